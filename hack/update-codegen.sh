@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+#
+# Regenerates every generated file: deepcopy, defaults and conversions (k8s.io/code-generator),
+# OpenAPI definitions and model names (k8s.io/kube-openapi), the clientset, listers and informers
+# of core.gardener.cloud, and the Extension CRD (sigs.k8s.io/controller-tools).
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "${REPO_ROOT}"
+MODULE="github.com/gep-78/gardener"
+BOILERPLATE="${REPO_ROOT}/hack/boilerplate.go.txt"
+CONTROLLER_TOOLS_VERSION="v0.23.0"
+
+# The generators are installed into bin/tools at the versions go.mod pins.
+export GOBIN="${REPO_ROOT}/bin/tools"
+mkdir -p "${GOBIN}"
+
+CODEGEN_PKG="$(go list -m -f '{{.Dir}}' k8s.io/code-generator)"
+# shellcheck source=/dev/null
+source "${CODEGEN_PKG}/kube_codegen.sh"
+
+kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/apis"
+
+kube::codegen::gen_openapi \
+  --output-dir "${REPO_ROOT}/pkg/apiserver/openapi" \
+  --output-pkg "${MODULE}/pkg/apiserver/openapi" \
+  --output-model-name-file zz_generated.model_name.go \
+  --report-filename "${REPO_ROOT}/pkg/apiserver/openapi/api_violations.report" \
+  --update-report \
+  --boilerplate "${BOILERPLATE}" \
+  "${REPO_ROOT}/pkg/apis"
+
+kube::codegen::gen_client \
+  --with-watch \
+  --one-input-api core \
+  --output-dir "${REPO_ROOT}/pkg/client/core" \
+  --output-pkg "${MODULE}/pkg/client/core" \
+  --boilerplate "${BOILERPLATE}" \
+  "${REPO_ROOT}/pkg/apis"
+
+echo "Generating the Extension CRD"
+if [[ ! -x "${GOBIN}/controller-gen" ]] || [[ "$("${GOBIN}/controller-gen" --version)" != *"${CONTROLLER_TOOLS_VERSION}"* ]]; then
+  go install "sigs.k8s.io/controller-tools/cmd/controller-gen@${CONTROLLER_TOOLS_VERSION}"
+fi
+rm -rf "${REPO_ROOT}/pkg/apis/extensions/crds"
+"${GOBIN}/controller-gen" crd:allowDangerousTypes=false \
+  paths="./pkg/apis/extensions/..." \
+  output:crd:dir="./pkg/apis/extensions/crds"

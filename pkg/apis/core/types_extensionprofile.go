@@ -1,0 +1,105 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package core
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// ExtensionProfile lists the component versions a landscape offers for one extension type
+// (GEP-78). Its name equals the extension type (Shoot.spec.extensions[].type).
+type ExtensionProfile struct {
+	metav1.TypeMeta
+	// Standard object metadata. metadata.name is the extension type.
+	metav1.ObjectMeta
+	// Spec lists the components, their versions and the auto-update policy.
+	Spec ExtensionProfileSpec
+	// Status holds the current classification of every version, computed by
+	// gardener-controller-manager.
+	Status ExtensionProfileStatus
+}
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// ExtensionProfileList is a list of ExtensionProfiles.
+type ExtensionProfileList struct {
+	metav1.TypeMeta
+	// Standard list metadata.
+	metav1.ListMeta
+	// Items is the list of ExtensionProfiles.
+	Items []ExtensionProfile
+}
+
+// ExtensionProfileSpec is the specification of an ExtensionProfile.
+type ExtensionProfileSpec struct {
+	// UpdateStrategy is the auto-update policy of the extension type: the default strategy for
+	// shoots that set none, and the strategies the extension supports. Components may override it.
+	UpdateStrategy *ExtensionUpdateStrategy
+	// Components lists the independently versioned components the extension manages.
+	Components []ExtensionProfileComponent
+}
+
+// ExtensionUpdateStrategy is an auto-update policy (GEP-78).
+type ExtensionUpdateStrategy struct {
+	// Default is the strategy used when a shoot sets none: patch, minor or major.
+	Default *MachineImageUpdateStrategy
+	// Supported lists the strategies a shoot may request. It must contain Default.
+	Supported []MachineImageUpdateStrategy
+}
+
+// ExtensionProfileComponent is one named, independently versioned component of an extension.
+type ExtensionProfileComponent struct {
+	// Name is the component name, a DNS label, unique within the profile.
+	Name string
+	// UpdateStrategy overrides spec.updateStrategy for this component.
+	UpdateStrategy *ExtensionUpdateStrategy
+	// Versions lists the offered versions of the component.
+	Versions []ExtensionComponentVersion
+}
+
+// ExtensionComponentVersion is one offered version of a component.
+type ExtensionComponentVersion struct {
+	// Version is a semantic version, unique within the component.
+	Version string
+	// Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one the version is
+	// supported.
+	Lifecycle []LifecycleStage
+	// Compatibility holds CEL rules that a Shoot must satisfy to use this version.
+	Compatibility *ComponentCompatibility
+	// ProviderConfig is opaque, extension-owned configuration for this version. gardenlet copies
+	// it into the seed Extension's spec.components[].providerConfig.
+	ProviderConfig *runtime.RawExtension
+}
+
+// ComponentCompatibility holds the compatibility envelope of a component version (GEP-78).
+type ComponentCompatibility struct {
+	// Validations are CEL rules, ANDed, evaluated with the variable `shoot` bound to the Shoot.
+	Validations []CompatibilityValidation
+}
+
+// CompatibilityValidation is one CEL compatibility rule.
+type CompatibilityValidation struct {
+	// Rule is a CEL expression over `shoot` that must evaluate to true.
+	Rule string
+	// Message is shown to the user when the rule does not hold.
+	Message string
+}
+
+// ExtensionProfileStatus holds the computed classification of every version.
+type ExtensionProfileStatus struct {
+	// Components mirrors spec.components: one entry per component, in spec order.
+	Components []ExtensionProfileComponentStatus
+}
+
+// ExtensionProfileComponentStatus holds the classification of every version of a component.
+type ExtensionProfileComponentStatus struct {
+	// Name is the component name.
+	Name string
+	// Versions lists one entry per spec version, in spec order.
+	Versions []ExpirableVersionStatus
+}

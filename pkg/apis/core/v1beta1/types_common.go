@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package v1beta1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// VersionClassification is the lifecycle stage of a version (GEP-32).
+type VersionClassification string
+
+const (
+	// ClassificationUnavailable marks a version whose first lifecycle stage starts in the future.
+	// It is never declared, only derived (GEP-32 as implemented).
+	ClassificationUnavailable VersionClassification = "unavailable"
+	// ClassificationPreview marks a version that may be pinned explicitly but is never chosen by
+	// defaulting or auto-update.
+	ClassificationPreview VersionClassification = "preview"
+	// ClassificationSupported marks a recommended version.
+	ClassificationSupported VersionClassification = "supported"
+	// ClassificationDeprecated marks a version that still works but is going away.
+	ClassificationDeprecated VersionClassification = "deprecated"
+	// ClassificationExpired marks a version that may no longer be selected; shoots on it are
+	// force-upgraded in their next maintenance window (GEP-5).
+	ClassificationExpired VersionClassification = "expired"
+)
+
+// LifecycleStage is one stage of a version's lifecycle (GEP-32).
+type LifecycleStage struct {
+	// Classification is the stage: preview, supported, deprecated or expired.
+	Classification VersionClassification `json:"classification"`
+	// StartTime is when the stage begins. Only the first stage may omit it, which means it has
+	// always been in effect.
+	// +optional
+	StartTime *metav1.Time `json:"startTime,omitempty"`
+}
+
+// ExpirableVersionStatus is the current classification of one version, computed by
+// gardener-controller-manager.
+type ExpirableVersionStatus struct {
+	// Version is the version string as listed in the spec.
+	Version string `json:"version"`
+	// Classification is the classification of the version at the time of the last reconcile.
+	Classification VersionClassification `json:"classification"`
+}
+
+// MachineImageUpdateStrategy is the boundary of an automatic version update: patch (same minor),
+// minor (same major) or major (any newer version). ExtensionProfile reuses it (GEP-78).
+type MachineImageUpdateStrategy string
+
+const (
+	// UpdateStrategyPatch keeps auto-updates within the current major.minor.
+	UpdateStrategyPatch MachineImageUpdateStrategy = "patch"
+	// UpdateStrategyMinor keeps auto-updates within the current major.
+	UpdateStrategyMinor MachineImageUpdateStrategy = "minor"
+	// UpdateStrategyMajor allows auto-updates to any newer version.
+	UpdateStrategyMajor MachineImageUpdateStrategy = "major"
+)
+
+// LastOperationType is the kind of an operation: Create, Reconcile, Delete, Migrate or Restore.
+type LastOperationType string
+
+const (
+	// LastOperationTypeReconcile is a reconcile operation.
+	LastOperationTypeReconcile LastOperationType = "Reconcile"
+	// LastOperationTypeDelete is a delete operation.
+	LastOperationTypeDelete LastOperationType = "Delete"
+)
+
+// LastOperation describes the last operation performed on an object.
+type LastOperation struct {
+	// Description is a human-readable message about the operation.
+	Description string `json:"description"`
+	// LastUpdateTime is when the operation state last changed.
+	LastUpdateTime metav1.Time `json:"lastUpdateTime"`
+	// Progress is the completion in percent (0-100).
+	Progress int32 `json:"progress"`
+	// State is Processing, Succeeded, Error or Failed.
+	State LastOperationState `json:"state"`
+	// Type is the kind of operation.
+	Type LastOperationType `json:"type"`
+}
+
+// Condition is a status condition of an object, in Gardener's shape.
+type Condition struct {
+	// Type is the condition type.
+	Type string `json:"type"`
+	// Status is True, False, Unknown or Progressing.
+	Status string `json:"status"`
+	// LastTransitionTime is when the status last changed.
+	LastTransitionTime metav1.Time `json:"lastTransitionTime"`
+	// LastUpdateTime is when the condition was last updated.
+	LastUpdateTime metav1.Time `json:"lastUpdateTime"`
+	// Reason is a machine-readable reason for the status.
+	Reason string `json:"reason"`
+	// Message is a human-readable message about the status.
+	Message string `json:"message"`
+}

@@ -1,0 +1,121 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package v1beta1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// +genclient
+// +genclient:nonNamespaced
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// ExtensionProfile lists the component versions a landscape offers for one extension type
+// (GEP-78). Its name equals the extension type (Shoot.spec.extensions[].type).
+type ExtensionProfile struct {
+	metav1.TypeMeta `json:",inline"`
+	// Standard object metadata. metadata.name is the extension type.
+	// +optional
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	// Spec lists the components, their versions and the auto-update policy.
+	Spec ExtensionProfileSpec `json:"spec"`
+	// Status holds the current classification of every version, computed by
+	// gardener-controller-manager.
+	// +optional
+	Status ExtensionProfileStatus `json:"status,omitempty"`
+}
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// ExtensionProfileList is a list of ExtensionProfiles.
+type ExtensionProfileList struct {
+	metav1.TypeMeta `json:",inline"`
+	// Standard list metadata.
+	// +optional
+	metav1.ListMeta `json:"metadata,omitempty"`
+	// Items is the list of ExtensionProfiles.
+	Items []ExtensionProfile `json:"items"`
+}
+
+// ExtensionProfileSpec is the specification of an ExtensionProfile.
+type ExtensionProfileSpec struct {
+	// UpdateStrategy is the auto-update policy of the extension type: the default strategy for
+	// shoots that set none, and the strategies the extension supports. Components may override it.
+	// +optional
+	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty"`
+	// Components lists the independently versioned components the extension manages.
+	Components []ExtensionProfileComponent `json:"components"`
+}
+
+// ExtensionUpdateStrategy is an auto-update policy (GEP-78).
+type ExtensionUpdateStrategy struct {
+	// Default is the strategy used when a shoot sets none: patch, minor or major.
+	// +optional
+	Default *MachineImageUpdateStrategy `json:"default,omitempty"`
+	// Supported lists the strategies a shoot may request. It must contain Default.
+	// +optional
+	Supported []MachineImageUpdateStrategy `json:"supported,omitempty"`
+}
+
+// ExtensionProfileComponent is one named, independently versioned component of an extension.
+type ExtensionProfileComponent struct {
+	// Name is the component name, a DNS label, unique within the profile.
+	Name string `json:"name"`
+	// UpdateStrategy overrides spec.updateStrategy for this component.
+	// +optional
+	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty"`
+	// Versions lists the offered versions of the component.
+	Versions []ExtensionComponentVersion `json:"versions"`
+}
+
+// ExtensionComponentVersion is one offered version of a component.
+type ExtensionComponentVersion struct {
+	// Version is a semantic version, unique within the component.
+	Version string `json:"version"`
+	// Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one the version is
+	// supported.
+	// +optional
+	Lifecycle []LifecycleStage `json:"lifecycle,omitempty"`
+	// Compatibility holds CEL rules that a Shoot must satisfy to use this version.
+	// +optional
+	Compatibility *ComponentCompatibility `json:"compatibility,omitempty"`
+	// ProviderConfig is opaque, extension-owned configuration for this version. gardenlet copies
+	// it into the seed Extension's spec.components[].providerConfig.
+	// +optional
+	ProviderConfig *runtime.RawExtension `json:"providerConfig,omitempty"`
+}
+
+// ComponentCompatibility holds the compatibility envelope of a component version (GEP-78).
+type ComponentCompatibility struct {
+	// Validations are CEL rules, ANDed, evaluated with the variable `shoot` bound to the Shoot.
+	// +optional
+	Validations []CompatibilityValidation `json:"validations,omitempty"`
+}
+
+// CompatibilityValidation is one CEL compatibility rule.
+type CompatibilityValidation struct {
+	// Rule is a CEL expression over `shoot` that must evaluate to true.
+	Rule string `json:"rule"`
+	// Message is shown to the user when the rule does not hold.
+	// +optional
+	Message string `json:"message,omitempty"`
+}
+
+// ExtensionProfileStatus holds the computed classification of every version.
+type ExtensionProfileStatus struct {
+	// Components mirrors spec.components: one entry per component, in spec order.
+	// +optional
+	Components []ExtensionProfileComponentStatus `json:"components,omitempty"`
+}
+
+// ExtensionProfileComponentStatus holds the classification of every version of a component.
+type ExtensionProfileComponentStatus struct {
+	// Name is the component name.
+	Name string `json:"name"`
+	// Versions lists one entry per spec version, in spec order.
+	// +optional
+	Versions []ExpirableVersionStatus `json:"versions,omitempty"`
+}
