@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package features declares the feature gates of this project. They live in the process-wide
+// k8s.io/apiserver mutable gate, shared by gardener-apiserver, gardener-controller-manager and
+// gardenlet, and are set with --feature-gates.
+package features
+
+import (
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/component-base/featuregate"
+)
+
+const (
+	// ExtensionComponentVersions enables GEP-78: pinning extension component versions in
+	// Shoot.spec.extensions[].components[] and autoUpdate, their admission against
+	// ExtensionProfiles, component maintenance and the resolution into the seed Extension.
+	// ExtensionProfiles themselves are served and classified regardless.
+	// owner: GEP-78 project
+	// alpha: v0.1.0
+	ExtensionComponentVersions featuregate.Feature = "ExtensionComponentVersions"
+)
+
+// DefaultFeatureGate is the process-wide feature gate.
+var DefaultFeatureGate = utilfeature.DefaultMutableFeatureGate
+
+// AllFeatureGates lists every gate of this project with its default and stage.
+var AllFeatureGates = map[featuregate.Feature]featuregate.FeatureSpec{
+	ExtensionComponentVersions: {Default: false, PreRelease: featuregate.Alpha},
+}
+
+// RegisterFeatureGates adds the gates of this project to DefaultFeatureGate. It is idempotent,
+// so test suites and binaries may both call it.
+func RegisterFeatureGates() {
+	for name := range AllFeatureGates {
+		if _, known := DefaultFeatureGate.GetAll()[name]; known {
+			return
+		}
+	}
+	if err := DefaultFeatureGate.Add(AllFeatureGates); err != nil {
+		panic(err)
+	}
+}
+
+// Enabled reports whether a gate of this project is on.
+func Enabled(f featuregate.Feature) bool { return DefaultFeatureGate.Enabled(f) }

@@ -1,0 +1,45 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package pkg names gardener-apiserver's admission plugins and fixes their order.
+package pkg
+
+import (
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle"
+	mutatingwebhook "k8s.io/apiserver/pkg/admission/plugin/webhook/mutating"
+	validatingwebhook "k8s.io/apiserver/pkg/admission/plugin/webhook/validating"
+)
+
+const (
+	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
+	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
+	PluginNameShootExtensionProfile = "ShootExtensionProfile"
+	// PluginNameExtensionProfileInUse protects ExtensionProfile versions and components that
+	// Shoots still pin (GEP-78, mirroring the CloudProfile ResourceReferenceManager checks).
+	PluginNameExtensionProfileInUse = "ExtensionProfileInUse"
+)
+
+// AllOrderedPluginNames is the execution order of all admission plugins. Mutating plugins run in
+// this order first, then validating plugins in this order.
+func AllOrderedPluginNames() []string {
+	return []string{
+		lifecycle.PluginName,
+		PluginNameShootExtensionProfile,
+		PluginNameExtensionProfileInUse,
+		mutatingwebhook.PluginName,
+		validatingwebhook.PluginName,
+	}
+}
+
+// DefaultOnPlugins is the set of plugins enabled unless --disable-admission-plugins names them.
+func DefaultOnPlugins() sets.Set[string] {
+	return sets.New(
+		lifecycle.PluginName,
+		PluginNameShootExtensionProfile,
+		PluginNameExtensionProfileInUse,
+		mutatingwebhook.PluginName,
+		validatingwebhook.PluginName,
+	)
+}
