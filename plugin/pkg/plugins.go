@@ -16,9 +16,6 @@ const (
 	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
 	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
 	PluginNameShootExtensionProfile = "ShootExtensionProfile"
-	// PluginNameExtensionProfileInUse protects ExtensionProfile versions and components that
-	// Shoots still pin (GEP-78, mirroring the CloudProfile ResourceReferenceManager checks).
-	PluginNameExtensionProfileInUse = "ExtensionProfileInUse"
 )
 
 // AllOrderedPluginNames is the execution order of all admission plugins. Mutating plugins run in
@@ -27,7 +24,6 @@ func AllOrderedPluginNames() []string {
 	return []string{
 		lifecycle.PluginName,
 		PluginNameShootExtensionProfile,
-		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	}
@@ -38,7 +34,6 @@ func DefaultOnPlugins() sets.Set[string] {
 	return sets.New(
 		lifecycle.PluginName,
 		PluginNameShootExtensionProfile,
-		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	)

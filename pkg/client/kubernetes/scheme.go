@@ -1,0 +1,34 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package kubernetes holds the controller-runtime schemes of the garden and seed clusters.
+package kubernetes
+
+import (
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	kubernetesscheme "k8s.io/client-go/kubernetes/scheme"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+)
+
+var (
+	// GardenScheme holds the Kubernetes types and core.gardener.cloud/v1beta1, for clients of the
+	// garden cluster.
+	GardenScheme = runtime.NewScheme()
+	// SeedScheme holds the Kubernetes types, apiextensions.k8s.io/v1 and
+	// extensions.gardener.cloud/v1alpha1, for clients of a seed cluster.
+	SeedScheme = runtime.NewScheme()
+)
+
+func init() {
+	utilruntime.Must(kubernetesscheme.AddToScheme(GardenScheme))
+	utilruntime.Must(gardencorev1beta1.AddToScheme(GardenScheme))
+
+	utilruntime.Must(kubernetesscheme.AddToScheme(SeedScheme))
+	utilruntime.Must(apiextensionsv1.AddToScheme(SeedScheme))
+	utilruntime.Must(extensionsv1alpha1.AddToScheme(SeedScheme))
+}
