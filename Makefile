@@ -1,0 +1,67 @@
+# SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+
+REPO_ROOT      := $(shell pwd)
+BIN            := $(REPO_ROOT)/bin
+KUBE_VERSION   := v1.37.2
+VERSION        ?= v0.1.0-dev
+LD_FLAGS       := -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) \
+                  -X k8s.io/component-base/version.gitMajor=1 \
+                  -X k8s.io/component-base/version.gitMinor=37 \
+                  -X k8s.io/component-base/version.gitTreeState=clean \
+                  -X github.com/gep-78/gardener/pkg/version.Version=$(VERSION)
+BINARIES       := gardener-apiserver gardener-controller-manager gardenlet local-garden
+GO_TEST_FLAGS  ?= -count=1 -timeout=30m
+
+export KUBEBUILDER_ASSETS := $(BIN)
+export GOFLAGS := -buildvcs=false
+
+.PHONY: all
+all: build
+
+## tools: builds kube-apiserver, etcd and kubectl from Go modules into bin/ (skipped when current).
+.PHONY: tools
+tools:
+	@hack/tools/install.sh
+
+## generate: regenerates deepcopy, conversion, defaults, OpenAPI, clients and the Extension CRD.
+.PHONY: generate
+generate:
+	@hack/update-codegen.sh
+
+## build: builds the project's binaries into bin/.
+.PHONY: build
+build:
+	@mkdir -p $(BIN)
+	go build -ldflags "$(LD_FLAGS)" -o $(BIN)/ $(addprefix ./cmd/,$(BINARIES))
+
+## test: runs the unit and integration tests (integration tests start etcd, kube-apiserver and gardener-apiserver).
+.PHONY: test
+test: tools
+	go test $(GO_TEST_FLAGS) ./...
+
+## test-unit: runs the unit tests only.
+.PHONY: test-unit
+test-unit:
+	go test $(GO_TEST_FLAGS) $$(go list ./... | grep -v /test/integration)
+
+## verify: checks that generated code is current, code is gofmt'ed and go vet passes.
+.PHONY: verify
+verify:
+	@hack/verify.sh
+
+## local-up: starts a local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager,
+## gardenlet, example extension) and runs until interrupted; admin kubeconfig in dev/kubeconfig.
+.PHONY: local-up
+local-up: tools build
+	@$(BIN)/local-garden --bin-dir $(BIN) --dev-dir $(REPO_ROOT)/dev
+
+## demo: starts the local garden, walks through the example profiles and Shoots with kubectl, and stops.
+.PHONY: demo
+demo: tools build
+	@hack/demo.sh
+
+.PHONY: help
+help:
+	@grep -E '^## ' Makefile | sed 's/^## //'

@@ -1,0 +1,130 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package app builds the gardener-controller-manager command: flags, logging, feature gates, a
+// controller-runtime manager for the garden cluster, health checks and the controllers of
+// pkg/controllermanager/controller.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/go-logr/logr"
+	"github.com/spf13/cobra"
+	"k8s.io/klog/v2"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/healthz"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller"
+	"github.com/gep-78/gardener/pkg/features"
+	"github.com/gep-78/gardener/pkg/version"
+)
+
+// Name is the name of the component.
+const Name = "gardener-controller-manager"
+
+// NewCommand returns the gardener-controller-manager command.
+func NewCommand() *cobra.Command {
+	// Registered before the flags are built so that --feature-gates knows the gates.
+	features.RegisterFeatureGates()
+	opts := NewOptions()
+
+	cmd := &cobra.Command{
+		Use:   Name,
+		Short: "Launch the " + Name,
+		Long: Name + " reconciles garden cluster resources. It writes the status of CloudProfiles " +
+			"(GEP-32) and ExtensionProfiles (GEP-78): the current classification of every version, " +
+			"recomputed at each lifecycle transition.",
+		Args:          cobra.NoArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.Validate(); err != nil {
+				return err
+			}
+			if err := opts.ApplyFeatureGates(); err != nil {
+				return err
+			}
+
+			log := zap.New(zap.UseFlagOptions(&opts.Zap))
+			logf.SetLogger(log)
+			klog.SetLogger(log)
+
+			return run(cmd.Context(), log.WithName(Name), opts)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func run(ctx context.Context, log logr.Logger, opts *Options) error {
+	log.Info("Starting "+Name, "version", version.Version, "featureGates", activeFeatureGates())
+
+	restConfig, err := ctrl.GetConfig()
+	if err != nil {
+		return fmt.Errorf("failed getting the garden cluster configuration: %w", err)
+	}
+
+	mgr, err := manager.New(restConfig, manager.Options{
+		Scheme:                        kubernetes.GardenScheme,
+		Logger:                        log,
+		Metrics:                       metricsserver.Options{BindAddress: opts.MetricsBindAddress},
+		HealthProbeBindAddress:        opts.HealthProbeBindAddress,
+		LeaderElection:                opts.LeaderElection,
+		LeaderElectionID:              opts.LeaderElectionID,
+		LeaderElectionNamespace:       opts.LeaderElectionNamespace,
+		LeaderElectionReleaseOnCancel: true,
+	})
+	if err != nil {
+		return fmt.Errorf("failed creating the manager: %w", err)
+	}
+
+	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
+		return fmt.Errorf("failed adding the healthz check: %w", err)
+	}
+	if err := mgr.AddReadyzCheck("informer-sync", cacheSyncCheck(mgr)); err != nil {
+		return fmt.Errorf("failed adding the readyz check: %w", err)
+	}
+
+	if err := controller.AddToManager(ctx, mgr, opts.ControllerManagerConfiguration()); err != nil {
+		return err
+	}
+
+	log.Info("Starting the manager")
+	return mgr.Start(ctx)
+}
+
+// cacheSyncCheck reports ready once the manager's informers have synced. It does not block: the
+// wait is bounded by a context that expires almost at once.
+func cacheSyncCheck(mgr manager.Manager) healthz.Checker {
+	return func(_ *http.Request) error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		defer cancel()
+		if !mgr.GetCache().WaitForCacheSync(ctx) {
+			return errors.New("informers have not synced yet")
+		}
+		return nil
+	}
+}
+
+// activeFeatureGates returns each of this project's feature gates with its effective value, as
+// "Name=true|false", sorted.
+func activeFeatureGates() []string {
+	var out []string
+	for name := range features.AllFeatureGates {
+		out = append(out, fmt.Sprintf("%s=%t", name, features.DefaultFeatureGate.Enabled(name)))
+	}
+	sort.Strings(out)
+	return out
+}

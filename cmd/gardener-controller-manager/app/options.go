@@ -1,0 +1,149 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package app
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+	cliflag "k8s.io/component-base/cli/flag"
+	"k8s.io/component-base/featuregate"
+	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+
+	"github.com/gep-78/gardener/pkg/controllermanager/config"
+	"github.com/gep-78/gardener/pkg/features"
+)
+
+// Defaults of the command-line flags.
+const (
+	// DefaultLeaderElectionID is the name of the Lease used for leader election.
+	DefaultLeaderElectionID = "gardener-controller-manager-leader-election"
+	// DefaultLeaderElectionNamespace is the namespace of the leader election Lease.
+	DefaultLeaderElectionNamespace = "garden"
+	// DefaultMetricsBindAddress disables the metrics server; set an address such as ":2719" to
+	// serve /metrics.
+	DefaultMetricsBindAddress = "0"
+	// DefaultHealthProbeBindAddress is the address of the /healthz and /readyz endpoints.
+	DefaultHealthProbeBindAddress = ":2718"
+	// DefaultConcurrentSyncs is the number of objects each controller reconciles in parallel.
+	DefaultConcurrentSyncs = 5
+)
+
+// Options are the command-line options of gardener-controller-manager.
+type Options struct {
+	// FeatureGates are the --feature-gates overrides, applied to features.DefaultFeatureGate.
+	FeatureGates map[string]bool
+	// MetricsBindAddress is the address of the metrics endpoint; "0" disables it.
+	MetricsBindAddress string
+	// HealthProbeBindAddress is the address of /healthz and /readyz; "0" disables them.
+	HealthProbeBindAddress string
+	// LeaderElection enables leader election, so that only one replica reconciles.
+	LeaderElection bool
+	// LeaderElectionID is the name of the leader election Lease.
+	LeaderElectionID string
+	// LeaderElectionNamespace is the namespace of the leader election Lease.
+	LeaderElectionNamespace string
+	// ConcurrentSyncs is the number of objects each controller reconciles in parallel.
+	ConcurrentSyncs int
+	// Zap are the logging options (--zap-* flags).
+	Zap zap.Options
+}
+
+// NewOptions returns Options with the defaults.
+func NewOptions() *Options {
+	return &Options{
+		FeatureGates:            map[string]bool{},
+		MetricsBindAddress:      DefaultMetricsBindAddress,
+		HealthProbeBindAddress:  DefaultHealthProbeBindAddress,
+		LeaderElectionID:        DefaultLeaderElectionID,
+		LeaderElectionNamespace: DefaultLeaderElectionNamespace,
+		ConcurrentSyncs:         DefaultConcurrentSyncs,
+	}
+}
+
+// AddFlags adds the flags of o to fs, together with controller-runtime's --kubeconfig flag (read
+// by ctrl.GetConfig: --kubeconfig, else $KUBECONFIG, else in-cluster, else ~/.kube/config) and
+// the --zap-* logging flags.
+func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	fs.Var(cliflag.NewMapStringBool(&o.FeatureGates), "feature-gates",
+		"A set of key=value pairs that describe feature gates for alpha/experimental features. Options are:\n"+strings.Join(knownFeatureGates(), "\n"))
+	fs.StringVar(&o.MetricsBindAddress, "metrics-bind-address", o.MetricsBindAddress,
+		`The address the metrics endpoint binds to, for example ":2719"; "0" disables it.`)
+	fs.StringVar(&o.HealthProbeBindAddress, "health-probe-bind-address", o.HealthProbeBindAddress,
+		`The address the /healthz and /readyz endpoints bind to; "0" disables them.`)
+	fs.BoolVar(&o.LeaderElection, "leader-election", o.LeaderElection,
+		"Enable leader election, so that only one replica reconciles at a time.")
+	fs.StringVar(&o.LeaderElectionID, "leader-election-id", o.LeaderElectionID,
+		"The name of the Lease used for leader election.")
+	fs.StringVar(&o.LeaderElectionNamespace, "leader-election-namespace", o.LeaderElectionNamespace,
+		"The namespace of the Lease used for leader election.")
+	fs.IntVar(&o.ConcurrentSyncs, "concurrent-syncs", o.ConcurrentSyncs,
+		"The number of objects each controller reconciles in parallel.")
+
+	goFlags := flag.NewFlagSet("", flag.ContinueOnError)
+	ctrlconfig.RegisterFlags(goFlags)
+	o.Zap.BindFlags(goFlags)
+	fs.AddGoFlagSet(goFlags)
+}
+
+// knownFeatureGates lists this project's feature gates with their default and stage, sorted.
+func knownFeatureGates() []string {
+	var out []string
+	for name, spec := range features.AllFeatureGates {
+		out = append(out, fmt.Sprintf("%s=true|false (%s - default=%t)", name, spec.PreRelease, spec.Default))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Validate returns an error for option values the manager cannot run with.
+func (o *Options) Validate() error {
+	var errs []error
+	if o.ConcurrentSyncs < 1 {
+		errs = append(errs, fmt.Errorf("--concurrent-syncs must be at least 1, got %d", o.ConcurrentSyncs))
+	}
+	if o.LeaderElection && o.LeaderElectionID == "" {
+		errs = append(errs, errors.New("--leader-election-id must not be empty when leader election is enabled"))
+	}
+	return errors.Join(errs...)
+}
+
+// ApplyFeatureGates registers the project's feature gates and applies the --feature-gates
+// overrides to features.DefaultFeatureGate. Unknown gates are an error and leave the gate
+// untouched (component-base would otherwise remember the unknown name and fail every later
+// SetFromMap in the process).
+func (o *Options) ApplyFeatureGates() error {
+	features.RegisterFeatureGates()
+	known := features.DefaultFeatureGate.GetAll()
+	var unknown []string
+	for name := range o.FeatureGates {
+		if _, ok := known[featuregate.Feature(name)]; !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return fmt.Errorf("invalid --feature-gates: unrecognized feature gate(s): %s", strings.Join(unknown, ", "))
+	}
+	if err := features.DefaultFeatureGate.SetFromMap(o.FeatureGates); err != nil {
+		return fmt.Errorf("invalid --feature-gates: %w", err)
+	}
+	return nil
+}
+
+// ControllerManagerConfiguration returns the controller configuration the options describe.
+func (o *Options) ControllerManagerConfiguration() *config.ControllerManagerConfiguration {
+	return &config.ControllerManagerConfiguration{
+		Controllers: config.ControllerConfiguration{
+			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
+		},
+	}
+}

@@ -1,0 +1,109 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package app_test
+
+import (
+	"bytes"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"github.com/spf13/pflag"
+
+	. "github.com/gep-78/gardener/cmd/gardener-controller-manager/app"
+	"github.com/gep-78/gardener/pkg/controllermanager/config"
+	"github.com/gep-78/gardener/pkg/features"
+)
+
+var _ = Describe("Options", func() {
+	parse := func(args ...string) (*Options, error) {
+		opts := NewOptions()
+		fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
+		opts.AddFlags(fs)
+		return opts, fs.Parse(args)
+	}
+
+	It("should have the documented defaults", func() {
+		opts, err := parse()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.MetricsBindAddress).To(Equal("0"))
+		Expect(opts.HealthProbeBindAddress).To(Equal(":2718"))
+		Expect(opts.LeaderElection).To(BeFalse())
+		Expect(opts.LeaderElectionID).To(Equal("gardener-controller-manager-leader-election"))
+		Expect(opts.LeaderElectionNamespace).To(Equal("garden"))
+		Expect(opts.ConcurrentSyncs).To(Equal(5))
+		Expect(opts.FeatureGates).To(BeEmpty())
+		Expect(opts.Validate()).To(Succeed())
+	})
+
+	It("should parse every flag and hand the concurrency to each controller", func() {
+		opts, err := parse("--feature-gates=ExtensionComponentVersions=true", "--metrics-bind-address=:2719",
+			"--health-probe-bind-address=:9999", "--leader-election", "--leader-election-id=x", "--leader-election-namespace=y",
+			"--concurrent-syncs=3", "--kubeconfig=/dev/null", "--zap-devel")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.FeatureGates).To(Equal(map[string]bool{"ExtensionComponentVersions": true}))
+		Expect(opts.MetricsBindAddress).To(Equal(":2719"))
+		Expect(opts.HealthProbeBindAddress).To(Equal(":9999"))
+		Expect(opts.LeaderElection).To(BeTrue())
+		Expect(opts.LeaderElectionID).To(Equal("x"))
+		Expect(opts.LeaderElectionNamespace).To(Equal("y"))
+		Expect(opts.Zap.Development).To(BeTrue())
+		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
+			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 3},
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3},
+		}}))
+	})
+
+	DescribeTable("#Validate",
+		func(mutate func(*Options), message string) {
+			opts := NewOptions()
+			mutate(opts)
+			Expect(opts.Validate()).To(MatchError(ContainSubstring(message)))
+		},
+		Entry("no workers", func(o *Options) { o.ConcurrentSyncs = 0 }, "--concurrent-syncs must be at least 1"),
+		Entry("leader election without a Lease name", func(o *Options) { o.LeaderElection, o.LeaderElectionID = true, "" }, "--leader-election-id"),
+	)
+
+	Describe("#ApplyFeatureGates", func() {
+		AfterEach(func() {
+			Expect(features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+		})
+
+		It("should apply a known gate", func() {
+			opts := NewOptions()
+			opts.FeatureGates = map[string]bool{string(features.ExtensionComponentVersions): true}
+			Expect(opts.ApplyFeatureGates()).To(Succeed())
+			Expect(features.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
+		})
+
+		It("should reject an unknown gate", func() {
+			opts := NewOptions()
+			opts.FeatureGates = map[string]bool{"NoSuchGate": true, string(features.ExtensionComponentVersions): true}
+			Expect(opts.ApplyFeatureGates()).To(MatchError(ContainSubstring("unrecognized feature gate(s): NoSuchGate")))
+			Expect(features.Enabled(features.ExtensionComponentVersions)).To(BeFalse())
+		})
+	})
+})
+
+var _ = Describe("NewCommand", func() {
+	It("should print the help with every flag", func() {
+		cmd := NewCommand()
+		out := &bytes.Buffer{}
+		cmd.SetOut(out)
+		cmd.SetArgs([]string{"--help"})
+		Expect(cmd.Execute()).To(Succeed())
+		for _, flag := range []string{"--kubeconfig", "--feature-gates", "ExtensionComponentVersions=true|false (ALPHA - default=false)",
+			"--metrics-bind-address", "--health-probe-bind-address", "--leader-election", "--leader-election-id",
+			"--leader-election-namespace", "--concurrent-syncs", "--zap-log-level"} {
+			Expect(out.String()).To(ContainSubstring(flag))
+		}
+	})
+
+	It("should reject positional arguments", func() {
+		cmd := NewCommand()
+		cmd.SetOut(&bytes.Buffer{})
+		cmd.SetArgs([]string{"extra"})
+		Expect(cmd.Execute()).To(MatchError(ContainSubstring("unknown command")))
+	})
+})

@@ -1,0 +1,36 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package config holds the configuration of gardener-controller-manager's controllers. It is a
+// plain Go struct filled from command-line flags by cmd/gardener-controller-manager/app; a
+// controller added later gets its own field in ControllerConfiguration.
+package config
+
+// ControllerManagerConfiguration is the configuration of gardener-controller-manager.
+type ControllerManagerConfiguration struct {
+	// Controllers holds the per-controller configuration.
+	Controllers ControllerConfiguration
+}
+
+// ControllerConfiguration holds the configuration of every controller.
+type ControllerConfiguration struct {
+	// CloudProfile configures the CloudProfile status controller.
+	CloudProfile CloudProfileControllerConfiguration
+	// ExtensionProfile configures the ExtensionProfile status controller.
+	ExtensionProfile ExtensionProfileControllerConfiguration
+}
+
+// CloudProfileControllerConfiguration configures the CloudProfile controller.
+type CloudProfileControllerConfiguration struct {
+	// ConcurrentSyncs is the number of CloudProfiles reconciled in parallel. Zero or less means
+	// controller-runtime's default (1).
+	ConcurrentSyncs int
+}
+
+// ExtensionProfileControllerConfiguration configures the ExtensionProfile controller.
+type ExtensionProfileControllerConfiguration struct {
+	// ConcurrentSyncs is the number of ExtensionProfiles reconciled in parallel. Zero or less
+	// means controller-runtime's default (1).
+	ConcurrentSyncs int
+}

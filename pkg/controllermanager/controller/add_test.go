@@ -1,0 +1,46 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package controller_test
+
+import (
+	"context"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/rest"
+	"k8s.io/utils/ptr"
+	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/config"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/pkg/controllermanager/config"
+	. "github.com/gep-78/gardener/pkg/controllermanager/controller"
+)
+
+var _ = Describe("#AddToManager", func() {
+	newManager := func(scheme *runtime.Scheme) manager.Manager {
+		GinkgoHelper()
+		// The manager is never started, so no API server is contacted.
+		mgr, err := manager.New(&rest.Config{Host: "https://127.0.0.1:1"}, manager.Options{
+			Scheme:                 scheme,
+			Metrics:                metricsserver.Options{BindAddress: "0"},
+			HealthProbeBindAddress: "0",
+			Controller:             ctrlconfig.Controller{SkipNameValidation: ptr.To(true)},
+		})
+		Expect(err).NotTo(HaveOccurred())
+		return mgr
+	}
+
+	It("should register all controllers with a garden scheme", func() {
+		Expect(AddToManager(context.Background(), newManager(kubernetes.GardenScheme), &config.ControllerManagerConfiguration{})).To(Succeed())
+	})
+
+	It("should name the controller that failed", func() {
+		Expect(AddToManager(context.Background(), newManager(runtime.NewScheme()), &config.ControllerManagerConfiguration{})).
+			To(MatchError(ContainSubstring("failed adding cloudprofile controller")))
+	})
+})

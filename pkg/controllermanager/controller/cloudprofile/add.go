@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package cloudprofile
+
+import (
+	"context"
+
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// ControllerName is the name of this controller.
+const ControllerName = "cloudprofile"
+
+// AddToManager fills in the defaults of the reconciler (Client from the manager, the real
+// Clock) and registers the controller with the manager.
+//
+// The controller watches CloudProfiles without a predicate: every event, a status edit included,
+// leads to a reconcile, so that a hand-edited status is rewritten. Like Gardener's CloudProfile
+// controller it is not behind a feature gate, and it classifies the legacy classification and
+// expirationDate fields as well as GEP-32 lifecycles.
+func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error {
+	if r.Client == nil {
+		r.Client = mgr.GetClient()
+	}
+	if r.Clock == nil {
+		r.Clock = clock.RealClock{}
+	}
+
+	return builder.ControllerManagedBy(mgr).
+		Named(ControllerName).
+		For(&gardencorev1beta1.CloudProfile{}).
+		WithOptions(controller.Options{MaxConcurrentReconciles: r.Config.ConcurrentSyncs}).
+		Complete(r)
+}

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package cloudprofile contains the controller that writes the status of CloudProfiles: the
+// current GEP-32 classification of every Kubernetes and machine image version, recomputed at
+// every lifecycle transition (GEP-32 "CloudProfile status"; research §1.4). Deletion protection
+// (Gardener's finalizer while Shoots reference the profile) is not part of this controller.
+package cloudprofile
+
+import (
+	"context"
+	"fmt"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	"github.com/gep-78/gardener/pkg/controllermanager/config"
+)
+
+// Reconciler computes the status of CloudProfiles.
+type Reconciler struct {
+	// Client is a client for the garden cluster; it must serve the status subresource.
+	Client client.Client
+	// Config is the controller's configuration.
+	Config config.CloudProfileControllerConfiguration
+	// Clock is the time source for classification and requeue.
+	Clock clock.Clock
+}
+
+// Reconcile classifies every Kubernetes and machine image version of the CloudProfile at the
+// clock's now with helper.CloudProfileStatusAt (lifecycle, or else the legacy classification and
+// expirationDate) and writes status.kubernetes and status.machineImages with a merge patch on the
+// status subresource, only when they differ semantically from the stored status. It requeues
+// after the duration until the earliest future startTime (or legacy expirationDate) of any
+// version; without one it does not requeue on a timer. A profile that is gone or being deleted is
+// left alone. Errors from the client are returned, so controller-runtime retries with backoff.
+func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
+	log := logf.FromContext(ctx)
+
+	profile := &gardencorev1beta1.CloudProfile{}
+	if err := r.Client.Get(ctx, request.NamespacedName, profile); err != nil {
+		if apierrors.IsNotFound(err) {
+			log.V(1).Info("Object is gone, stop reconciling")
+			return reconcile.Result{}, nil
+		}
+		return reconcile.Result{}, fmt.Errorf("error retrieving object from store: %w", err)
+	}
+
+	if profile.DeletionTimestamp != nil {
+		log.V(1).Info("Object is being deleted, not updating its status")
+		return reconcile.Result{}, nil
+	}
+
+	now := r.Clock.Now()
+	status := helper.CloudProfileStatusAt(profile.Spec, now)
+	if !apiequality.Semantic.DeepEqual(profile.Status, status) {
+		patch := client.MergeFrom(profile.DeepCopy())
+		profile.Status = status
+		if err := r.Client.Status().Patch(ctx, profile, patch); err != nil {
+			return reconcile.Result{}, fmt.Errorf("failed patching status of CloudProfile: %w", err)
+		}
+		log.Info("Updated status with the current version classifications", "evaluatedAt", now)
+	}
+
+	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.CloudProfileLifecycles(profile.Spec)...)
+	if !ok {
+		log.V(1).Info("No future lifecycle transition, not requeueing on a timer")
+		return reconcile.Result{}, nil
+	}
+	log.V(1).Info("Requeueing at the next lifecycle transition", "requeueAfter", requeueAfter, "transitionAt", now.Add(requeueAfter))
+	return reconcile.Result{RequeueAfter: requeueAfter}, nil
+}
