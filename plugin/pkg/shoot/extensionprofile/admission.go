@@ -2,42 +2,417 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofile is the ShootExtensionProfile admission plugin (GEP-78 "Admission").
-// SKELETON: being implemented; Register and the type are the stable surface other packages use.
+// Package extensionprofile is the ShootExtensionProfile admission plugin (GEP-78 "Design Details →
+// Admission"). It checks the component pins in Shoot.spec.extensions[].components[] against the
+// ExtensionProfile whose name equals the extension type:
+//   - Admit (mutating) resolves a partial pin ("3", "3.6") to the highest matching supported
+//     version and persists it, like Gardener's ShootMutator does for Kubernetes versions;
+//   - Validate (validating) rejects pins of types without a profile, pins on disabled extensions,
+//     unknown components and versions, unavailable and expired versions, and effective update
+//     strategies the component does not support, like Gardener's ShootValidator does for
+//     CloudProfile versions. It warns about preview and deprecated pins.
+//
+// Pin checks run only when a pin changes (GEP-78: a Shoot whose pinned version has since expired
+// or been removed still accepts unrelated updates). The plugin does nothing while the
+// ExtensionComponentVersions feature gate is off. The decisions themselves are the pure helpers in
+// pkg/utils/gardener/extensionprofile.go, which maintenance shares.
 package extensionprofile
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"slices"
+	"sync"
 
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/warning"
+	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
 
+	"github.com/gep-78/gardener/pkg/api"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/features"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 )
 
-// Register registers the plugin under its name.
+// Register registers the plugin under plugin.PluginNameShootExtensionProfile.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameShootExtensionProfile, func(_ io.Reader) (admission.Interface, error) {
 		return New()
 	})
 }
 
-// ShootExtensionProfile is the admission plugin.
+// ShootExtensionProfile is the admission plugin. It handles Create and Update of
+// core.gardener.cloud Shoots (not their subresources).
 type ShootExtensionProfile struct {
 	*admission.Handler
+
+	// Clock is the time source for version classifications. New sets clock.RealClock{}.
+	Clock clock.PassiveClock
+
+	extensionProfileLister gardencorev1beta1listers.ExtensionProfileLister
+	readyFuncs             []admission.ReadyFunc
+	readyFunc              admission.ReadyFunc
+	readyOnce              sync.Once
 }
+
+var (
+	_ admission.MutationInterface   = (*ShootExtensionProfile)(nil)
+	_ admission.ValidationInterface = (*ShootExtensionProfile)(nil)
+
+	_ = admissioninitializer.WantsCoreInformerFactory(&ShootExtensionProfile{})
+)
 
 // New returns the plugin.
 func New() (*ShootExtensionProfile, error) {
-	return &ShootExtensionProfile{Handler: admission.NewHandler(admission.Create, admission.Update)}, nil
+	return &ShootExtensionProfile{
+		Handler: admission.NewHandler(admission.Create, admission.Update),
+		Clock:   clock.RealClock{},
+	}, nil
 }
 
-// Admit resolves partial versions.
-func (p *ShootExtensionProfile) Admit(_ context.Context, _ admission.Attributes, _ admission.ObjectInterfaces) error {
+// SetCoreInformerFactory takes the ExtensionProfile lister and waits for its informer to sync
+// before serving requests.
+func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+	informer := f.Core().V1beta1().ExtensionProfiles()
+	p.extensionProfileLister = informer.Lister()
+	p.readyFuncs = append(p.readyFuncs, informer.Informer().HasSynced)
+}
+
+// ValidateInitialization returns an error when the ExtensionProfile lister is missing.
+func (p *ShootExtensionProfile) ValidateInitialization() error {
+	if p.extensionProfileLister == nil {
+		return errors.New("missing ExtensionProfile lister")
+	}
 	return nil
 }
 
-// Validate validates pins.
-func (p *ShootExtensionProfile) Validate(_ context.Context, _ admission.Attributes, _ admission.ObjectInterfaces) error {
+// AssignReadyFunc sets the function that tells whether the plugin's caches have synced. Without
+// one, the first request assigns the conjunction of the informers' HasSynced.
+func (p *ShootExtensionProfile) AssignReadyFunc(f admission.ReadyFunc) {
+	p.readyFunc = f
+	p.SetReadyFunc(f)
+}
+
+// Admit resolves partial component pins (GEP-78 "Partial versions"): for every
+// spec.extensions[i].components[j].version that changed on this request (create, a new entry or
+// a different string than in the old Shoot) and has fewer than three parts, it writes the highest
+// version of that component that matches the prefix and is classified supported at the plugin's
+// clock. A leading "v" is stripped from every changed pin, partial or full, because profile
+// versions are plain semver. A malformed prefix or a prefix without a match is rejected with
+// Forbidden wrapping field.Invalid on the pin's path. Pins of types without a profile, of unknown
+// components and of disabled extensions are left untouched for Validate to report.
+func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	shoot, oldShoot, err := p.shootsToCheck(a)
+	if shoot == nil || err != nil {
+		return err
+	}
+
+	now := p.Clock.Now()
+	oldPins := pinsOf(oldShoot)
+	var allErrs field.ErrorList
+	for i := range shoot.Spec.Extensions {
+		extension := &shoot.Spec.Extensions[i]
+		if ptr.Deref(extension.Disabled, false) {
+			continue
+		}
+
+		var (
+			profile       *gardencorev1beta1.ExtensionProfile
+			profileLooked bool
+		)
+		for j := range extension.Components {
+			component := &extension.Components[j]
+			if component.Version == nil || !pinChanged(oldPins, extension.Type, *component) {
+				continue
+			}
+			if !versionutils.IsPartial(*component.Version) {
+				component.Version = ptr.To(versionutils.TrimShootPrefix(*component.Version))
+				continue
+			}
+
+			if !profileLooked {
+				profileLooked = true
+				if profile, err = p.getProfile(extension.Type); err != nil {
+					return err
+				}
+			}
+			if profile == nil {
+				continue
+			}
+			profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
+			if profileComponent == nil {
+				continue
+			}
+			fldPath := field.NewPath("spec", "extensions").Index(i).Child("components").Index(j).Child("version")
+			resolved, fieldErr := gardenerutils.ResolvePartialComponentVersion(fldPath, *profileComponent, *component.Version, now)
+			if fieldErr != nil {
+				allErrs = append(allErrs, fieldErr)
+				continue
+			}
+			component.Version = &resolved
+		}
+	}
+
+	if len(allErrs) > 0 {
+		return admission.NewForbidden(a, allErrs.ToAggregate())
+	}
 	return nil
+}
+
+// Validate checks component pins and update strategies against the ExtensionProfiles (GEP-78
+// "Admission"). Per extension with components, and per component entry whose pin changed on this
+// request (create, a new entry, or a different non-empty version):
+//   - the extension is disabled: Forbidden on spec.extensions[i].components;
+//   - no ExtensionProfile is named like the type: Invalid on spec.extensions[i].components[j];
+//   - the profile lists no such component: NotSupported on ...components[j].name;
+//   - the version is not listed, or is unavailable or expired:
+//     gardenerutils.ValidateComponentVersionPin on ...components[j].version;
+//   - a preview or deprecated version is accepted with a warning.
+//
+// For every pinned component, on create and whenever its pin or the extension- or component-level
+// autoUpdate changed, the effective update strategy must be supported
+// (gardenerutils.ValidateComponentUpdateStrategy). All errors are returned at once, as Forbidden.
+func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	shoot, oldShoot, err := p.shootsToCheck(a)
+	if shoot == nil || err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(shoot.Spec.Extensions, func(e core.Extension) bool { return len(e.Components) > 0 }) {
+		return nil
+	}
+
+	// The helpers, and the compatibility rules, read the versioned (v1beta1) Shoot. Conversion
+	// keeps the order of extensions and components, so indices match the internal Shoot.
+	external := &gardencorev1beta1.Shoot{}
+	if err := api.Scheme.Convert(shoot, external, nil); err != nil {
+		return apierrors.NewInternalError(fmt.Errorf("could not convert Shoot to %s: %w", gardencorev1beta1.SchemeGroupVersion, err))
+	}
+
+	now := p.Clock.Now()
+	oldPins := pinsOf(oldShoot)
+	var allErrs field.ErrorList
+	for i, extension := range shoot.Spec.Extensions {
+		if len(extension.Components) == 0 {
+			continue
+		}
+		extensionPath := field.NewPath("spec", "extensions").Index(i)
+
+		if ptr.Deref(extension.Disabled, false) {
+			for _, component := range extension.Components {
+				if pinChanged(oldPins, extension.Type, component) {
+					allErrs = append(allErrs, field.Forbidden(extensionPath.Child("components"), "component versions cannot be pinned for a disabled extension"))
+					break
+				}
+			}
+			continue
+		}
+
+		profile, err := p.getProfile(extension.Type)
+		if err != nil {
+			return err
+		}
+
+		for j, component := range extension.Components {
+			componentPath := extensionPath.Child("components").Index(j)
+			changed := pinChanged(oldPins, extension.Type, component)
+
+			if profile == nil {
+				if changed {
+					allErrs = append(allErrs, field.Invalid(componentPath, component.Name, fmt.Sprintf(
+						"no ExtensionProfile %q exists; component versions can only be pinned for extension types with a profile", extension.Type)))
+				}
+				continue
+			}
+
+			profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
+			if profileComponent == nil {
+				if changed {
+					allErrs = append(allErrs, field.NotSupported(componentPath.Child("name"), component.Name, componentNames(profile)))
+				}
+				continue
+			}
+			if component.Version == nil {
+				continue
+			}
+
+			if changed {
+				pinErrs := gardenerutils.ValidateComponentVersionPin(componentPath.Child("version"), *profileComponent, *component.Version, now)
+				allErrs = append(allErrs, pinErrs...)
+				if len(pinErrs) == 0 {
+					if msg := gardenerutils.ComponentVersionPinWarning(extension.Type, *profileComponent, *component.Version, now); msg != "" {
+						warning.AddWarning(ctx, "", msg)
+					}
+				}
+			}
+
+			if changed || autoUpdateChanged(oldShoot, extension, component) {
+				externalExtension := external.Spec.Extensions[i]
+				for _, strategyErr := range gardenerutils.ValidateComponentUpdateStrategy(extensionPath, componentPath, profile, component.Name,
+					externalExtension.AutoUpdate, externalExtension.Components[j].AutoUpdate) {
+					allErrs = appendUnique(allErrs, strategyErr)
+				}
+			}
+
+			// Compatibility: the compatibility.validations[] CEL rules of the pinned version,
+			// evaluated against the versioned Shoot `external` and the old one (GEP-78 "Admission",
+			// old-vs-new, also when the pin is unchanged), belong here.
+		}
+	}
+
+	if len(allErrs) > 0 {
+		return admission.NewForbidden(a, allErrs.ToAggregate())
+	}
+	return nil
+}
+
+// shootsToCheck returns the new and (on update) old Shoot of a request the plugin acts on, and a
+// nil Shoot for requests it ignores: gate off, other resources, subresources. It waits for the
+// caches first.
+func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Shoot, *core.Shoot, error) {
+	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
+		return nil, nil, nil
+	}
+	if a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
+		return nil, nil, nil
+	}
+	if err := p.waitUntilReady(a); err != nil {
+		return nil, nil, err
+	}
+
+	shoot, ok := a.GetObject().(*core.Shoot)
+	if !ok {
+		return nil, nil, apierrors.NewBadRequest("could not convert resource into Shoot object")
+	}
+	if a.GetOperation() != admission.Update {
+		return shoot, nil, nil
+	}
+	oldShoot, ok := a.GetOldObject().(*core.Shoot)
+	if !ok {
+		return nil, nil, apierrors.NewBadRequest("could not convert old resource into Shoot object")
+	}
+	return shoot, oldShoot, nil
+}
+
+func (p *ShootExtensionProfile) waitUntilReady(a admission.Attributes) error {
+	p.readyOnce.Do(func() {
+		if p.readyFunc != nil {
+			return
+		}
+		readyFuncs := p.readyFuncs
+		p.AssignReadyFunc(func() bool {
+			for _, ready := range readyFuncs {
+				if !ready() {
+					return false
+				}
+			}
+			return true
+		})
+	})
+	if !p.WaitForReady() {
+		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
+	}
+	return nil
+}
+
+// getProfile returns the ExtensionProfile of an extension type, nil when there is none.
+func (p *ShootExtensionProfile) getProfile(extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
+	profile, err := p.extensionProfileLister.Get(extensionType)
+	if apierrors.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, apierrors.NewInternalError(fmt.Errorf("could not get ExtensionProfile %q: %w", extensionType, err))
+	}
+	return profile, nil
+}
+
+// pinKey identifies a component entry of a Shoot: extension type and component name.
+type pinKey struct {
+	extensionType string
+	component     string
+}
+
+// pinsOf returns the component entries of a Shoot's extensions with their versions (nil: no
+// version). A nil Shoot (create) has none. The first entry of a type and name wins; static
+// validation rejects duplicates.
+func pinsOf(shoot *core.Shoot) map[pinKey]*string {
+	pins := map[pinKey]*string{}
+	if shoot == nil {
+		return pins
+	}
+	for _, extension := range shoot.Spec.Extensions {
+		for _, component := range extension.Components {
+			key := pinKey{extension.Type, component.Name}
+			if _, ok := pins[key]; !ok {
+				pins[key] = component.Version
+			}
+		}
+	}
+	return pins
+}
+
+// pinChanged reports whether a component entry is new or sets a version that differs from the old
+// entry's (GEP-78: the existence and classification checks run only when the pin changes).
+// Removing a version is no change: there is nothing to check.
+func pinChanged(oldPins map[pinKey]*string, extensionType string, component core.ExtensionComponent) bool {
+	oldVersion, found := oldPins[pinKey{extensionType, component.Name}]
+	if !found {
+		return true
+	}
+	return component.Version != nil && (oldVersion == nil || *oldVersion != *component.Version)
+}
+
+// autoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a
+// component differs from the old Shoot's. Everything counts as changed on create.
+func autoUpdateChanged(oldShoot *core.Shoot, extension core.Extension, component core.ExtensionComponent) bool {
+	if oldShoot == nil {
+		return true
+	}
+	for _, oldExtension := range oldShoot.Spec.Extensions {
+		if oldExtension.Type != extension.Type {
+			continue
+		}
+		if !apiequality.Semantic.DeepEqual(oldExtension.AutoUpdate, extension.AutoUpdate) {
+			return true
+		}
+		for _, oldComponent := range oldExtension.Components {
+			if oldComponent.Name == component.Name {
+				return !apiequality.Semantic.DeepEqual(oldComponent.AutoUpdate, component.AutoUpdate)
+			}
+		}
+		return true
+	}
+	return true
+}
+
+func componentNames(profile *gardencorev1beta1.ExtensionProfile) []string {
+	names := make([]string, 0, len(profile.Spec.Components))
+	for _, c := range profile.Spec.Components {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+// appendUnique appends err unless an identical error is already listed: an unsupported
+// extension-level strategy is found once per pinned component but reported once.
+func appendUnique(list field.ErrorList, err *field.Error) field.ErrorList {
+	for _, e := range list {
+		if e.Error() == err.Error() {
+			return list
+		}
+	}
+	return append(list, err)
 }

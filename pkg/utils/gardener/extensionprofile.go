@@ -1,0 +1,320 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package gardener holds pure decision logic over Gardener objects that more than one component
+// needs. The GEP-78 ExtensionProfile decisions live in extensionprofile.go: the classification of
+// component versions at a given time, partial-version resolution, the checks of an explicit pin
+// and the effective auto-update policy. They take values (v1beta1 profiles and Shoot fields) and
+// a time, and return values or field errors; they read no clock and call no client. The
+// ShootExtensionProfile admission plugin and shoot maintenance both use them.
+package gardener
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
+)
+
+// ClassifiedVersion is a component version with its classification at a point in time.
+type ClassifiedVersion struct {
+	// Version is the version string as listed in the profile.
+	Version string
+	// Classification is the GEP-32 classification at the time of evaluation.
+	Classification gardencorev1beta1.VersionClassification
+}
+
+// ClassifyComponentVersions returns every version of a component with its classification at now
+// (v1beta1helper.CurrentClassification, GEP-32), in profile order.
+func ClassifyComponentVersions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []ClassifiedVersion {
+	out := make([]ClassifiedVersion, 0, len(component.Versions))
+	for _, v := range component.Versions {
+		out = append(out, ClassifiedVersion{Version: v.Version, Classification: v1beta1helper.CurrentClassification(v.Lifecycle, now)})
+	}
+	return out
+}
+
+// PinnableVersions returns the versions of a component that a Shoot may pin explicitly at now:
+// the active ones (preview, supported, deprecated), in profile order (GEP-78 "Admission").
+func PinnableVersions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []ClassifiedVersion {
+	var out []ClassifiedVersion
+	for _, v := range ClassifyComponentVersions(component, now) {
+		if v1beta1helper.IsActive(v.Classification) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ResolvePartialComponentVersion resolves a partial pin ("3", "3.6", with an optional leading
+// "v") to the highest version of the component that matches the prefix and whose classification
+// at now is exactly supported (GEP-78 "Partial versions"). Like Gardener's ShootMutator for
+// Kubernetes versions it never picks preview, deprecated, expired or unavailable versions; those
+// must be pinned by their full string. Errors are reported on fldPath (the pin's
+// spec.extensions[i].components[j].version):
+//   - a malformed prefix: Invalid, "must be a semantic version";
+//   - no matching supported version: Invalid, `couldn't find a suitable version for "<pin>": ...`
+//     followed by the versions that can be pinned.
+func ResolvePartialComponentVersion(fldPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, pinned string, now time.Time) (string, *field.Error) {
+	prefix, err := versionutils.ParsePartialVersion(pinned)
+	if err != nil {
+		return "", field.Invalid(fldPath, pinned, err.Error())
+	}
+	var candidates []string
+	for _, v := range ClassifyComponentVersions(component, now) {
+		if v.Classification == gardencorev1beta1.ClassificationSupported {
+			candidates = append(candidates, v.Version)
+		}
+	}
+	if resolved, ok := versionutils.HighestMatching(candidates, prefix); ok {
+		return resolved, nil
+	}
+	return "", field.Invalid(fldPath, pinned, fmt.Sprintf(
+		"couldn't find a suitable version for %q: suitable versions are classified supported and match %q (preview and deprecated versions have to be pinned explicitly); %s",
+		pinned, prefix.String(), describePinnable(component, now)))
+}
+
+// ValidateComponentVersionPin checks an explicit, full pin against a component (GEP-78
+// "Admission"; GEP-32 classifications):
+//   - a version the component does not list: NotSupported on fldPath with the versions that can
+//     be pinned, preview ones tagged " (preview)" like Gardener's ShootValidator;
+//   - a listed version that is unavailable or expired at now: Invalid on fldPath, naming the
+//     classification, when it began or begins, and the versions that can be pinned.
+//
+// Preview and deprecated versions are accepted (see ComponentVersionPinWarning). fldPath is the
+// pin's spec.extensions[i].components[j].version.
+func ValidateComponentVersionPin(fldPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, pinned string, now time.Time) field.ErrorList {
+	entry := v1beta1helper.FindComponentVersion(&component, pinned)
+	if entry == nil {
+		var valid []string
+		for _, v := range PinnableVersions(component, now) {
+			if v.Classification == gardencorev1beta1.ClassificationPreview {
+				valid = append(valid, v.Version+" (preview)")
+			} else {
+				valid = append(valid, v.Version)
+			}
+		}
+		return field.ErrorList{field.NotSupported(fldPath, pinned, valid)}
+	}
+
+	switch classification := v1beta1helper.CurrentClassification(entry.Lifecycle, now); classification {
+	case gardencorev1beta1.ClassificationUnavailable:
+		reason := "its lifecycle has not started"
+		if stage, ok := firstStageAfter(entry.Lifecycle, now); ok {
+			reason += fmt.Sprintf("; it becomes %s at %s", stage.Classification, stage.StartTime.UTC().Format(time.RFC3339))
+		}
+		return field.ErrorList{field.Invalid(fldPath, pinned, fmt.Sprintf("version %s of component %s is unavailable (%s); %s",
+			pinned, component.Name, reason, describePinnable(component, now)))}
+	case gardencorev1beta1.ClassificationExpired:
+		since := ""
+		if t, ok := currentStageStart(entry.Lifecycle, now); ok {
+			since = fmt.Sprintf(" (since %s)", t.UTC().Format(time.RFC3339))
+		}
+		return field.ErrorList{field.Invalid(fldPath, pinned, fmt.Sprintf("version %s of component %s is expired%s; %s",
+			pinned, component.Name, since, describePinnable(component, now)))}
+	}
+	return nil
+}
+
+// ComponentVersionPinWarning returns the warning for an explicit pin of a preview or deprecated
+// version at now, and "" for any other pin (GEP-78 "Admission": preview may be pinned
+// explicitly; deprecated still works but is going away). When a later expired stage is
+// scheduled, the warning names its start, after which maintenance force-upgrades the component
+// (GEP-5).
+func ComponentVersionPinWarning(extensionType string, component gardencorev1beta1.ExtensionProfileComponent, pinned string, now time.Time) string {
+	entry := v1beta1helper.FindComponentVersion(&component, pinned)
+	if entry == nil {
+		return ""
+	}
+	classification := v1beta1helper.CurrentClassification(entry.Lifecycle, now)
+	var msg string
+	switch classification {
+	case gardencorev1beta1.ClassificationPreview:
+		msg = fmt.Sprintf("component %s of extension %s is pinned to preview version %s, which is excluded from defaulting and auto-updates", component.Name, extensionType, pinned)
+	case gardencorev1beta1.ClassificationDeprecated:
+		msg = fmt.Sprintf("component %s of extension %s is pinned to deprecated version %s", component.Name, extensionType, pinned)
+	default:
+		return ""
+	}
+	for _, stage := range entry.Lifecycle {
+		if stage.Classification == gardencorev1beta1.ClassificationExpired && stage.StartTime != nil && stage.StartTime.Time.After(now) {
+			msg += fmt.Sprintf("; it expires at %s and is then force-upgraded in the next maintenance window", stage.StartTime.UTC().Format(time.RFC3339))
+			break
+		}
+	}
+	return msg
+}
+
+// UpdateStrategySource names where an effective update strategy came from.
+type UpdateStrategySource string
+
+const (
+	// UpdateStrategyFromComponent is the Shoot's spec.extensions[i].components[j].autoUpdate.updateStrategy.
+	UpdateStrategyFromComponent UpdateStrategySource = "component"
+	// UpdateStrategyFromExtension is the Shoot's spec.extensions[i].autoUpdate.updateStrategy.
+	UpdateStrategyFromExtension UpdateStrategySource = "extension"
+	// UpdateStrategyFromProfileComponent is the profile's spec.components[k].updateStrategy.default.
+	UpdateStrategyFromProfileComponent UpdateStrategySource = "profileComponent"
+	// UpdateStrategyFromProfile is the profile's spec.updateStrategy.default.
+	UpdateStrategyFromProfile UpdateStrategySource = "profile"
+	// UpdateStrategyFromFallback is the built-in fallback, patch.
+	UpdateStrategyFromFallback UpdateStrategySource = "fallback"
+)
+
+// EffectiveAutoUpdate is the auto-update policy that applies to one pinned component.
+type EffectiveAutoUpdate struct {
+	// Enabled turns automatic upgrades on. Expired versions are force-upgraded regardless (GEP-5).
+	Enabled bool
+	// UpdateStrategy is the boundary of automatic upgrades.
+	UpdateStrategy gardencorev1beta1.MachineImageUpdateStrategy
+	// Source says where UpdateStrategy came from.
+	Source UpdateStrategySource
+}
+
+// AllUpdateStrategies are the strategies an extension supports when its profile lists none.
+var AllUpdateStrategies = []gardencorev1beta1.MachineImageUpdateStrategy{
+	gardencorev1beta1.UpdateStrategyPatch, gardencorev1beta1.UpdateStrategyMinor, gardencorev1beta1.UpdateStrategyMajor,
+}
+
+// ResolveEffectiveAutoUpdate resolves the auto-update policy of a component (GEP-78 "How a
+// cluster owner pins a version" and "Default policy"). Each field is taken from the nearest place
+// that sets it:
+//   - UpdateStrategy: the Shoot's component autoUpdate, the Shoot's extension autoUpdate, the
+//     profile component's updateStrategy.default, the profile's updateStrategy.default, else patch;
+//   - Enabled: the Shoot's component autoUpdate, the Shoot's extension autoUpdate, else true (the
+//     default is not frozen).
+//
+// componentName selects the profile component; an unknown name skips that level.
+func ResolveEffectiveAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) EffectiveAutoUpdate {
+	result := EffectiveAutoUpdate{Enabled: true}
+	switch {
+	case componentAutoUpdate != nil && componentAutoUpdate.Enabled != nil:
+		result.Enabled = *componentAutoUpdate.Enabled
+	case extensionAutoUpdate != nil && extensionAutoUpdate.Enabled != nil:
+		result.Enabled = *extensionAutoUpdate.Enabled
+	}
+
+	profileComponent := v1beta1helper.FindExtensionComponent(profile, componentName)
+	switch {
+	case componentAutoUpdate != nil && componentAutoUpdate.UpdateStrategy != nil:
+		result.UpdateStrategy, result.Source = *componentAutoUpdate.UpdateStrategy, UpdateStrategyFromComponent
+	case extensionAutoUpdate != nil && extensionAutoUpdate.UpdateStrategy != nil:
+		result.UpdateStrategy, result.Source = *extensionAutoUpdate.UpdateStrategy, UpdateStrategyFromExtension
+	case profileComponent != nil && profileComponent.UpdateStrategy != nil && profileComponent.UpdateStrategy.Default != nil:
+		result.UpdateStrategy, result.Source = *profileComponent.UpdateStrategy.Default, UpdateStrategyFromProfileComponent
+	case profile.UpdateStrategy != nil && profile.UpdateStrategy.Default != nil:
+		result.UpdateStrategy, result.Source = *profile.UpdateStrategy.Default, UpdateStrategyFromProfile
+	default:
+		result.UpdateStrategy, result.Source = gardencorev1beta1.UpdateStrategyPatch, UpdateStrategyFromFallback
+	}
+	return result
+}
+
+// SupportedUpdateStrategies returns the strategies a component supports (GEP-78 "Admission"):
+// the profile component's updateStrategy.supported if non-empty, else the profile's
+// updateStrategy.supported if non-empty, else AllUpdateStrategies.
+func SupportedUpdateStrategies(profile gardencorev1beta1.ExtensionProfileSpec, componentName string) []gardencorev1beta1.MachineImageUpdateStrategy {
+	if c := v1beta1helper.FindExtensionComponent(profile, componentName); c != nil && c.UpdateStrategy != nil && len(c.UpdateStrategy.Supported) > 0 {
+		return c.UpdateStrategy.Supported
+	}
+	if profile.UpdateStrategy != nil && len(profile.UpdateStrategy.Supported) > 0 {
+		return profile.UpdateStrategy.Supported
+	}
+	return AllUpdateStrategies
+}
+
+// ValidateComponentUpdateStrategy checks that the effective update strategy of a pinned component
+// is one the component supports (GEP-78 "Admission": "A strategy not listed in the applicable
+// updateStrategy.supported is rejected — including as the resolved default"):
+//   - a strategy requested on the Shoot and not supported: NotSupported on the path where it was
+//     requested (componentPath or extensionPath, + autoUpdate.updateStrategy) with the supported
+//     strategies;
+//   - a default resolved from the profile (or the patch fallback) that is not supported: Invalid
+//     on componentPath, naming the profile, because the operator's profile is inconsistent and
+//     the Shoot owner can only work around it by requesting a strategy.
+//
+// extensionPath is spec.extensions[i], componentPath spec.extensions[i].components[j].
+func ValidateComponentUpdateStrategy(extensionPath, componentPath *field.Path, profile *gardencorev1beta1.ExtensionProfile, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) field.ErrorList {
+	effective := ResolveEffectiveAutoUpdate(profile.Spec, componentName, extensionAutoUpdate, componentAutoUpdate)
+	supported := SupportedUpdateStrategies(profile.Spec, componentName)
+	if slices.Contains(supported, effective.UpdateStrategy) {
+		return nil
+	}
+
+	switch effective.Source {
+	case UpdateStrategyFromComponent:
+		return field.ErrorList{field.NotSupported(componentPath.Child("autoUpdate", "updateStrategy"), string(effective.UpdateStrategy), supported)}
+	case UpdateStrategyFromExtension:
+		return field.ErrorList{field.NotSupported(extensionPath.Child("autoUpdate", "updateStrategy"), string(effective.UpdateStrategy), supported)}
+	}
+
+	var origin string
+	switch effective.Source {
+	case UpdateStrategyFromProfileComponent:
+		origin = fmt.Sprintf("the default update strategy %q of component %s in ExtensionProfile %q", effective.UpdateStrategy, componentName, profile.Name)
+	case UpdateStrategyFromProfile:
+		origin = fmt.Sprintf("the default update strategy %q of ExtensionProfile %q", effective.UpdateStrategy, profile.Name)
+	default:
+		origin = fmt.Sprintf("the fallback update strategy %q (ExtensionProfile %q sets no default)", effective.UpdateStrategy, profile.Name)
+	}
+	quoted := make([]string, len(supported))
+	for i, s := range supported {
+		quoted[i] = fmt.Sprintf("%q", s)
+	}
+	return field.ErrorList{field.Invalid(componentPath, componentName, fmt.Sprintf(
+		"%s is not supported for component %s (supported: %s); set autoUpdate.updateStrategy to a supported strategy",
+		origin, componentName, strings.Join(quoted, ", ")))}
+}
+
+// describePinnable lists the versions that can be pinned at now, preview and deprecated ones
+// tagged, for error details.
+func describePinnable(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) string {
+	var names []string
+	for _, v := range PinnableVersions(component, now) {
+		switch v.Classification {
+		case gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationDeprecated:
+			names = append(names, fmt.Sprintf("%s (%s)", v.Version, v.Classification))
+		default:
+			names = append(names, v.Version)
+		}
+	}
+	if len(names) == 0 {
+		return "no version of component " + component.Name + " can be pinned at the moment"
+	}
+	return "versions that can be pinned: " + strings.Join(names, ", ")
+}
+
+// firstStageAfter returns the first lifecycle stage, in list order, that starts after now.
+func firstStageAfter(stages []gardencorev1beta1.LifecycleStage, now time.Time) (gardencorev1beta1.LifecycleStage, bool) {
+	for _, stage := range stages {
+		if stage.StartTime != nil && stage.StartTime.Time.After(now) {
+			return stage, true
+		}
+	}
+	return gardencorev1beta1.LifecycleStage{}, false
+}
+
+// currentStageStart returns the start time of the stage that determines the classification at
+// now (the last started stage in list order), and false when that stage has no start time.
+func currentStageStart(stages []gardencorev1beta1.LifecycleStage, now time.Time) (time.Time, bool) {
+	var (
+		start time.Time
+		ok    bool
+	)
+	for _, stage := range stages {
+		switch {
+		case stage.StartTime == nil:
+			start, ok = time.Time{}, false
+		case !stage.StartTime.Time.After(now):
+			start, ok = stage.StartTime.Time, true
+		}
+	}
+	return start, ok
+}

@@ -1,0 +1,184 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package gardener_test
+
+import (
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	. "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+var (
+	now         = time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
+	patch       = gardencorev1beta1.UpdateStrategyPatch
+	minor       = gardencorev1beta1.UpdateStrategyMinor
+	major       = gardencorev1beta1.UpdateStrategyMajor
+	unavailable = gardencorev1beta1.ClassificationUnavailable
+)
+
+func at(days int) *metav1.Time { return &metav1.Time{Time: now.AddDate(0, 0, days)} }
+
+func stage(c gardencorev1beta1.VersionClassification, start *metav1.Time) gardencorev1beta1.LifecycleStage {
+	return gardencorev1beta1.LifecycleStage{Classification: c, StartTime: start}
+}
+
+// component has one version per classification at now, out of semver order, plus 1.10.0 to show
+// semver ordering.
+var component = gardencorev1beta1.ExtensionProfileComponent{
+	Name: "comp",
+	Versions: []gardencorev1beta1.ExtensionComponentVersion{
+		{Version: "1.10.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, at(3))}},
+		{Version: "1.9.1", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, nil)}},
+		{Version: "1.9.0"},
+		{Version: "1.8.4", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationDeprecated, at(-1))}},
+		{Version: "1.8.3", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, at(-10))}},
+		{Version: "1.8.2", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationExpired, nil)}},
+	},
+}
+
+var _ = Describe("ExtensionProfile decisions", func() {
+	It("#ClassifyComponentVersions keeps profile order", func() {
+		Expect(ClassifyComponentVersions(component, now)).To(Equal([]ClassifiedVersion{
+			{"1.10.0", unavailable},
+			{"1.9.1", gardencorev1beta1.ClassificationPreview},
+			{"1.9.0", gardencorev1beta1.ClassificationSupported},
+			{"1.8.4", gardencorev1beta1.ClassificationDeprecated},
+			{"1.8.3", gardencorev1beta1.ClassificationSupported},
+			{"1.8.2", gardencorev1beta1.ClassificationExpired},
+		}))
+	})
+
+	It("#PinnableVersions lists active versions", func() {
+		var versions []string
+		for _, v := range PinnableVersions(component, now) {
+			versions = append(versions, v.Version)
+		}
+		Expect(versions).To(Equal([]string{"1.9.1", "1.9.0", "1.8.4", "1.8.3"}))
+	})
+
+	DescribeTable("#ResolvePartialComponentVersion",
+		func(pinned string, at time.Time, resolved, errDetail string) {
+			got, err := ResolvePartialComponentVersion(field.NewPath("version"), component, pinned, at)
+			if errDetail != "" {
+				Expect(err).To(MatchError(`version: Invalid value: "` + pinned + `": ` + errDetail))
+				Expect(got).To(BeEmpty())
+				return
+			}
+			Expect(err).To(BeNil())
+			Expect(got).To(Equal(resolved))
+		},
+		Entry("major: highest supported", "1", now, "1.9.0", ""),
+		Entry("deprecated 1.8.4 is skipped", "1.8", now, "1.8.3", ""),
+		Entry("v prefix", "v1.8", now, "1.8.3", ""),
+		Entry("1.10.0 once supported sorts above 1.9.0", "1", now.AddDate(1, 0, 0), "1.9.0", ""),
+		Entry("no supported match", "2", now, "",
+			`couldn't find a suitable version for "2": suitable versions are classified supported and match "2" (preview and deprecated versions have to be pinned explicitly); versions that can be pinned: 1.9.1 (preview), 1.9.0, 1.8.4 (deprecated), 1.8.3`),
+		Entry("malformed", "1.y", now, "", "must be a semantic version"),
+	)
+
+	It("#ResolvePartialComponentVersion picks 1.10.0 over 1.9.0 once both are supported", func() {
+		c := gardencorev1beta1.ExtensionProfileComponent{Name: "c", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.10.0"}, {Version: "1.9.0"}}}
+		got, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "1", now)
+		Expect(err).To(BeNil())
+		Expect(got).To(Equal("1.10.0"))
+	})
+
+	It("#ResolvePartialComponentVersion says when nothing can be pinned", func() {
+		c := gardencorev1beta1.ExtensionProfileComponent{Name: "c", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationExpired, nil)}}}}
+		_, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "1", now)
+		Expect(err.Detail).To(HaveSuffix("; no version of component c can be pinned at the moment"))
+	})
+
+	DescribeTable("#ValidateComponentVersionPin",
+		func(pinned string, expected field.ErrorList) {
+			Expect(ValidateComponentVersionPin(field.NewPath("version"), component, pinned, now)).To(Equal(expected))
+		},
+		Entry("supported", "1.9.0", nil),
+		Entry("preview", "1.9.1", nil),
+		Entry("deprecated", "1.8.4", nil),
+		Entry("unknown", "1.7.0", field.ErrorList{field.NotSupported(field.NewPath("version"), "1.7.0", []string{"1.9.1 (preview)", "1.9.0", "1.8.4", "1.8.3"})}),
+		Entry("unavailable", "1.10.0", field.ErrorList{field.Invalid(field.NewPath("version"), "1.10.0",
+			"version 1.10.0 of component comp is unavailable (its lifecycle has not started; it becomes preview at 2026-12-02T00:00:00Z); versions that can be pinned: 1.9.1 (preview), 1.9.0, 1.8.4 (deprecated), 1.8.3")}),
+		Entry("expired without a start time", "1.8.2", field.ErrorList{field.Invalid(field.NewPath("version"), "1.8.2",
+			"version 1.8.2 of component comp is expired; versions that can be pinned: 1.9.1 (preview), 1.9.0, 1.8.4 (deprecated), 1.8.3")}),
+	)
+
+	DescribeTable("#ComponentVersionPinWarning",
+		func(pinned, expected string) {
+			Expect(ComponentVersionPinWarning("ext", component, pinned, now)).To(Equal(expected))
+		},
+		Entry("supported", "1.9.0", ""),
+		Entry("unknown", "0.1.0", ""),
+		Entry("expired", "1.8.2", ""),
+		Entry("preview", "1.9.1", "component comp of extension ext is pinned to preview version 1.9.1, which is excluded from defaulting and auto-updates"),
+		Entry("deprecated without scheduled expiry", "1.8.4", "component comp of extension ext is pinned to deprecated version 1.8.4"),
+	)
+
+	Describe("update strategies", func() {
+		var profile gardencorev1beta1.ExtensionProfileSpec
+		auto := func(enabled *bool, s *gardencorev1beta1.MachineImageUpdateStrategy) *gardencorev1beta1.ExtensionAutoUpdate {
+			return &gardencorev1beta1.ExtensionAutoUpdate{Enabled: enabled, UpdateStrategy: s}
+		}
+
+		BeforeEach(func() {
+			profile = gardencorev1beta1.ExtensionProfileSpec{
+				UpdateStrategy: &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(major), Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch, minor, major}},
+				Components: []gardencorev1beta1.ExtensionProfileComponent{
+					{Name: "override", UpdateStrategy: &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(minor), Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch, minor}}},
+					{Name: "plain"},
+				},
+			}
+		})
+
+		DescribeTable("#ResolveEffectiveAutoUpdate (GEP-78 order)",
+			func(componentName string, extension, comp *gardencorev1beta1.ExtensionAutoUpdate, expected EffectiveAutoUpdate) {
+				Expect(ResolveEffectiveAutoUpdate(profile, componentName, extension, comp)).To(Equal(expected))
+			},
+			Entry("component autoUpdate first", "override", auto(ptr.To(false), ptr.To(major)), auto(ptr.To(true), ptr.To(patch)),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromComponent}),
+			Entry("then extension autoUpdate", "override", auto(ptr.To(false), ptr.To(major)), nil,
+				EffectiveAutoUpdate{Enabled: false, UpdateStrategy: major, Source: UpdateStrategyFromExtension}),
+			Entry("component block without strategy: strategy from the extension, enabled from the component", "override", auto(ptr.To(false), ptr.To(major)), auto(ptr.To(true), nil),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: major, Source: UpdateStrategyFromExtension}),
+			Entry("then the profile component default", "override", auto(ptr.To(false), nil), nil,
+				EffectiveAutoUpdate{Enabled: false, UpdateStrategy: minor, Source: UpdateStrategyFromProfileComponent}),
+			Entry("then the profile default", "plain", nil, nil,
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: major, Source: UpdateStrategyFromProfile}),
+			Entry("unknown component: profile default", "unknown", nil, nil,
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: major, Source: UpdateStrategyFromProfile}),
+		)
+
+		It("#ResolveEffectiveAutoUpdate falls back to patch, enabled", func() {
+			Expect(ResolveEffectiveAutoUpdate(gardencorev1beta1.ExtensionProfileSpec{}, "x", nil, nil)).To(Equal(
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromFallback}))
+		})
+
+		It("#SupportedUpdateStrategies prefers the component list, then the profile list, then all", func() {
+			Expect(SupportedUpdateStrategies(profile, "override")).To(Equal([]gardencorev1beta1.MachineImageUpdateStrategy{patch, minor}))
+			Expect(SupportedUpdateStrategies(profile, "plain")).To(Equal([]gardencorev1beta1.MachineImageUpdateStrategy{patch, minor, major}))
+			Expect(SupportedUpdateStrategies(gardencorev1beta1.ExtensionProfileSpec{}, "plain")).To(Equal(AllUpdateStrategies))
+		})
+
+		DescribeTable("#ValidateComponentUpdateStrategy",
+			func(componentName string, extension, comp *gardencorev1beta1.ExtensionAutoUpdate, expected field.ErrorList) {
+				p := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "ext"}, Spec: profile}
+				Expect(ValidateComponentUpdateStrategy(field.NewPath("ext"), field.NewPath("comp"), p, componentName, extension, comp)).To(Equal(expected))
+			},
+			Entry("supported", "override", nil, auto(nil, ptr.To(patch)), nil),
+			Entry("component request", "override", nil, auto(nil, ptr.To(major)),
+				field.ErrorList{field.NotSupported(field.NewPath("comp", "autoUpdate", "updateStrategy"), "major", []gardencorev1beta1.MachineImageUpdateStrategy{patch, minor})}),
+			Entry("extension request", "override", auto(nil, ptr.To(major)), nil,
+				field.ErrorList{field.NotSupported(field.NewPath("ext", "autoUpdate", "updateStrategy"), "major", []gardencorev1beta1.MachineImageUpdateStrategy{patch, minor})}),
+			Entry("profile default allowed by the profile list", "plain", nil, nil, nil),
+		)
+	})
+})
