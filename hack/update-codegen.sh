@@ -31,6 +31,7 @@ kube::codegen::gen_openapi \
   --report-filename "${REPO_ROOT}/pkg/apiserver/openapi/api_violations.report" \
   --update-report \
   --boilerplate "${BOILERPLATE}" \
+  --extra-pkgs k8s.io/apimachinery/pkg/util/intstr \
   "${REPO_ROOT}/pkg/apis"
 
 kube::codegen::gen_client \
@@ -45,7 +46,8 @@ echo "Generating the Extension CRD"
 if [[ ! -x "${GOBIN}/controller-gen" ]] || [[ "$("${GOBIN}/controller-gen" --version)" != *"${CONTROLLER_TOOLS_VERSION}"* ]]; then
   go install "sigs.k8s.io/controller-tools/cmd/controller-gen@${CONTROLLER_TOOLS_VERSION}"
 fi
-rm -rf "${REPO_ROOT}/pkg/apis/extensions/crds"
+# Only the generated YAML is removed: the directory also holds embed.go (gardenlet applies the CRD).
+rm -f "${REPO_ROOT}/pkg/apis/extensions/crds/"*.yaml
 "${GOBIN}/controller-gen" crd:allowDangerousTypes=false \
-  paths="./pkg/apis/extensions/..." \
+  paths="./pkg/apis/extensions/v1alpha1/..." \
   output:crd:dir="./pkg/apis/extensions/crds"

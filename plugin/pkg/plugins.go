@@ -16,6 +16,9 @@ const (
 	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
 	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
 	PluginNameShootExtensionProfile = "ShootExtensionProfile"
+	// PluginNameExtensionProfileInUse rejects removing a component version from an ExtensionProfile,
+	// or deleting the profile, while a Shoot still pins it (validating), GEP-78.
+	PluginNameExtensionProfileInUse = "ExtensionProfileInUse"
 )
 
 // AllOrderedPluginNames is the execution order of all admission plugins. Mutating plugins run in
@@ -24,6 +27,7 @@ func AllOrderedPluginNames() []string {
 	return []string{
 		lifecycle.PluginName,
 		PluginNameShootExtensionProfile,
+		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	}
@@ -34,6 +38,7 @@ func DefaultOnPlugins() sets.Set[string] {
 	return sets.New(
 		lifecycle.PluginName,
 		PluginNameShootExtensionProfile,
+		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	)

@@ -6,9 +6,11 @@ package controller_test
 
 import (
 	"context"
+	"net/http"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/rest"
 	"k8s.io/utils/ptr"
@@ -16,6 +18,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller"
@@ -24,8 +27,14 @@ import (
 var _ = Describe("#AddToManager", func() {
 	newManager := func(scheme *runtime.Scheme) manager.Manager {
 		GinkgoHelper()
-		// The manager is never started, so no API server is contacted.
+		// The manager is never started, so no API server is contacted; the static REST mapper
+		// spares the discovery that registering field indexes would otherwise need.
 		mgr, err := manager.New(&rest.Config{Host: "https://127.0.0.1:1"}, manager.Options{
+			MapperProvider: func(*rest.Config, *http.Client) (meta.RESTMapper, error) {
+				mapper := meta.NewDefaultRESTMapper(nil)
+				mapper.Add(gardencorev1beta1.SchemeGroupVersion.WithKind("Shoot"), meta.RESTScopeNamespace)
+				return mapper, nil
+			},
 			Scheme:                 scheme,
 			Metrics:                metricsserver.Options{BindAddress: "0"},
 			HealthProbeBindAddress: "0",

@@ -2,43 +2,85 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofile contains the controller that writes the status of ExtensionProfiles:
-// the current GEP-32 classification of every component version (GEP-78 "ExtensionProfile
-// status"), recomputed at every lifecycle transition.
+// Package extensionprofile contains the controller of ExtensionProfiles. It
+//   - writes their status: the current GEP-32 classification of every component version (GEP-78
+//     "ExtensionProfile status"), recomputed at every lifecycle transition;
+//   - guards their deletion with the gardener finalizer, released only when no Shoot pins a
+//     component version of the profile any more (GEP-78 "Admission": a pin never dangles), as
+//     Gardener's CloudProfile controller does for referencing Shoots. The ExtensionProfileInUse
+//     admission plugin rejects the deletion of a pinned profile already; the finalizer covers a
+//     pin admitted while the deletion is in flight.
 package extensionprofile
 
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
+	"time"
 
+	corev1 "k8s.io/api/core/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/client-go/tools/events"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 )
 
-// Reconciler computes the status of ExtensionProfiles.
+const (
+	// EventReasonDeletionBlocked is the reason of the Warning event on an ExtensionProfile whose
+	// deletion waits for Shoots that still pin its components.
+	EventReasonDeletionBlocked = "DeletionBlocked"
+
+	// DeletionBlockedRequeueInterval is how long a blocked deletion waits before the next check
+	// when no Shoot event triggers one earlier. The watch on Shoots re-checks the profile as soon
+	// as a pin goes; the timer is only a safety net, and repeats the DeletionBlocked event.
+	DeletionBlockedRequeueInterval = 5 * time.Minute
+
+	// maxShootsInEvent is how many Shoots the DeletionBlocked event names.
+	maxShootsInEvent = 10
+)
+
+// Reconciler computes the status of ExtensionProfiles and guards their deletion.
 type Reconciler struct {
-	// Client is a client for the garden cluster; it must serve the status subresource.
+	// Client is a client for the garden cluster; it must serve the status subresource, and list
+	// Shoots by the indexer.ShootPinnedExtensionTypes field index.
 	Client client.Client
 	// Config is the controller's configuration.
 	Config config.ExtensionProfileControllerConfiguration
 	// Clock is the time source for classification and requeue.
 	Clock clock.Clock
+	// Recorder records the DeletionBlocked events.
+	Recorder events.EventRecorder
 }
 
-// Reconcile classifies every component version of the ExtensionProfile at the clock's now with
-// helper.ExtensionProfileStatusAt and writes status.components with a merge patch on the status
-// subresource, only when it differs semantically from the stored status. It requeues after the
-// duration until the earliest future lifecycle startTime of any version; without one it does not
-// requeue on a timer. A profile that is gone or being deleted is left alone. Errors from the
-// client are returned, so controller-runtime retries with backoff.
+// Reconcile handles one ExtensionProfile. A profile that is gone is left alone.
+//
+// A profile that is being deleted keeps the gardener finalizer (gardencorev1beta1.GardenerName)
+// while a Shoot that is not being deleted pins any of its component versions (an extension entry
+// of the profile's type with a component version; indexer.ShootPinnedExtensionTypes). Then the
+// reconciler records a Warning event DeletionBlocked, "Cannot delete ExtensionProfile, because
+// the following Shoots still pin its components: [ns/a ns/b]" (the first ten, sorted, and the
+// number of the others), and requeues after DeletionBlockedRequeueInterval without an error: the
+// wait is expected, not a failure. Without such Shoots it removes the finalizer. Its status is
+// not updated any more.
+//
+// Otherwise it adds the finalizer if missing, classifies every component version at the clock's
+// now with helper.ExtensionProfileStatusAt and writes status.components with a merge patch on
+// the status subresource, only when it differs semantically from the stored status. It requeues
+// after the duration until the earliest future lifecycle startTime of any version; without one
+// it does not requeue on a timer.
+//
+// Finalizer changes are merge patches with optimistic locking. Errors from the client are
+// returned, so controller-runtime retries with backoff.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
@@ -52,8 +94,16 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	if profile.DeletionTimestamp != nil {
-		log.V(1).Info("Object is being deleted, not updating its status")
-		return reconcile.Result{}, nil
+		return r.delete(ctx, profile)
+	}
+
+	if !controllerutil.ContainsFinalizer(profile, gardencorev1beta1.GardenerName) {
+		patch := client.MergeFromWithOptions(profile.DeepCopy(), client.MergeFromWithOptimisticLock{})
+		controllerutil.AddFinalizer(profile, gardencorev1beta1.GardenerName)
+		if err := r.Client.Patch(ctx, profile, patch); err != nil {
+			return reconcile.Result{}, fmt.Errorf("failed adding finalizer to ExtensionProfile: %w", err)
+		}
+		log.Info("Added finalizer", "finalizer", gardencorev1beta1.GardenerName)
 	}
 
 	now := r.Clock.Now()
@@ -74,4 +124,63 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 	log.V(1).Info("Requeueing at the next lifecycle transition", "requeueAfter", requeueAfter, "transitionAt", now.Add(requeueAfter))
 	return reconcile.Result{RequeueAfter: requeueAfter}, nil
+}
+
+func (r *Reconciler) delete(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile) (reconcile.Result, error) {
+	log := logf.FromContext(ctx)
+
+	if !controllerutil.ContainsFinalizer(profile, gardencorev1beta1.GardenerName) {
+		log.V(1).Info("Object is being deleted without our finalizer, nothing to do")
+		return reconcile.Result{}, nil
+	}
+
+	shoots, err := r.pinningShoots(ctx, profile.Name)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	if len(shoots) > 0 {
+		message := "Cannot delete ExtensionProfile, because the following Shoots still pin its components: " + listShoots(shoots)
+		r.Recorder.Eventf(profile, nil, corev1.EventTypeWarning, EventReasonDeletionBlocked, "Delete", "%s", message)
+		log.Info("Deletion blocked by Shoots that pin components", "shoots", len(shoots), "requeueAfter", DeletionBlockedRequeueInterval)
+		return reconcile.Result{RequeueAfter: DeletionBlockedRequeueInterval}, nil
+	}
+
+	patch := client.MergeFromWithOptions(profile.DeepCopy(), client.MergeFromWithOptimisticLock{})
+	controllerutil.RemoveFinalizer(profile, gardencorev1beta1.GardenerName)
+	if err := r.Client.Patch(ctx, profile, patch); err != nil {
+		if apierrors.IsNotFound(err) {
+			return reconcile.Result{}, nil
+		}
+		return reconcile.Result{}, fmt.Errorf("failed removing finalizer from ExtensionProfile: %w", err)
+	}
+	log.Info("No Shoot pins the profile any more, removed finalizer", "finalizer", gardencorev1beta1.GardenerName)
+	return reconcile.Result{}, nil
+}
+
+// pinningShoots returns namespace/name of the Shoots that pin a component version under
+// extensionType and are not being deleted, sorted.
+func (r *Reconciler) pinningShoots(ctx context.Context, extensionType string) ([]string, error) {
+	shootList := &gardencorev1beta1.ShootList{}
+	if err := r.Client.List(ctx, shootList, client.MatchingFields{indexer.ShootPinnedExtensionTypes: extensionType}); err != nil {
+		return nil, fmt.Errorf("failed listing Shoots that pin ExtensionProfile %q: %w", extensionType, err)
+	}
+	var keys []string
+	for _, shoot := range shootList.Items {
+		if shoot.DeletionTimestamp == nil {
+			keys = append(keys, shoot.Namespace+"/"+shoot.Name)
+		}
+	}
+	slices.Sort(keys)
+	return keys, nil
+}
+
+// listShoots renders keys as "[ns/a ns/b]", naming at most maxShootsInEvent and counting the rest:
+// "[ns/a ... ns/j] and 3 more".
+func listShoots(keys []string) string {
+	named := keys[:min(len(keys), maxShootsInEvent)]
+	list := "[" + strings.Join(named, " ") + "]"
+	if rest := len(keys) - len(named); rest > 0 {
+		list += fmt.Sprintf(" and %d more", rest)
+	}
+	return list
 }

@@ -7,18 +7,23 @@ package extensionprofile_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/events"
 	testclock "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
@@ -34,6 +39,8 @@ var _ = Describe("Reconciler", func() {
 		fakeClient client.Client
 		reconciler *Reconciler
 		profile    *gardencorev1beta1.ExtensionProfile
+		shoots     []client.Object
+		recorder   *events.FakeRecorder
 		request    reconcile.Request
 	)
 
@@ -45,6 +52,28 @@ var _ = Describe("Reconciler", func() {
 		return s
 	}
 	in := func(d time.Duration) *time.Duration { return &d }
+
+	// pinningShoot returns a Shoot in namespace that pins traefik 3.6.13 under extensionType.
+	pinningShoot := func(namespace, shootName, extensionType string) *gardencorev1beta1.Shoot {
+		return &gardencorev1beta1.Shoot{
+			ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: shootName},
+			Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{{
+				Type:       extensionType,
+				Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}},
+			}}},
+		}
+	}
+	deletingShoot := func(shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.Shoot {
+		shoot.Finalizers = []string{gardencorev1beta1.GardenerName}
+		// Entries are built before BeforeEach sets now, so the time is fixed here.
+		shoot.DeletionTimestamp = &metav1.Time{Time: time.Date(2026, time.November, 28, 0, 0, 0, 0, time.UTC)}
+		return shoot
+	}
+	// expectNoEvent asserts that no event was recorded.
+	expectNoEvent := func() {
+		GinkgoHelper()
+		Expect(recorder.Events).To(BeEmpty())
+	}
 
 	status := func(pairs ...string) gardencorev1beta1.ExtensionProfileStatus {
 		s := gardencorev1beta1.ExtensionProfileComponentStatus{Name: "traefik"}
@@ -68,6 +97,8 @@ var _ = Describe("Reconciler", func() {
 		now = time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 		fakeClock = testclock.NewFakeClock(now)
 		request = reconcile.Request{NamespacedName: types.NamespacedName{Name: name}}
+		shoots = nil
+		recorder = events.NewFakeRecorder(10)
 
 		profile = &gardencorev1beta1.ExtensionProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: name},
@@ -90,9 +121,10 @@ var _ = Describe("Reconciler", func() {
 		fakeClient = fake.NewClientBuilder().
 			WithScheme(kubernetes.GardenScheme).
 			WithStatusSubresource(&gardencorev1beta1.ExtensionProfile{}).
-			WithObjects(profile).
+			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
+			WithObjects(append([]client.Object{profile}, shoots...)...).
 			Build()
-		reconciler = &Reconciler{Client: fakeClient, Clock: fakeClock}
+		reconciler = &Reconciler{Client: fakeClient, Clock: fakeClock, Recorder: recorder}
 	})
 
 	It("should write the status and requeue exactly at the next transition", func() {
@@ -180,7 +212,33 @@ var _ = Describe("Reconciler", func() {
 		})
 	})
 
-	Context("being deleted", func() {
+	Context("finalizer", func() {
+		Context("with another finalizer", func() {
+			BeforeEach(func() {
+				profile.Finalizers = []string{"example.com/keep"}
+			})
+
+			It("should add the gardener finalizer and keep the other", func() {
+				_, err := reconciler.Reconcile(ctx, request)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(get().Finalizers).To(ConsistOf("example.com/keep", gardencorev1beta1.GardenerName))
+			})
+		})
+
+		It("should add the gardener finalizer and keep it", func() {
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(get().Finalizers).To(ConsistOf(gardencorev1beta1.GardenerName))
+			resourceVersion := get().ResourceVersion
+
+			_, err = reconciler.Reconcile(ctx, request)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(get().ResourceVersion).To(Equal(resourceVersion))
+			expectNoEvent()
+		})
+	})
+
+	Context("being deleted without the gardener finalizer", func() {
 		BeforeEach(func() {
 			profile.Finalizers = []string{"example.com/keep"}
 			profile.DeletionTimestamp = &metav1.Time{Time: now}
@@ -193,6 +251,123 @@ var _ = Describe("Reconciler", func() {
 			Expect(result).To(Equal(reconcile.Result{}))
 			Expect(get().ResourceVersion).To(Equal(resourceVersion))
 			Expect(get().Status).To(Equal(gardencorev1beta1.ExtensionProfileStatus{}))
+		})
+	})
+
+	Context("being deleted with the gardener finalizer", func() {
+		BeforeEach(func() {
+			profile.Finalizers = []string{gardencorev1beta1.GardenerName}
+			profile.DeletionTimestamp = &metav1.Time{Time: now}
+		})
+
+		Context("while Shoots pin its components", func() {
+			BeforeEach(func() {
+				shoots = []client.Object{
+					pinningShoot("garden-prod", "b", name),
+					pinningShoot("garden-dev", "a", name),
+					deletingShoot(pinningShoot("garden-dev", "gone", name)),
+					pinningShoot("garden-dev", "other", "envoy-gateway"),
+				}
+			})
+
+			It("should keep the finalizer, record a DeletionBlocked event and requeue", func() {
+				resourceVersion := get().ResourceVersion
+
+				result, err := reconciler.Reconcile(ctx, request)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(result).To(Equal(reconcile.Result{RequeueAfter: DeletionBlockedRequeueInterval}))
+				Expect(recorder.Events).To(Receive(Equal(
+					"Warning DeletionBlocked Cannot delete ExtensionProfile, because the following Shoots still pin its components: [garden-dev/a garden-prod/b]")))
+				expectNoEvent()
+
+				current := get()
+				Expect(current.Finalizers).To(ConsistOf(gardencorev1beta1.GardenerName))
+				Expect(current.ResourceVersion).To(Equal(resourceVersion), "neither finalizer nor status changed")
+			})
+
+			It("should release the profile once the pins are gone", func() {
+				_, err := reconciler.Reconcile(ctx, request)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(recorder.Events).To(Receive())
+
+				// One Shoot drops its pin, the other is deleted.
+				a := &gardencorev1beta1.Shoot{}
+				Expect(fakeClient.Get(ctx, client.ObjectKey{Namespace: "garden-dev", Name: "a"}, a)).To(Succeed())
+				a.Spec.Extensions[0].Components[0].Version = nil
+				Expect(fakeClient.Update(ctx, a)).To(Succeed())
+
+				_, err = reconciler.Reconcile(ctx, request)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(recorder.Events).To(Receive(HaveSuffix("[garden-prod/b]")))
+
+				Expect(fakeClient.Delete(ctx, pinningShoot("garden-prod", "b", name))).To(Succeed())
+
+				result, err := reconciler.Reconcile(ctx, request)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(result).To(Equal(reconcile.Result{}))
+				expectNoEvent()
+				err = fakeClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.ExtensionProfile{})
+				Expect(apierrors.IsNotFound(err)).To(BeTrue(), "the last finalizer is gone, so the object is")
+			})
+		})
+
+		Context("while more than ten Shoots pin its components", func() {
+			BeforeEach(func() {
+				for i := range 12 {
+					shoots = append(shoots, pinningShoot("garden-dev", fmt.Sprintf("s%02d", i), name))
+				}
+			})
+
+			It("should name the first ten and count the others", func() {
+				_, err := reconciler.Reconcile(ctx, request)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(recorder.Events).To(Receive(Equal("Warning DeletionBlocked Cannot delete ExtensionProfile, because the following Shoots still pin its components: " +
+					"[garden-dev/s00 garden-dev/s01 garden-dev/s02 garden-dev/s03 garden-dev/s04 garden-dev/s05 garden-dev/s06 garden-dev/s07 garden-dev/s08 garden-dev/s09] and 2 more")))
+			})
+		})
+
+		DescribeTable("should remove the finalizer when no Shoot that is not being deleted pins its components",
+			func(shootsInCluster ...client.Object) {
+				fakeClient = fake.NewClientBuilder().
+					WithScheme(kubernetes.GardenScheme).
+					WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
+					WithObjects(append([]client.Object{profile}, shootsInCluster...)...).
+					Build()
+				reconciler.Client = fakeClient
+
+				result, err := reconciler.Reconcile(ctx, request)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(result).To(Equal(reconcile.Result{}))
+				expectNoEvent()
+				err = fakeClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.ExtensionProfile{})
+				Expect(apierrors.IsNotFound(err)).To(BeTrue())
+			},
+			Entry("no Shoots"),
+			Entry("only deleting Shoots pin it", deletingShoot(pinningShoot("garden-dev", "a", name))),
+			Entry("Shoots pin another type", pinningShoot("garden-dev", "a", "envoy-gateway")),
+			Entry("Shoots use the extension without pins", &gardencorev1beta1.Shoot{
+				ObjectMeta: metav1.ObjectMeta{Namespace: "garden-dev", Name: "a"},
+				Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{{
+					Type: name, Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik"}},
+				}}},
+			}),
+		)
+
+		It("should keep other finalizers", func() {
+			fakeClient = fake.NewClientBuilder().
+				WithScheme(kubernetes.GardenScheme).
+				WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
+				WithObjects(func() client.Object {
+					p := profile.DeepCopy()
+					p.Finalizers = append(p.Finalizers, "example.com/keep")
+					return p
+				}()).
+				Build()
+			reconciler.Client = fakeClient
+
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(get().Finalizers).To(ConsistOf("example.com/keep"))
 		})
 	})
 
@@ -222,5 +397,38 @@ var _ = Describe("Reconciler", func() {
 				return errors.New("boom")
 			},
 		}, "failed patching status of ExtensionProfile: boom"),
+		Entry("finalizer patch", interceptor.Funcs{
+			Patch: func(context.Context, client.WithWatch, client.Object, client.Patch, ...client.PatchOption) error {
+				return errors.New("boom")
+			},
+		}, "failed adding finalizer to ExtensionProfile: boom"),
 	)
+
+	Context("client errors while being deleted", func() {
+		BeforeEach(func() {
+			profile.Finalizers = []string{gardencorev1beta1.GardenerName}
+			profile.DeletionTimestamp = &metav1.Time{Time: now}
+		})
+
+		DescribeTable("are returned for a retry with backoff",
+			func(funcs interceptor.Funcs, message string) {
+				reconciler.Client = interceptor.NewClient(fakeClient.(client.WithWatch), funcs)
+
+				result, err := reconciler.Reconcile(ctx, request)
+				Expect(err).To(MatchError(ContainSubstring(message)))
+				Expect(result).To(Equal(reconcile.Result{}))
+				Expect(get().Finalizers).To(ConsistOf(gardencorev1beta1.GardenerName))
+			},
+			Entry("listing Shoots", interceptor.Funcs{
+				List: func(context.Context, client.WithWatch, client.ObjectList, ...client.ListOption) error {
+					return errors.New("boom")
+				},
+			}, `failed listing Shoots that pin ExtensionProfile "shoot-traefik": boom`),
+			Entry("removing the finalizer", interceptor.Funcs{
+				Patch: func(context.Context, client.WithWatch, client.Object, client.Patch, ...client.PatchOption) error {
+					return errors.New("boom")
+				},
+			}, "failed removing finalizer from ExtensionProfile: boom"),
+		)
+	})
 })

@@ -1,0 +1,155 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package app builds the gardenlet command: flags, logging, feature gates, the seed bootstrap (the
+// Extension CRD), a manager on the seed cluster with the garden cluster as a second cluster, and
+// the shoot extension controller.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/go-logr/logr"
+	"github.com/spf13/cobra"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/cluster"
+	"sigs.k8s.io/controller-runtime/pkg/healthz"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/pkg/features"
+	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
+	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+)
+
+// Name is the name of the component.
+const Name = "gardenlet"
+
+// NewCommand returns the gardenlet command.
+func NewCommand() *cobra.Command {
+	// Registered before the flags are built so that --feature-gates knows the gates.
+	features.RegisterFeatureGates()
+	opts := NewOptions()
+
+	cmd := &cobra.Command{
+		Use:   Name,
+		Short: "Launch the " + Name,
+		Long: Name + " writes the seed Extension objects (extensions.gardener.cloud/v1alpha1) of the Shoots " +
+			"of one seed. With the feature gate ExtensionComponentVersions (GEP-78) each Extension carries " +
+			"the pinned component versions of Shoot.spec.extensions[].components[] and the providerConfig " +
+			"of the matching ExtensionProfile version entry in spec.components[].",
+		Args:          cobra.NoArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.Validate(); err != nil {
+				return err
+			}
+			if err := opts.ApplyFeatureGates(); err != nil {
+				return err
+			}
+
+			log := zap.New(zap.UseFlagOptions(&opts.Zap))
+			logf.SetLogger(log)
+			klog.SetLogger(log)
+
+			return run(cmd.Context(), log.WithName(Name), opts)
+		},
+	}
+	opts.AddFlags(cmd.Flags())
+	return cmd
+}
+
+func run(ctx context.Context, log logr.Logger, opts *Options) error {
+	log.Info("Starting "+Name, "seedName", opts.SeedName, "adoptUnscheduledShoots", opts.AdoptUnscheduledShoots,
+		"featureGates", activeFeatureGates())
+
+	gardenConfig, seedConfig, err := opts.RESTConfigs()
+	if err != nil {
+		return err
+	}
+
+	// The seed bootstrap runs before the manager, whose Extension informer needs the CRD.
+	seedClient, err := client.New(seedConfig, client.Options{Scheme: kubernetes.SeedScheme})
+	if err != nil {
+		return fmt.Errorf("failed creating the seed client: %w", err)
+	}
+	if err := bootstrappers.EnsureExtensionCRD(ctx, log.WithName("bootstrap"), seedClient, time.Second, 2*time.Minute); err != nil {
+		return err
+	}
+
+	// As in Gardener, the manager runs against the seed and the garden is a second cluster.
+	mgr, err := manager.New(seedConfig, manager.Options{
+		Scheme:                  kubernetes.SeedScheme,
+		Logger:                  log,
+		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsBindAddress},
+		HealthProbeBindAddress:  opts.HealthProbeBindAddress,
+		GracefulShutdownTimeout: ptr.To(5 * time.Second),
+	})
+	if err != nil {
+		return fmt.Errorf("failed creating the seed manager: %w", err)
+	}
+	gardenCluster, err := cluster.New(gardenConfig, func(o *cluster.Options) {
+		o.Scheme = kubernetes.GardenScheme
+		o.Logger = log.WithName("garden-cluster")
+	})
+	if err != nil {
+		return fmt.Errorf("failed creating the garden cluster: %w", err)
+	}
+	if err := mgr.Add(gardenCluster); err != nil {
+		return fmt.Errorf("failed adding the garden cluster to the manager: %w", err)
+	}
+
+	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
+		return fmt.Errorf("failed adding the healthz check: %w", err)
+	}
+	if err := mgr.AddReadyzCheck("seed-informer-sync", cacheSyncCheck(mgr.GetCache())); err != nil {
+		return fmt.Errorf("failed adding the readyz check: %w", err)
+	}
+	if err := mgr.AddReadyzCheck("garden-informer-sync", cacheSyncCheck(gardenCluster.GetCache())); err != nil {
+		return fmt.Errorf("failed adding the readyz check: %w", err)
+	}
+
+	if err := (&extension.Reconciler{Config: opts.ControllerConfig()}).AddToManager(ctx, mgr, gardenCluster); err != nil {
+		return fmt.Errorf("failed adding the %s controller: %w", extension.ControllerName, err)
+	}
+
+	log.Info("Starting the manager")
+	return mgr.Start(ctx)
+}
+
+// cacheSyncCheck reports ready once the informers of c have synced. It does not block: the wait is
+// bounded by a context that expires almost at once.
+func cacheSyncCheck(c cache.Cache) healthz.Checker {
+	return func(_ *http.Request) error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		defer cancel()
+		if !c.WaitForCacheSync(ctx) {
+			return errors.New("informers have not synced yet")
+		}
+		return nil
+	}
+}
+
+// activeFeatureGates returns each of this project's feature gates with its effective value, as
+// "Name=true|false", sorted.
+func activeFeatureGates() []string {
+	var out []string
+	for name := range features.AllFeatureGates {
+		out = append(out, fmt.Sprintf("%s=%t", name, features.DefaultFeatureGate.Enabled(name)))
+	}
+	sort.Strings(out)
+	return out
+}

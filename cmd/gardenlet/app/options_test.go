@@ -1,0 +1,134 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package app_test
+
+import (
+	"os"
+	"path/filepath"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"github.com/spf13/pflag"
+
+	. "github.com/gep-78/gardener/cmd/gardenlet/app"
+	"github.com/gep-78/gardener/pkg/features"
+	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+)
+
+var _ = Describe("Options", func() {
+	parse := func(args ...string) (*Options, error) {
+		opts := NewOptions()
+		fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
+		opts.AddFlags(fs)
+		return opts, fs.Parse(args)
+	}
+
+	It("should have the documented defaults", func() {
+		opts, err := parse()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.GardenKubeconfig).To(BeEmpty())
+		Expect(opts.SeedKubeconfig).To(BeEmpty())
+		Expect(opts.SeedName).To(Equal("local"))
+		Expect(opts.AdoptUnscheduledShoots).To(BeFalse())
+		Expect(opts.MetricsBindAddress).To(Equal("0"))
+		Expect(opts.HealthProbeBindAddress).To(Equal(":2728"))
+		Expect(opts.ConcurrentSyncs).To(Equal(5))
+		Expect(opts.FeatureGates).To(BeEmpty())
+		Expect(opts.Validate()).To(Succeed())
+	})
+
+	It("should parse every flag", func() {
+		opts, err := parse("--garden-kubeconfig=/g", "--seed-kubeconfig=/s", "--seed-name=seed-1", "--adopt-unscheduled-shoots",
+			"--feature-gates=ExtensionComponentVersions=true", "--metrics-bind-address=:2729",
+			"--health-probe-bind-address=:9999", "--concurrent-syncs=3", "--zap-devel")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.GardenKubeconfig).To(Equal("/g"))
+		Expect(opts.SeedKubeconfig).To(Equal("/s"))
+		Expect(opts.FeatureGates).To(Equal(map[string]bool{"ExtensionComponentVersions": true}))
+		Expect(opts.MetricsBindAddress).To(Equal(":2729"))
+		Expect(opts.HealthProbeBindAddress).To(Equal(":9999"))
+		Expect(opts.Zap.Development).To(BeTrue())
+		Expect(opts.ControllerConfig()).To(Equal(extension.Config{SeedName: "seed-1", AdoptUnscheduledShoots: true, ConcurrentSyncs: 3}))
+	})
+
+	DescribeTable("#Validate",
+		func(mutate func(*Options), message string) {
+			opts := NewOptions()
+			mutate(opts)
+			Expect(opts.Validate()).To(MatchError(ContainSubstring(message)))
+		},
+		Entry("no seed name", func(o *Options) { o.SeedName = "" }, "--seed-name must not be empty"),
+		Entry("no workers", func(o *Options) { o.ConcurrentSyncs = 0 }, "--concurrent-syncs must be at least 1"),
+	)
+
+	Describe("#ApplyFeatureGates", func() {
+		AfterEach(func() {
+			Expect(features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+		})
+
+		It("should apply a known gate", func() {
+			opts := NewOptions()
+			opts.FeatureGates = map[string]bool{string(features.ExtensionComponentVersions): true}
+			Expect(opts.ApplyFeatureGates()).To(Succeed())
+			Expect(features.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
+		})
+
+		It("should reject an unknown gate", func() {
+			opts := NewOptions()
+			opts.FeatureGates = map[string]bool{"Unknown": true}
+			Expect(opts.ApplyFeatureGates()).To(MatchError(ContainSubstring("unrecognized feature gate(s): Unknown")))
+		})
+	})
+
+	Describe("#RESTConfigs", func() {
+		writeKubeconfig := func(server string) string {
+			path := filepath.Join(GinkgoT().TempDir(), "kubeconfig")
+			Expect(os.WriteFile(path, []byte(`apiVersion: v1
+kind: Config
+clusters:
+- name: c
+  cluster:
+    server: `+server+`
+contexts:
+- name: c
+  context:
+    cluster: c
+    user: u
+current-context: c
+users:
+- name: u
+  user:
+    token: t
+`), 0o600)).To(Succeed())
+			return path
+		}
+
+		It("should use the garden kubeconfig for the seed by default", func() {
+			opts := NewOptions()
+			opts.GardenKubeconfig = writeKubeconfig("https://garden:6443")
+			garden, seed, err := opts.RESTConfigs()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(garden.Host).To(Equal("https://garden:6443"))
+			Expect(seed.Host).To(Equal("https://garden:6443"))
+		})
+
+		It("should use a separate seed kubeconfig", func() {
+			opts := NewOptions()
+			opts.GardenKubeconfig = writeKubeconfig("https://garden:6443")
+			opts.SeedKubeconfig = writeKubeconfig("https://seed:6443")
+			garden, seed, err := opts.RESTConfigs()
+			Expect(err).NotTo(HaveOccurred())
+			Expect(garden.Host).To(Equal("https://garden:6443"))
+			Expect(seed.Host).To(Equal("https://seed:6443"))
+		})
+
+		It("should fail on a missing kubeconfig", func() {
+			opts := NewOptions()
+			opts.GardenKubeconfig = "/does/not/exist"
+			_, _, err := opts.RESTConfigs()
+			Expect(err).To(MatchError(ContainSubstring("failed loading the garden kubeconfig")))
+		})
+	})
+})

@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package indexer holds the field indexes that controllers register on the caches of their
+// managers, with the field names to query them by (client.MatchingFields).
+package indexer
+
+import (
+	"context"
+	"fmt"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// ShootPinnedExtensionTypes is the field index of Shoots by the extension types under which they
+// pin at least one component version (GEP-78). It is not a field of the Shoot; the value is
+// computed by ShootPinnedExtensionTypesIndexerFunc.
+const ShootPinnedExtensionTypes = "spec.extensions.pinnedTypes"
+
+// ShootPinnedExtensionTypesIndexerFunc returns the index values of a Shoot for
+// ShootPinnedExtensionTypes: gardenerutils.PinnedExtensionTypes of its spec.extensions. Other
+// objects have none.
+func ShootPinnedExtensionTypesIndexerFunc(obj client.Object) []string {
+	shoot, ok := obj.(*gardencorev1beta1.Shoot)
+	if !ok {
+		return nil
+	}
+	return gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions)
+}
+
+// AddShootPinnedExtensionTypes registers the ShootPinnedExtensionTypes index on Shoots with
+// indexer (a manager's field indexer). Registering it twice on the same cache fails.
+func AddShootPinnedExtensionTypes(ctx context.Context, indexer client.FieldIndexer) error {
+	if err := indexer.IndexField(ctx, &gardencorev1beta1.Shoot{}, ShootPinnedExtensionTypes, ShootPinnedExtensionTypesIndexerFunc); err != nil {
+		return fmt.Errorf("failed to add indexer for %s to Shoot informer: %w", ShootPinnedExtensionTypes, err)
+	}
+	return nil
+}

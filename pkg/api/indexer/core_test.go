@@ -1,0 +1,62 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package indexer_test
+
+import (
+	"context"
+	"errors"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	. "github.com/gep-78/gardener/pkg/api/indexer"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// fakeFieldIndexer records the index registered with it.
+type fakeFieldIndexer struct {
+	obj     client.Object
+	field   string
+	extract client.IndexerFunc
+	err     error
+}
+
+func (f *fakeFieldIndexer) IndexField(_ context.Context, obj client.Object, field string, extract client.IndexerFunc) error {
+	f.obj, f.field, f.extract = obj, field, extract
+	return f.err
+}
+
+var _ = Describe("Core indexers", func() {
+	shoot := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{
+		{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}},
+		{Type: "shoot-falco-service", Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco"}}},
+	}}}
+
+	DescribeTable("#ShootPinnedExtensionTypesIndexerFunc",
+		func(obj client.Object, expected []string) {
+			Expect(ShootPinnedExtensionTypesIndexerFunc(obj)).To(Equal(expected))
+		},
+		Entry("a Shoot: the types with pins", shoot, []string{"shoot-traefik"}),
+		Entry("another object", &gardencorev1beta1.ExtensionProfile{}, nil),
+	)
+
+	Describe("#AddShootPinnedExtensionTypes", func() {
+		It("registers the index on Shoots", func() {
+			indexer := &fakeFieldIndexer{}
+			Expect(AddShootPinnedExtensionTypes(context.Background(), indexer)).To(Succeed())
+			Expect(indexer.obj).To(BeAssignableToTypeOf(&gardencorev1beta1.Shoot{}))
+			Expect(indexer.field).To(Equal("spec.extensions.pinnedTypes"))
+			Expect(indexer.extract(shoot)).To(Equal([]string{"shoot-traefik"}))
+		})
+
+		It("wraps the error", func() {
+			indexer := &fakeFieldIndexer{err: errors.New("boom")}
+			Expect(AddShootPinnedExtensionTypes(context.Background(), indexer)).To(MatchError(
+				"failed to add indexer for spec.extensions.pinnedTypes to Shoot informer: boom"))
+		})
+	})
+})

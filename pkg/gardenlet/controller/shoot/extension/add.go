@@ -1,0 +1,166 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package extension holds gardenlet's shoot extension controller. For every Shoot that belongs to
+// this seed it maintains the seed namespace (the Shoot's technical ID) and one seed Extension
+// (extensions.gardener.cloud/v1alpha1) per enabled spec.extensions[] entry, including the GEP-78
+// resolved component versions in spec.components[] (see DesiredExtensions).
+package extension
+
+import (
+	"context"
+	"reflect"
+	"slices"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/cluster"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	logf "sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+	"sigs.k8s.io/controller-runtime/pkg/source"
+
+	"github.com/gep-78/gardener/pkg/api/indexer"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	"github.com/gep-78/gardener/pkg/features"
+)
+
+// ControllerName is the name of this controller.
+const ControllerName = "shoot-extension"
+
+// AddToManager adds the controller to mgr, which runs against the seed cluster; gardenCluster is
+// the garden cluster (it must be added to mgr as a runnable by the caller). Unset fields of the
+// Reconciler default to: GardenClient from gardenCluster, SeedClient from mgr, Recorder for events
+// on Shoots in the garden, the real Clock and features.DefaultFeatureGate. It registers the
+// indexer.ShootPinnedExtensionTypes index on the garden cache.
+func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gardenCluster cluster.Cluster) error {
+	if r.GardenClient == nil {
+		r.GardenClient = gardenCluster.GetClient()
+	}
+	if r.SeedClient == nil {
+		r.SeedClient = mgr.GetClient()
+	}
+	if r.Recorder == nil {
+		r.Recorder = gardenCluster.GetEventRecorderFor(ControllerName + "-controller") //nolint:staticcheck // core/v1 events, as gardenlet records them
+	}
+	if r.Clock == nil {
+		r.Clock = clock.RealClock{}
+	}
+	if r.FeatureGate == nil {
+		r.FeatureGate = features.DefaultFeatureGate
+	}
+
+	if err := indexer.AddShootPinnedExtensionTypes(ctx, gardenCluster.GetFieldIndexer()); err != nil {
+		return err
+	}
+
+	return builder.ControllerManagedBy(mgr).
+		Named(ControllerName).
+		WithOptions(controller.Options{MaxConcurrentReconciles: max(r.Config.ConcurrentSyncs, 1)}).
+		WatchesRawSource(source.Kind(gardenCluster.GetCache(), &gardencorev1beta1.Shoot{},
+			&handler.TypedEnqueueRequestForObject[*gardencorev1beta1.Shoot]{},
+			r.ShootPredicate(),
+		)).
+		WatchesRawSource(source.Kind(gardenCluster.GetCache(), &gardencorev1beta1.ExtensionProfile{},
+			handler.TypedEnqueueRequestsFromMapFunc(r.MapExtensionProfileToShoots),
+			ExtensionProfileSpecChangedPredicate(),
+		)).
+		WatchesRawSource(source.Kind(mgr.GetCache(), &extensionsv1alpha1.Extension{},
+			handler.TypedEnqueueRequestsFromMapFunc(MapExtensionToShoot),
+			ManagedExtensionPredicate(),
+		)).
+		Complete(r)
+}
+
+// ShootPredicate lets through Shoots this gardenlet is responsible for (or still holds its
+// finalizer on), and of their updates only those that change the spec, the deletion timestamp or
+// the finalizers. Status updates (including the technicalID this controller writes) are dropped.
+func (r *Reconciler) ShootPredicate() predicate.TypedPredicate[*gardencorev1beta1.Shoot] {
+	relevant := func(shoot *gardencorev1beta1.Shoot) bool {
+		return r.responsibleFor(shoot) || controllerutil.ContainsFinalizer(shoot, FinalizerName)
+	}
+	return predicate.TypedFuncs[*gardencorev1beta1.Shoot]{
+		CreateFunc:  func(e event.TypedCreateEvent[*gardencorev1beta1.Shoot]) bool { return relevant(e.Object) },
+		DeleteFunc:  func(e event.TypedDeleteEvent[*gardencorev1beta1.Shoot]) bool { return relevant(e.Object) },
+		GenericFunc: func(e event.TypedGenericEvent[*gardencorev1beta1.Shoot]) bool { return relevant(e.Object) },
+		UpdateFunc: func(e event.TypedUpdateEvent[*gardencorev1beta1.Shoot]) bool {
+			if !relevant(e.ObjectNew) && !relevant(e.ObjectOld) {
+				return false
+			}
+			return !apiequality.Semantic.DeepEqual(e.ObjectOld.Spec, e.ObjectNew.Spec) ||
+				(e.ObjectOld.DeletionTimestamp == nil) != (e.ObjectNew.DeletionTimestamp == nil) ||
+				!slices.Equal(e.ObjectOld.Finalizers, e.ObjectNew.Finalizers)
+		},
+	}
+}
+
+// ExtensionProfileSpecChangedPredicate drops ExtensionProfile updates that leave the spec
+// unchanged, such as the classification status gardener-controller-manager writes. It compares
+// the spec itself rather than metadata.generation.
+func ExtensionProfileSpecChangedPredicate() predicate.TypedPredicate[*gardencorev1beta1.ExtensionProfile] {
+	return predicate.TypedFuncs[*gardencorev1beta1.ExtensionProfile]{
+		UpdateFunc: func(e event.TypedUpdateEvent[*gardencorev1beta1.ExtensionProfile]) bool {
+			return !apiequality.Semantic.DeepEqual(e.ObjectOld.Spec, e.ObjectNew.Spec)
+		},
+	}
+}
+
+// MapExtensionProfileToShoots maps an ExtensionProfile to the Shoots of this seed that pin a
+// component version under its type (the profile's name), using the field index
+// indexer.ShootPinnedExtensionTypes. Shoots without a pin under that type do not read the profile,
+// so a change of it cannot change their Extensions.
+func (r *Reconciler) MapExtensionProfileToShoots(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile) []reconcile.Request {
+	shoots := &gardencorev1beta1.ShootList{}
+	if err := r.GardenClient.List(ctx, shoots, client.MatchingFields{indexer.ShootPinnedExtensionTypes: profile.Name}); err != nil {
+		logf.FromContext(ctx).Error(err, "Failed listing Shoots for ExtensionProfile", "extensionProfile", profile.Name)
+		return nil
+	}
+	var requests []reconcile.Request
+	for i := range shoots.Items {
+		if shoot := &shoots.Items[i]; r.responsibleFor(shoot) {
+			requests = append(requests, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(shoot)})
+		}
+	}
+	return requests
+}
+
+// MapExtensionToShoot maps a seed Extension to its Shoot through the labels LabelShootNamespace
+// and LabelShootName, so that a manual change or deletion of the Extension is reverted.
+func MapExtensionToShoot(_ context.Context, extension *extensionsv1alpha1.Extension) []reconcile.Request {
+	namespace, name := extension.Labels[LabelShootNamespace], extension.Labels[LabelShootName]
+	if namespace == "" || name == "" {
+		return nil
+	}
+	return []reconcile.Request{{NamespacedName: types.NamespacedName{Namespace: namespace, Name: name}}}
+}
+
+// ManagedExtensionPredicate lets through Extensions labelled LabelManagedBy=gardenlet, and of
+// their updates only those that change the spec or the labels; the status and annotation
+// changes of the extension controller are dropped.
+func ManagedExtensionPredicate() predicate.TypedPredicate[*extensionsv1alpha1.Extension] {
+	managed := func(extension *extensionsv1alpha1.Extension) bool {
+		return extension.Labels[LabelManagedBy] == ManagedByGardenlet
+	}
+	return predicate.TypedFuncs[*extensionsv1alpha1.Extension]{
+		CreateFunc:  func(e event.TypedCreateEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
+		DeleteFunc:  func(e event.TypedDeleteEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
+		GenericFunc: func(e event.TypedGenericEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
+		UpdateFunc: func(e event.TypedUpdateEvent[*extensionsv1alpha1.Extension]) bool {
+			if !managed(e.ObjectOld) && !managed(e.ObjectNew) {
+				return false
+			}
+			return !apiequality.Semantic.DeepEqual(e.ObjectOld.Spec, e.ObjectNew.Spec) ||
+				!reflect.DeepEqual(e.ObjectOld.Labels, e.ObjectNew.Labels)
+		},
+	}
+}

@@ -1,0 +1,518 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extension_test
+
+import (
+	"context"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/tools/record"
+	"k8s.io/component-base/featuregate"
+	testclock "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	fakeclient "sigs.k8s.io/controller-runtime/pkg/client/fake"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/gep-78/gardener/pkg/api/indexer"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/pkg/features"
+	. "github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+)
+
+var _ = Describe("Reconciler", func() {
+	var (
+		ctx          context.Context
+		gardenClient client.Client
+		seedClient   client.Client
+		recorder     *record.FakeRecorder
+		fakeClock    *testclock.FakeClock
+		gate         featuregate.MutableFeatureGate
+		reconciler   *Reconciler
+		shoot        *gardencorev1beta1.Shoot
+		request      reconcile.Request
+	)
+
+	const seedNamespace = "shoot--dev--falco-traefik-eval"
+
+	BeforeEach(func() {
+		ctx = context.Background()
+		gate = featuregate.NewFeatureGate()
+		Expect(gate.Add(features.AllFeatureGates)).To(Succeed())
+		Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): true})).To(Succeed())
+
+		shoot = exampleShoot()
+		shoot.Spec.SeedName = ptr.To("local")
+		shoot.UID = "shoot-uid"
+		request = reconcile.Request{NamespacedName: client.ObjectKeyFromObject(shoot)}
+
+		objects := []client.Object{shoot}
+		for _, profile := range exampleProfiles() {
+			objects = append(objects, profile)
+		}
+		gardenClient = fakeclient.NewClientBuilder().
+			WithScheme(kubernetes.GardenScheme).
+			WithStatusSubresource(&gardencorev1beta1.Shoot{}).
+			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
+			WithObjects(objects...).
+			Build()
+		seedClient = fakeclient.NewClientBuilder().
+			WithScheme(kubernetes.SeedScheme).
+			WithStatusSubresource(&extensionsv1alpha1.Extension{}).
+			Build()
+		recorder = record.NewFakeRecorder(100)
+		fakeClock = testclock.NewFakeClock(time.Date(2026, 11, 29, 9, 14, 3, 512734019, time.UTC))
+
+		reconciler = &Reconciler{
+			GardenClient: gardenClient,
+			SeedClient:   seedClient,
+			Config:       Config{SeedName: "local", ConcurrentSyncs: 1},
+			FeatureGate:  gate,
+			Recorder:     recorder,
+			Clock:        fakeClock,
+		}
+	})
+
+	reconcileShoot := func() reconcile.Result {
+		GinkgoHelper()
+		result, err := reconciler.Reconcile(ctx, request)
+		Expect(err).NotTo(HaveOccurred())
+		return result
+	}
+	getExtension := func(name string) *extensionsv1alpha1.Extension {
+		GinkgoHelper()
+		extension := &extensionsv1alpha1.Extension{}
+		Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: seedNamespace, Name: name}, extension)).To(Succeed())
+		return extension
+	}
+	extensionNames := func() []string {
+		GinkgoHelper()
+		list := &extensionsv1alpha1.ExtensionList{}
+		Expect(seedClient.List(ctx, list, client.InNamespace(seedNamespace))).To(Succeed())
+		names := []string{}
+		for _, item := range list.Items {
+			names = append(names, item.Name)
+		}
+		return names
+	}
+	updateShoot := func(mutate func(*gardencorev1beta1.Shoot)) {
+		GinkgoHelper()
+		current := &gardencorev1beta1.Shoot{}
+		Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+		mutate(current)
+		Expect(gardenClient.Update(ctx, current)).To(Succeed())
+	}
+	events := func() []string {
+		var out []string
+		for {
+			select {
+			case e := <-recorder.Events:
+				out = append(out, e)
+			default:
+				return out
+			}
+		}
+	}
+	// resourceVersions returns the resourceVersions of the Shoot, the seed namespace and all
+	// Extensions in it.
+	resourceVersions := func() map[string]string {
+		GinkgoHelper()
+		versions := map[string]string{}
+		current := &gardencorev1beta1.Shoot{}
+		Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+		versions["shoot"] = current.ResourceVersion
+		namespace := &corev1.Namespace{}
+		Expect(seedClient.Get(ctx, client.ObjectKey{Name: seedNamespace}, namespace)).To(Succeed())
+		versions["namespace"] = namespace.ResourceVersion
+		list := &extensionsv1alpha1.ExtensionList{}
+		Expect(seedClient.List(ctx, list, client.InNamespace(seedNamespace))).To(Succeed())
+		for _, item := range list.Items {
+			versions[item.Name] = item.ResourceVersion
+		}
+		return versions
+	}
+
+	Describe("a Shoot of this seed", func() {
+		It("creates the seed namespace and the Extensions with their components", func() {
+			reconcileShoot()
+
+			current := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			Expect(current.Finalizers).To(ConsistOf(FinalizerName))
+			Expect(current.Status.TechnicalID).To(Equal(seedNamespace))
+
+			namespace := &corev1.Namespace{}
+			Expect(seedClient.Get(ctx, client.ObjectKey{Name: seedNamespace}, namespace)).To(Succeed())
+			Expect(namespace.Labels).To(Equal(map[string]string{
+				"gardener.cloud/role": "shoot",
+				LabelManagedBy:        ManagedByGardenlet,
+				LabelShootNamespace:   "garden-dev",
+				LabelShootName:        "falco-traefik-eval",
+			}))
+			Expect(namespace.Annotations).To(HaveKeyWithValue("shoot.gardener.cloud/uid", "shoot-uid"))
+
+			Expect(extensionNames()).To(ConsistOf("shoot-falco-service", "shoot-traefik", "shoot-cert-service"))
+			falco := getExtension("shoot-falco-service")
+			Expect(toJSON(falco.Spec)).To(MatchJSON(toJSON(exampleSeedExtension().Spec)))
+			Expect(falco.Annotations).To(Equal(map[string]string{
+				AnnotationOperation: OperationReconcile,
+				AnnotationTimestamp: "2026-11-29T09:14:03.512734019Z",
+			}))
+			Expect(falco.Labels).To(HaveKeyWithValue(LabelManagedBy, ManagedByGardenlet))
+			Expect(getExtension("shoot-traefik").Spec.Components).To(ConsistOf(HaveField("Version", "3.6.13")))
+			Expect(getExtension("shoot-cert-service").Spec.Components).To(BeEmpty())
+
+			Expect(events()).To(ConsistOf(
+				"Normal ExtensionComponentsUpdated shoot-falco-service: falco none -> 0.44.1",
+				"Normal ExtensionComponentsUpdated shoot-traefik: traefik none -> 3.6.13",
+			))
+		})
+
+		It("writes nothing on a second reconcile", func() {
+			reconcileShoot()
+			before := resourceVersions()
+			events()
+
+			fakeClock.Step(time.Hour)
+			reconcileShoot()
+
+			Expect(resourceVersions()).To(Equal(before))
+			Expect(events()).To(BeEmpty())
+		})
+
+		It("writes nothing when the extension controller only removed the operation annotation and wrote status", func() {
+			reconcileShoot()
+			falco := getExtension("shoot-falco-service")
+			delete(falco.Annotations, AnnotationOperation)
+			Expect(seedClient.Update(ctx, falco)).To(Succeed())
+			falco.Status.ObservedGeneration = 1
+			Expect(seedClient.Status().Update(ctx, falco)).To(Succeed())
+			before := resourceVersions()
+
+			reconcileShoot()
+
+			Expect(resourceVersions()).To(Equal(before))
+			Expect(getExtension("shoot-falco-service").Annotations).NotTo(HaveKey(AnnotationOperation))
+		})
+
+		It("updates the component version when the pin changes, with fresh annotations and an event", func() {
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions[0].Components[0].Version = ptr.To("0.42.1") })
+			reconcileShoot()
+			falco := getExtension("shoot-falco-service")
+			delete(falco.Annotations, AnnotationOperation)
+			Expect(seedClient.Update(ctx, falco)).To(Succeed())
+			traefikVersion := getExtension("shoot-traefik").ResourceVersion
+			events()
+
+			fakeClock.Step(time.Minute)
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions[0].Components[0].Version = ptr.To("0.44.1") })
+			reconcileShoot()
+
+			falco = getExtension("shoot-falco-service")
+			Expect(falco.Spec.Components).To(HaveLen(1))
+			Expect(falco.Spec.Components[0].Version).To(Equal("0.44.1"))
+			Expect(toJSON(falco.Spec.Components[0].ProviderConfig)).To(MatchJSON(toJSON(exampleSeedExtension().Spec.Components[0].ProviderConfig)))
+			Expect(falco.Annotations).To(Equal(map[string]string{
+				AnnotationOperation: OperationReconcile,
+				AnnotationTimestamp: "2026-11-29T09:15:03.512734019Z",
+			}))
+			Expect(getExtension("shoot-traefik").ResourceVersion).To(Equal(traefikVersion))
+			Expect(events()).To(ConsistOf("Normal ExtensionComponentsUpdated shoot-falco-service: falco 0.42.1 -> 0.44.1"))
+		})
+
+		It("updates the Extension when the providerConfig of the profile entry changes", func() {
+			reconcileShoot()
+			events()
+
+			profile := &gardencorev1beta1.ExtensionProfile{}
+			Expect(gardenClient.Get(ctx, client.ObjectKey{Name: "shoot-traefik"}, profile)).To(Succeed())
+			for i := range profile.Spec.Components[0].Versions {
+				if v := &profile.Spec.Components[0].Versions[i]; v.Version == "3.6.13" {
+					v.ProviderConfig = raw(`{"apiVersion":"traefik.extensions.gardener.cloud/v1alpha1","kind":"TraefikComponentConfig","crdBundle":"v3.6.13"}`)
+				}
+			}
+			Expect(gardenClient.Update(ctx, profile)).To(Succeed())
+			reconcileShoot()
+
+			traefik := getExtension("shoot-traefik")
+			Expect(toJSON(traefik.Spec.Components[0].ProviderConfig)).To(MatchJSON(
+				`{"apiVersion":"traefik.extensions.gardener.cloud/v1alpha1","kind":"TraefikComponentConfig","crdBundle":"v3.6.13"}`))
+			Expect(events()).To(ConsistOf("Normal ExtensionComponentsUpdated shoot-traefik: traefik 3.6.13 (providerConfig changed)"))
+		})
+
+		It("removes a component that is no longer pinned", func() {
+			reconcileShoot()
+			events()
+
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions[1].Components = nil })
+			reconcileShoot()
+
+			Expect(getExtension("shoot-traefik").Spec.Components).To(BeEmpty())
+			Expect(events()).To(ConsistOf("Normal ExtensionComponentsUpdated shoot-traefik: traefik 3.6.13 -> none"))
+		})
+
+		It("deletes the Extension of an extension removed from the Shoot", func() {
+			reconcileShoot()
+
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions = s.Spec.Extensions[:2] })
+			reconcileShoot()
+
+			Expect(extensionNames()).To(ConsistOf("shoot-falco-service", "shoot-traefik"))
+		})
+
+		It("does not create a disabled extension, and deletes one that gets disabled", func() {
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions[2].Disabled = ptr.To(true) })
+			reconcileShoot()
+			Expect(extensionNames()).To(ConsistOf("shoot-falco-service", "shoot-traefik"))
+
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions[0].Disabled = ptr.To(true) })
+			reconcileShoot()
+			Expect(extensionNames()).To(ConsistOf("shoot-traefik"))
+		})
+
+		It("leaves Extensions in the namespace alone that it does not manage", func() {
+			Expect(seedClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: seedNamespace}})).To(Succeed())
+			Expect(seedClient.Create(ctx, &extensionsv1alpha1.Extension{
+				ObjectMeta: metav1.ObjectMeta{Namespace: seedNamespace, Name: "foreign"},
+				Spec:       extensionsv1alpha1.ExtensionSpec{DefaultSpec: extensionsv1alpha1.DefaultSpec{Type: "foreign"}},
+			})).To(Succeed())
+
+			reconcileShoot()
+
+			Expect(extensionNames()).To(ConsistOf("foreign", "shoot-falco-service", "shoot-traefik", "shoot-cert-service"))
+		})
+
+		It("reverts a manual change of an Extension", func() {
+			reconcileShoot()
+			falco := getExtension("shoot-falco-service")
+			falco.Spec.Components[0].Version = "0.45.0"
+			falco.Spec.ProviderConfig = nil
+			delete(falco.Labels, LabelManagedBy)
+			Expect(seedClient.Update(ctx, falco)).To(Succeed())
+			events()
+
+			reconcileShoot()
+
+			falco = getExtension("shoot-falco-service")
+			Expect(toJSON(falco.Spec)).To(MatchJSON(toJSON(exampleSeedExtension().Spec)))
+			Expect(falco.Labels).To(HaveKeyWithValue(LabelManagedBy, ManagedByGardenlet))
+			Expect(events()).To(ConsistOf("Normal ExtensionComponentsUpdated shoot-falco-service: falco 0.45.0 -> 0.44.1"))
+		})
+
+		It("recreates a deleted Extension", func() {
+			reconcileShoot()
+			Expect(seedClient.Delete(ctx, getExtension("shoot-cert-service"))).To(Succeed())
+
+			reconcileShoot()
+
+			Expect(extensionNames()).To(ConsistOf("shoot-falco-service", "shoot-traefik", "shoot-cert-service"))
+		})
+
+		It("keeps an existing spec.class", func() {
+			reconcileShoot()
+			cert := getExtension("shoot-cert-service")
+			cert.Spec.Class = ptr.To("shoot")
+			Expect(seedClient.Update(ctx, cert)).To(Succeed())
+			before := resourceVersions()
+
+			reconcileShoot()
+
+			Expect(resourceVersions()).To(Equal(before))
+		})
+
+		It("writes a pin missing from the profile without providerConfig and records a warning", func() {
+			profile := &gardencorev1beta1.ExtensionProfile{}
+			Expect(gardenClient.Get(ctx, client.ObjectKey{Name: "shoot-falco-service"}, profile)).To(Succeed())
+			profile.Spec.Components[0].Versions = profile.Spec.Components[0].Versions[:4]
+			Expect(gardenClient.Update(ctx, profile)).To(Succeed())
+
+			reconcileShoot()
+
+			falco := getExtension("shoot-falco-service")
+			Expect(falco.Spec.Components).To(ConsistOf(extensionsv1alpha1.ExtensionComponent{Name: "falco", Version: "0.44.1"}))
+			Expect(events()).To(ContainElement(
+				"Warning ExtensionComponentUnresolved shoot-falco-service: falco 0.44.1 is not listed in ExtensionProfile shoot-falco-service; the pinned version is deployed without providerConfig"))
+		})
+
+		It("writes no components with the gate off, and removes them when the gate is turned off", func() {
+			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+			reconcileShoot()
+
+			Expect(extensionNames()).To(ConsistOf("shoot-falco-service", "shoot-traefik", "shoot-cert-service"))
+			for _, name := range extensionNames() {
+				extension := getExtension(name)
+				Expect(extension.Spec.Components).To(BeEmpty())
+				Expect(extension.Annotations).To(HaveKeyWithValue(AnnotationOperation, OperationReconcile))
+			}
+			Expect(toJSON(getExtension("shoot-falco-service").Spec.ProviderConfig)).To(MatchJSON(toJSON(exampleSeedExtension().Spec.ProviderConfig)))
+			Expect(events()).To(BeEmpty())
+		})
+
+		It("removes components when the gate is turned off later", func() {
+			reconcileShoot()
+			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+
+			reconcileShoot()
+
+			Expect(getExtension("shoot-falco-service").Spec.Components).To(BeEmpty())
+		})
+
+		It("keeps an existing status.technicalID", func() {
+			current := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			current.Status.TechnicalID = "shoot--legacy--name"
+			Expect(gardenClient.Status().Update(ctx, current)).To(Succeed())
+
+			reconcileShoot()
+
+			Expect(seedClient.Get(ctx, client.ObjectKey{Name: "shoot--legacy--name"}, &corev1.Namespace{})).To(Succeed())
+			list := &extensionsv1alpha1.ExtensionList{}
+			Expect(seedClient.List(ctx, list, client.InNamespace("shoot--legacy--name"))).To(Succeed())
+			Expect(list.Items).To(HaveLen(3))
+		})
+
+		It("fails while the seed namespace is still terminating", func() {
+			Expect(seedClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: seedNamespace, Finalizers: []string{"test"}}})).To(Succeed())
+			Expect(seedClient.Delete(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: seedNamespace}})).To(Succeed())
+
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).To(MatchError(ContainSubstring("is still being deleted")))
+			Expect(extensionNames()).To(BeEmpty())
+		})
+	})
+
+	DescribeTable("which Shoots belong to this seed",
+		func(seedName *string, adopt, reconciled bool) {
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.SeedName = seedName })
+			reconciler.Config.AdoptUnscheduledShoots = adopt
+
+			reconcileShoot()
+
+			current := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			err := seedClient.Get(ctx, client.ObjectKey{Name: seedNamespace}, &corev1.Namespace{})
+			if reconciled {
+				Expect(err).NotTo(HaveOccurred())
+				Expect(current.Finalizers).To(ConsistOf(FinalizerName))
+				Expect(extensionNames()).To(HaveLen(3))
+			} else {
+				Expect(apierrors.IsNotFound(err)).To(BeTrue())
+				Expect(current.Finalizers).To(BeEmpty())
+				Expect(current.Status.TechnicalID).To(BeEmpty())
+				Expect(extensionNames()).To(BeEmpty())
+			}
+		},
+		Entry("this seed", ptr.To("local"), false, true),
+		Entry("another seed", ptr.To("other"), false, false),
+		Entry("another seed, even when adopting unscheduled Shoots", ptr.To("other"), true, false),
+		Entry("unscheduled, not adopting", nil, false, false),
+		Entry("unscheduled, adopting", nil, true, true),
+		Entry("empty seed name, adopting", ptr.To(""), true, true),
+	)
+
+	It("records a warning and creates nothing for a Shoot outside a project namespace", func() {
+		foreign := exampleShoot()
+		foreign.Namespace = "default"
+		foreign.Spec.SeedName = ptr.To("local")
+		Expect(gardenClient.Create(ctx, foreign)).To(Succeed())
+
+		_, err := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(foreign)})
+		Expect(err).NotTo(HaveOccurred())
+
+		Expect(events()).To(ConsistOf(`Warning InvalidTechnicalID namespace "default" is not a project namespace ("garden" or "garden-"<project>)`))
+		namespaces := &corev1.NamespaceList{}
+		Expect(seedClient.List(ctx, namespaces)).To(Succeed())
+		Expect(namespaces.Items).To(BeEmpty())
+	})
+
+	It("does nothing for a Shoot that is gone", func() {
+		Expect(gardenClient.Delete(ctx, shoot)).To(Succeed())
+		Expect(reconcileShoot()).To(Equal(reconcile.Result{}))
+	})
+
+	Describe("deletion", func() {
+		deleteShoot := func() {
+			GinkgoHelper()
+			current := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			Expect(gardenClient.Delete(ctx, current)).To(Succeed())
+		}
+
+		It("deletes the Extensions, then the namespace, then removes the finalizer", func() {
+			reconcileShoot()
+			deleteShoot()
+
+			result := reconcileShoot()
+			Expect(result.RequeueAfter).To(BeNumerically(">", 0))
+			Expect(extensionNames()).To(BeEmpty())
+			Expect(gardenClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.Shoot{})).To(Succeed())
+
+			Expect(reconcileShoot()).To(Equal(reconcile.Result{}))
+			Expect(apierrors.IsNotFound(seedClient.Get(ctx, client.ObjectKey{Name: seedNamespace}, &corev1.Namespace{}))).To(BeTrue())
+			Expect(apierrors.IsNotFound(gardenClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.Shoot{}))).To(BeTrue())
+		})
+
+		It("waits for Extensions that an extension controller still finalizes", func() {
+			reconcileShoot()
+			falco := getExtension("shoot-falco-service")
+			falco.Finalizers = []string{"extensions.gardener.cloud/shoot-falco-service"}
+			Expect(seedClient.Update(ctx, falco)).To(Succeed())
+			deleteShoot()
+
+			Expect(reconcileShoot().RequeueAfter).To(BeNumerically(">", 0))
+			Expect(reconcileShoot().RequeueAfter).To(BeNumerically(">", 0))
+			falco = getExtension("shoot-falco-service")
+			Expect(falco.DeletionTimestamp).NotTo(BeNil())
+			Expect(falco.Annotations).To(HaveKeyWithValue("confirmation.gardener.cloud/deletion", "true"))
+			Expect(gardenClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.Shoot{})).To(Succeed())
+
+			falco.Finalizers = nil
+			Expect(seedClient.Update(ctx, falco)).To(Succeed())
+			Expect(reconcileShoot()).To(Equal(reconcile.Result{}))
+			Expect(apierrors.IsNotFound(gardenClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.Shoot{}))).To(BeTrue())
+		})
+
+		It("does not delete a seed namespace it does not manage", func() {
+			Expect(seedClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: seedNamespace}})).To(Succeed())
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Finalizers = []string{FinalizerName} })
+			deleteShoot()
+
+			Expect(reconcileShoot()).To(Equal(reconcile.Result{}))
+
+			Expect(seedClient.Get(ctx, client.ObjectKey{Name: seedNamespace}, &corev1.Namespace{})).To(Succeed())
+			Expect(apierrors.IsNotFound(gardenClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.Shoot{}))).To(BeTrue())
+		})
+
+		It("cleans up a Shoot with its finalizer even after it left this seed", func() {
+			reconcileShoot()
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Spec.SeedName = ptr.To("other") })
+			deleteShoot()
+
+			reconcileShoot()
+			reconcileShoot()
+
+			Expect(extensionNames()).To(BeEmpty())
+			Expect(apierrors.IsNotFound(gardenClient.Get(ctx, request.NamespacedName, &gardencorev1beta1.Shoot{}))).To(BeTrue())
+		})
+
+		It("leaves a deleted Shoot without its finalizer alone", func() {
+			updateShoot(func(s *gardencorev1beta1.Shoot) { s.Finalizers = []string{"other"} })
+			deleteShoot()
+
+			Expect(reconcileShoot()).To(Equal(reconcile.Result{}))
+
+			current := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			Expect(current.Finalizers).To(ConsistOf("other"))
+		})
+	})
+})

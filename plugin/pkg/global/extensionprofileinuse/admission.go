@@ -1,0 +1,325 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package extensionprofileinuse is the ExtensionProfileInUse admission plugin (GEP-78 "Design
+// Details → Admission": "Protecting in-use versions (mirroring CloudProfile)"). It rejects
+//   - an update of an ExtensionProfile that removes a component version, or a whole component,
+//     that a Shoot still pins, like Gardener's ResourceReferenceManager does for Kubernetes and
+//     machine image versions removed from a CloudProfile;
+//   - the deletion of an ExtensionProfile while a Shoot still pins any version of it. Gardener
+//     guards CloudProfiles only with a finalizer; GEP-78 asks for a synchronous rejection. The
+//     ExtensionProfile controller of gardener-controller-manager adds the finalizer as well, which
+//     closes the race with a pin admitted while the deletion is in flight.
+//
+// A Shoot pins a version when one of its spec.extensions[] entries has the profile's name as type
+// and a component entry with that name and exactly that version (gardenerutils.PinnedComponents).
+// Shoots being deleted do not count. Reclassifying a version, for example to expired, is allowed:
+// shoot maintenance force-upgrades such pins (GEP-5, GEP-78 "Maintenance").
+//
+// Unlike ShootExtensionProfile, the plugin acts whether the ExtensionComponentVersions feature
+// gate is on or off: pins stored while the gate was on stay in the Shoots, and would dangle once
+// the gate is switched on again. It only ever blocks the removal of something in use.
+//
+// Shoots are found through an index of the Shoot informer by pinned extension type, so a request
+// reads only the Shoots that pin the profile, never the whole list.
+package extensionprofileinuse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/client-go/tools/cache"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+)
+
+// ShootPinnedExtensionTypeIndex is the name of the index the plugin adds to the Shoot informer:
+// Shoots by the extension types under which they pin at least one component version
+// (gardenerutils.PinnedExtensionTypes).
+const ShootPinnedExtensionTypeIndex = "pinnedExtensionType"
+
+// maxNamedShoots is how many Shoots an error message names; the count covers all.
+const maxNamedShoots = 3
+
+// Register registers the plugin under plugin.PluginNameExtensionProfileInUse.
+func Register(plugins *admission.Plugins) {
+	plugins.Register(plugin.PluginNameExtensionProfileInUse, func(_ io.Reader) (admission.Interface, error) {
+		return New()
+	})
+}
+
+// ExtensionProfileInUse is the admission plugin. It validates Update and Delete of
+// core.gardener.cloud ExtensionProfiles (not their subresources).
+type ExtensionProfileInUse struct {
+	*admission.Handler
+
+	shootIndexer cache.Indexer
+	indexerErr   error
+	readyFuncs   []admission.ReadyFunc
+	readyFunc    admission.ReadyFunc
+	readyOnce    sync.Once
+}
+
+var (
+	_ admission.ValidationInterface = (*ExtensionProfileInUse)(nil)
+
+	_ = admissioninitializer.WantsCoreInformerFactory(&ExtensionProfileInUse{})
+)
+
+// New returns the plugin.
+func New() (*ExtensionProfileInUse, error) {
+	return &ExtensionProfileInUse{
+		Handler: admission.NewHandler(admission.Update, admission.Delete),
+	}, nil
+}
+
+// SetCoreInformerFactory adds ShootPinnedExtensionTypeIndex to the Shoot informer (once per
+// informer; a plugin built again on the same factory reuses it), keeps the informer's indexer and
+// waits for the informer to sync before serving requests. An error adding the index is reported
+// by ValidateInitialization.
+func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+	informer := f.Core().V1beta1().Shoots().Informer()
+	if _, exists := informer.GetIndexer().GetIndexers()[ShootPinnedExtensionTypeIndex]; !exists {
+		if err := informer.AddIndexers(cache.Indexers{ShootPinnedExtensionTypeIndex: IndexShootByPinnedExtensionType}); err != nil {
+			p.indexerErr = fmt.Errorf("could not add index %q to the Shoot informer: %w", ShootPinnedExtensionTypeIndex, err)
+			return
+		}
+	}
+	p.shootIndexer = informer.GetIndexer()
+	p.readyFuncs = append(p.readyFuncs, informer.HasSynced)
+}
+
+// IndexShootByPinnedExtensionType is the index function of ShootPinnedExtensionTypeIndex: the
+// extension types under which a v1beta1 Shoot pins a component version. Other objects have none.
+func IndexShootByPinnedExtensionType(obj any) ([]string, error) {
+	shoot, ok := obj.(*gardencorev1beta1.Shoot)
+	if !ok {
+		return nil, nil
+	}
+	return gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions), nil
+}
+
+// ValidateInitialization returns an error when the Shoot index could not be added or the Shoot
+// informer is missing.
+func (p *ExtensionProfileInUse) ValidateInitialization() error {
+	if p.indexerErr != nil {
+		return p.indexerErr
+	}
+	if p.shootIndexer == nil {
+		return errors.New("missing Shoot informer")
+	}
+	return nil
+}
+
+// AssignReadyFunc sets the function that tells whether the plugin's cache has synced. Without
+// one, the first request assigns the conjunction of the informers' HasSynced.
+func (p *ExtensionProfileInUse) AssignReadyFunc(f admission.ReadyFunc) {
+	p.readyFunc = f
+	p.SetReadyFunc(f)
+}
+
+// Validate rejects, with Forbidden, changes to an ExtensionProfile that would leave a pin of a
+// non-deleting Shoot dangling (GEP-78 "Admission"):
+//   - Update: one field.Forbidden per removed (component, version) pair that a Shoot pins, on
+//     spec.components[j].versions (j: the component in the new spec), and one per removed
+//     component that a Shoot pins in any version, on spec.components. Each names the version or
+//     component, the profile, the number of pinning Shoots and up to three of them as
+//     namespace/name, e.g. `version "3.6.13" of component "traefik" cannot be removed from
+//     ExtensionProfile "shoot-traefik": still pinned by 2 Shoots (garden-dev/a, garden-dev/b)`.
+//     Updates of a profile that is already being deleted are not checked.
+//   - Delete: `ExtensionProfile "<name>" cannot be deleted: still pinned by <n> Shoots (...)` when
+//     any Shoot pins any version of a component under the profile's extension type.
+//
+// Other kinds, subresources and changes that remove nothing pass.
+func (p *ExtensionProfileInUse) Validate(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" {
+		return nil
+	}
+	if err := p.waitUntilReady(a); err != nil {
+		return err
+	}
+
+	switch a.GetOperation() {
+	case admission.Update:
+		return p.validateUpdate(a)
+	case admission.Delete:
+		return p.validateDelete(a)
+	}
+	return nil
+}
+
+func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
+	profile, ok := a.GetObject().(*core.ExtensionProfile)
+	if !ok {
+		return apierrors.NewBadRequest("could not convert resource into ExtensionProfile object")
+	}
+	oldProfile, ok := a.GetOldObject().(*core.ExtensionProfile)
+	if !ok {
+		return apierrors.NewBadRequest("could not convert old resource into ExtensionProfile object")
+	}
+	if oldProfile.DeletionTimestamp != nil {
+		return nil
+	}
+
+	removed := removedFromSpec(oldProfile.Spec, profile.Spec)
+	if len(removed) == 0 {
+		return nil
+	}
+	shoots, err := p.pinningShoots(profile.Name)
+	if err != nil || len(shoots) == 0 {
+		return err
+	}
+
+	var allErrs field.ErrorList
+	for _, r := range removed {
+		var users []string
+		for _, shoot := range shoots {
+			if slices.ContainsFunc(shoot.pins, r.matches) {
+				users = append(users, shoot.key)
+			}
+		}
+		if len(users) == 0 {
+			continue
+		}
+		if r.version == "" {
+			allErrs = append(allErrs, field.Forbidden(field.NewPath("spec", "components"), fmt.Sprintf(
+				"component %q cannot be removed from ExtensionProfile %q: still pinned by %s", r.component, profile.Name, describeShoots(users))))
+			continue
+		}
+		allErrs = append(allErrs, field.Forbidden(field.NewPath("spec", "components").Index(r.newIndex).Child("versions"), fmt.Sprintf(
+			"version %q of component %q cannot be removed from ExtensionProfile %q: still pinned by %s", r.version, r.component, profile.Name, describeShoots(users))))
+	}
+
+	if len(allErrs) > 0 {
+		return admission.NewForbidden(a, allErrs.ToAggregate())
+	}
+	return nil
+}
+
+func (p *ExtensionProfileInUse) validateDelete(a admission.Attributes) error {
+	shoots, err := p.pinningShoots(a.GetName())
+	if err != nil || len(shoots) == 0 {
+		return err
+	}
+	users := make([]string, 0, len(shoots))
+	for _, shoot := range shoots {
+		users = append(users, shoot.key)
+	}
+	return admission.NewForbidden(a, fmt.Errorf("ExtensionProfile %q cannot be deleted: still pinned by %s", a.GetName(), describeShoots(users)))
+}
+
+func (p *ExtensionProfileInUse) waitUntilReady(a admission.Attributes) error {
+	p.readyOnce.Do(func() {
+		if p.readyFunc != nil {
+			return
+		}
+		readyFuncs := p.readyFuncs
+		p.AssignReadyFunc(func() bool {
+			for _, ready := range readyFuncs {
+				if !ready() {
+					return false
+				}
+			}
+			return true
+		})
+	})
+	if !p.WaitForReady() {
+		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
+	}
+	return nil
+}
+
+// pinningShoot is a Shoot that pins components of the profile being checked.
+type pinningShoot struct {
+	// key is namespace/name.
+	key  string
+	pins []gardenerutils.ComponentPin
+}
+
+// pinningShoots returns the non-deleting Shoots that pin a component version under extensionType,
+// sorted by namespace/name, with their pins of that type.
+func (p *ExtensionProfileInUse) pinningShoots(extensionType string) ([]pinningShoot, error) {
+	objs, err := p.shootIndexer.ByIndex(ShootPinnedExtensionTypeIndex, extensionType)
+	if err != nil {
+		return nil, apierrors.NewInternalError(fmt.Errorf("could not look up the Shoots that pin %q: %w", extensionType, err))
+	}
+	var shoots []pinningShoot
+	for _, obj := range objs {
+		shoot, ok := obj.(*gardencorev1beta1.Shoot)
+		if !ok || shoot.DeletionTimestamp != nil {
+			continue
+		}
+		if pins := gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType); len(pins) > 0 {
+			shoots = append(shoots, pinningShoot{key: shoot.Namespace + "/" + shoot.Name, pins: pins})
+		}
+	}
+	slices.SortFunc(shoots, func(a, b pinningShoot) int { return strings.Compare(a.key, b.key) })
+	return shoots, nil
+}
+
+// removal is a component (version empty) or a component version that an update removes.
+type removal struct {
+	component string
+	version   string
+	// newIndex is the index of the component in the new spec, for a removed version.
+	newIndex int
+}
+
+// matches reports whether a pin uses what is removed: the exact version of the component, or
+// any version of a removed component.
+func (r removal) matches(pin gardenerutils.ComponentPin) bool {
+	return pin.Component == r.component && (r.version == "" || pin.Version == r.version)
+}
+
+// removedFromSpec returns the components of the old spec that the new one lacks, and for the
+// components in both, the versions it lacks, in the old spec's order.
+func removedFromSpec(oldSpec, newSpec core.ExtensionProfileSpec) []removal {
+	var removed []removal
+	for _, oldComponent := range oldSpec.Components {
+		newIndex := slices.IndexFunc(newSpec.Components, func(c core.ExtensionProfileComponent) bool { return c.Name == oldComponent.Name })
+		if newIndex < 0 {
+			removed = append(removed, removal{component: oldComponent.Name})
+			continue
+		}
+		newVersions := sets.New[string]()
+		for _, v := range newSpec.Components[newIndex].Versions {
+			newVersions.Insert(v.Version)
+		}
+		for _, v := range oldComponent.Versions {
+			if !newVersions.Has(v.Version) {
+				removed = append(removed, removal{component: oldComponent.Name, version: v.Version, newIndex: newIndex})
+			}
+		}
+	}
+	return removed
+}
+
+// describeShoots renders the number of Shoots and up to maxNamedShoots of their keys:
+// "1 Shoot (ns/a)", "5 Shoots (ns/a, ns/b, ns/c, and 2 more)".
+func describeShoots(keys []string) string {
+	noun := "Shoots"
+	if len(keys) == 1 {
+		noun = "Shoot"
+	}
+	named := keys[:min(len(keys), maxNamedShoots)]
+	list := strings.Join(named, ", ")
+	if rest := len(keys) - len(named); rest > 0 {
+		list += fmt.Sprintf(", and %d more", rest)
+	}
+	return fmt.Sprintf("%d %s (%s)", len(keys), noun, list)
+}
