@@ -1,0 +1,241 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package cel
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/google/cel-go/cel"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/environment"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// Mode selects the CEL environment a rule is compiled in (research §5.2, mirroring
+// ValidatingAdmissionPolicy).
+type Mode int
+
+const (
+	// NewExpressions compiles new or changed rules on write: only the CEL libraries of the
+	// compatibility version are available, and a rule whose estimated cost exceeds
+	// MaxRuleCost is rejected.
+	NewExpressions Mode = iota
+	// StoredExpressions compiles rules that are already stored, for evaluation and for
+	// unchanged rules on update: every known CEL library is available and the cost estimate
+	// is not enforced, so that a stored profile stays usable.
+	StoredExpressions
+)
+
+// Cost limits, in CEL cost units (see doc.go, "Limits").
+const (
+	// MaxRuleCost is the highest estimated cost of one rule accepted on write. It equals the
+	// runtime limit of one evaluation (celconfig.PerCallLimit), so a rule that is accepted
+	// cannot hit that limit on a Shoot within the schema bounds.
+	MaxRuleCost = celconfig.PerCallLimit
+	// MaxProfileCost is the highest estimated cost of all rules of one ExtensionProfile accepted
+	// on write. It equals DefaultCostBudget, so that evaluating every rule of a profile against
+	// one Shoot (maintenance filters all candidate versions) fits one runtime budget.
+	MaxProfileCost = celconfig.RuntimeCELCostBudget
+)
+
+// CompiledRule is one compatibility rule ready for evaluation. A rule that failed to compile is
+// kept, so that evaluation reports it as an error rather than skipping it.
+type CompiledRule struct {
+	// Rule is the CEL expression as written.
+	Rule string
+	// Message is the message shown when the rule does not hold; it may be empty.
+	Message string
+	// EstimatedCost is the estimated maximum cost of one evaluation, in CEL cost units, under the
+	// schema bounds. It is zero when compilation failed.
+	EstimatedCost uint64
+
+	program cel.Program
+	err     error
+}
+
+// Err returns why the rule could not be compiled, nil if it was.
+func (r *CompiledRule) Err() error { return r.err }
+
+// RuleSet is the compiled compatibility.validations of one component version, in order.
+type RuleSet []CompiledRule
+
+// EstimatedCost returns the sum of the estimated costs of the rules, saturating at the maximum
+// uint64.
+func (s RuleSet) EstimatedCost() uint64 {
+	var total uint64
+	for _, r := range s {
+		total = addSaturating(total, r.EstimatedCost)
+	}
+	return total
+}
+
+// Compile compiles compatibility rules with the DefaultEnvironment. See Environment.Compile.
+func Compile(rules []gardencorev1beta1.CompatibilityValidation, fldPath *field.Path, mode Mode) (RuleSet, field.ErrorList) {
+	env, err := DefaultEnvironment()
+	if err != nil {
+		return failedRuleSet(rules, err), field.ErrorList{field.InternalError(fldPath, err)}
+	}
+	return env.Compile(rules, fldPath, mode)
+}
+
+// Compile compiles the rules of one compatibility.validations list. fldPath is the path of that
+// list; errors are reported on fldPath.Index(i).Child("rule"):
+//   - Invalid "compilation failed: <CEL issues>" for syntax errors, unknown fields (the schema is
+//     typed) and type errors;
+//   - Invalid "must evaluate to bool, but evaluates to <type>" for other output types;
+//   - Forbidden for an estimated cost above MaxRuleCost (NewExpressions only).
+//
+// The returned RuleSet has one entry per rule, in order, including those that failed.
+func (e *Environment) Compile(rules []gardencorev1beta1.CompatibilityValidation, fldPath *field.Path, mode Mode) (RuleSet, field.ErrorList) {
+	var allErrs field.ErrorList
+	out := make(RuleSet, 0, len(rules))
+	for i, rule := range rules {
+		compiled, err := e.compileRule(rule.Rule, rule.Message, fldPath.Index(i).Child("rule"), mode)
+		if err != nil {
+			allErrs = append(allErrs, err)
+		}
+		out = append(out, compiled)
+	}
+	return out, allErrs
+}
+
+// ValidateRule checks one rule as written to an ExtensionProfile: compilation, bool output and,
+// unless unchanged, the per-rule cost limit. A rule that is unchanged (already stored) is compiled
+// with StoredExpressions, a new or changed one with NewExpressions. fldPath is the path of the rule
+// field. The signature is that of validation.CompatibilityRuleValidatorFunc.
+func ValidateRule(rule string, fldPath *field.Path, unchanged bool) field.ErrorList {
+	env, err := DefaultEnvironment()
+	if err != nil {
+		return field.ErrorList{field.InternalError(fldPath, err)}
+	}
+	mode := NewExpressions
+	if unchanged {
+		mode = StoredExpressions
+	}
+	if _, err := env.compileRule(rule, "", fldPath, mode); err != nil {
+		return field.ErrorList{err}
+	}
+	return nil
+}
+
+// ValidateExtensionProfileRules checks all compatibility rules of an ExtensionProfile spec as
+// ValidateRule does (a rule is unchanged when oldSpec, nil on create, holds the same rule string
+// anywhere), and in addition that the sum of their estimated costs does not exceed
+// MaxProfileCost. The sum is only enforced when the spec has a rule that oldSpec does not, so an
+// update that changes no rule is never rejected for cost. Paths start at spec.
+func ValidateExtensionProfileRules(spec, oldSpec *gardencorev1beta1.ExtensionProfileSpec) field.ErrorList {
+	env, err := DefaultEnvironment()
+	if err != nil {
+		return field.ErrorList{field.InternalError(field.NewPath("spec"), err)}
+	}
+	oldRules := sets.New[string]()
+	if oldSpec != nil {
+		for _, c := range oldSpec.Components {
+			for _, v := range c.Versions {
+				if v.Compatibility != nil {
+					for _, r := range v.Compatibility.Validations {
+						oldRules.Insert(r.Rule)
+					}
+				}
+			}
+		}
+	}
+
+	var (
+		allErrs  field.ErrorList
+		total    uint64
+		addsRule bool
+	)
+	componentsPath := field.NewPath("spec", "components")
+	for i, c := range spec.Components {
+		for j, v := range c.Versions {
+			if v.Compatibility == nil {
+				continue
+			}
+			validationsPath := componentsPath.Index(i).Child("versions").Index(j).Child("compatibility", "validations")
+			for k, r := range v.Compatibility.Validations {
+				mode := StoredExpressions
+				if !oldRules.Has(r.Rule) {
+					mode = NewExpressions
+					addsRule = true
+				}
+				compiled, err := env.compileRule(r.Rule, r.Message, validationsPath.Index(k).Child("rule"), mode)
+				if err != nil {
+					allErrs = append(allErrs, err)
+				}
+				total = addSaturating(total, compiled.EstimatedCost)
+			}
+		}
+	}
+	if addsRule && total > MaxProfileCost {
+		allErrs = append(allErrs, field.Forbidden(componentsPath, fmt.Sprintf(
+			"the estimated cost of all compatibility rules (%d) exceeds the limit of %d per ExtensionProfile; simplify rules or remove versions that are no longer offered",
+			total, MaxProfileCost)))
+	}
+	return allErrs
+}
+
+func (e *Environment) compileRule(rule, message string, rulePath *field.Path, mode Mode) (CompiledRule, *field.Error) {
+	out := CompiledRule{Rule: rule, Message: message}
+	fail := func(err *field.Error) (CompiledRule, *field.Error) {
+		out.err = errors.New(err.ErrorBody())
+		out.EstimatedCost = 0
+		return out, err
+	}
+
+	envType := environment.NewExpressions
+	if mode == StoredExpressions {
+		envType = environment.StoredExpressions
+	}
+	env, err := e.envSet.Env(envType)
+	if err != nil {
+		return fail(field.InternalError(rulePath, err))
+	}
+
+	ast, issues := env.Compile(rule)
+	if issues != nil && issues.Err() != nil {
+		return fail(field.Invalid(rulePath, rule, "compilation failed: "+issues.String()))
+	}
+	if !ast.OutputType().IsExactType(cel.BoolType) {
+		return fail(field.Invalid(rulePath, rule, fmt.Sprintf("must evaluate to bool, but evaluates to %s", ast.OutputType())))
+	}
+
+	estimate, err := env.EstimateCost(ast, e.costEstimator)
+	if err != nil {
+		return fail(field.InternalError(rulePath, fmt.Errorf("could not estimate the cost of the rule: %w", err)))
+	}
+	out.EstimatedCost = estimate.Max
+	if mode == NewExpressions && estimate.Max > MaxRuleCost {
+		return fail(field.Forbidden(rulePath, fmt.Sprintf(
+			"estimated rule cost %d exceeds the limit of %d per rule; simplify the rule, e.g. avoid nesting comprehensions (the estimate assumes at most %d worker pools, %d extensions, %d components per extension and strings of %d characters)",
+			estimate.Max, MaxRuleCost, MaxWorkers, MaxExtensions, MaxExtensionComponents, MaxStringLength)))
+	}
+
+	program, err := env.Program(ast, cel.InterruptCheckFrequency(celconfig.CheckFrequency))
+	if err != nil {
+		return fail(field.Invalid(rulePath, rule, "program instantiation failed: "+err.Error()))
+	}
+	out.program = program
+	return out, nil
+}
+
+func failedRuleSet(rules []gardencorev1beta1.CompatibilityValidation, err error) RuleSet {
+	out := make(RuleSet, 0, len(rules))
+	for _, r := range rules {
+		out = append(out, CompiledRule{Rule: r.Rule, Message: r.Message, err: err})
+	}
+	return out
+}
+
+func addSaturating(a, b uint64) uint64 {
+	if a+b < a {
+		return ^uint64(0)
+	}
+	return a + b
+}

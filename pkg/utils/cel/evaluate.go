@@ -1,0 +1,183 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package cel
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/interpreter"
+	"k8s.io/apimachinery/pkg/runtime"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// DefaultCostBudget is the runtime cost budget of one Evaluator, in CEL cost units
+// (celconfig.RuntimeCELCostBudget, about one second of evaluation). See doc.go, "Limits".
+const DefaultCostBudget = celconfig.RuntimeCELCostBudget
+
+// Status is the outcome of evaluating one rule.
+type Status string
+
+const (
+	// StatusPassed means the rule evaluated to true.
+	StatusPassed Status = "Passed"
+	// StatusFailed means the rule evaluated to false.
+	StatusFailed Status = "Failed"
+	// StatusError means the rule could not be evaluated: it did not compile, evaluation failed
+	// (e.g. "no such key" for a field read without has()), or the cost budget or context ran out.
+	// Callers must treat it as a failed rule.
+	StatusError Status = "Error"
+)
+
+// outOfBudgetMessage is the evaluation error of a rule once the cost budget is exhausted.
+const outOfBudgetMessage = "validation failed due to running out of cost budget, no further validation rules will be run"
+
+// Result is the outcome of evaluating one rule of a RuleSet.
+type Result struct {
+	// Index is the position of the rule in its RuleSet (and in compatibility.validations).
+	Index int
+	// Rule is the CEL expression.
+	Rule string
+	// Status is the outcome.
+	Status Status
+	// Message is empty when the rule passed. When it failed, it is the rule's message, or
+	// "failed rule: <rule>" when the rule has none. On an error it is
+	// "rule evaluation error: <error>" (or "rule compilation error: <error>").
+	Message string
+	// Cost is the actual cost of the evaluation in CEL cost units, zero if it did not run.
+	Cost uint64
+}
+
+// Passed reports whether the rule evaluated to true.
+func (r Result) Passed() bool { return r.Status == StatusPassed }
+
+// Evaluator evaluates compatibility rules against one Shoot. The Shoot is converted once, and all
+// evaluations share one runtime cost budget; once it is exhausted every further rule is reported
+// as an error without being run. An Evaluator is not safe for concurrent use.
+type Evaluator struct {
+	activation interpreter.Activation
+	remaining  int64
+}
+
+// NewEvaluator returns an Evaluator for shoot with a runtime cost budget in CEL cost units
+// (DefaultCostBudget unless a caller has a reason to differ). The Shoot is converted to its JSON
+// form (runtime.DefaultUnstructuredConverter): omitted optional fields are absent, so rules must
+// guard them with has(); null values are dropped; apiVersion and kind are set when empty; and
+// providerConfig holds the extension's configuration as decoded JSON. shoot is not modified.
+func NewEvaluator(shoot *gardencorev1beta1.Shoot, costBudget int64) (*Evaluator, error) {
+	if shoot == nil {
+		return nil, fmt.Errorf("shoot must not be nil")
+	}
+	obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shoot)
+	if err != nil {
+		return nil, fmt.Errorf("could not convert Shoot %s/%s to unstructured: %w", shoot.Namespace, shoot.Name, err)
+	}
+	dropNulls(obj)
+	if s, _ := obj["apiVersion"].(string); s == "" {
+		obj["apiVersion"] = gardencorev1beta1.SchemeGroupVersion.String()
+	}
+	if s, _ := obj["kind"].(string); s == "" {
+		obj["kind"] = "Shoot"
+	}
+	activation, err := interpreter.NewActivation(map[string]any{ShootVariable: types.DefaultTypeAdapter.NativeToValue(obj)})
+	if err != nil {
+		return nil, err
+	}
+	return &Evaluator{activation: activation, remaining: costBudget}, nil
+}
+
+// RemainingBudget returns the cost budget left, negative once it has been exceeded.
+func (e *Evaluator) RemainingBudget() int64 { return e.remaining }
+
+// Evaluate runs every rule of rules, in order, and returns one Result per rule. It never panics
+// on bad input: compile errors, evaluation errors, a non-bool value, an exhausted budget and a
+// cancelled ctx all give StatusError results. A single evaluation is further limited to
+// celconfig.PerCallLimit and checks ctx every celconfig.CheckFrequency comprehension iterations.
+func (e *Evaluator) Evaluate(ctx context.Context, rules RuleSet) []Result {
+	results := make([]Result, 0, len(rules))
+	for i := range rules {
+		results = append(results, e.evaluate(ctx, i, &rules[i]))
+	}
+	return results
+}
+
+func (e *Evaluator) evaluate(ctx context.Context, index int, rule *CompiledRule) Result {
+	result := Result{Index: index, Rule: rule.Rule, Status: StatusError}
+	switch {
+	case rule.err != nil:
+		result.Message = "rule compilation error: " + rule.err.Error()
+		return result
+	case rule.program == nil:
+		result.Message = "rule compilation error: rule was not compiled"
+		return result
+	case e.remaining < 0:
+		result.Message = "rule evaluation error: " + outOfBudgetMessage
+		return result
+	case ctx.Err() != nil:
+		result.Message = "rule evaluation error: " + context.Cause(ctx).Error()
+		return result
+	}
+
+	value, details, err := rule.program.ContextEval(ctx, e.activation)
+	if details != nil {
+		if cost := details.ActualCost(); cost != nil {
+			result.Cost = *cost
+			e.remaining -= int64(min(*cost, uint64(1)<<62))
+		}
+	}
+	switch {
+	case err != nil:
+		result.Message = "rule evaluation error: " + err.Error()
+	case e.remaining < 0:
+		result.Message = "rule evaluation error: " + outOfBudgetMessage
+	case value == types.True:
+		result.Status, result.Message = StatusPassed, ""
+	case value == types.False:
+		result.Status = StatusFailed
+		result.Message = rule.Message
+		if result.Message == "" {
+			result.Message = "failed rule: " + rule.Rule
+		}
+	default:
+		result.Message = fmt.Sprintf("rule evaluation error: rule evaluated to %v of type %s, not bool", value, value.Type().TypeName())
+	}
+	return result
+}
+
+// Evaluate evaluates rules against shoot with a fresh Evaluator and DefaultCostBudget. If the Shoot
+// cannot be converted, every rule is reported as an evaluation error.
+func Evaluate(ctx context.Context, rules RuleSet, shoot *gardencorev1beta1.Shoot) []Result {
+	evaluator, err := NewEvaluator(shoot, DefaultCostBudget)
+	if err != nil {
+		results := make([]Result, 0, len(rules))
+		for i, r := range rules {
+			results = append(results, Result{Index: i, Rule: r.Rule, Status: StatusError, Message: "rule evaluation error: " + err.Error()})
+		}
+		return results
+	}
+	return evaluator.Evaluate(ctx, rules)
+}
+
+// dropNulls removes null values from maps, recursively, so that a null field reads as absent:
+// has() is false and a read fails with "no such key", as for an omitted field.
+func dropNulls(value any) {
+	switch v := value.(type) {
+	case map[string]any:
+		for k, item := range v {
+			if item == nil {
+				delete(v, k)
+				continue
+			}
+			dropNulls(item)
+		}
+	case []any:
+		for _, item := range v {
+			dropNulls(item)
+		}
+	}
+}
