@@ -1,0 +1,224 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package validation
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/Masterminds/semver/v3"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+)
+
+// kubernetesVersionPattern is the shape Gardener requires for Kubernetes versions in a
+// CloudProfile: exactly MAJOR.MINOR.PATCH, digits only.
+var kubernetesVersionPattern = regexp.MustCompile(`^([0-9]+\.){2}[0-9]+$`)
+
+// ValidateCloudProfile validates a CloudProfile (the subset this project serves) with
+// Gardener's rules:
+//   - metadata.name is a DNS-1123 label, spec.type is required, region names are unique;
+//   - at least one Kubernetes version; each matches ^([0-9]+\.){2}[0-9]+$ and is unique; the
+//     latest one must not expire (no expirationDate, last lifecycle stage not expired);
+//   - at least one machine image; names are unique; each image has at least one version;
+//     versions parse as (loose) semantic versions and are unique per image; updateStrategy is
+//     patch|minor|major;
+//   - every version obeys the legacy/lifecycle rules of GEP-32 as Gardener implements them
+//     (see validateExpirableVersion and validateLifecycle).
+func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMeta(&profile.ObjectMeta, false, apivalidation.NameIsDNSLabel, field.NewPath("metadata"))
+
+	specPath := field.NewPath("spec")
+	if profile.Spec.Type == "" {
+		allErrs = append(allErrs, field.Required(specPath.Child("type"), "must name the provider type"))
+	}
+
+	regionNames := sets.New[string]()
+	for i, region := range profile.Spec.Regions {
+		namePath := specPath.Child("regions").Index(i).Child("name")
+		switch {
+		case region.Name == "":
+			allErrs = append(allErrs, field.Required(namePath, "must name the region"))
+		case regionNames.Has(region.Name):
+			allErrs = append(allErrs, field.Duplicate(namePath, region.Name))
+		}
+		regionNames.Insert(region.Name)
+	}
+
+	allErrs = append(allErrs, validateKubernetesVersions(profile.Spec.Kubernetes.Versions, specPath.Child("kubernetes", "versions"))...)
+	allErrs = append(allErrs, validateMachineImages(profile.Spec.MachineImages, specPath.Child("machineImages"))...)
+	return allErrs
+}
+
+// ValidateCloudProfileUpdate validates an update of a CloudProfile: the object metadata update
+// rules, everything ValidateCloudProfile checks, and that no Kubernetes or machine image
+// version present in both objects is turned unavailable once it classified otherwise
+// (evaluated at Clock.Now()).
+func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
+	allErrs = append(allErrs, ValidateCloudProfile(newProfile)...)
+
+	versionsPath := field.NewPath("spec", "kubernetes", "versions")
+	oldKubernetes := map[string]core.ExpirableVersion{}
+	for _, v := range oldProfile.Spec.Kubernetes.Versions {
+		oldKubernetes[v.Version] = v
+	}
+	for i, v := range newProfile.Spec.Kubernetes.Versions {
+		if old, ok := oldKubernetes[v.Version]; ok {
+			allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v), effectiveLifecycle(old), versionsPath.Index(i).Child("lifecycle"))...)
+		}
+	}
+
+	imagesPath := field.NewPath("spec", "machineImages")
+	for i, image := range newProfile.Spec.MachineImages {
+		var oldImage *core.MachineImage
+		for k := range oldProfile.Spec.MachineImages {
+			if oldProfile.Spec.MachineImages[k].Name == image.Name {
+				oldImage = &oldProfile.Spec.MachineImages[k]
+			}
+		}
+		if oldImage == nil {
+			continue
+		}
+		oldVersions := map[string]core.ExpirableVersion{}
+		for _, v := range oldImage.Versions {
+			oldVersions[v.Version] = v.ExpirableVersion
+		}
+		for j, v := range image.Versions {
+			if old, ok := oldVersions[v.Version]; ok {
+				allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v.ExpirableVersion), effectiveLifecycle(old),
+					imagesPath.Index(i).Child("versions").Index(j).Child("lifecycle"))...)
+			}
+		}
+	}
+	return allErrs
+}
+
+// ValidateCloudProfileStatusUpdate validates a write to the status subresource: the object
+// metadata update rules and that every classification in the status is a known one.
+func ValidateCloudProfileStatusUpdate(newProfile, oldProfile *core.CloudProfile) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
+	statusPath := field.NewPath("status")
+	if k := newProfile.Status.Kubernetes; k != nil {
+		allErrs = append(allErrs, validateVersionStatuses(k.Versions, statusPath.Child("kubernetes", "versions"))...)
+	}
+	for i, image := range newProfile.Status.MachineImageVersions {
+		allErrs = append(allErrs, validateVersionStatuses(image.Versions, statusPath.Child("machineImages").Index(i).Child("versions"))...)
+	}
+	return allErrs
+}
+
+func validateKubernetesVersions(versions []core.ExpirableVersion, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if len(versions) == 0 {
+		return append(allErrs, field.Required(fldPath, "must list at least one Kubernetes version"))
+	}
+
+	seen := sets.New[string]()
+	latest := -1
+	var latestVersion *semver.Version
+	for i, v := range versions {
+		idxPath := fldPath.Index(i)
+		versionPath := idxPath.Child("version")
+		switch {
+		case !kubernetesVersionPattern.MatchString(v.Version):
+			allErrs = append(allErrs, field.Invalid(versionPath, v.Version, fmt.Sprintf("must match %s", kubernetesVersionPattern.String())))
+		case seen.Has(v.Version):
+			allErrs = append(allErrs, field.Duplicate(versionPath, v.Version))
+		default:
+			if parsed, err := semver.NewVersion(v.Version); err == nil && (latestVersion == nil || parsed.GreaterThan(latestVersion)) {
+				latest, latestVersion = i, parsed
+			}
+		}
+		seen.Insert(v.Version)
+		allErrs = append(allErrs, validateExpirableVersion(v, idxPath)...)
+	}
+
+	// The latest Kubernetes version must stay available, so that force upgrades always have a
+	// target (Gardener's CloudProfile rule).
+	if latest >= 0 {
+		v := versions[latest]
+		idxPath := fldPath.Index(latest)
+		if v.ExpirationDate != nil {
+			allErrs = append(allErrs, field.Forbidden(idxPath.Child("expirationDate"),
+				fmt.Sprintf("the latest Kubernetes version %s must not have an expiration date", v.Version)))
+		}
+		if n := len(v.Lifecycle); n > 0 && v.Lifecycle[n-1].Classification == core.ClassificationExpired {
+			allErrs = append(allErrs, field.Invalid(idxPath.Child("lifecycle"), v.Lifecycle[n-1].Classification,
+				fmt.Sprintf("the latest Kubernetes version %s must not end its lifecycle as expired", v.Version)))
+		}
+	}
+	return allErrs
+}
+
+func validateMachineImages(images []core.MachineImage, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if len(images) == 0 {
+		return append(allErrs, field.Required(fldPath, "must list at least one machine image"))
+	}
+
+	names := sets.New[string]()
+	for i, image := range images {
+		idxPath := fldPath.Index(i)
+		namePath := idxPath.Child("name")
+		switch {
+		case image.Name == "":
+			allErrs = append(allErrs, field.Required(namePath, "must name the machine image"))
+		case names.Has(image.Name):
+			allErrs = append(allErrs, field.Duplicate(namePath, image.Name))
+		}
+		names.Insert(image.Name)
+
+		strategyPath := idxPath.Child("updateStrategy")
+		switch {
+		case image.UpdateStrategy == nil:
+			allErrs = append(allErrs, field.Required(strategyPath, "must be one of patch, minor or major"))
+		case !isUpdateStrategy(*image.UpdateStrategy):
+			allErrs = append(allErrs, field.NotSupported(strategyPath, *image.UpdateStrategy, updateStrategies))
+		}
+
+		versionsPath := idxPath.Child("versions")
+		if len(image.Versions) == 0 {
+			allErrs = append(allErrs, field.Required(versionsPath, "must list at least one version of the machine image"))
+		}
+		seen := sets.New[string]()
+		for j, v := range image.Versions {
+			versionPath := versionsPath.Index(j).Child("version")
+			if _, err := semver.NewVersion(v.Version); err != nil {
+				allErrs = append(allErrs, field.Invalid(versionPath, v.Version, fmt.Sprintf("could not parse version: %v", err)))
+			} else if seen.Has(v.Version) {
+				allErrs = append(allErrs, field.Duplicate(versionPath, v.Version))
+			}
+			seen.Insert(v.Version)
+			allErrs = append(allErrs, validateExpirableVersion(v.ExpirableVersion, versionsPath.Index(j))...)
+		}
+	}
+	return allErrs
+}
+
+// validateExpirableVersion checks the classification fields of one CloudProfile version
+// (Gardener's validateExpirableVersion, rules B–H): the legacy classification is one of
+// preview, supported, deprecated or expired, expired only together with a lifecycle (which in
+// turn is forbidden); classification or expirationDate cannot be combined with lifecycle; the
+// lifecycle itself follows validateLifecycle.
+func validateExpirableVersion(v core.ExpirableVersion, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if v.Classification != nil {
+		classificationPath := fldPath.Child("classification")
+		if !isDeclarable(*v.Classification) {
+			allErrs = append(allErrs, field.NotSupported(classificationPath, *v.Classification, declarableClassifications))
+		}
+		if *v.Classification == core.ClassificationExpired && len(v.Lifecycle) == 0 {
+			allErrs = append(allErrs, field.Forbidden(classificationPath, "cannot specify `classification` expired; use expirationDate or lifecycle"))
+		}
+	}
+	if (v.Classification != nil || v.ExpirationDate != nil) && len(v.Lifecycle) > 0 {
+		allErrs = append(allErrs, field.Forbidden(fldPath, "cannot specify `classification` or `expirationDate` in combination with `lifecycle`"))
+	}
+	return append(allErrs, validateLifecycle(v.Lifecycle, fldPath.Child("lifecycle"))...)
+}

@@ -1,0 +1,164 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package validation_test
+
+import (
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	gomegatypes "github.com/onsi/gomega/types"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	testclock "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
+
+	. "github.com/gep-78/gardener/pkg/api/core/validation"
+	"github.com/gep-78/gardener/pkg/apis/core"
+)
+
+func imageVersion(version string, stages ...core.LifecycleStage) core.MachineImageVersion {
+	return core.MachineImageVersion{ExpirableVersion: core.ExpirableVersion{Version: version, Lifecycle: stages}, Architectures: []string{"amd64"}}
+}
+
+// validCloudProfile is a reduced copy of the example CloudProfile "local".
+func validCloudProfile() *core.CloudProfile {
+	return &core.CloudProfile{
+		ObjectMeta: metav1.ObjectMeta{Name: "local", ResourceVersion: "1"},
+		Spec: core.CloudProfileSpec{
+			Type:    "local",
+			Regions: []core.Region{{Name: "local"}},
+			Kubernetes: core.KubernetesSettings{Versions: []core.ExpirableVersion{
+				{Version: "1.37.1", Lifecycle: []core.LifecycleStage{stage(core.ClassificationPreview), stage(core.ClassificationSupported, 16*24*time.Hour)}},
+				{Version: "1.36.3"},
+				{Version: "1.35.4", Lifecycle: []core.LifecycleStage{stage(core.ClassificationSupported), stage(core.ClassificationDeprecated, -24*time.Hour), stage(core.ClassificationExpired, 24*time.Hour)}},
+			}},
+			MachineImages: []core.MachineImage{
+				{Name: "gardenlinux", UpdateStrategy: ptr.To(core.UpdateStrategyMinor), Versions: []core.MachineImageVersion{
+					imageVersion("2150.0.0", stage(core.ClassificationPreview, 60*24*time.Hour)),
+					imageVersion("1877.8.0"),
+				}},
+				{Name: "ubuntu", UpdateStrategy: ptr.To(core.UpdateStrategyMajor), Versions: []core.MachineImageVersion{
+					imageVersion("24.4.20260915"),
+				}},
+			},
+		},
+	}
+}
+
+var _ = Describe("CloudProfile validation", func() {
+	DescribeTable("ValidateCloudProfile",
+		func(mutate func(*core.CloudProfile), matchers ...gomegatypes.GomegaMatcher) {
+			profile := validCloudProfile()
+			mutate(profile)
+			errs := ValidateCloudProfile(profile)
+			if len(matchers) == 0 {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs).To(ConsistOf(matchers))
+		},
+		Entry("a valid profile", func(*core.CloudProfile) {}),
+		Entry("missing type", func(p *core.CloudProfile) { p.Spec.Type = "" },
+			fieldErr(field.ErrorTypeRequired, "spec.type")),
+		Entry("duplicate region", func(p *core.CloudProfile) { p.Spec.Regions = append(p.Spec.Regions, core.Region{Name: "local"}) },
+			fieldErr(field.ErrorTypeDuplicate, "spec.regions[1].name")),
+		Entry("no Kubernetes versions", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions = nil },
+			fieldErr(field.ErrorTypeRequired, "spec.kubernetes.versions")),
+		Entry("partial Kubernetes version", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[1].Version = "1.36" },
+			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[1].version")),
+		Entry("Kubernetes version with a leading v", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[1].Version = "v1.36.3" },
+			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[1].version")),
+		Entry("duplicate Kubernetes version", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[2].Version = "1.36.3" },
+			fieldErr(field.ErrorTypeDuplicate, "spec.kubernetes.versions[2].version")),
+		Entry("V10 lifecycle combined with the legacy classification", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[0].Classification = ptr.To(core.ClassificationPreview)
+		}, fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[0]", "in combination with `lifecycle`")),
+		Entry("lifecycle combined with the legacy expirationDate", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[2].ExpirationDate = &metav1.Time{Time: refTime}
+		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[2]")),
+		Entry("legacy classification and expirationDate alone", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[1].Classification = ptr.To(core.ClassificationDeprecated)
+			p.Spec.Kubernetes.Versions = append(p.Spec.Kubernetes.Versions, core.ExpirableVersion{Version: "1.34.9", ExpirationDate: &metav1.Time{Time: refTime}})
+		}),
+		Entry("V12 unknown legacy classification", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[1].Classification = ptr.To[core.VersionClassification]("dummy")
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.kubernetes.versions[1].classification")),
+		Entry("legacy classification expired", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[1].Classification = ptr.To(core.ClassificationExpired)
+		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[1].classification")),
+		Entry("lifecycle rules apply to Kubernetes versions", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[2].Lifecycle[1], p.Spec.Kubernetes.Versions[2].Lifecycle[2] = p.Spec.Kubernetes.Versions[2].Lifecycle[2], p.Spec.Kubernetes.Versions[2].Lifecycle[1]
+		},
+			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[2].lifecycle[2].classification"),
+			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[2].lifecycle[2]")),
+		Entry("V11 the latest Kubernetes version must not end expired", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[0].Lifecycle = []core.LifecycleStage{stage(core.ClassificationDeprecated), stage(core.ClassificationExpired, 24*time.Hour)}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[0].lifecycle")),
+		Entry("the latest Kubernetes version must not have an expirationDate", func(p *core.CloudProfile) {
+			p.Spec.Kubernetes.Versions[0].Lifecycle = nil
+			p.Spec.Kubernetes.Versions[0].ExpirationDate = &metav1.Time{Time: refTime}
+		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[0].expirationDate")),
+		Entry("no machine images", func(p *core.CloudProfile) { p.Spec.MachineImages = nil },
+			fieldErr(field.ErrorTypeRequired, "spec.machineImages")),
+		Entry("machine image without name", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Name = "" },
+			fieldErr(field.ErrorTypeRequired, "spec.machineImages[1].name")),
+		Entry("duplicate machine image", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Name = "gardenlinux" },
+			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[1].name")),
+		Entry("machine image without versions", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions = nil },
+			fieldErr(field.ErrorTypeRequired, "spec.machineImages[1].versions")),
+		Entry("unparseable machine image version", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "noble" },
+			fieldErr(field.ErrorTypeInvalid, "spec.machineImages[1].versions[0].version")),
+		Entry("loose machine image versions are accepted", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "v24.4" }),
+		Entry("duplicate machine image version", func(p *core.CloudProfile) { p.Spec.MachineImages[0].Versions[1].Version = "2150.0.0" },
+			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[1].version")),
+		Entry("unknown update strategy", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].UpdateStrategy = ptr.To[core.MachineImageUpdateStrategy]("latest")
+		},
+			fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].updateStrategy")),
+		Entry("missing update strategy", func(p *core.CloudProfile) { p.Spec.MachineImages[0].UpdateStrategy = nil },
+			fieldErr(field.ErrorTypeRequired, "spec.machineImages[0].updateStrategy")),
+		Entry("lifecycle rules apply to machine image versions", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationSupported), stage(core.ClassificationSupported, time.Hour)}
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[1].lifecycle[1].classification")),
+	)
+
+	Describe("ValidateCloudProfileUpdate", func() {
+		BeforeEach(func() {
+			oldClock := Clock
+			Clock = testclock.NewFakePassiveClock(refTime)
+			DeferCleanup(func() { Clock = oldClock })
+		})
+
+		It("accepts an unchanged profile", func() {
+			Expect(ValidateCloudProfileUpdate(validCloudProfile(), validCloudProfile())).To(BeEmpty())
+		})
+
+		It("V15 forbids turning an available Kubernetes version unavailable", func() {
+			newProfile := validCloudProfile()
+			newProfile.Spec.Kubernetes.Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationSupported, time.Hour)}
+			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile())).To(ConsistOf(
+				fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[1].lifecycle", "a version cannot be turned unavailable")))
+		})
+
+		It("forbids turning an available machine image version unavailable, but allows moving an unavailable one", func() {
+			newProfile := validCloudProfile()
+			newProfile.Spec.MachineImages[0].Versions[0].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, 90*24*time.Hour)}
+			newProfile.Spec.MachineImages[0].Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)}
+			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile())).To(ConsistOf(
+				fieldErr(field.ErrorTypeForbidden, "spec.machineImages[0].versions[1].lifecycle")))
+		})
+	})
+
+	Describe("ValidateCloudProfileStatusUpdate", func() {
+		It("rejects unknown classifications", func() {
+			newProfile := validCloudProfile()
+			newProfile.Status.Kubernetes = &core.KubernetesStatus{Versions: []core.ExpirableVersionStatus{{Version: "1.36.3", Classification: "current"}}}
+			newProfile.Status.MachineImageVersions = []core.MachineImageVersionStatus{{Name: "ubuntu", Versions: []core.ExpirableVersionStatus{{Version: "24.4.20260915", Classification: core.ClassificationSupported}}}}
+			Expect(ValidateCloudProfileStatusUpdate(newProfile, validCloudProfile())).To(ConsistOf(
+				fieldErr(field.ErrorTypeNotSupported, "status.kubernetes.versions[0].classification")))
+		})
+	})
+})

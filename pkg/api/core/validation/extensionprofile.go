@@ -1,0 +1,286 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package validation
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/Masterminds/semver/v3"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+)
+
+// CompatibilityRuleValidatorFunc checks one compatibility rule (a CEL expression over `shoot`,
+// GEP-78 "compatibility.validations") and returns errors on fldPath (the rule field).
+// unchanged is true when the same rule string is already stored in the old object, so that an
+// implementation can check it against the stored-expression environment (as Kubernetes does
+// for ValidatingAdmissionPolicy) and keep existing objects updatable.
+type CompatibilityRuleValidatorFunc func(rule string, fldPath *field.Path, unchanged bool) field.ErrorList
+
+// CompatibilityRuleValidator, when set, is called for every non-empty compatibility rule of an
+// ExtensionProfile on create and update. It is the extension point for compiling the rules
+// with CEL; nil means rules are only checked to be non-empty. Set it once at start-up, before
+// the server serves requests.
+var CompatibilityRuleValidator CompatibilityRuleValidatorFunc
+
+// updateStrategies are the values of an auto-update boundary (GEP-78, mirroring the CloudProfile
+// machine image updateStrategy).
+var updateStrategies = []string{
+	string(core.UpdateStrategyPatch),
+	string(core.UpdateStrategyMinor),
+	string(core.UpdateStrategyMajor),
+}
+
+func isUpdateStrategy(s core.MachineImageUpdateStrategy) bool {
+	return s == core.UpdateStrategyPatch || s == core.UpdateStrategyMinor || s == core.UpdateStrategyMajor
+}
+
+// ValidateExtensionProfile validates an ExtensionProfile (GEP-78 "The ExtensionProfile
+// resource"):
+//   - metadata.name is a valid extension type, a DNS-1123 label;
+//   - spec.components has at least one entry; names are unique DNS-1123 labels;
+//   - every component has at least one version; versions are full semantic versions
+//     MAJOR.MINOR.PATCH[-pre][+build] without a leading "v", unique within the component;
+//   - lifecycles follow GEP-32 as Gardener validates it (see validateLifecycle);
+//   - updateStrategy (profile and component) uses patch|minor|major, lists no strategy twice,
+//     and its default is one of the applicable supported strategies;
+//   - every compatibility rule is non-empty (and passes CompatibilityRuleValidator, if set);
+//     providerConfig is opaque and not checked.
+func ValidateExtensionProfile(profile *core.ExtensionProfile) field.ErrorList {
+	return validateExtensionProfile(profile, nil)
+}
+
+// ValidateExtensionProfileUpdate validates an update of an ExtensionProfile: the object
+// metadata update rules, everything ValidateExtensionProfile checks, and that no version that
+// exists in both objects is turned unavailable if its old lifecycle no longer classifies it as
+// unavailable (Gardener's CloudProfile update rule, GEP-32), evaluated at Clock.Now().
+func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfile) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
+
+	oldRules := sets.New[string]()
+	for _, component := range oldProfile.Spec.Components {
+		for _, version := range component.Versions {
+			if version.Compatibility != nil {
+				for _, v := range version.Compatibility.Validations {
+					oldRules.Insert(v.Rule)
+				}
+			}
+		}
+	}
+	allErrs = append(allErrs, validateExtensionProfile(newProfile, oldRules)...)
+
+	componentsPath := field.NewPath("spec", "components")
+	for i, component := range newProfile.Spec.Components {
+		oldComponent := findProfileComponent(oldProfile.Spec.Components, component.Name)
+		if oldComponent == nil {
+			continue
+		}
+		for j, version := range component.Versions {
+			oldVersion := findComponentVersion(oldComponent.Versions, version.Version)
+			if oldVersion == nil {
+				continue
+			}
+			allErrs = append(allErrs, validateNotTurnedUnavailable(
+				toV1beta1Lifecycle(version.Lifecycle), toV1beta1Lifecycle(oldVersion.Lifecycle),
+				componentsPath.Index(i).Child("versions").Index(j).Child("lifecycle"))...)
+		}
+	}
+	return allErrs
+}
+
+// ValidateExtensionProfileStatusUpdate validates a write to the status subresource: the object
+// metadata update rules and that every classification in the status is one of unavailable,
+// preview, supported, deprecated or expired. The status is computed by
+// gardener-controller-manager; it is not checked against the spec.
+func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.ExtensionProfile) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
+	componentsPath := field.NewPath("status", "components")
+	for i, component := range newProfile.Status.Components {
+		allErrs = append(allErrs, validateVersionStatuses(component.Versions, componentsPath.Index(i).Child("versions"))...)
+	}
+	return allErrs
+}
+
+func validateExtensionProfile(profile *core.ExtensionProfile, oldRules sets.Set[string]) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMeta(&profile.ObjectMeta, false, apivalidation.NameIsDNSLabel, field.NewPath("metadata"))
+
+	specPath := field.NewPath("spec")
+	var profileSupported []core.MachineImageUpdateStrategy
+	if s := profile.Spec.UpdateStrategy; s != nil {
+		profileSupported = s.Supported
+		allErrs = append(allErrs, validateExtensionUpdateStrategy(s, s.Supported, specPath.Child("updateStrategy"))...)
+	}
+
+	componentsPath := specPath.Child("components")
+	if len(profile.Spec.Components) == 0 {
+		allErrs = append(allErrs, field.Required(componentsPath, "must list at least one component"))
+	}
+	names := sets.New[string]()
+	for i, component := range profile.Spec.Components {
+		idxPath := componentsPath.Index(i)
+		namePath := idxPath.Child("name")
+		switch {
+		case component.Name == "":
+			allErrs = append(allErrs, field.Required(namePath, "must name the component"))
+		case names.Has(component.Name):
+			allErrs = append(allErrs, field.Duplicate(namePath, component.Name))
+		default:
+			for _, msg := range validation.IsDNS1123Label(component.Name) {
+				allErrs = append(allErrs, field.Invalid(namePath, component.Name, msg))
+			}
+		}
+		names.Insert(component.Name)
+
+		if s := component.UpdateStrategy; s != nil {
+			applicable := s.Supported
+			if len(applicable) == 0 {
+				applicable = profileSupported
+			}
+			strategyPath := idxPath.Child("updateStrategy")
+			allErrs = append(allErrs, validateExtensionUpdateStrategy(s, applicable, strategyPath)...)
+			if s.Default == nil && len(s.Supported) > 0 && profile.Spec.UpdateStrategy != nil && profile.Spec.UpdateStrategy.Default != nil &&
+				!containsStrategy(s.Supported, *profile.Spec.UpdateStrategy.Default) {
+				allErrs = append(allErrs, field.Required(strategyPath.Child("default"), fmt.Sprintf(
+					"must be set because the inherited spec.updateStrategy.default %q is not in this component's supported strategies",
+					*profile.Spec.UpdateStrategy.Default)))
+			}
+		}
+
+		allErrs = append(allErrs, validateComponentVersions(component.Versions, idxPath.Child("versions"), oldRules)...)
+	}
+	return allErrs
+}
+
+func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPath *field.Path, oldRules sets.Set[string]) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if len(versions) == 0 {
+		allErrs = append(allErrs, field.Required(fldPath, "must list at least one version"))
+	}
+	seen := sets.New[string]()
+	for j, version := range versions {
+		idxPath := fldPath.Index(j)
+		versionPath := idxPath.Child("version")
+		if errs := validateComponentVersionString(version.Version, versionPath); len(errs) > 0 {
+			allErrs = append(allErrs, errs...)
+		} else if seen.Has(version.Version) {
+			allErrs = append(allErrs, field.Duplicate(versionPath, version.Version))
+		}
+		seen.Insert(version.Version)
+
+		allErrs = append(allErrs, validateLifecycle(version.Lifecycle, idxPath.Child("lifecycle"))...)
+
+		if version.Compatibility != nil {
+			validationsPath := idxPath.Child("compatibility", "validations")
+			for k, v := range version.Compatibility.Validations {
+				rulePath := validationsPath.Index(k).Child("rule")
+				if strings.TrimSpace(v.Rule) == "" {
+					allErrs = append(allErrs, field.Required(rulePath, "must be a CEL expression over `shoot` that evaluates to a bool"))
+					continue
+				}
+				if CompatibilityRuleValidator != nil {
+					allErrs = append(allErrs, CompatibilityRuleValidator(v.Rule, rulePath, oldRules.Has(v.Rule))...)
+				}
+			}
+		}
+	}
+	return allErrs
+}
+
+// validateComponentVersionString requires a full semantic version MAJOR.MINOR.PATCH with
+// optional pre-release and build metadata, as parsed by Masterminds semver. A leading "v" and
+// partial versions are rejected so that a version has one spelling and ordering is unambiguous.
+func validateComponentVersionString(version string, fldPath *field.Path) field.ErrorList {
+	const example = "must be a semantic version without a leading 'v', e.g. 3.1.4"
+	switch {
+	case version == "":
+		return field.ErrorList{field.Required(fldPath, example)}
+	case strings.HasPrefix(version, "v") || strings.HasPrefix(version, "V"):
+		return field.ErrorList{field.Invalid(fldPath, version, example)}
+	}
+	if _, err := semver.NewVersion(version); err != nil {
+		return field.ErrorList{field.Invalid(fldPath, version, fmt.Sprintf("%s: %v", example, err))}
+	}
+	if _, err := semver.StrictNewVersion(version); err != nil {
+		return field.ErrorList{field.Invalid(fldPath, version, "must be a full semantic version MAJOR.MINOR.PATCH (optionally with -pre-release and +build), e.g. 3.1.4")}
+	}
+	return nil
+}
+
+// validateExtensionUpdateStrategy checks an auto-update policy (GEP-78): supported lists only
+// patch|minor|major, each once; default is patch|minor|major and one of applicable, the
+// supported list in effect (the strategy's own, else the profile's); an empty applicable list
+// allows all three.
+func validateExtensionUpdateStrategy(s *core.ExtensionUpdateStrategy, applicable []core.MachineImageUpdateStrategy, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	supportedPath := fldPath.Child("supported")
+	seen := sets.New[core.MachineImageUpdateStrategy]()
+	for i, value := range s.Supported {
+		switch {
+		case !isUpdateStrategy(value):
+			allErrs = append(allErrs, field.NotSupported(supportedPath.Index(i), value, updateStrategies))
+		case seen.Has(value):
+			allErrs = append(allErrs, field.Duplicate(supportedPath.Index(i), value))
+		}
+		seen.Insert(value)
+	}
+
+	if s.Default != nil {
+		defaultPath := fldPath.Child("default")
+		switch {
+		case !isUpdateStrategy(*s.Default):
+			allErrs = append(allErrs, field.NotSupported(defaultPath, *s.Default, updateStrategies))
+		case len(applicable) > 0 && !containsStrategy(applicable, *s.Default):
+			valid := make([]string, 0, len(applicable))
+			for _, a := range applicable {
+				valid = append(valid, string(a))
+			}
+			allErrs = append(allErrs, field.NotSupported(defaultPath, *s.Default, valid))
+		}
+	}
+	return allErrs
+}
+
+func containsStrategy(list []core.MachineImageUpdateStrategy, s core.MachineImageUpdateStrategy) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func validateVersionStatuses(statuses []core.ExpirableVersionStatus, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i, status := range statuses {
+		if _, known := classificationRank[status.Classification]; !known {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Index(i).Child("classification"), status.Classification,
+				[]string{"unavailable", "preview", "supported", "deprecated", "expired"}))
+		}
+	}
+	return allErrs
+}
+
+func findProfileComponent(components []core.ExtensionProfileComponent, name string) *core.ExtensionProfileComponent {
+	for i := range components {
+		if components[i].Name == name {
+			return &components[i]
+		}
+	}
+	return nil
+}
+
+func findComponentVersion(versions []core.ExtensionComponentVersion, version string) *core.ExtensionComponentVersion {
+	for i := range versions {
+		if versions[i].Version == version {
+			return &versions[i]
+		}
+	}
+	return nil
+}

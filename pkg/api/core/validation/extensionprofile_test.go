@@ -1,0 +1,269 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package validation_test
+
+import (
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	gomegatypes "github.com/onsi/gomega/types"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	testclock "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
+
+	. "github.com/gep-78/gardener/pkg/api/core/validation"
+	"github.com/gep-78/gardener/pkg/apis/core"
+)
+
+func strategies(s ...core.MachineImageUpdateStrategy) []core.MachineImageUpdateStrategy { return s }
+
+func strategy(def core.MachineImageUpdateStrategy, supported ...core.MachineImageUpdateStrategy) *core.ExtensionUpdateStrategy {
+	s := &core.ExtensionUpdateStrategy{Supported: supported}
+	if def != "" {
+		s.Default = ptr.To(def)
+	}
+	return s
+}
+
+// validProfile is the shape of the GEP-78 example profile shoot-traefik: two components, a
+// profile-level strategy and a component-level override, lifecycles, a rule and providerConfig.
+func validProfile() *core.ExtensionProfile {
+	return &core.ExtensionProfile{
+		ObjectMeta: metav1.ObjectMeta{Name: "shoot-traefik", ResourceVersion: "1"},
+		Spec: core.ExtensionProfileSpec{
+			UpdateStrategy: strategy(core.UpdateStrategyPatch, core.UpdateStrategyPatch, core.UpdateStrategyMinor),
+			Components: []core.ExtensionProfileComponent{
+				{
+					Name: "traefik",
+					Versions: []core.ExtensionComponentVersion{
+						{
+							Version:   "3.6.12",
+							Lifecycle: []core.LifecycleStage{stage(core.ClassificationSupported), stage(core.ClassificationDeprecated, -24*time.Hour)},
+							Compatibility: &core.ComponentCompatibility{Validations: []core.CompatibilityValidation{{
+								Rule: "!has(shoot.spec.purpose) || shoot.spec.purpose == 'evaluation'", Message: "evaluation only",
+							}}},
+							ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"crdBundle":"v3.6.11"}`)},
+						},
+						{Version: "3.6.13"},
+						{Version: "3.7.0-rc.1+build.5", Lifecycle: []core.LifecycleStage{stage(core.ClassificationPreview, 24*time.Hour)}},
+					},
+				},
+				{
+					Name:           "proxy",
+					UpdateStrategy: strategy(core.UpdateStrategyMajor, core.UpdateStrategyPatch, core.UpdateStrategyMinor, core.UpdateStrategyMajor),
+					Versions:       []core.ExtensionComponentVersion{{Version: "1.0.0"}},
+				},
+			},
+		},
+	}
+}
+
+var _ = Describe("ExtensionProfile validation", func() {
+	DescribeTable("ValidateExtensionProfile",
+		func(mutate func(*core.ExtensionProfile), matchers ...gomegatypes.GomegaMatcher) {
+			profile := validProfile()
+			mutate(profile)
+			errs := ValidateExtensionProfile(profile)
+			if len(matchers) == 0 {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs).To(ConsistOf(matchers))
+		},
+		Entry("a valid profile", func(*core.ExtensionProfile) {}),
+		Entry("name that is no DNS label", func(p *core.ExtensionProfile) { p.Name = "shoot.traefik" },
+			fieldErr(field.ErrorTypeInvalid, "metadata.name")),
+		Entry("missing name", func(p *core.ExtensionProfile) { p.Name = "" },
+			fieldErr(field.ErrorTypeRequired, "metadata.name")),
+		Entry("namespace on a cluster-scoped object", func(p *core.ExtensionProfile) { p.Namespace = "garden" },
+			fieldErr(field.ErrorTypeForbidden, "metadata.namespace")),
+		Entry("no components", func(p *core.ExtensionProfile) { p.Spec.Components = nil },
+			fieldErr(field.ErrorTypeRequired, "spec.components")),
+		Entry("component without name", func(p *core.ExtensionProfile) { p.Spec.Components[1].Name = "" },
+			fieldErr(field.ErrorTypeRequired, "spec.components[1].name")),
+		Entry("component name that is no DNS label", func(p *core.ExtensionProfile) { p.Spec.Components[1].Name = "Proxy_1" },
+			fieldErr(field.ErrorTypeInvalid, "spec.components[1].name")),
+		Entry("duplicate component names", func(p *core.ExtensionProfile) { p.Spec.Components[1].Name = "traefik" },
+			fieldErr(field.ErrorTypeDuplicate, "spec.components[1].name")),
+		Entry("component without versions", func(p *core.ExtensionProfile) { p.Spec.Components[1].Versions = nil },
+			fieldErr(field.ErrorTypeRequired, "spec.components[1].versions")),
+		Entry("empty version", func(p *core.ExtensionProfile) { p.Spec.Components[0].Versions[1].Version = "" },
+			fieldErr(field.ErrorTypeRequired, "spec.components[0].versions[1].version")),
+		Entry("version with a leading v", func(p *core.ExtensionProfile) { p.Spec.Components[0].Versions[1].Version = "v3.6.13" },
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.components[0].versions[1].version", "must be a semantic version without a leading 'v', e.g. 3.1.4")),
+		Entry("partial version", func(p *core.ExtensionProfile) { p.Spec.Components[0].Versions[1].Version = "3.6" },
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.components[0].versions[1].version", "MAJOR.MINOR.PATCH")),
+		Entry("no semantic version at all", func(p *core.ExtensionProfile) { p.Spec.Components[0].Versions[1].Version = "latest" },
+			fieldErr(field.ErrorTypeInvalid, "spec.components[0].versions[1].version")),
+		Entry("duplicate version within a component", func(p *core.ExtensionProfile) { p.Spec.Components[0].Versions[1].Version = "3.6.12" },
+			fieldErr(field.ErrorTypeDuplicate, "spec.components[0].versions[1].version")),
+		Entry("the same version in two components", func(p *core.ExtensionProfile) { p.Spec.Components[1].Versions[0].Version = "3.6.13" }),
+		Entry("empty compatibility rule", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[0].Compatibility.Validations = append(p.Spec.Components[0].Versions[0].Compatibility.Validations,
+				core.CompatibilityValidation{Rule: "  ", Message: "no rule"})
+		}, fieldErr(field.ErrorTypeRequired, "spec.components[0].versions[0].compatibility.validations[1].rule")),
+		Entry("no updateStrategy anywhere", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = nil
+			p.Spec.Components[1].UpdateStrategy = nil
+		}),
+		Entry("unknown profile default", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy.Default = ptr.To[core.MachineImageUpdateStrategy]("weekly")
+		},
+			fieldErr(field.ErrorTypeNotSupported, "spec.updateStrategy.default")),
+		Entry("unknown supported value", func(p *core.ExtensionProfile) { p.Spec.UpdateStrategy.Supported = strategies("patch", "freeze") },
+			fieldErr(field.ErrorTypeNotSupported, "spec.updateStrategy.supported[1]")),
+		Entry("duplicate supported value", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy.Supported = strategies("patch", "minor", "patch")
+		},
+			fieldErr(field.ErrorTypeDuplicate, "spec.updateStrategy.supported[2]")),
+		Entry("profile default not in the profile's supported list", func(p *core.ExtensionProfile) { p.Spec.UpdateStrategy.Default = ptr.To(core.UpdateStrategyMajor) },
+			fieldErrDetail(field.ErrorTypeNotSupported, "spec.updateStrategy.default", `supported values: "patch", "minor"`)),
+		Entry("profile default without a supported list", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy(core.UpdateStrategyMajor)
+		}),
+		Entry("component default is checked against the component's own supported list", func(p *core.ExtensionProfile) {
+			p.Spec.Components[1].UpdateStrategy = strategy(core.UpdateStrategyMajor, core.UpdateStrategyPatch)
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.components[1].updateStrategy.default")),
+		Entry("component default may use its own list beyond the profile's", func(p *core.ExtensionProfile) {
+			p.Spec.Components[1].UpdateStrategy = strategy(core.UpdateStrategyMajor, core.UpdateStrategyMajor)
+		}),
+		Entry("component default without own list is checked against the profile's list", func(p *core.ExtensionProfile) {
+			p.Spec.Components[1].UpdateStrategy = strategy(core.UpdateStrategyMajor)
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.components[1].updateStrategy.default")),
+		Entry("component default without own list and without a profile list", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = nil
+			p.Spec.Components[1].UpdateStrategy = strategy(core.UpdateStrategyMajor)
+		}),
+		Entry("component list without default that excludes the inherited default", func(p *core.ExtensionProfile) {
+			p.Spec.Components[1].UpdateStrategy = strategy("", core.UpdateStrategyMinor)
+		}, fieldErr(field.ErrorTypeRequired, "spec.components[1].updateStrategy.default")),
+		Entry("component list without default that includes the inherited default", func(p *core.ExtensionProfile) {
+			p.Spec.Components[1].UpdateStrategy = strategy("", core.UpdateStrategyPatch)
+		}),
+		Entry("unknown component supported value", func(p *core.ExtensionProfile) {
+			p.Spec.Components[1].UpdateStrategy.Supported = strategies("patch", "minor", "major", "all")
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.components[1].updateStrategy.supported[3]")),
+	)
+
+	Describe("the compatibility rule extension point", func() {
+		type call struct {
+			rule      string
+			path      string
+			unchanged bool
+		}
+		var calls []call
+
+		BeforeEach(func() {
+			calls = nil
+			CompatibilityRuleValidator = func(rule string, fldPath *field.Path, unchanged bool) field.ErrorList {
+				calls = append(calls, call{rule, fldPath.String(), unchanged})
+				if rule == "bad(" {
+					return field.ErrorList{field.Invalid(fldPath, rule, "compilation failed")}
+				}
+				return nil
+			}
+			DeferCleanup(func() { CompatibilityRuleValidator = nil })
+		})
+
+		It("passes every rule with its path and returns the validator's errors", func() {
+			profile := validProfile()
+			profile.Spec.Components[1].Versions[0].Compatibility = &core.ComponentCompatibility{Validations: []core.CompatibilityValidation{{Rule: "bad("}}}
+			Expect(ValidateExtensionProfile(profile)).To(ConsistOf(fieldErr(field.ErrorTypeInvalid, "spec.components[1].versions[0].compatibility.validations[0].rule")))
+			Expect(calls).To(ConsistOf(
+				call{"!has(shoot.spec.purpose) || shoot.spec.purpose == 'evaluation'", "spec.components[0].versions[0].compatibility.validations[0].rule", false},
+				call{"bad(", "spec.components[1].versions[0].compatibility.validations[0].rule", false},
+			))
+		})
+
+		It("marks rules already stored in the old object as unchanged on update", func() {
+			oldProfile := validProfile()
+			newProfile := validProfile()
+			newProfile.Spec.Components[1].Versions[0].Compatibility = &core.ComponentCompatibility{Validations: []core.CompatibilityValidation{{Rule: "true"}}}
+			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile)).To(BeEmpty())
+			Expect(calls).To(ConsistOf(
+				call{"!has(shoot.spec.purpose) || shoot.spec.purpose == 'evaluation'", "spec.components[0].versions[0].compatibility.validations[0].rule", true},
+				call{"true", "spec.components[1].versions[0].compatibility.validations[0].rule", false},
+			))
+		})
+	})
+
+	Describe("ValidateExtensionProfileUpdate", func() {
+		BeforeEach(func() {
+			oldClock := Clock
+			Clock = testclock.NewFakePassiveClock(refTime)
+			DeferCleanup(func() { Clock = oldClock })
+		})
+
+		withLifecycle := func(stages ...core.LifecycleStage) *core.ExtensionProfile {
+			p := profileWithLifecycle(stages...)
+			p.ResourceVersion = "1"
+			return p
+		}
+
+		DescribeTable("turning a version unavailable (evaluated at 2026-11-29)",
+			func(oldStages, newStages []core.LifecycleStage, matchers ...gomegatypes.GomegaMatcher) {
+				errs := ValidateExtensionProfileUpdate(withLifecycle(newStages...), withLifecycle(oldStages...))
+				if len(matchers) == 0 {
+					Expect(errs).To(BeEmpty())
+					return
+				}
+				Expect(errs).To(ConsistOf(matchers))
+			},
+			Entry("V15 preview now → supported in an hour (unavailable now)",
+				[]core.LifecycleStage{stage(core.ClassificationPreview)},
+				[]core.LifecycleStage{stage(core.ClassificationSupported, time.Hour)},
+				fieldErrDetail(field.ErrorTypeForbidden, "spec.components[0].versions[0].lifecycle", "a version cannot be turned unavailable")),
+			Entry("no lifecycle (supported) → future lifecycle",
+				nil,
+				[]core.LifecycleStage{stage(core.ClassificationPreview, 24*time.Hour)},
+				fieldErr(field.ErrorTypeForbidden, "spec.components[0].versions[0].lifecycle")),
+			Entry("unavailable stays unavailable with a later start",
+				[]core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)},
+				[]core.LifecycleStage{stage(core.ClassificationPreview, 48*time.Hour)}),
+			Entry("unavailable becomes available",
+				[]core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)},
+				[]core.LifecycleStage{stage(core.ClassificationPreview)}),
+			Entry("supported moves on to deprecated",
+				[]core.LifecycleStage{stage(core.ClassificationSupported)},
+				[]core.LifecycleStage{stage(core.ClassificationSupported), stage(core.ClassificationDeprecated, -time.Hour)}),
+		)
+
+		It("does not apply the rule to versions that are new", func() {
+			oldProfile := validProfile()
+			newProfile := validProfile()
+			newProfile.Spec.Components[0].Versions = append(newProfile.Spec.Components[0].Versions,
+				core.ExtensionComponentVersion{Version: "4.0.0", Lifecycle: []core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)}})
+			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile)).To(BeEmpty())
+		})
+
+		It("forbids renaming and runs the create rules", func() {
+			oldProfile := validProfile()
+			newProfile := validProfile()
+			newProfile.Name = "shoot-other"
+			newProfile.Spec.Components[0].Versions[1].Version = "v3.6.13"
+			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile)).To(ConsistOf(
+				fieldErr(field.ErrorTypeInvalid, "metadata.name"),
+				fieldErr(field.ErrorTypeInvalid, "spec.components[0].versions[1].version"),
+			))
+		})
+	})
+
+	Describe("ValidateExtensionProfileStatusUpdate", func() {
+		It("accepts the five classifications and rejects others", func() {
+			oldProfile := validProfile()
+			newProfile := validProfile()
+			newProfile.Status.Components = []core.ExtensionProfileComponentStatus{{Name: "traefik", Versions: []core.ExpirableVersionStatus{
+				{Version: "3.6.12", Classification: core.ClassificationDeprecated},
+				{Version: "3.6.13", Classification: core.ClassificationUnavailable},
+				{Version: "3.7.0", Classification: "gone"},
+			}}}
+			Expect(ValidateExtensionProfileStatusUpdate(newProfile, oldProfile)).To(ConsistOf(
+				fieldErr(field.ErrorTypeNotSupported, "status.components[0].versions[2].classification")))
+		})
+	})
+})

@@ -1,0 +1,107 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package apiserver assembles gardener-apiserver, the aggregated API server of
+// core.gardener.cloud: its configuration, the served API groups, the admission plugins and the
+// request filters that are specific to it.
+package apiserver
+
+import (
+	"net/http"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/sets"
+	genericapiserver "k8s.io/apiserver/pkg/server"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/apiserver/filters"
+	"github.com/gep-78/gardener/pkg/apiserver/openapi"
+	corerest "github.com/gep-78/gardener/pkg/apiserver/registry/core/rest"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+)
+
+// LenientFieldValidationResources are the resources that accept fields they do not model,
+// dropping them with a warning (filters.WithLenientFieldValidation): the Shoot subset, whose
+// manifests come from real Gardener with many fields this project does not model. The value is
+// the OpenAPI model of each served version, which server-side apply patches are pruned to.
+// ExtensionProfile and CloudProfile stay strict.
+var LenientFieldValidationResources = map[schema.GroupVersionResource]string{
+	gardencorev1beta1.SchemeGroupVersion.WithResource("shoots"): gardencorev1beta1.Shoot{}.OpenAPIModelName(),
+}
+
+// ExtraConfig holds the configuration gardener-apiserver adds to the generic server's.
+type ExtraConfig struct {
+	// CoreInformerFactory is the informer factory of core.gardener.cloud (loopback client) that
+	// the admission plugins read from. New starts it in a post-start hook; nil means none.
+	CoreInformerFactory gardencoreinformers.SharedInformerFactory
+}
+
+// Config is the configuration of gardener-apiserver.
+type Config struct {
+	GenericConfig *genericapiserver.RecommendedConfig
+	ExtraConfig   ExtraConfig
+}
+
+type completedConfig struct {
+	GenericConfig genericapiserver.CompletedConfig
+	ExtraConfig   *ExtraConfig
+}
+
+// CompletedConfig is a Config with defaults filled in, ready for New.
+type CompletedConfig struct {
+	*completedConfig
+}
+
+// GardenerAPIServer is the running server.
+type GardenerAPIServer struct {
+	GenericAPIServer *genericapiserver.GenericAPIServer
+}
+
+// Complete fills in defaults and installs the request filters of gardener-apiserver (lenient
+// field validation for LenientFieldValidationResources) inside the generic handler chain.
+func (c *Config) Complete() CompletedConfig {
+	buildChain := c.GenericConfig.BuildHandlerChainFunc
+	if buildChain == nil {
+		buildChain = genericapiserver.DefaultBuildHandlerChain
+	}
+	lenient := sets.New[schema.GroupResource]()
+	for gvr := range LenientFieldValidationResources {
+		lenient.Insert(gvr.GroupResource())
+	}
+	pruner := filters.NewUnknownFieldPruner(openapi.GetOpenAPIDefinitions, LenientFieldValidationResources)
+	c.GenericConfig.BuildHandlerChainFunc = func(apiHandler http.Handler, config *genericapiserver.Config) http.Handler {
+		return buildChain(filters.WithLenientFieldValidation(apiHandler, lenient, pruner), config)
+	}
+	return CompletedConfig{&completedConfig{
+		GenericConfig: c.GenericConfig.Complete(),
+		ExtraConfig:   &c.ExtraConfig,
+	}}
+}
+
+// New creates the server and installs core.gardener.cloud/v1beta1 (cloudprofiles,
+// extensionprofiles, shoots and their status subresources).
+func (c CompletedConfig) New() (*GardenerAPIServer, error) {
+	genericServer, err := c.GenericConfig.New("gardener-apiserver", genericapiserver.NewEmptyDelegate())
+	if err != nil {
+		return nil, err
+	}
+
+	coreGroupInfo, err := corerest.StorageProvider{}.NewRESTStorage(c.GenericConfig.RESTOptionsGetter)
+	if err != nil {
+		return nil, err
+	}
+	if err := genericServer.InstallAPIGroups(&coreGroupInfo); err != nil {
+		return nil, err
+	}
+
+	if factory := c.ExtraConfig.CoreInformerFactory; factory != nil {
+		if err := genericServer.AddPostStartHook("start-gardener-apiserver-informers", func(ctx genericapiserver.PostStartHookContext) error {
+			factory.Start(ctx.Done())
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return &GardenerAPIServer{GenericAPIServer: genericServer}, nil
+}

@@ -1,0 +1,96 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package storage holds the REST storage of CloudProfiles and their status subresource.
+package storage
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/registry/generic"
+	genericregistry "k8s.io/apiserver/pkg/registry/generic/registry"
+	"k8s.io/apiserver/pkg/registry/rest"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+	"github.com/gep-78/gardener/pkg/apiserver/registry/core/cloudprofile"
+)
+
+// REST is the storage of cloudprofiles.
+type REST struct {
+	*genericregistry.Store
+}
+
+// StatusREST is the storage of cloudprofiles/status.
+type StatusREST struct {
+	store *genericregistry.Store
+}
+
+var (
+	_ rest.ShortNamesProvider = &REST{}
+	_ rest.Patcher            = &StatusREST{}
+	_ rest.Storage            = &StatusREST{}
+)
+
+// NewREST returns the storage of cloudprofiles and cloudprofiles/status. Both share one
+// underlying store; the status store only swaps in the status update strategy.
+func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST, error) {
+	strategy := cloudprofile.NewStrategy()
+	store := &genericregistry.Store{
+		NewFunc:                   func() runtime.Object { return &core.CloudProfile{} },
+		NewListFunc:               func() runtime.Object { return &core.CloudProfileList{} },
+		DefaultQualifiedResource:  core.Resource("cloudprofiles"),
+		SingularQualifiedResource: core.Resource("cloudprofile"),
+		EnableGarbageCollection:   true,
+
+		CreateStrategy:      strategy,
+		UpdateStrategy:      strategy,
+		DeleteStrategy:      strategy,
+		ResetFieldsStrategy: strategy,
+
+		TableConvertor: newTableConvertor(),
+	}
+	if err := store.CompleteWithOptions(&generic.StoreOptions{RESTOptions: optsGetter}); err != nil {
+		return nil, nil, err
+	}
+
+	statusStrategy := cloudprofile.NewStatusStrategy()
+	statusStore := *store
+	statusStore.UpdateStrategy = statusStrategy
+	statusStore.ResetFieldsStrategy = statusStrategy
+	return &REST{Store: store}, &StatusREST{store: &statusStore}, nil
+}
+
+// ShortNames implements rest.ShortNamesProvider: kubectl get cprofile / cpfl.
+func (r *REST) ShortNames() []string { return []string{"cprofile", "cpfl"} }
+
+// New returns an empty CloudProfile.
+func (r *StatusREST) New() runtime.Object { return &core.CloudProfile{} }
+
+// Destroy does nothing: the store is shared with the main resource, which destroys it.
+func (r *StatusREST) Destroy() {}
+
+// Get retrieves the object, so that PATCH works on the subresource.
+func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
+	return r.store.Get(ctx, name, options)
+}
+
+// Update writes the status of the object only.
+func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
+	updateValidation rest.ValidateObjectUpdateFunc, forceAllowCreate bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
+	// The status subresource never creates objects.
+	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)
+}
+
+// GetResetFields returns the fields a status write cannot set.
+func (r *StatusREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+	return r.store.GetResetFields()
+}
+
+// ConvertToTable prints the subresource like the main resource.
+func (r *StatusREST) ConvertToTable(ctx context.Context, object runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
+	return r.store.ConvertToTable(ctx, object, tableOptions)
+}

@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package storage
+
+import (
+	"context"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metatable "k8s.io/apimachinery/pkg/api/meta/table"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/registry/rest"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+)
+
+const none = "<none>"
+
+var swaggerMetadataDescriptions = metav1.ObjectMeta{}.SwaggerDoc()
+
+type convertor struct {
+	headers []metav1.TableColumnDefinition
+}
+
+// newTableConvertor returns what kubectl get shoots prints: Gardener's first columns (name,
+// cloud profile, provider, region, Kubernetes version), the pinned extension component versions
+// (GEP-78) and the age.
+func newTableConvertor() rest.TableConvertor {
+	return &convertor{headers: []metav1.TableColumnDefinition{
+		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},
+		{Name: "CloudProfile", Type: "string", Description: "The CloudProfile, or namespace/name of a NamespacedCloudProfile."},
+		{Name: "Provider", Type: "string", Description: "The provider type (spec.provider.type)."},
+		{Name: "Region", Type: "string", Description: "The provider region (spec.region)."},
+		{Name: "K8S Version", Type: "string", Description: "The Kubernetes version (spec.kubernetes.version)."},
+		{Name: "Pinned Components", Type: "string", Description: "The pinned extension component versions, as <extension type>/<component>=<version> (GEP-78)."},
+		{Name: "Age", Type: "date", Description: swaggerMetadataDescriptions["creationTimestamp"]},
+	}}
+}
+
+// ConvertToTable converts a Shoot or a ShootList to a table.
+func (c *convertor) ConvertToTable(_ context.Context, obj runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
+	table := &metav1.Table{}
+	if opt, ok := tableOptions.(*metav1.TableOptions); !ok || !opt.NoHeaders {
+		table.ColumnDefinitions = c.headers
+	}
+	if m, err := meta.ListAccessor(obj); err == nil {
+		table.ResourceVersion = m.GetResourceVersion()
+		table.Continue = m.GetContinue()
+		table.RemainingItemCount = m.GetRemainingItemCount()
+	} else if m, err := meta.CommonAccessor(obj); err == nil {
+		table.ResourceVersion = m.GetResourceVersion()
+	}
+
+	var err error
+	table.Rows, err = metatable.MetaToTableRow(obj, func(obj runtime.Object, _ metav1.Object, name, age string) ([]interface{}, error) {
+		shoot := obj.(*core.Shoot)
+		return []interface{}{
+			name,
+			cloudProfile(shoot),
+			shoot.Spec.Provider.Type,
+			shoot.Spec.Region,
+			shoot.Spec.Kubernetes.Version,
+			pinnedComponents(shoot),
+			age,
+		}, nil
+	})
+	return table, err
+}
+
+// cloudProfile prints the referenced profile: spec.cloudProfile (namespace/name for a
+// NamespacedCloudProfile), else the deprecated spec.cloudProfileName.
+func cloudProfile(shoot *core.Shoot) string {
+	if ref := shoot.Spec.CloudProfile; ref != nil && ref.Name != "" {
+		if ref.Kind == "NamespacedCloudProfile" {
+			return shoot.Namespace + "/" + ref.Name
+		}
+		return ref.Name
+	}
+	if shoot.Spec.CloudProfileName != nil && *shoot.Spec.CloudProfileName != "" {
+		return *shoot.Spec.CloudProfileName
+	}
+	return none
+}
+
+// pinnedComponents prints every component with a version, in spec order, e.g.
+// shoot-traefik/traefik=3.6.13,shoot-falco-service/falco=0.44.1; <none> if there is none.
+func pinnedComponents(shoot *core.Shoot) string {
+	var pins []string
+	for _, extension := range shoot.Spec.Extensions {
+		for _, component := range extension.Components {
+			if component.Version != nil && *component.Version != "" {
+				pins = append(pins, extension.Type+"/"+component.Name+"="+*component.Version)
+			}
+		}
+	}
+	if len(pins) == 0 {
+		return none
+	}
+	return strings.Join(pins, ",")
+}

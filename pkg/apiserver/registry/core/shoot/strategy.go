@@ -1,0 +1,131 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package shoot holds the registry strategies of the namespaced Shoot resource (the subset of
+// Gardener's Shoot this project serves): spec writes never touch status and status writes
+// never touch spec.
+package shoot
+
+import (
+	"context"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/apiserver/pkg/storage/names"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+
+	"github.com/gep-78/gardener/pkg/api"
+	"github.com/gep-78/gardener/pkg/api/core/validation"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// Strategy is the create, update and delete strategy of Shoots.
+type Strategy struct {
+	runtime.ObjectTyper
+	names.NameGenerator
+}
+
+var (
+	_ rest.RESTCreateStrategy  = Strategy{}
+	_ rest.RESTUpdateStrategy  = Strategy{}
+	_ rest.RESTDeleteStrategy  = Strategy{}
+	_ rest.ResetFieldsStrategy = Strategy{}
+	_ rest.RESTUpdateStrategy  = StatusStrategy{}
+	_ rest.ResetFieldsStrategy = StatusStrategy{}
+)
+
+// NewStrategy returns the strategy of the main resource.
+func NewStrategy() Strategy {
+	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator}
+}
+
+// NewStatusStrategy returns the strategy of the status subresource.
+func NewStatusStrategy() StatusStrategy {
+	return StatusStrategy{Strategy: NewStrategy()}
+}
+
+// NamespaceScoped is true: Shoots live in project namespaces.
+func (Strategy) NamespaceScoped() bool { return true }
+
+// GetResetFields returns the fields a write to the main resource cannot set: status.
+func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+	return map[fieldpath.APIVersion]*fieldpath.Set{
+		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(fieldpath.MakePathOrDie("status")),
+	}
+}
+
+// PrepareForCreate clears the status and starts the generation at 1.
+func (Strategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
+	shoot := obj.(*core.Shoot)
+	shoot.Status = core.ShootStatus{}
+	shoot.Generation = 1
+}
+
+// PrepareForUpdate keeps the stored status and bumps the generation when the spec changes.
+func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
+	newShoot.Status = oldShoot.Status
+	if !apiequality.Semantic.DeepEqual(newShoot.Spec, oldShoot.Spec) {
+		newShoot.Generation = oldShoot.Generation + 1
+	}
+}
+
+// Validate validates a new Shoot (validation.ValidateShoot).
+func (Strategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
+	return validation.ValidateShoot(obj.(*core.Shoot))
+}
+
+// WarningsOnCreate returns no warnings.
+func (Strategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
+
+// Canonicalize does nothing.
+func (Strategy) Canonicalize(runtime.Object) {}
+
+// AllowCreateOnUpdate is false: PUT on a missing object fails.
+func (Strategy) AllowCreateOnUpdate(context.Context) bool { return false }
+
+// AllowUnconditionalUpdate is false: updates must carry the resourceVersion they are based on,
+// as in Gardener, because maintenance and users write the same Shoot.
+func (Strategy) AllowUnconditionalUpdate(context.Context) bool { return false }
+
+// ValidateUpdate validates an update (validation.ValidateShootUpdate).
+func (Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+	return validation.ValidateShootUpdate(obj.(*core.Shoot), old.(*core.Shoot))
+}
+
+// WarningsOnUpdate returns no warnings.
+func (Strategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
+	return nil
+}
+
+// StatusStrategy is the update strategy of the status subresource.
+type StatusStrategy struct {
+	Strategy
+}
+
+// GetResetFields returns the fields a write to the status subresource cannot set: spec and
+// metadata.
+func (StatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+	return map[fieldpath.APIVersion]*fieldpath.Set{
+		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(
+			fieldpath.MakePathOrDie("spec"), fieldpath.MakePathOrDie("metadata")),
+	}
+}
+
+// PrepareForUpdate keeps the stored spec and the metadata a status write must not change
+// (labels, annotations, finalizers, owner references, generation).
+func (StatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
+	newShoot.Spec = oldShoot.Spec
+	metav1.ResetObjectMetaForStatus(newShoot, oldShoot)
+}
+
+// ValidateUpdate validates a status update (validation.ValidateShootStatusUpdate).
+func (StatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+	return validation.ValidateShootStatusUpdate(obj.(*core.Shoot), old.(*core.Shoot))
+}

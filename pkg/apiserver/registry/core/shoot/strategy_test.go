@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package shoot_test
+
+import (
+	"context"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+	. "github.com/gep-78/gardener/pkg/apiserver/registry/core/shoot"
+)
+
+func newShoot() *core.Shoot {
+	return &core.Shoot{
+		ObjectMeta: metav1.ObjectMeta{Name: "dev", Namespace: "garden-dev", ResourceVersion: "1", Generation: 2, Labels: map[string]string{"a": "b"}},
+		Spec: core.ShootSpec{
+			Region:     "local",
+			Kubernetes: core.Kubernetes{Version: "1.35.6"},
+			Provider:   core.Provider{Type: "local"},
+			Extensions: []core.Extension{{Type: "shoot-traefik"}},
+		},
+		Status: core.ShootStatus{TechnicalID: "shoot--dev--dev"},
+	}
+}
+
+var _ = Describe("Strategy", func() {
+	var (
+		ctx      = context.Background()
+		strategy = NewStrategy()
+	)
+
+	It("is namespaced and requires resourceVersions on update", func() {
+		Expect(strategy.NamespaceScoped()).To(BeTrue())
+		Expect(strategy.AllowCreateOnUpdate(ctx)).To(BeFalse())
+		Expect(strategy.AllowUnconditionalUpdate(ctx)).To(BeFalse())
+	})
+
+	It("clears the status on create and starts at generation 1", func() {
+		shoot := newShoot()
+		strategy.PrepareForCreate(ctx, shoot)
+		Expect(shoot.Status).To(Equal(core.ShootStatus{}))
+		Expect(shoot.Generation).To(Equal(int64(1)))
+	})
+
+	It("keeps the stored status on update and bumps the generation on spec changes only", func() {
+		oldShoot := newShoot()
+		newShoot := newShoot()
+		newShoot.Status = core.ShootStatus{}
+		newShoot.Labels = nil
+		strategy.PrepareForUpdate(ctx, newShoot, oldShoot)
+		Expect(newShoot.Status).To(Equal(oldShoot.Status))
+		Expect(newShoot.Generation).To(Equal(int64(2)))
+
+		newShoot.Spec.Extensions[0].Components = []core.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}
+		strategy.PrepareForUpdate(ctx, newShoot, oldShoot)
+		Expect(newShoot.Generation).To(Equal(int64(3)))
+	})
+
+	It("validates with the Shoot validation", func() {
+		shoot := newShoot()
+		shoot.Spec.Region = ""
+		Expect(strategy.Validate(ctx, shoot)).To(ConsistOf(HaveField("Field", "spec.region")))
+		Expect(strategy.ValidateUpdate(ctx, shoot, newShoot())).To(ConsistOf(HaveField("Field", "spec.region")))
+	})
+
+	It("resets status for server-side apply", func() {
+		set := strategy.GetResetFields()["core.gardener.cloud/v1beta1"]
+		Expect(set.Has(fieldpath.MakePathOrDie("status"))).To(BeTrue())
+	})
+})
+
+var _ = Describe("StatusStrategy", func() {
+	var (
+		ctx      = context.Background()
+		strategy = NewStatusStrategy()
+	)
+
+	It("keeps the stored spec and metadata, and takes the new status", func() {
+		oldShoot := newShoot()
+		newShoot := newShoot()
+		newShoot.Spec.Region = "elsewhere"
+		newShoot.Labels = nil
+		newShoot.Status.TechnicalID = "shoot--dev--other"
+		strategy.PrepareForUpdate(ctx, newShoot, oldShoot)
+		Expect(newShoot.Spec).To(Equal(oldShoot.Spec))
+		Expect(newShoot.Labels).To(Equal(oldShoot.Labels))
+		Expect(newShoot.Status.TechnicalID).To(Equal("shoot--dev--other"))
+		Expect(strategy.ValidateUpdate(ctx, newShoot, oldShoot)).To(BeEmpty())
+	})
+
+	It("resets spec and metadata for server-side apply", func() {
+		set := strategy.GetResetFields()["core.gardener.cloud/v1beta1"]
+		Expect(set.Has(fieldpath.MakePathOrDie("spec"))).To(BeTrue())
+		Expect(set.Has(fieldpath.MakePathOrDie("metadata"))).To(BeTrue())
+	})
+})

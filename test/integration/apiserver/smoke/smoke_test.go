@@ -1,0 +1,310 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package smoke_test
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/rest"
+	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
+	aggregatorclientset "k8s.io/kube-aggregator/pkg/client/clientset_generated/clientset"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/yaml"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+)
+
+const tableAccept = "application/json;as=Table;v=v1;g=meta.k8s.io"
+
+// warningRecorder collects the Warning headers of responses.
+type warningRecorder struct {
+	mu       sync.Mutex
+	warnings []string
+}
+
+func (w *warningRecorder) HandleWarningHeader(_ int, _ string, text string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.warnings = append(w.warnings, text)
+}
+
+func (w *warningRecorder) all() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]string(nil), w.warnings...)
+}
+
+func readProfile(file string) *gardencorev1beta1.ExtensionProfile {
+	data, err := os.ReadFile("testdata/" + file)
+	Expect(err).NotTo(HaveOccurred())
+	profile := &gardencorev1beta1.ExtensionProfile{}
+	Expect(yaml.UnmarshalStrict(data, profile)).To(Succeed())
+	return profile
+}
+
+func getTable(path string) *metav1.Table {
+	raw, err := kubeClient.CoreV1().RESTClient().Get().AbsPath(path).SetHeader("Accept", tableAccept).DoRaw(ctx)
+	Expect(err).NotTo(HaveOccurred(), string(raw))
+	table := &metav1.Table{}
+	Expect(json.Unmarshal(raw, table)).To(Succeed())
+	return table
+}
+
+func columnNames(table *metav1.Table) []string {
+	var names []string
+	for _, c := range table.ColumnDefinitions {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+// rowCells returns the cells of the row of the named object, without the trailing Age cell.
+func rowCells(table *metav1.Table, name string) []interface{} {
+	for _, row := range table.Rows {
+		if row.Cells[0] == name {
+			return row.Cells[:len(row.Cells)-1]
+		}
+	}
+	Fail("no row for " + name)
+	return nil
+}
+
+var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
+	It("is registered as an available APIService and discoverable", func() {
+		aggregatorClient, err := aggregatorclientset.NewForConfig(restConfig)
+		Expect(err).NotTo(HaveOccurred())
+		apiService, err := aggregatorClient.ApiregistrationV1().APIServices().Get(ctx, "v1beta1.core.gardener.cloud", metav1.GetOptions{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(apiService.Status.Conditions).To(ContainElement(And(
+			HaveField("Type", apiregistrationv1.Available), HaveField("Status", apiregistrationv1.ConditionTrue))))
+
+		resources, err := kubeClient.Discovery().ServerResourcesForGroupVersion("core.gardener.cloud/v1beta1")
+		Expect(err).NotTo(HaveOccurred())
+		byName := map[string]metav1.APIResource{}
+		for _, r := range resources.APIResources {
+			byName[r.Name] = r
+		}
+		Expect(byName).To(HaveKey("extensionprofiles/status"))
+		Expect(byName).To(HaveKey("cloudprofiles/status"))
+		Expect(byName).To(HaveKey("shoots/status"))
+		Expect(byName["extensionprofiles"].Namespaced).To(BeFalse())
+		Expect(byName["extensionprofiles"].ShortNames).To(ConsistOf("eprofile", "epfl"))
+		Expect(byName["cloudprofiles"].ShortNames).To(ConsistOf("cprofile", "cpfl"))
+		Expect(byName["shoots"].Namespaced).To(BeTrue())
+		Expect(byName["shoots"].Categories).To(ConsistOf("all"))
+	})
+
+	Describe("ExtensionProfile", Ordered, func() {
+		var profile *gardencorev1beta1.ExtensionProfile
+
+		It("creates the example profile through the kube-apiserver and clears a status sent on create", func() {
+			profile = readProfile("extensionprofile-shoot-traefik.yaml")
+			profile.Status.Components = []gardencorev1beta1.ExtensionProfileComponentStatus{{Name: "traefik"}}
+			created, err := gardenClient.CoreV1beta1().ExtensionProfiles().Create(ctx, profile, metav1.CreateOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(created.Status).To(Equal(gardencorev1beta1.ExtensionProfileStatus{}))
+			Expect(created.Generation).To(Equal(int64(1)))
+			Expect(created.Spec).To(Equal(profile.Spec))
+			profile = created
+		})
+
+		It("stores it as v1beta1 JSON under /registry-gardener/core.gardener.cloud", func() {
+			etcdClient, err := clientv3.New(clientv3.Config{Endpoints: []string{testEnv.ControlPlane.Etcd.URL.String()}, DialTimeout: 5 * time.Second})
+			Expect(err).NotTo(HaveOccurred())
+			defer etcdClient.Close()
+			resp, err := etcdClient.Get(ctx, "/registry-gardener/core.gardener.cloud/extensionprofiles/shoot-traefik")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(resp.Kvs).To(HaveLen(1))
+			Expect(string(resp.Kvs[0].Value)).To(HavePrefix(`{"kind":"ExtensionProfile","apiVersion":"core.gardener.cloud/v1beta1"`))
+		})
+
+		It("prints the table columns, with <unknown> counts before classification", func() {
+			table := getTable("/apis/core.gardener.cloud/v1beta1/extensionprofiles")
+			Expect(columnNames(table)).To(Equal([]string{"Name", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Age"}))
+			Expect(rowCells(table, "shoot-traefik")).To(Equal([]interface{}{"shoot-traefik", "traefik", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
+		})
+
+		It("keeps a status written through /status and prints its counts", func() {
+			profile.Status = helper.ExtensionProfileStatusAt(profile.Spec, time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC))
+			updated, err := gardenClient.CoreV1beta1().ExtensionProfiles().UpdateStatus(ctx, profile, metav1.UpdateOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(updated.Status).To(Equal(profile.Status))
+			Expect(updated.Generation).To(Equal(int64(1)))
+			profile = updated
+
+			// 2026-11-29: 3.6.1 and 3.6.7 expired, 3.6.11 and 3.6.13 supported, 3.6.12 deprecated,
+			// 3.6.14 unavailable, 3.7.0 preview.
+			Expect(rowCells(getTable("/apis/core.gardener.cloud/v1beta1/extensionprofiles/shoot-traefik"), "shoot-traefik")).To(
+				Equal([]interface{}{"shoot-traefik", "traefik", "1", "2", "1", "2", "1"}))
+		})
+
+		It("ignores a status written through the main resource and bumps the generation on spec changes", func() {
+			changed := profile.DeepCopy()
+			changed.Status = gardencorev1beta1.ExtensionProfileStatus{}
+			changed.Spec.Components[0].Versions = append(changed.Spec.Components[0].Versions, gardencorev1beta1.ExtensionComponentVersion{Version: "3.7.1"})
+			updated, err := gardenClient.CoreV1beta1().ExtensionProfiles().Update(ctx, changed, metav1.UpdateOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(updated.Status).To(Equal(profile.Status))
+			Expect(updated.Spec.Components[0].Versions).To(HaveLen(len(profile.Spec.Components[0].Versions) + 1))
+			Expect(updated.Generation).To(Equal(int64(2)))
+			profile = updated
+		})
+
+		It("ignores a spec written through /status", func() {
+			changed := profile.DeepCopy()
+			changed.Spec.Components[0].Versions = changed.Spec.Components[0].Versions[:1]
+			updated, err := gardenClient.CoreV1beta1().ExtensionProfiles().UpdateStatus(ctx, changed, metav1.UpdateOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(updated.Spec).To(Equal(profile.Spec))
+			Expect(updated.Generation).To(Equal(profile.Generation))
+		})
+
+		It("rejects an invalid lifecycle with the field path", func() {
+			invalid := readProfile("extensionprofile-shoot-traefik.yaml")
+			invalid.Name = "shoot-invalid"
+			invalid.Spec.Components[0].Versions[0].Lifecycle = []gardencorev1beta1.LifecycleStage{
+				{Classification: gardencorev1beta1.ClassificationDeprecated},
+				{Classification: gardencorev1beta1.ClassificationSupported, StartTime: &metav1.Time{Time: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}},
+			}
+			_, err := gardenClient.CoreV1beta1().ExtensionProfiles().Create(ctx, invalid, metav1.CreateOptions{})
+			Expect(apierrors.IsInvalid(err)).To(BeTrue(), "got %v", err)
+			status := err.(apierrors.APIStatus).Status()
+			Expect(status.Details.Causes).To(ContainElement(And(
+				HaveField("Type", metav1.CauseTypeFieldValueInvalid),
+				HaveField("Field", "spec.components[0].versions[0].lifecycle[1].classification"),
+				HaveField("Message", ContainSubstring("supported must be before deprecated")),
+			)))
+		})
+
+		It("stays strict about unknown fields", func() {
+			body := []byte(`{"apiVersion":"core.gardener.cloud/v1beta1","kind":"ExtensionProfile","metadata":{"name":"shoot-strict"},` +
+				`"spec":{"bogus":true,"components":[{"name":"c","versions":[{"version":"1.0.0"}]}]}}`)
+			err := gardenClient.CoreV1beta1().RESTClient().Post().Resource("extensionprofiles").
+				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()
+			Expect(apierrors.IsBadRequest(err)).To(BeTrue(), "got %v", err)
+			Expect(err.Error()).To(ContainSubstring(`unknown field "spec.bogus"`))
+		})
+
+		It("supports server-side apply (the OpenAPI models carry the GVK)", func() {
+			apply := `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"ExtensionProfile","metadata":{"name":"shoot-ssa"},` +
+				`"spec":{"updateStrategy":{"default":"patch"},"components":[{"name":"c","versions":[{"version":"1.0.0"}]}]}}`
+			applied, err := gardenClient.CoreV1beta1().ExtensionProfiles().Patch(ctx, "shoot-ssa", types.ApplyPatchType, []byte(apply),
+				metav1.PatchOptions{FieldManager: "smoke-test", Force: ptr.To(true)})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(applied.ManagedFields).To(ContainElement(And(
+				HaveField("Manager", "smoke-test"), HaveField("Operation", metav1.ManagedFieldsOperationApply))))
+
+			apply = strings.Replace(apply, `{"version":"1.0.0"}`, `{"version":"1.0.0"},{"version":"1.1.0"}`, 1)
+			applied, err = gardenClient.CoreV1beta1().ExtensionProfiles().Patch(ctx, "shoot-ssa", types.ApplyPatchType, []byte(apply),
+				metav1.PatchOptions{FieldManager: "smoke-test", Force: ptr.To(true)})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(applied.Spec.Components[0].Versions).To(HaveLen(2))
+			Expect(applied.Generation).To(Equal(int64(2)))
+		})
+
+		It("publishes OpenAPI v3 with the ExtensionProfile group-version-kind", func() {
+			Eventually(func(g Gomega) {
+				raw, err := kubeClient.CoreV1().RESTClient().Get().AbsPath("/openapi/v3/apis/core.gardener.cloud/v1beta1").DoRaw(ctx)
+				g.Expect(err).NotTo(HaveOccurred())
+				var doc struct {
+					Components struct {
+						Schemas map[string]struct {
+							GVK []map[string]string `json:"x-kubernetes-group-version-kind"`
+						} `json:"schemas"`
+					} `json:"components"`
+				}
+				g.Expect(json.Unmarshal(raw, &doc)).To(Succeed())
+				g.Expect(doc.Components.Schemas).To(HaveKey("com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionProfile"))
+				g.Expect(doc.Components.Schemas["com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionProfile"].GVK).To(ConsistOf(
+					map[string]string{"group": "core.gardener.cloud", "version": "v1beta1", "kind": "ExtensionProfile"}))
+			}).WithTimeout(30 * time.Second).WithPolling(500 * time.Millisecond).Should(Succeed())
+		})
+	})
+
+	Describe("Shoot", Ordered, func() {
+		const namespace = "garden-dev"
+
+		BeforeAll(func() {
+			_, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}, metav1.CreateOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			// The ShootExtensionProfile admission plugin checks the pins of the example Shoot
+			// against both profiles (shoot-traefik was created above).
+			_, err = gardenClient.CoreV1beta1().ExtensionProfiles().Create(ctx, readProfile("extensionprofile-shoot-falco-service.yaml"), metav1.CreateOptions{})
+			Expect(err).NotTo(HaveOccurred())
+		})
+
+		It("accepts a real Gardener Shoot manifest with unknown fields, with a warning per unknown field", func() {
+			data, err := os.ReadFile("testdata/shoot-accepted-falco-traefik.yaml")
+			Expect(err).NotTo(HaveOccurred())
+			var manifest map[string]interface{}
+			Expect(yaml.Unmarshal(data, &manifest)).To(Succeed())
+			manifest["spec"].(map[string]interface{})["addons"] = map[string]interface{}{"nginxIngress": map[string]interface{}{"enabled": false}}
+			body, err := json.Marshal(manifest)
+			Expect(err).NotTo(HaveOccurred())
+
+			recorder := &warningRecorder{}
+			config := rest.CopyConfig(restConfig)
+			config.WarningHandler = recorder
+			client, err := gardencoreclientset.NewForConfig(config)
+			Expect(err).NotTo(HaveOccurred())
+
+			// What kubectl create/apply sends: fieldValidation=Strict.
+			Expect(client.CoreV1beta1().RESTClient().Post().Namespace(namespace).Resource("shoots").
+				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()).To(Succeed())
+			Expect(recorder.all()).To(ContainElement(ContainSubstring(`unknown field "spec.addons"`)))
+
+			shoot, err := gardenClient.CoreV1beta1().Shoots(namespace).Get(ctx, "falco-traefik-eval", metav1.GetOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(shoot.Spec.Extensions).To(HaveLen(3))
+			Expect(shoot.Spec.Extensions[1].Components).To(ConsistOf(HaveField("Version", ptr.To("3.6.13"))))
+		})
+
+		It("accepts a server-side apply of the same manifest, pruned to the modelled fields", func() {
+			data, err := os.ReadFile("testdata/shoot-accepted-falco-traefik.yaml")
+			Expect(err).NotTo(HaveOccurred())
+			var manifest map[string]interface{}
+			Expect(yaml.Unmarshal(data, &manifest)).To(Succeed())
+			spec := manifest["spec"].(map[string]interface{})
+			spec["hibernation"] = map[string]interface{}{"enabled": false}
+			spec["kubernetes"].(map[string]interface{})["kubeAPIServer"] = map[string]interface{}{"enableAnonymousAuthentication": false}
+			body, err := json.Marshal(manifest)
+			Expect(err).NotTo(HaveOccurred())
+
+			recorder := &warningRecorder{}
+			config := rest.CopyConfig(restConfig)
+			config.WarningHandler = recorder
+			client, err := gardencoreclientset.NewForConfig(config)
+			Expect(err).NotTo(HaveOccurred())
+
+			applied, err := client.CoreV1beta1().Shoots(namespace).Patch(ctx, "falco-traefik-eval", types.ApplyPatchType, body,
+				metav1.PatchOptions{FieldManager: "smoke-test", Force: ptr.To(true), FieldValidation: "Strict"})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(recorder.all()).To(ContainElements(
+				ContainSubstring(`unknown field "spec.hibernation"`),
+				ContainSubstring(`unknown field "spec.kubernetes.kubeAPIServer"`)))
+			Expect(applied.ManagedFields).To(ContainElement(HaveField("Manager", "smoke-test")))
+		})
+
+		It("prints the pinned components", func() {
+			table := getTable("/apis/core.gardener.cloud/v1beta1/namespaces/" + namespace + "/shoots")
+			Expect(columnNames(table)).To(Equal([]string{"Name", "CloudProfile", "Provider", "Region", "K8S Version", "Pinned Components", "Age"}))
+			Expect(rowCells(table, "falco-traefik-eval")).To(Equal([]interface{}{
+				"falco-traefik-eval", "local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13"}))
+		})
+	})
+})
