@@ -1,0 +1,178 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Command local-garden runs a local garden on this machine: etcd and kube-apiserver (built by
+// hack/tools/install.sh), gardener-apiserver registered as an aggregated API server,
+// gardener-controller-manager and gardenlet, each as its own process with its own identity. The
+// garden's kube-apiserver doubles as the seed. It writes an admin kubeconfig, prints the line
+// "local garden ready" once every component serves, and runs until SIGINT or SIGTERM, when it
+// stops everything it started.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"k8s.io/client-go/rest"
+	crenvtest "sigs.k8s.io/controller-runtime/pkg/envtest"
+
+	"github.com/gep-78/gardener/test/envtest"
+)
+
+func main() {
+	opts := options{}
+	flag.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager and gardenlet")
+	flag.StringVar(&opts.devDir, "dev-dir", "dev", "directory for the admin kubeconfig (kubeconfig), component kubeconfigs and logs")
+	flag.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, opts); err != nil {
+		fmt.Fprintln(os.Stderr, "local-garden:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	binDir, devDir, featureGates string
+}
+
+func run(ctx context.Context, opts options) error {
+	binDir, err := filepath.Abs(opts.binDir)
+	if err != nil {
+		return err
+	}
+	devDir, err := filepath.Abs(opts.devDir)
+	if err != nil {
+		return err
+	}
+	logDir := filepath.Join(devDir, "logs")
+	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		return err
+	}
+
+	apiserverLog, err := openLog(logDir, "gardener-apiserver")
+	if err != nil {
+		return err
+	}
+	defer apiserverLog.Close()
+
+	env := &envtest.GardenerTestEnvironment{
+		Environment: &crenvtest.Environment{BinaryAssetsDirectory: binDir},
+		GardenerAPIServer: &envtest.GardenerAPIServer{
+			Path: filepath.Join(binDir, "gardener-apiserver"),
+			Args: []string{"--feature-gates=" + opts.featureGates},
+			Out:  apiserverLog,
+			Err:  apiserverLog,
+		},
+	}
+	// envtest prefers $KUBEBUILDER_ASSETS over BinaryAssetsDirectory; make --bin-dir win.
+	if err := os.Setenv("KUBEBUILDER_ASSETS", binDir); err != nil {
+		return err
+	}
+
+	fmt.Println("starting etcd, kube-apiserver and gardener-apiserver")
+	if _, err := env.Start(); err != nil {
+		return fmt.Errorf("starting the garden control plane: %w", err)
+	}
+	defer func() {
+		fmt.Println("stopping gardener-apiserver, kube-apiserver and etcd")
+		if err := env.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, "local-garden: stopping the control plane:", err)
+		}
+	}()
+
+	adminKubeconfig := filepath.Join(devDir, "kubeconfig")
+	if err := env.WriteAdminKubeconfig(adminKubeconfig); err != nil {
+		return err
+	}
+
+	components := []*component{
+		{
+			name: "gardener-controller-manager",
+			args: []string{"--feature-gates=" + opts.featureGates, "--metrics-bind-address=0"},
+		},
+		{
+			name: "gardenlet",
+			args: []string{"--feature-gates=" + opts.featureGates, "--seed-name=local", "--adopt-unscheduled-shoots", "--metrics-bind-address=0"},
+		},
+	}
+	for _, c := range components {
+		kubeconfig, err := componentKubeconfig(env, devDir, c.name)
+		if err != nil {
+			return err
+		}
+		port, err := freePort()
+		if err != nil {
+			return err
+		}
+		c.healthAddress = fmt.Sprintf("127.0.0.1:%d", port)
+		switch c.name {
+		case "gardenlet":
+			c.args = append(c.args, "--garden-kubeconfig="+kubeconfig, "--seed-kubeconfig="+kubeconfig)
+		default:
+			c.args = append(c.args, "--kubeconfig="+kubeconfig)
+		}
+		c.args = append(c.args, "--health-probe-bind-address="+c.healthAddress)
+		if c.log, err = openLog(logDir, c.name); err != nil {
+			return err
+		}
+		fmt.Printf("starting %s (log: %s)\n", c.name, c.log.Name())
+		if err := c.start(filepath.Join(binDir, c.name)); err != nil {
+			return err
+		}
+		defer c.stop()
+	}
+
+	for _, c := range components {
+		if err := c.waitReady(ctx); err != nil {
+			return err
+		}
+	}
+
+	fmt.Printf("admin kubeconfig: %s\n", adminKubeconfig)
+	fmt.Println("local garden ready")
+
+	select {
+	case <-ctx.Done():
+		fmt.Println("received signal, shutting down")
+		return nil
+	case err := <-firstExit(components):
+		return err
+	}
+}
+
+// componentKubeconfig writes a kubeconfig for a user named after the component (in
+// system:masters, as a local stand-in for its RBAC) and returns its path, so every component
+// talks to the garden with its own identity, as in a real landscape.
+func componentKubeconfig(env *envtest.GardenerTestEnvironment, devDir, name string) (string, error) {
+	user, err := env.AddUser(crenvtest.User{Name: name, Groups: []string{"system:masters"}}, &rest.Config{QPS: 100, Burst: 200})
+	if err != nil {
+		return "", fmt.Errorf("creating the identity of %s: %w", name, err)
+	}
+	data, err := envtest.KubeconfigFromRESTConfig(user.Config())
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(devDir, "kubeconfigs")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name+".yaml")
+	return path, os.WriteFile(path, data, 0o600)
+}
+
+func openLog(dir, name string) (*os.File, error) {
+	return os.Create(filepath.Join(dir, name+".log"))
+}
+
+
+var errExited = errors.New("exited unexpectedly")

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+#
+# SPDX-License-Identifier: Apache-2.0
+#
+# The main job: starts a local garden (bin/local-garden), applies the demo input from example/
+# with kubectl the way an operator and a shoot owner would, prints what they see, and stops
+# every process it started. Expects `make tools build` to have run (the Makefile does that).
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BIN="${REPO_ROOT}/bin"
+DEV="${REPO_ROOT}/dev/demo"
+KUBECONFIG="${DEV}/kubeconfig"
+export KUBECONFIG
+KUBECTL="${BIN}/kubectl"
+LOG="${DEV}/local-garden.log"
+
+rm -rf "${DEV}"
+mkdir -p "${DEV}/example"
+
+# Render lifecycle start times relative to now: ${NOW-30d}, ${NOW+7d}, ${NOW+90s}, ...
+now="$(date -u +%s)"
+render() {
+  local file="$1" out="$2" content token sign amount unit seconds
+  content="$(cat "${file}")"
+  for token in $(grep -oE '\$\{NOW[+-][0-9]+[dhms]\}' "${file}" | sort -u); do
+    [[ "${token}" =~ ^\$\{NOW([+-])([0-9]+)([dhms])\}$ ]]
+    sign="${BASH_REMATCH[1]}" amount="${BASH_REMATCH[2]}" unit="${BASH_REMATCH[3]}"
+    case "${unit}" in d) seconds=$((amount * 86400)) ;; h) seconds=$((amount * 3600)) ;; m) seconds=$((amount * 60)) ;; s) seconds=${amount} ;; esac
+    [[ "${sign}" == "-" ]] && seconds=$((-seconds))
+    content="${content//"${token}"/$(date -u -d "@$((now + seconds))" +%Y-%m-%dT%H:%M:%SZ)}"
+  done
+  printf '%s\n' "${content}" > "${out}"
+}
+for f in "${REPO_ROOT}"/example/*.yaml; do
+  render "${f}" "${DEV}/example/$(basename "${f}")"
+done
+
+garden_pid=""
+cleanup() {
+  local rc=$?
+  if [[ -n "${garden_pid}" ]] && kill -0 "${garden_pid}" 2>/dev/null; then
+    echo
+    echo "### Stopping the local garden"
+    kill -TERM "${garden_pid}" 2>/dev/null || true
+    wait "${garden_pid}" 2>/dev/null || true
+  fi
+  if [[ ${rc} -ne 0 ]]; then
+    echo "demo failed (exit ${rc}); last lines of ${LOG}:" >&2
+    tail -n 40 "${LOG}" >&2 || true
+  fi
+  exit "${rc}"
+}
+trap cleanup EXIT INT TERM
+
+step() { printf '\n### %s\n' "$*"; }
+show() { printf '$ kubectl %s\n' "$*"; "${KUBECTL}" "$@"; }
+
+step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet)"
+"${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true >"${LOG}" 2>&1 &
+garden_pid=$!
+for _ in $(seq 1 240); do
+  if grep -q '^local garden ready' "${LOG}" 2>/dev/null; then break; fi
+  if ! kill -0 "${garden_pid}" 2>/dev/null; then echo "local-garden exited early" >&2; exit 1; fi
+  sleep 0.5
+done
+grep -q '^local garden ready' "${LOG}" || { echo "local garden not ready after 120s" >&2; exit 1; }
+echo "local garden ready; admin kubeconfig: ${KUBECONFIG}"
+
+step "The operator publishes a CloudProfile and two ExtensionProfiles"
+show apply -f "${DEV}/example/00-namespace-garden-dev.yaml" -f "${DEV}/example/10-cloudprofile-local.yaml" \
+  -f "${DEV}/example/20-extensionprofile-shoot-traefik.yaml" -f "${DEV}/example/21-extensionprofile-shoot-falco-service.yaml"
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].name}'=traefik extensionprofile/shoot-traefik --timeout=60s >/dev/null
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].name}'=falco extensionprofile/shoot-falco-service --timeout=60s >/dev/null
+
+step "gardener-controller-manager classified every version (GEP-32 lifecycle evaluated now)"
+show get extensionprofiles
+show get extensionprofile shoot-traefik -o jsonpath='{range .status.components[*]}{range .versions[*]}{.version}{"\t"}{.classification}{"\n"}{end}{end}'
+
+step "A shoot owner pins falco 0.44.1 and traefik 3.6.13: accepted"
+show apply -f "${DEV}/example/30-shoot-pinned.yaml"
+show get shoots -n garden-dev
+
+step "A pin on an unavailable version is rejected, with the field path and the versions that may be pinned"
+if "${KUBECTL}" apply -f "${DEV}/example/40-shoot-rejected-unavailable-pin.yaml" 2>"${DEV}/rejected.txt"; then
+  echo "expected a rejection" >&2; exit 1
+fi
+printf '$ kubectl apply -f 40-shoot-rejected-unavailable-pin.yaml\n'; cat "${DEV}/rejected.txt"
+
+step "A pin on a component the profile does not list is rejected"
+if "${KUBECTL}" apply -f "${DEV}/example/41-shoot-rejected-unknown-component.yaml" 2>"${DEV}/rejected.txt"; then
+  echo "expected a rejection" >&2; exit 1
+fi
+printf '$ kubectl apply -f 41-shoot-rejected-unknown-component.yaml\n'; cat "${DEV}/rejected.txt"
+
+step "Partial pins \"3.6\" and \"0\" are resolved at admission to the highest supported versions"
+show apply -f "${DEV}/example/31-shoot-partial-version.yaml"
+show get shoot partial -n garden-dev -o jsonpath='{range .spec.extensions[*]}{.type}{": "}{range .components[*]}{.name}{"="}{.version}{end}{"\n"}{end}'
+
+step "gardenlet wrote the resolved versions and the profile entries' providerConfig into the seed Extensions"
+"${KUBECTL}" wait --for=jsonpath='{.spec.components[0].version}'=0.44.1 extension/shoot-falco-service -n shoot--dev--pinned --timeout=60s >/dev/null
+show get extensions -n shoot--dev--pinned
+show get extension shoot-falco-service -n shoot--dev--pinned -o jsonpath='{.spec.components}'
+echo
+
+step "Demo finished"
