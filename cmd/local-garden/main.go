@@ -174,5 +174,4 @@ func openLog(dir, name string) (*os.File, error) {
 	return os.Create(filepath.Join(dir, name+".log"))
 }
 
-
 var errExited = errors.New("exited unexpectedly")

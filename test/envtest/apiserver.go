@@ -29,6 +29,7 @@ import (
 	"k8s.io/client-go/rest"
 	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
 	aggregatorclientset "k8s.io/kube-aggregator/pkg/client/clientset_generated/clientset"
+	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/cmd/gardener-apiserver/app"
@@ -75,6 +76,10 @@ type GardenerAPIServer struct {
 	// StartTimeout and StopTimeout bound Start and Stop; zero means one minute.
 	StartTimeout time.Duration
 	StopTimeout  time.Duration
+	// Clock is injected into gardener-apiserver's admission plugins in in-process mode (e.g. a
+	// fixed clock so version classifications do not depend on the day the test runs). Nil means
+	// the real clock; it has no effect on a binary.
+	Clock clock.PassiveClock
 	// Out and Err receive the output of a gardener-apiserver process (binary mode only; the
 	// in-process server logs through klog).
 	Out, Err io.Writer
@@ -240,6 +245,7 @@ func (s *GardenerAPIServer) startProcess(args []string) error {
 // feature gates are process-global).
 func (s *GardenerAPIServer) startInProcess(args []string) error {
 	opts := app.NewOptions()
+	opts.Clock = s.Clock
 	fs := pflag.NewFlagSet(app.Name, pflag.ContinueOnError)
 	opts.AddFlags(fs)
 	if err := fs.Parse(args); err != nil {

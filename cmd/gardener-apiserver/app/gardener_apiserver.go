@@ -24,6 +24,7 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/component-base/version/verflag"
 	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
 
 	"github.com/gep-78/gardener/pkg/api"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -56,6 +57,10 @@ type Options struct {
 	// ServerRun are the universal server options, including --feature-gates (through the
 	// component-global registry, which holds this project's gates) and --emulated-version.
 	ServerRun *genericoptions.ServerRunOptions
+
+	// Clock is injected into admission plugins that classify versions. It has no flag: it is
+	// nil (the real clock) in the binary, and a fixed clock when tests run the server in-process.
+	Clock clock.PassiveClock
 
 	coreInformerFactory gardencoreinformers.SharedInformerFactory
 }
@@ -128,7 +133,7 @@ func (o *Options) Config() (*apiserver.Config, error) {
 			return nil, fmt.Errorf("creating the loopback core.gardener.cloud client: %w", err)
 		}
 		o.coreInformerFactory = gardencoreinformers.NewSharedInformerFactory(coreClient, 0)
-		return []admission.PluginInitializer{admissioninitializer.New(o.coreInformerFactory, coreClient)}, nil
+		return []admission.PluginInitializer{admissioninitializer.New(o.coreInformerFactory, coreClient, o.Clock)}, nil
 	}
 
 	serverConfig := genericapiserver.NewRecommendedConfig(api.Codecs)

@@ -8,6 +8,7 @@ package initializer
 
 import (
 	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/utils/clock"
 
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
@@ -26,14 +27,26 @@ type WantsCoreClientSet interface {
 	SetCoreClientSet(gardencoreclientset.Interface)
 }
 
+// WantsClock is implemented by plugins whose decisions depend on the time, e.g. the GEP-32
+// classification of versions. The injected clock is the real clock in production; tests running
+// gardener-apiserver in-process inject a fixed one.
+type WantsClock interface {
+	SetClock(clock.PassiveClock)
+}
+
 type pluginInitializer struct {
 	coreInformers gardencoreinformers.SharedInformerFactory
 	coreClient    gardencoreclientset.Interface
+	clock         clock.PassiveClock
 }
 
-// New returns an admission.PluginInitializer that injects the given factory and client.
-func New(coreInformers gardencoreinformers.SharedInformerFactory, coreClient gardencoreclientset.Interface) admission.PluginInitializer {
-	return pluginInitializer{coreInformers: coreInformers, coreClient: coreClient}
+// New returns an admission.PluginInitializer that injects the given factory, client and clock.
+// A nil clock means the real clock.
+func New(coreInformers gardencoreinformers.SharedInformerFactory, coreClient gardencoreclientset.Interface, c clock.PassiveClock) admission.PluginInitializer {
+	if c == nil {
+		c = clock.RealClock{}
+	}
+	return pluginInitializer{coreInformers: coreInformers, coreClient: coreClient, clock: c}
 }
 
 // Initialize injects what the plugin asks for.
@@ -43,5 +56,8 @@ func (i pluginInitializer) Initialize(plugin admission.Interface) {
 	}
 	if wants, ok := plugin.(WantsCoreClientSet); ok {
 		wants.SetCoreClientSet(i.coreClient)
+	}
+	if wants, ok := plugin.(WantsClock); ok {
+		wants.SetClock(i.clock)
 	}
 }
