@@ -26,6 +26,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"runtime"
 
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
@@ -64,6 +66,13 @@ func (e *GardenerTestEnvironment) start() (*rest.Config, error) {
 	}
 	if e.GardenerAPIServer == nil {
 		e.GardenerAPIServer = &GardenerAPIServer{}
+	}
+	if e.Environment.BinaryAssetsDirectory == "" && os.Getenv("KUBEBUILDER_ASSETS") == "" {
+		dir, err := repositoryBinDir()
+		if err != nil {
+			return nil, err
+		}
+		e.Environment.BinaryAssetsDirectory = dir
 	}
 
 	kubeAPIServer := e.Environment.ControlPlane.GetAPIServer()
@@ -130,4 +139,21 @@ func (e *GardenerTestEnvironment) WriteAdminKubeconfig(path string) error {
 		return err
 	}
 	return os.WriteFile(path, kubeconfig, 0o600)
+}
+
+// repositoryBinDir returns this repository's bin/ directory, where hack/tools/install.sh builds
+// etcd and kube-apiserver, so `go test` works without $KUBEBUILDER_ASSETS. It fails with a hint
+// when the binaries are missing.
+func repositoryBinDir() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", errors.New("cannot locate the repository: set KUBEBUILDER_ASSETS to a directory with etcd and kube-apiserver")
+	}
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "bin")
+	for _, name := range []string{"etcd", "kube-apiserver"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return "", fmt.Errorf("%s not found in %s: run `make tools` (or set KUBEBUILDER_ASSETS): %w", name, dir, err)
+		}
+	}
+	return dir, nil
 }

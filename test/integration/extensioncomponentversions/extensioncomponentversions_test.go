@@ -1,0 +1,218 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensioncomponentversions_test
+
+import (
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	corev1 "k8s.io/api/core/v1"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/yaml"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	"github.com/gep-78/gardener/test/examples"
+)
+
+// classifications is the expected status of every profile at the reference time, as listed in
+// test/examples/README.md.
+var classifications = map[string]map[string]gardencorev1beta1.VersionClassification{
+	"shoot-traefik": {
+		"3.6.1": "expired", "3.6.7": "expired", "3.6.11": "supported", "3.6.12": "deprecated",
+		"3.6.13": "supported", "3.6.14": "unavailable", "3.7.0": "preview",
+	},
+	"shoot-falco-service": {
+		"0.40.0": "expired", "0.41.3": "expired", "0.43.0": "expired", "0.42.1": "deprecated",
+		"0.44.1": "supported", "0.45.0": "preview", "0.45.1": "unavailable",
+	},
+	"envoy-gateway": {
+		"1.8.2": "expired", "1.8.3": "deprecated", "1.8.4": "supported", "1.9.0": "supported",
+		"1.9.1": "preview", "1.10.0": "unavailable",
+	},
+}
+
+var _ = Describe("GEP-78 extension component versions", Ordered, func() {
+	BeforeAll(func() {
+		By("Create the project namespace of the example Shoots")
+		Expect(testClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "garden-dev"}})).To(Succeed())
+
+		By("Publish the example CloudProfile and ExtensionProfiles")
+		cloudProfile := &gardencorev1beta1.CloudProfile{}
+		examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
+		Expect(testClient.Create(ctx, cloudProfile)).To(Succeed())
+		for _, name := range examples.Names("extensionprofile-") {
+			profile := &gardencorev1beta1.ExtensionProfile{}
+			examples.MustDecode(name, profile)
+			Expect(testClient.Create(ctx, profile)).To(Succeed(), name)
+		}
+	})
+
+	It("classifies every profile version from its lifecycle at the reference time", func() {
+		for name, expected := range classifications {
+			Eventually(func(g Gomega) {
+				profile := &gardencorev1beta1.ExtensionProfile{}
+				g.Expect(testClient.Get(ctx, client.ObjectKey{Name: name}, profile)).To(Succeed())
+				actual := map[string]gardencorev1beta1.VersionClassification{}
+				for _, component := range profile.Status.Components {
+					for _, v := range component.Versions {
+						actual[v.Version] = v.Classification
+					}
+				}
+				g.Expect(actual).To(Equal(expected))
+			}).Should(Succeed(), name)
+		}
+	})
+
+	It("classifies the CloudProfile versions too", func() {
+		Eventually(func(g Gomega) {
+			cloudProfile := &gardencorev1beta1.CloudProfile{}
+			g.Expect(testClient.Get(ctx, client.ObjectKey{Name: "local"}, cloudProfile)).To(Succeed())
+			g.Expect(cloudProfile.Status.Kubernetes).NotTo(BeNil())
+			actual := map[string]gardencorev1beta1.VersionClassification{}
+			for _, v := range cloudProfile.Status.Kubernetes.Versions {
+				actual[v.Version] = v.Classification
+			}
+			g.Expect(actual).To(Equal(map[string]gardencorev1beta1.VersionClassification{
+				"1.37.1": "preview", "1.36.3": "supported", "1.35.6": "supported",
+				"1.36.2": "deprecated", "1.35.4": "deprecated", "1.34.9": "deprecated",
+			}))
+		}).Should(Succeed())
+	})
+
+	DescribeTable("admits the example Shoots through kube-apiserver with the documented outcome",
+		func(file string, rejectedPath string, messageParts ...string) {
+			shoot := &gardencorev1beta1.Shoot{}
+			examples.MustDecode(file, shoot)
+			err := testClient.Create(ctx, shoot)
+			if rejectedPath == "" {
+				Expect(err).NotTo(HaveOccurred())
+				return
+			}
+			Expect(apierrors.IsForbidden(err)).To(BeTrue(), "expected Forbidden, got %v", err)
+			Expect(err.Error()).To(ContainSubstring(rejectedPath + ": "))
+			for _, part := range messageParts {
+				Expect(err.Error()).To(ContainSubstring(part))
+			}
+		},
+		Entry("two pinned extensions", "shoot-accepted-falco-traefik.yaml", ""),
+		Entry("deprecated pins and frozen auto-update", "shoot-accepted-envoy-gateway-falco.yaml", ""),
+		Entry("partial pins", "shoot-accepted-partial-version.yaml", ""),
+		Entry("maintenance ordering", "shoot-accepted-maintenance-ordering.yaml", ""),
+		Entry("expired pin", "shoot-rejected-expired-pin.yaml", "spec.extensions[0].components[0].version", "1.8.2", "expired"),
+		Entry("unavailable pin", "shoot-rejected-unavailable-pin.yaml", "spec.extensions[0].components[0].version", "3.6.14", "unavailable"),
+		Entry("unknown component", "shoot-rejected-unknown-component.yaml", "spec.extensions[0].components[1].name", "falcosidekick"),
+		Entry("unknown version", "shoot-rejected-unknown-version.yaml", "spec.extensions[0].components[0].version", "3.6.10"),
+		Entry("CEL rule on the Kubernetes version", "shoot-rejected-cel-rule-kubernetes.yaml", "spec.extensions[0].components[0].version", "traefik 3.7 requires Kubernetes 1.35 or newer"),
+		Entry("CEL rule on the machine image", "shoot-rejected-cel-rule-machine-image.yaml", "spec.extensions[0].components[0].version", "falco 0.44 requires Garden Linux 1877.8.0 or newer"),
+		Entry("strategy not supported by the component", "shoot-rejected-strategy-not-supported.yaml", "spec.extensions[0].autoUpdate.updateStrategy", "major"),
+		Entry("pin without a profile", "shoot-rejected-no-profile.yaml", "spec.extensions[0].components[0]", "shoot-cert-service"),
+	)
+
+	It("stores partial pins resolved to the highest supported version", func() {
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-dev", Name: "partial-pin"}, shoot)).To(Succeed())
+		Expect(pinnedVersions(shoot)).To(Equal(map[string]string{
+			"shoot-traefik/traefik":     "3.6.13",
+			"shoot-falco-service/falco": "0.44.1",
+		}))
+	})
+
+	It("writes the resolved version and the profile entry's providerConfig into the seed Extension", func() {
+		expected := &extensionsv1alpha1.Extension{}
+		Expect(yaml.Unmarshal(firstDocument(examples.MustRead("seed-extension-shoot-falco-service.yaml")), expected)).To(Succeed())
+
+		Eventually(func(g Gomega) {
+			actual := &extensionsv1alpha1.Extension{}
+			g.Expect(seedClient.Get(ctx, client.ObjectKeyFromObject(expected), actual)).To(Succeed())
+			g.Expect(apiequality.Semantic.DeepEqual(normalized(actual.Spec), normalized(expected.Spec))).To(BeTrue(),
+				"spec differs:\nactual:   %s\nexpected: %s", toJSON(actual.Spec), toJSON(expected.Spec))
+		}).Should(Succeed())
+
+		By("shoot-traefik gets traefik 3.6.13 with that entry's providerConfig, shoot-cert-service no components")
+		Eventually(func(g Gomega) {
+			traefik := &extensionsv1alpha1.Extension{}
+			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: "shoot--dev--falco-traefik-eval", Name: "shoot-traefik"}, traefik)).To(Succeed())
+			g.Expect(traefik.Spec.Components).To(HaveLen(1))
+			g.Expect(traefik.Spec.Components[0].Version).To(Equal("3.6.13"))
+			g.Expect(string(traefik.Spec.Components[0].ProviderConfig.Raw)).To(ContainSubstring(`"crdBundle":"v3.6.11"`))
+
+			certService := &extensionsv1alpha1.Extension{}
+			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: "shoot--dev--falco-traefik-eval", Name: "shoot-cert-service"}, certService)).To(Succeed())
+			g.Expect(certService.Spec.Components).To(BeEmpty())
+		}).Should(Succeed())
+	})
+
+	It("keeps the seed Extension current when the pin changes", func() {
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-dev", Name: "falco-traefik-eval"}, shoot)).To(Succeed())
+		patch := client.MergeFrom(shoot.DeepCopy())
+		for i := range shoot.Spec.Extensions {
+			if shoot.Spec.Extensions[i].Type == "shoot-traefik" {
+				shoot.Spec.Extensions[i].Components[0].Version = ptr.To("3.6.11")
+			}
+		}
+		Expect(testClient.Patch(ctx, shoot, patch)).To(Succeed())
+
+		Eventually(func(g Gomega) {
+			traefik := &extensionsv1alpha1.Extension{}
+			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: "shoot--dev--falco-traefik-eval", Name: "shoot-traefik"}, traefik)).To(Succeed())
+			g.Expect(traefik.Spec.Components).To(HaveLen(1))
+			g.Expect(traefik.Spec.Components[0].Version).To(Equal("3.6.11"))
+		}).Should(Succeed())
+	})
+
+	It("rejects changing a pin to an expired version but accepts unrelated updates of a Shoot pinned to one", func() {
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-dev", Name: "falco-traefik-eval"}, shoot)).To(Succeed())
+		patch := client.MergeFrom(shoot.DeepCopy())
+		for i := range shoot.Spec.Extensions {
+			if shoot.Spec.Extensions[i].Type == "shoot-traefik" {
+				shoot.Spec.Extensions[i].Components[0].Version = ptr.To("3.6.7")
+			}
+		}
+		err := testClient.Patch(ctx, shoot, patch)
+		Expect(apierrors.IsForbidden(err)).To(BeTrue(), "expected Forbidden, got %v", err)
+		Expect(err.Error()).To(ContainSubstring("spec.extensions[1].components[0].version: "))
+		Expect(err.Error()).To(ContainSubstring("expired"))
+	})
+})
+
+func pinnedVersions(shoot *gardencorev1beta1.Shoot) map[string]string {
+	out := map[string]string{}
+	for _, e := range shoot.Spec.Extensions {
+		for _, c := range e.Components {
+			if c.Version != nil {
+				out[e.Type+"/"+c.Name] = *c.Version
+			}
+		}
+	}
+	return out
+}
+
+func firstDocument(data []byte) []byte {
+	doc, _, _ := strings.Cut(string(data), "\n---")
+	return []byte(doc)
+}
+
+// normalized re-encodes the spec so that providerConfig compares as JSON, not as bytes.
+func normalized(spec extensionsv1alpha1.ExtensionSpec) map[string]any {
+	out := map[string]any{}
+	Expect(yaml.Unmarshal([]byte(toJSON(spec)), &out)).To(Succeed())
+	return out
+}
+
+func toJSON(v any) string {
+	data, err := yaml.Marshal(v)
+	Expect(err).NotTo(HaveOccurred())
+	out, err := yaml.YAMLToJSON(data)
+	Expect(err).NotTo(HaveOccurred())
+	return string(out)
+}
