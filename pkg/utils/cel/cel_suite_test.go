@@ -5,8 +5,6 @@
 package cel_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -14,6 +12,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+
+	"github.com/gep-78/gardener/test/examples"
 )
 
 func TestCEL(t *testing.T) {
@@ -21,7 +21,7 @@ func TestCEL(t *testing.T) {
 	RunSpecs(t, "Utils CEL Suite")
 }
 
-// The files in testdata/ are copies of the project's shared GEP-78 examples
+// The files are the project's shared GEP-78 examples (test/examples)
 // (extensionprofile-*.yaml and the Shoots the expectations below refer to).
 var exampleProfiles = []string{
 	"extensionprofile-envoy-gateway.yaml",
@@ -39,7 +39,7 @@ type fataler interface {
 
 func decodeFile(tb fataler, file string, into any) {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", file))
+	data, err := examples.Read(file)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -6,7 +6,6 @@ package smoke_test
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +26,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+
+	"github.com/gep-78/gardener/test/examples"
 )
 
 const tableAccept = "application/json;as=Table;v=v1;g=meta.k8s.io"
@@ -50,7 +51,7 @@ func (w *warningRecorder) all() []string {
 }
 
 func readProfile(file string) *gardencorev1beta1.ExtensionProfile {
-	data, err := os.ReadFile("testdata/" + file)
+	data, err := examples.Read(file)
 	Expect(err).NotTo(HaveOccurred())
 	profile := &gardencorev1beta1.ExtensionProfile{}
 	Expect(yaml.UnmarshalStrict(data, profile)).To(Succeed())
@@ -249,7 +250,7 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 		})
 
 		It("accepts a real Gardener Shoot manifest with unknown fields, with a warning per unknown field", func() {
-			data, err := os.ReadFile("testdata/shoot-accepted-falco-traefik.yaml")
+			data, err := examples.Read("shoot-accepted-falco-traefik.yaml")
 			Expect(err).NotTo(HaveOccurred())
 			var manifest map[string]interface{}
 			Expect(yaml.Unmarshal(data, &manifest)).To(Succeed())
@@ -275,7 +276,7 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 		})
 
 		It("accepts a server-side apply of the same manifest, pruned to the modelled fields", func() {
-			data, err := os.ReadFile("testdata/shoot-accepted-falco-traefik.yaml")
+			data, err := examples.Read("shoot-accepted-falco-traefik.yaml")
 			Expect(err).NotTo(HaveOccurred())
 			var manifest map[string]interface{}
 			Expect(yaml.Unmarshal(data, &manifest)).To(Succeed())

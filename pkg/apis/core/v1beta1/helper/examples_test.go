@@ -5,8 +5,6 @@
 package helper_test
 
 import (
-	"os"
-	"path/filepath"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -15,9 +13,11 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+
+	"github.com/gep-78/gardener/test/examples"
 )
 
-// The example profiles in testdata/ are copies of the project's shared GEP-78 examples. The
+// The example profiles are the project's shared GEP-78 examples (test/examples). The
 // expectations below restate the examples README table (reference time 2026-11-29T00:00:00Z) for
 // every version; the requeue is the earliest future startTime read off the files.
 var _ = Describe("shared GEP-78 example profiles at 2026-11-29T00:00:00Z", func() {
@@ -25,7 +25,7 @@ var _ = Describe("shared GEP-78 example profiles at 2026-11-29T00:00:00Z", func(
 
 	decode := func(file string, into any) {
 		GinkgoHelper()
-		data, err := os.ReadFile(filepath.Join("testdata", file))
+		data, err := examples.Read(file)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(yaml.Unmarshal(data, into)).To(Succeed())
 	}

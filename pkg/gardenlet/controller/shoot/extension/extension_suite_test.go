@@ -6,8 +6,6 @@ package extension_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,6 +16,8 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+
+	"github.com/gep-78/gardener/test/examples"
 )
 
 func TestExtension(t *testing.T) {
@@ -25,10 +25,10 @@ func TestExtension(t *testing.T) {
 	RunSpecs(t, "Gardenlet Controller Shoot Extension Suite")
 }
 
-// readTestdata decodes the first YAML document of testdata/<name> into obj.
+// readTestdata decodes the first YAML document of the shared example <name> (test/examples) into obj.
 func readTestdata(name string, obj any) {
 	GinkgoHelper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
+	data, err := examples.Read(name)
 	Expect(err).NotTo(HaveOccurred())
 	first, _, _ := strings.Cut(string(data), "\n---\n")
 	Expect(yaml.Unmarshal([]byte(first), obj)).To(Succeed())
