@@ -16,6 +16,34 @@
 // or been removed still accepts unrelated updates). The plugin does nothing while the
 // ExtensionComponentVersions feature gate is off. The decisions themselves are the pure helpers in
 // pkg/utils/gardener/extensionprofile.go, which maintenance shares.
+//
+// # Compatibility rules
+//
+// Validate also evaluates the compatibility.validations[] CEL rules (pkg/utils/cel) of every
+// pinned version of an enabled extension that its profile lists, against the v1beta1 form of the
+// new Shoot, on every create and update, not only when the pin changes (GEP-78 "Compatibility is
+// validated old-vs-new"):
+//   - On create, and on an update that changes the pin (or adds it, or enables its extension),
+//     every rule that fails is an error: the owner chooses this version now, so all of its rules
+//     must hold, even those the old Shoot already failed.
+//   - On an update that leaves the pin of an enabled extension unchanged, the same rules are also
+//     evaluated against the old Shoot, and only a rule that passed there and fails now is an error
+//     ("rejects only a violation the update introduces"). A rule the old Shoot already failed
+//     does not block the update.
+//   - A rule that cannot be evaluated (e.g. "no such key" for a field read without has(), or an
+//     exhausted cost budget) counts as failed, with the detail "compatibility rule evaluation
+//     failed: <cause> (rule: <rule>)". It is never an internal error.
+//   - Shoot maintenance may force a Kubernetes or machine-image upgrade for which no compatible
+//     version of a pinned component exists (GEP-78: the component then holds its version). When
+//     the request's user is in MaintenanceUsers, a failure the update introduces on an unchanged
+//     pin is a warning instead of an error: the forced host upgrade wins. A pin that maintenance
+//     changes is checked in full, since maintenance only picks compatible targets.
+//
+// Errors are field.Invalid on spec.extensions[i].components[j].version with the rule's message.
+// Pins rejected by the existence and classification checks are not evaluated. Nothing is compiled
+// or evaluated for a request that pins no version with rules. One Evaluator per Shoot (new and
+// old) serves all components of a request, with one celutils.DefaultCostBudget each; the
+// compiled rules are cached per profile generation.
 package extensionprofile
 
 import (
@@ -28,9 +56,11 @@ import (
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/warning"
+	toolscache "k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
 
@@ -42,6 +72,7 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/features"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
@@ -61,6 +92,14 @@ type ShootExtensionProfile struct {
 
 	// Clock is the time source for version classifications. New sets clock.RealClock{}.
 	Clock clock.PassiveClock
+	// MaintenanceUsers are the user names whose updates may introduce a compatibility rule
+	// failure on an unchanged pin, with a warning instead of an error: shoot maintenance forces
+	// Kubernetes and machine-image upgrades even when no compatible component version exists.
+	// New sets DefaultMaintenanceUsers().
+	MaintenanceUsers sets.Set[string]
+
+	// rules holds the compiled compatibility rules of the ExtensionProfiles.
+	rules *celutils.Cache
 
 	extensionProfileLister gardencorev1beta1listers.ExtensionProfileLister
 	readyFuncs             []admission.ReadyFunc
@@ -78,17 +117,31 @@ var (
 // New returns the plugin.
 func New() (*ShootExtensionProfile, error) {
 	return &ShootExtensionProfile{
-		Handler: admission.NewHandler(admission.Create, admission.Update),
-		Clock:   clock.RealClock{},
+		Handler:          admission.NewHandler(admission.Create, admission.Update),
+		Clock:            clock.RealClock{},
+		MaintenanceUsers: DefaultMaintenanceUsers(),
+		rules:            celutils.NewCache(),
 	}, nil
 }
 
 // SetCoreInformerFactory takes the ExtensionProfile lister and waits for its informer to sync
-// before serving requests.
+// before serving requests. The compiled rules of a deleted profile are dropped.
 func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().ExtensionProfiles()
 	p.extensionProfileLister = informer.Lister()
 	p.readyFuncs = append(p.readyFuncs, informer.Informer().HasSynced)
+	// The cache replaces an entry when the generation changes, so only deletions need a handler.
+	// AddEventHandler fails only on a stopped informer, which then serves no requests either.
+	_, _ = informer.Informer().AddEventHandler(toolscache.ResourceEventHandlerFuncs{
+		DeleteFunc: func(obj any) {
+			if tombstone, ok := obj.(toolscache.DeletedFinalStateUnknown); ok {
+				obj = tombstone.Obj
+			}
+			if profile, ok := obj.(*gardencorev1beta1.ExtensionProfile); ok {
+				p.rules.Delete(profile.Name)
+			}
+		},
+	})
 }
 
 // ValidateInitialization returns an error when the ExtensionProfile lister is missing.
@@ -184,7 +237,9 @@ func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes,
 //
 // For every pinned component, on create and whenever its pin or the extension- or component-level
 // autoUpdate changed, the effective update strategy must be supported
-// (gardenerutils.ValidateComponentUpdateStrategy). All errors are returned at once, as Forbidden.
+// (gardenerutils.ValidateComponentUpdateStrategy). For every pinned component with a valid pin,
+// on every request, the version's compatibility rules must hold old-vs-new (see the package
+// documentation). All errors are returned at once, as Forbidden.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
@@ -203,6 +258,8 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 
 	now := p.Clock.Now()
 	oldPins := pinsOf(oldShoot)
+	oldActivePins := activePinsOf(oldShoot)
+	compatibility := newCompatibilityCheck(p.rules, external, oldShoot, a.GetUserInfo(), p.MaintenanceUsers)
 	var allErrs field.ErrorList
 	for i, extension := range shoot.Spec.Extensions {
 		if len(extension.Components) == 0 {
@@ -248,10 +305,12 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 				continue
 			}
 
+			pinValid := true
 			if changed {
 				pinErrs := gardenerutils.ValidateComponentVersionPin(componentPath.Child("version"), *profileComponent, *component.Version, now)
 				allErrs = append(allErrs, pinErrs...)
-				if len(pinErrs) == 0 {
+				pinValid = len(pinErrs) == 0
+				if pinValid {
 					if msg := gardenerutils.ComponentVersionPinWarning(extension.Type, *profileComponent, *component.Version, now); msg != "" {
 						warning.AddWarning(ctx, "", msg)
 					}
@@ -266,9 +325,17 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 				}
 			}
 
-			// Compatibility: the compatibility.validations[] CEL rules of the pinned version,
-			// evaluated against the versioned Shoot `external` and the old one (GEP-78 "Admission",
-			// old-vs-new, also when the pin is unchanged), belong here.
+			// Compatibility (GEP-78 "Admission", old-vs-new, also when the pin is unchanged). A pin
+			// rejected above is not evaluated: its rules do not matter.
+			if pinValid && *component.Version != "" {
+				oldVersion, ran := oldActivePins[pinKey{extension.Type, component.Name}]
+				baseline := ran && oldVersion == *component.Version
+				compatErrs, compatWarnings := compatibility.check(ctx, componentPath.Child("version"), profile, extension.Type, component.Name, *component.Version, baseline)
+				allErrs = append(allErrs, compatErrs...)
+				for _, msg := range compatWarnings {
+					warning.AddWarning(ctx, "", msg)
+				}
+			}
 		}
 	}
 
