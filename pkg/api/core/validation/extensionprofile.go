@@ -15,20 +15,9 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 )
-
-// CompatibilityRuleValidatorFunc checks one compatibility rule (a CEL expression over `shoot`,
-// GEP-78 "compatibility.validations") and returns errors on fldPath (the rule field).
-// unchanged is true when the same rule string is already stored in the old object, so that an
-// implementation can check it against the stored-expression environment (as Kubernetes does
-// for ValidatingAdmissionPolicy) and keep existing objects updatable.
-type CompatibilityRuleValidatorFunc func(rule string, fldPath *field.Path, unchanged bool) field.ErrorList
-
-// CompatibilityRuleValidator, when set, is called for every non-empty compatibility rule of an
-// ExtensionProfile on create and update. It is the extension point for compiling the rules
-// with CEL; nil means rules are only checked to be non-empty. Set it once at start-up, before
-// the server serves requests.
-var CompatibilityRuleValidator CompatibilityRuleValidatorFunc
 
 // updateStrategies are the values of an auto-update boundary (GEP-78, mirroring the CloudProfile
 // machine image updateStrategy).
@@ -51,8 +40,11 @@ func isUpdateStrategy(s core.MachineImageUpdateStrategy) bool {
 //   - lifecycles follow GEP-32 as Gardener validates it (see validateLifecycle);
 //   - updateStrategy (profile and component) uses patch|minor|major, lists no strategy twice,
 //     and its default is one of the applicable supported strategies;
-//   - every compatibility rule is non-empty (and passes CompatibilityRuleValidator, if set);
-//     providerConfig is opaque and not checked.
+//   - every compatibility rule is non-empty and compiles in the CEL environment of pkg/utils/cel
+//     (typed `shoot` variable, bool output, estimated cost within the per-rule and per-profile
+//     limits; rules already stored in the old object are compiled in the stored-expressions
+//     environment and not cost-checked again, so existing profiles stay updatable);
+//   - providerConfig is opaque and not checked.
 func ValidateExtensionProfile(profile *core.ExtensionProfile) field.ErrorList {
 	return validateExtensionProfile(profile, nil)
 }
@@ -64,17 +56,7 @@ func ValidateExtensionProfile(profile *core.ExtensionProfile) field.ErrorList {
 func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfile) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 
-	oldRules := sets.New[string]()
-	for _, component := range oldProfile.Spec.Components {
-		for _, version := range component.Versions {
-			if version.Compatibility != nil {
-				for _, v := range version.Compatibility.Validations {
-					oldRules.Insert(v.Rule)
-				}
-			}
-		}
-	}
-	allErrs = append(allErrs, validateExtensionProfile(newProfile, oldRules)...)
+	allErrs = append(allErrs, validateExtensionProfile(newProfile, oldProfile)...)
 
 	componentsPath := field.NewPath("spec", "components")
 	for i, component := range newProfile.Spec.Components {
@@ -108,7 +90,7 @@ func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.Extension
 	return allErrs
 }
 
-func validateExtensionProfile(profile *core.ExtensionProfile, oldRules sets.Set[string]) field.ErrorList {
+func validateExtensionProfile(profile, oldProfile *core.ExtensionProfile) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMeta(&profile.ObjectMeta, false, apivalidation.NameIsDNSLabel, field.NewPath("metadata"))
 
 	specPath := field.NewPath("spec")
@@ -153,12 +135,50 @@ func validateExtensionProfile(profile *core.ExtensionProfile, oldRules sets.Set[
 			}
 		}
 
-		allErrs = append(allErrs, validateComponentVersions(component.Versions, idxPath.Child("versions"), oldRules)...)
+		allErrs = append(allErrs, validateComponentVersions(component.Versions, idxPath.Child("versions"))...)
+	}
+
+	// The rules are compiled only once every rule is non-empty, so an empty rule is reported once.
+	if !hasEmptyRule(profile) {
+		allErrs = append(allErrs, validateCompatibilityRules(profile, oldProfile)...)
 	}
 	return allErrs
 }
 
-func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPath *field.Path, oldRules sets.Set[string]) field.ErrorList {
+// validateCompatibilityRules compiles the CEL compatibility rules of profile (GEP-78
+// "compatibility.validations") with the engine admission and maintenance evaluate them with.
+func validateCompatibilityRules(profile, oldProfile *core.ExtensionProfile) field.ErrorList {
+	spec := &gardencorev1beta1.ExtensionProfileSpec{}
+	if err := gardencorev1beta1.Convert_core_ExtensionProfileSpec_To_v1beta1_ExtensionProfileSpec(&profile.Spec, spec, nil); err != nil {
+		return field.ErrorList{field.InternalError(field.NewPath("spec"), err)}
+	}
+	var oldSpec *gardencorev1beta1.ExtensionProfileSpec
+	if oldProfile != nil {
+		oldSpec = &gardencorev1beta1.ExtensionProfileSpec{}
+		if err := gardencorev1beta1.Convert_core_ExtensionProfileSpec_To_v1beta1_ExtensionProfileSpec(&oldProfile.Spec, oldSpec, nil); err != nil {
+			return field.ErrorList{field.InternalError(field.NewPath("spec"), err)}
+		}
+	}
+	return celutils.ValidateExtensionProfileRules(spec, oldSpec)
+}
+
+func hasEmptyRule(profile *core.ExtensionProfile) bool {
+	for _, component := range profile.Spec.Components {
+		for _, version := range component.Versions {
+			if version.Compatibility == nil {
+				continue
+			}
+			for _, v := range version.Compatibility.Validations {
+				if strings.TrimSpace(v.Rule) == "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	if len(versions) == 0 {
 		allErrs = append(allErrs, field.Required(fldPath, "must list at least one version"))
@@ -182,10 +202,6 @@ func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPat
 				rulePath := validationsPath.Index(k).Child("rule")
 				if strings.TrimSpace(v.Rule) == "" {
 					allErrs = append(allErrs, field.Required(rulePath, "must be a CEL expression over `shoot` that evaluates to a bool"))
-					continue
-				}
-				if CompatibilityRuleValidator != nil {
-					allErrs = append(allErrs, CompatibilityRuleValidator(v.Rule, rulePath, oldRules.Has(v.Rule))...)
 				}
 			}
 		}

@@ -150,45 +150,31 @@ var _ = Describe("ExtensionProfile validation", func() {
 		}, fieldErr(field.ErrorTypeNotSupported, "spec.components[1].updateStrategy.supported[3]")),
 	)
 
-	Describe("the compatibility rule extension point", func() {
-		type call struct {
-			rule      string
-			path      string
-			unchanged bool
+	Describe("compatibility rules (CEL, pkg/utils/cel)", func() {
+		withRule := func(p *core.ExtensionProfile, rule string) *core.ExtensionProfile {
+			p.Spec.Components[1].Versions[0].Compatibility = &core.ComponentCompatibility{Validations: []core.CompatibilityValidation{{Rule: rule, Message: "m"}}}
+			return p
 		}
-		var calls []call
+		const rulePath = "spec.components[1].versions[0].compatibility.validations[0].rule"
 
-		BeforeEach(func() {
-			calls = nil
-			CompatibilityRuleValidator = func(rule string, fldPath *field.Path, unchanged bool) field.ErrorList {
-				calls = append(calls, call{rule, fldPath.String(), unchanged})
-				if rule == "bad(" {
-					return field.ErrorList{field.Invalid(fldPath, rule, "compilation failed")}
-				}
-				return nil
-			}
-			DeferCleanup(func() { CompatibilityRuleValidator = nil })
+		DescribeTable("rejects a rule that does not compile, with the compiler's message",
+			func(rule string, errType field.ErrorType, detail string) {
+				Expect(ValidateExtensionProfile(withRule(validProfile(), rule))).To(ConsistOf(fieldErrDetail(errType, rulePath, detail)))
+			},
+			Entry("misspelled field", "shoot.spec.kubernetes.versoin == '1.35.0'", field.ErrorTypeInvalid, "undefined field 'versoin'"),
+			Entry("type error", "shoot.spec.kubernetes.version > 1", field.ErrorTypeInvalid, "found no matching overload"),
+			Entry("not a bool", "shoot.spec.kubernetes.version", field.ErrorTypeInvalid, "must evaluate to bool"),
+			Entry("pathological cost", "shoot.spec.provider.workers.all(a, shoot.spec.provider.workers.all(b, shoot.spec.provider.workers.all(c, shoot.spec.provider.workers.all(d, a.name != b.name || c.name != d.name))))",
+				field.ErrorTypeForbidden, "exceeds the limit"),
+		)
+
+		It("accepts the rules of the shared example profiles", func() {
+			Expect(ValidateExtensionProfile(validProfile())).To(BeEmpty())
+			Expect(ValidateExtensionProfile(withRule(validProfile(), "semver(shoot.spec.kubernetes.version).compareTo(semver('1.32.0')) >= 0"))).To(BeEmpty())
 		})
 
-		It("passes every rule with its path and returns the validator's errors", func() {
-			profile := validProfile()
-			profile.Spec.Components[1].Versions[0].Compatibility = &core.ComponentCompatibility{Validations: []core.CompatibilityValidation{{Rule: "bad("}}}
-			Expect(ValidateExtensionProfile(profile)).To(ConsistOf(fieldErr(field.ErrorTypeInvalid, "spec.components[1].versions[0].compatibility.validations[0].rule")))
-			Expect(calls).To(ConsistOf(
-				call{"!has(shoot.spec.purpose) || shoot.spec.purpose == 'evaluation'", "spec.components[0].versions[0].compatibility.validations[0].rule", false},
-				call{"bad(", "spec.components[1].versions[0].compatibility.validations[0].rule", false},
-			))
-		})
-
-		It("marks rules already stored in the old object as unchanged on update", func() {
-			oldProfile := validProfile()
-			newProfile := validProfile()
-			newProfile.Spec.Components[1].Versions[0].Compatibility = &core.ComponentCompatibility{Validations: []core.CompatibilityValidation{{Rule: "true"}}}
-			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile)).To(BeEmpty())
-			Expect(calls).To(ConsistOf(
-				call{"!has(shoot.spec.purpose) || shoot.spec.purpose == 'evaluation'", "spec.components[0].versions[0].compatibility.validations[0].rule", true},
-				call{"true", "spec.components[1].versions[0].compatibility.validations[0].rule", false},
-			))
+		It("reports an empty rule once, without compiling", func() {
+			Expect(ValidateExtensionProfile(withRule(validProfile(), " "))).To(ConsistOf(fieldErr(field.ErrorTypeRequired, rulePath)))
 		})
 	})
 

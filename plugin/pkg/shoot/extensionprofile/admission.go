@@ -112,6 +112,7 @@ var (
 	_ admission.ValidationInterface = (*ShootExtensionProfile)(nil)
 
 	_ = admissioninitializer.WantsCoreInformerFactory(&ShootExtensionProfile{})
+	_ = admissioninitializer.WantsClock(&ShootExtensionProfile{})
 )
 
 // New returns the plugin.
@@ -122,6 +123,12 @@ func New() (*ShootExtensionProfile, error) {
 		MaintenanceUsers: DefaultMaintenanceUsers(),
 		rules:            celutils.NewCache(),
 	}, nil
+}
+
+// SetClock sets the time source of version classifications (injected by gardener-apiserver; the
+// real clock unless a test runs the server in-process with a fixed one).
+func (p *ShootExtensionProfile) SetClock(c clock.PassiveClock) {
+	p.Clock = c
 }
 
 // SetCoreInformerFactory takes the ExtensionProfile lister and waits for its informer to sync
