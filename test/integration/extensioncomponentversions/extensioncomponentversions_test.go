@@ -185,6 +185,110 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 	})
 })
 
+var _ = Describe("ExtensionProfile admission", Ordered, func() {
+	It("rejects a pathological compatibility rule when the profile is written, not when Shoots are admitted", func() {
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		examples.MustDecode("extensionprofile-shoot-traefik.yaml", profile)
+		profile.Name = "pathological"
+		profile.Spec.Components[0].Versions[2].Compatibility = &gardencorev1beta1.ComponentCompatibility{
+			Validations: []gardencorev1beta1.CompatibilityValidation{{
+				Message: "nested comprehension over workers",
+				Rule:    "shoot.spec.provider.workers.all(a, shoot.spec.provider.workers.all(b, shoot.spec.provider.workers.all(c, shoot.spec.provider.workers.all(d, a.name != b.name || c.name != d.name))))",
+			}},
+		}
+		err := testClient.Create(ctx, profile)
+		Expect(apierrors.IsInvalid(err)).To(BeTrue(), "expected Invalid, got %v", err)
+		Expect(err.Error()).To(ContainSubstring("spec.components[0].versions[2].compatibility.validations[0].rule"))
+		Expect(err.Error()).To(ContainSubstring("exceeds the limit"))
+	})
+
+	It("rejects a misspelled field in a rule with the compiler's message", func() {
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		examples.MustDecode("extensionprofile-shoot-traefik.yaml", profile)
+		profile.Name = "misspelled"
+		profile.Spec.Components[0].Versions[2].Compatibility.Validations[0].Rule = "shoot.spec.purpos == 'evaluation'"
+		err := testClient.Create(ctx, profile)
+		Expect(apierrors.IsInvalid(err)).To(BeTrue(), "expected Invalid, got %v", err)
+		Expect(err.Error()).To(ContainSubstring("undefined field 'purpos'"))
+	})
+})
+
+var _ = Describe("in-use protection of ExtensionProfiles", Ordered, func() {
+	BeforeAll(func() {
+		// The profiles and Shoots of the first Describe may not exist yet in random order runs, so
+		// this container uses its own profile and Shoot.
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		examples.MustDecode("extensionprofile-envoy-gateway.yaml", profile)
+		profile.Name = "in-use-envoy-gateway"
+		Expect(testClient.Create(ctx, profile)).To(Succeed())
+
+		Expect(client.IgnoreAlreadyExists(testClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "garden-inuse"}}))).To(Succeed())
+		shoot := &gardencorev1beta1.Shoot{}
+		examples.MustDecode("shoot-accepted-envoy-gateway-falco.yaml", shoot)
+		shoot.Namespace = "garden-inuse"
+		shoot.Spec.Extensions = []gardencorev1beta1.Extension{{
+			Type:       "in-use-envoy-gateway",
+			Components: []gardencorev1beta1.ExtensionComponent{{Name: "envoy-gateway", Version: ptr.To("1.8.4")}},
+		}}
+		Expect(testClient.Create(ctx, shoot)).To(Succeed())
+	})
+
+	It("rejects removing a pinned version, naming the Shoot", func() {
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Name: "in-use-envoy-gateway"}, profile)).To(Succeed())
+		patch := client.MergeFrom(profile.DeepCopy())
+		var kept []gardencorev1beta1.ExtensionComponentVersion
+		for _, v := range profile.Spec.Components[0].Versions {
+			if v.Version != "1.8.4" {
+				kept = append(kept, v)
+			}
+		}
+		profile.Spec.Components[0].Versions = kept
+		err := testClient.Patch(ctx, profile, patch)
+		Expect(apierrors.IsForbidden(err)).To(BeTrue(), "expected Forbidden, got %v", err)
+		Expect(err.Error()).To(ContainSubstring(`version "1.8.4" of component "envoy-gateway" cannot be removed`))
+		Expect(err.Error()).To(ContainSubstring("garden-inuse/gw-pinned"))
+	})
+
+	It("allows removing a version nobody pins", func() {
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Name: "in-use-envoy-gateway"}, profile)).To(Succeed())
+		patch := client.MergeFrom(profile.DeepCopy())
+		var kept []gardencorev1beta1.ExtensionComponentVersion
+		for _, v := range profile.Spec.Components[0].Versions {
+			if v.Version != "1.8.2" {
+				kept = append(kept, v)
+			}
+		}
+		profile.Spec.Components[0].Versions = kept
+		Expect(testClient.Patch(ctx, profile, patch)).To(Succeed())
+	})
+
+	It("rejects deleting a profile that a Shoot pins, and lets it go once nothing pins it", func() {
+		profile := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "in-use-envoy-gateway"}}
+		err := testClient.Delete(ctx, profile)
+		Expect(apierrors.IsForbidden(err)).To(BeTrue(), "expected Forbidden, got %v", err)
+		Expect(err.Error()).To(ContainSubstring("still pinned by 1 Shoot (garden-inuse/gw-pinned)"))
+
+		By("the controller-manager has added its finalizer")
+		Eventually(func(g Gomega) {
+			g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(profile), profile)).To(Succeed())
+			g.Expect(profile.Finalizers).To(ContainElement("gardener"))
+		}).Should(Succeed())
+
+		By("unpinning, then deleting")
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-inuse", Name: "gw-pinned"}, shoot)).To(Succeed())
+		patch := client.MergeFrom(shoot.DeepCopy())
+		shoot.Spec.Extensions[0].Components[0].Version = nil
+		Expect(testClient.Patch(ctx, shoot, patch)).To(Succeed())
+		Eventually(func() error { return testClient.Delete(ctx, profile) }).Should(Succeed())
+		Eventually(func() bool {
+			return apierrors.IsNotFound(testClient.Get(ctx, client.ObjectKeyFromObject(profile), profile))
+		}).Should(BeTrue())
+	})
+})
+
 func pinnedVersions(shoot *gardencorev1beta1.Shoot) map[string]string {
 	out := map[string]string{}
 	for _, e := range shoot.Spec.Extensions {
