@@ -144,6 +144,7 @@ func (o *Options) ControllerManagerConfiguration() *config.ControllerManagerConf
 		Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
 		},
 	}
 }

@@ -52,6 +52,7 @@ var _ = Describe("Options", func() {
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 3},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 3},
 		}}))
 	})
 

@@ -19,6 +19,8 @@ type ControllerConfiguration struct {
 	CloudProfile CloudProfileControllerConfiguration
 	// ExtensionProfile configures the ExtensionProfile status controller.
 	ExtensionProfile ExtensionProfileControllerConfiguration
+	// ShootMaintenance configures the shoot maintenance controller.
+	ShootMaintenance ShootMaintenanceControllerConfiguration
 }
 
 // CloudProfileControllerConfiguration configures the CloudProfile controller.
@@ -32,5 +34,12 @@ type CloudProfileControllerConfiguration struct {
 type ExtensionProfileControllerConfiguration struct {
 	// ConcurrentSyncs is the number of ExtensionProfiles reconciled in parallel. Zero or less
 	// means controller-runtime's default (1).
+	ConcurrentSyncs int
+}
+
+// ShootMaintenanceControllerConfiguration configures the shoot maintenance controller.
+type ShootMaintenanceControllerConfiguration struct {
+	// ConcurrentSyncs is the number of Shoots maintained in parallel. Zero or less means
+	// controller-runtime's default (1).
 	ConcurrentSyncs int
 }

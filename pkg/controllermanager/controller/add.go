@@ -15,6 +15,7 @@ import (
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
 // AddToManager adds all gardener-controller-manager controllers to the manager, each configured
@@ -30,6 +31,12 @@ func AddToManager(ctx context.Context, mgr manager.Manager, cfg *config.Controll
 		Config: cfg.Controllers.ExtensionProfile,
 	}).AddToManager(ctx, mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", extensionprofile.ControllerName, err)
+	}
+
+	if err := (&maintenance.Reconciler{
+		Config: cfg.Controllers.ShootMaintenance,
+	}).AddToManager(ctx, mgr); err != nil {
+		return fmt.Errorf("failed adding %s controller: %w", maintenance.ControllerName, err)
 	}
 
 	return nil

@@ -163,3 +163,34 @@ var _ = Describe("Version", func() {
 		Entry("no match", []string{"3.6.13"}, "3.9", "", false),
 	)
 })
+
+var _ = Describe("Normalize and CompareVersions", func() {
+	DescribeTable("#Normalize",
+		func(in, out string) { Expect(Normalize(in)).To(Equal(out)) },
+		Entry("plain", "1.2.3", "1.2.3"),
+		Entry("leading v", "v1.2.3", "1.2.3"),
+		Entry("pre-release", "1.2.3-rc.1", "1.2.3"),
+		Entry("build metadata", "1.2.3+build.5", "1.2.3"),
+		Entry("every v is removed", "v1.2v", "1.2"),
+	)
+
+	DescribeTable("#CompareVersions",
+		func(a, op, b string, expected bool) {
+			ok, err := CompareVersions(a, op, b)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(ok).To(Equal(expected))
+		},
+		Entry("equal after normalisation", "v1.0.0", "=", "1.0.0", true),
+		Entry("short version equals its expansion", "1.7", "=", "1.7.0", true),
+		Entry("tilde: higher patch", "1.2.5", "~", "1.2.3", true),
+		Entry("tilde: other minor", "1.3.0", "~", "1.2.3", false),
+		Entry("tilde: pre-release normalised", "1.2.4-rc.1", "~", "1.2.3", true),
+		Entry("tilde 0.0.0 accepts every version (Masterminds)", "2.0.0", "~", "0.0.0", true),
+		Entry("tilde 0.0.1 stays in 0.0", "0.3.0", "~", "0.0.1", false),
+	)
+
+	It("should fail on an unparsable version", func() {
+		_, err := CompareVersions("1.x", "=", "1.0.0")
+		Expect(err).To(HaveOccurred())
+	})
+})

@@ -1,0 +1,92 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// ControllerName is the name of this controller.
+const ControllerName = "shoot-maintenance"
+
+// AddToManager fills in the defaults of the reconciler (Client, APIReader and event Recorder
+// from the manager, the real Clock, the CEL compatibility checker, math/rand for the requeue
+// spread) and registers the controller with the manager. It watches Shoots with ShootPredicate.
+// The controller runs whether the ExtensionComponentVersions feature gate is on or off; the gate
+// only switches the component step.
+func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error {
+	if r.Client == nil {
+		r.Client = mgr.GetClient()
+	}
+	if r.APIReader == nil {
+		r.APIReader = mgr.GetAPIReader()
+	}
+	if r.Clock == nil {
+		r.Clock = clock.RealClock{}
+	}
+	if r.Recorder == nil {
+		r.Recorder = mgr.GetEventRecorder(ControllerName)
+	}
+	if r.CompatibilityChecker == nil {
+		r.CompatibilityChecker = NewCELCompatibilityChecker()
+	}
+	if r.RandomInt63n == nil {
+		r.RandomInt63n = rand.Int64N
+	}
+
+	return builder.ControllerManagedBy(mgr).
+		Named(ControllerName).
+		For(&gardencorev1beta1.Shoot{}, builder.WithPredicates(ShootPredicate())).
+		WithOptions(controller.Options{MaxConcurrentReconciles: r.Config.ConcurrentSyncs}).
+		Complete(r)
+}
+
+// ShootPredicate lets through what can change when a Shoot is to be maintained (Gardener's
+// ShootPredicate): create, delete and generic events, and updates that newly add the "maintain"
+// operation or change spec.maintenance.timeWindow. Other updates, among them the maintenance
+// write itself, are dropped; the reconciler requeues itself for the next window.
+func ShootPredicate() predicate.Predicate {
+	return predicate.Funcs{
+		UpdateFunc: func(e event.UpdateEvent) bool {
+			oldShoot, ok := e.ObjectOld.(*gardencorev1beta1.Shoot)
+			if !ok {
+				return false
+			}
+			newShoot, ok := e.ObjectNew.(*gardencorev1beta1.Shoot)
+			if !ok {
+				return false
+			}
+			if gardenerutils.HasMaintainNowAnnotation(newShoot) && !gardenerutils.HasMaintainNowAnnotation(oldShoot) {
+				return true
+			}
+			return !sameTimeWindow(oldShoot, newShoot)
+		},
+	}
+}
+
+func sameTimeWindow(a, b *gardencorev1beta1.Shoot) bool {
+	var wa, wb *gardencorev1beta1.MaintenanceTimeWindow
+	if a.Spec.Maintenance != nil {
+		wa = a.Spec.Maintenance.TimeWindow
+	}
+	if b.Spec.Maintenance != nil {
+		wb = b.Spec.Maintenance.TimeWindow
+	}
+	if wa == nil || wb == nil {
+		return wa == wb
+	}
+	return *wa == *wb
+}

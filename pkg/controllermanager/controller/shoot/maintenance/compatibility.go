@@ -1,0 +1,214 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/go-logr/logr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// RuleFailure is a compatibility rule a component version fails against a Shoot.
+type RuleFailure struct {
+	// Index is the position of the rule in the version's compatibility.validations[].
+	Index int
+	// Rule is the CEL expression.
+	Rule string
+	// Message is the rule's message, or the evaluation error.
+	Message string
+}
+
+// CompatibilityChecker evaluates the compatibility rules of component versions (GEP-78
+// compatibility.validations[]) against a Shoot, with the engine admission uses.
+type CompatibilityChecker interface {
+	// Check returns the rules of version of component in profile that shoot fails, nil when it
+	// passes them all or the version has none. A rule that cannot be evaluated counts as failed.
+	// An error means that no rule could be evaluated (e.g. the Shoot cannot be converted).
+	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]RuleFailure, error)
+}
+
+func failureMessages(failures []RuleFailure) []string {
+	if len(failures) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(failures))
+	for _, f := range failures {
+		out = append(out, f.Message)
+	}
+	return out
+}
+
+// ReasonComponentIncompatible is the reason recorded for a component whose pinned version a
+// forced Kubernetes or machine-image update made incompatible.
+const ReasonComponentIncompatible = "Component version is incompatible with the maintained Shoot"
+
+// incompatibility is a pinned component, left at its entering version, whose compatibility rules
+// fail against the working copy although they pass against the entering Shoot.
+type incompatibility struct {
+	pin        pinnedComponent
+	introduced []RuleFailure
+}
+
+func (i incompatibility) key(f RuleFailure) string {
+	return fmt.Sprintf("%s/%s/%d", i.pin.extensionType, i.pin.name, f.Index)
+}
+
+// introducedIncompatibilities returns the incompatibilities of the working copy that this run
+// introduced: for every pinned component whose version equals the entering one, the rules that
+// fail against the working copy and pass against the entering Shoot (per rule, as admission's
+// old-vs-new check compares them). Components changed by the component step passed all rules
+// when chosen and are not checked again.
+func introducedIncompatibilities(ctx context.Context, op *Operation, checker CompatibilityChecker) ([]incompatibility, error) {
+	var out []incompatibility
+	for _, pin := range pinnedComponents(op.Shoot) {
+		profile := op.ExtensionProfiles[pin.extensionType]
+		if profile == nil || op.originalVersion(pin.extensionType, pin.name) != pin.version {
+			continue
+		}
+		now, err := checker.Check(ctx, profile, pin.name, pin.version, op.Shoot)
+		if err != nil {
+			return nil, err
+		}
+		if len(now) == 0 {
+			continue
+		}
+		before, err := checker.Check(ctx, profile, pin.name, pin.version, op.Original)
+		if err != nil {
+			return nil, err
+		}
+		failedBefore := map[int]bool{}
+		for _, f := range before {
+			failedBefore[f.Index] = true
+		}
+		var introduced []RuleFailure
+		for _, f := range now {
+			if !failedBefore[f.Index] {
+				introduced = append(introduced, f)
+			}
+		}
+		if len(introduced) > 0 {
+			out = append(out, incompatibility{pin: pin, introduced: introduced})
+		}
+	}
+	return out, nil
+}
+
+func failureKeys(incompatibilities []incompatibility) map[string]incompatibility {
+	keys := map[string]incompatibility{}
+	for _, i := range incompatibilities {
+		for _, f := range i.introduced {
+			keys[i.key(f)] = i
+		}
+	}
+	return keys
+}
+
+// ResolveHostComponentConflicts settles what a run does when its Kubernetes or machine-image
+// updates make a pinned component incompatible that has no compatible target (see doc.go,
+// "Host updates and component compatibility"). It runs after the component step:
+//
+//  1. It finds the introduced incompatibilities (rules of a component left at its entering
+//     version that fail against the working copy but passed against the entering Shoot).
+//  2. Voluntary host updates yield: each successful auto-update (not forced) of a machine image or
+//     of the Kubernetes version, latest first, is reverted on the working copy when reverting it
+//     alone removes at least one introduced rule failure. Its Result becomes a failure that names
+//     the components it would have broken. If anything was reverted, the component step runs again
+//     from the entering pins (rerun), against the new working copy.
+//  3. Forced host updates win: every remaining introduced incompatibility stays, and is recorded
+//     as a failed component Result (reason ReasonComponentIncompatible) that names the failing
+//     rules, or appended to the component's failure if it already has one. The component keeps
+//     its version.
+func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, rerun func()) error {
+	conflicts, err := introducedIncompatibilities(ctx, op, checker)
+	if err != nil || len(conflicts) == 0 {
+		return err
+	}
+
+	reverted := false
+	for i := len(op.Results) - 1; i >= 0 && len(conflicts) > 0; i-- {
+		result := &op.Results[i]
+		if !result.Successful || result.Forced || (result.Kind != ResultKindKubernetes && result.Kind != ResultKindMachineImage) {
+			continue
+		}
+		setHostVersion(op.Shoot, *result, result.From)
+		after, err := introducedIncompatibilities(ctx, op, checker)
+		if err != nil {
+			return err
+		}
+		before, remaining := failureKeys(conflicts), failureKeys(after)
+		var resolved []string
+		for key, incompatibility := range before {
+			if _, still := remaining[key]; !still {
+				resolved = append(resolved, describeIncompatibility(incompatibility))
+			}
+		}
+		if len(resolved) == 0 {
+			setHostVersion(op.Shoot, *result, result.To)
+			continue
+		}
+		log.Info("Holding back a voluntary update that would make components incompatible", "kind", result.Kind, "workerPool", result.WorkerPool, "from", result.From, "to", result.To)
+		what := "Kubernetes version"
+		if result.Kind == ResultKindMachineImage {
+			what = fmt.Sprintf("machine image %q", result.ImageName)
+		}
+		result.Description = fmt.Sprintf("update of %s from %q to %q held back: it would make %s", what, result.From, result.To, strings.Join(slices.Compact(slices.Sorted(slices.Values(resolved))), ", "))
+		result.To, result.Successful = result.From, false
+		conflicts, reverted = after, true
+	}
+
+	if reverted {
+		op.resetComponents()
+		rerun()
+		if conflicts, err = introducedIncompatibilities(ctx, op, checker); err != nil {
+			return err
+		}
+	}
+
+	for _, c := range conflicts {
+		messages := strings.Join(failureMessages(c.introduced), "; ")
+		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.version, messages)
+		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.extensionType, "component", c.pin.name, "version", c.pin.version, "rules", messages)
+		amended := false
+		for i := range op.Results {
+			r := &op.Results[i]
+			if r.Kind == ResultKindExtensionComponent && r.ExtensionType == c.pin.extensionType && r.Component == c.pin.name && !r.Successful {
+				r.Description += "; " + description
+				amended = true
+			}
+		}
+		if !amended {
+			op.Results = append(op.Results, Result{
+				Kind: ResultKindExtensionComponent, ExtensionType: c.pin.extensionType, Component: c.pin.name,
+				From: c.pin.version, To: c.pin.version, Reason: ReasonComponentIncompatible,
+				Description: description, failureCategory: failureIncompatible,
+			})
+		}
+	}
+	return nil
+}
+
+func describeIncompatibility(i incompatibility) string {
+	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.name, i.pin.extensionType, i.pin.version, strings.Join(failureMessages(i.introduced), "; "))
+}
+
+// setHostVersion sets the version a host Result is about on shoot.
+func setHostVersion(shoot *gardencorev1beta1.Shoot, r Result, version string) {
+	switch r.Kind {
+	case ResultKindKubernetes:
+		shoot.Spec.Kubernetes.Version = version
+	case ResultKindMachineImage:
+		for i := range shoot.Spec.Provider.Workers {
+			if w := &shoot.Spec.Provider.Workers[i]; w.Name == r.WorkerPool && w.Machine.Image != nil {
+				v := version
+				w.Machine.Image.Version = &v
+			}
+		}
+	}
+}

@@ -1,0 +1,96 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-logr/logr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	"github.com/gep-78/gardener/pkg/features"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// Failure categories of component results, the "reason" label of the failure metric.
+const (
+	failureNoTarget     = "no-target"
+	failureIncompatible = "incompatible"
+	failureError        = "error"
+	failureRejected     = "write-rejected"
+)
+
+// MaintainExtensionComponents is the third step (GEP-78 "Order of evaluation within a maintenance
+// window"): the pinned version of every component of every enabled extension, in spec order,
+// evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
+// It does nothing while the ExtensionComponentVersions feature gate is off.
+//
+// For each pin it resolves the effective autoUpdate (gardenerutils.ResolveEffectiveAutoUpdate) and
+// decides with gardenerutils.ComponentVersionUpdateFor, checking candidates with checker against
+// the working copy. A target is set on the working copy and recorded as a successful Result
+// (`Updated version from "<old>" to "<new>"`, with the auto-update or expiry reason). A forced
+// update without target, a missing ExtensionProfile or an evaluation error is a failed Result and
+// the component keeps its version; an auto-update without target records nothing. One
+// component's failure does not stop the others.
+func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker) {
+	if !features.Enabled(features.ExtensionComponentVersions) {
+		return
+	}
+	for _, pin := range pinnedComponents(op.Shoot) {
+		maintainComponent(ctx, log, op, checker, pin)
+	}
+}
+
+func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, pin pinnedComponent) {
+	log = log.WithValues("extensionType", pin.extensionType, "component", pin.name)
+	result := Result{Kind: ResultKindExtensionComponent, ExtensionType: pin.extensionType, Component: pin.name, From: pin.version, To: pin.version}
+
+	profile := op.ExtensionProfiles[pin.extensionType]
+	if profile == nil {
+		result.Reason = "ExtensionProfile is required for the maintenance of component versions"
+		result.Description = fmt.Sprintf("ExtensionProfile %q does not exist", pin.extensionType)
+		result.failureCategory = failureError
+		op.Results = append(op.Results, result)
+		return
+	}
+
+	extension := op.Shoot.Spec.Extensions[pin.extensionIndex]
+	component := &extension.Components[pin.componentIndex]
+	policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, pin.name, extension.AutoUpdate, component.AutoUpdate)
+	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: pin.name}
+	if c := v1beta1helper.FindExtensionComponent(profile.Spec, pin.name); c != nil {
+		profileComponent = *c
+	}
+
+	decision, err := gardenerutils.ComponentVersionUpdateFor(profileComponent, pin.version, policy, op.Now, func(version string) ([]string, error) {
+		failures, err := checker.Check(ctx, profile, pin.name, version, op.Shoot)
+		return failureMessages(failures), err
+	})
+	result.Reason, result.Forced, result.Trigger = decision.Reason, decision.Trigger.Forced(), decision.Trigger
+	switch {
+	case decision.Trigger == gardenerutils.ComponentUpdateNone:
+		return
+	case err != nil:
+		result.Description = err.Error()
+		result.failureCategory = failureError
+		if decision.Trigger.Forced() {
+			result.failureCategory = failureNoTarget
+		}
+	case decision.Target == "":
+		if len(decision.Rejected) > 0 {
+			log.V(1).Info("No compatible auto-update target", "version", pin.version, "rejected", gardenerutils.DescribeRejectedVersions(decision.Rejected))
+		}
+		return
+	default:
+		target := decision.Target
+		op.Shoot.Spec.Extensions[pin.extensionIndex].Components[pin.componentIndex].Version = &target
+		result.To, result.Successful = target, true
+		result.Description = fmt.Sprintf("Updated version from %q to %q", pin.version, target)
+	}
+	log.Info("Extension component version maintenance", "from", pin.version, "to", result.To, "reason", result.Reason, "successful", result.Successful)
+	op.Results = append(op.Results, result)
+}

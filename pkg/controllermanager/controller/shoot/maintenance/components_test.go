@@ -1,0 +1,177 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance_test
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/go-logr/logr"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
+	"k8s.io/utils/ptr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+	"github.com/gep-78/gardener/pkg/features"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+var _ = Describe("MaintainExtensionComponents", func() {
+	var (
+		ctx     = context.Background()
+		now     = time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
+		checker *fakeChecker
+		profile *gardencorev1beta1.ExtensionProfile
+		shoot   *gardencorev1beta1.Shoot
+	)
+
+	newOperation := func() *Operation {
+		op := NewOperation(shoot, now)
+		op.ExtensionProfiles["agent-ext"] = profile
+		return op
+	}
+	version := func(op *Operation, extension, component int) string {
+		return *op.Shoot.Spec.Extensions[extension].Components[component].Version
+	}
+
+	BeforeEach(func() {
+		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
+		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []RuleFailure{}}
+		profile = &gardencorev1beta1.ExtensionProfile{
+			ObjectMeta: metav1.ObjectMeta{Name: "agent-ext"},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{
+				{Name: "agent", Versions: componentVersions(now, "1.0.0 x, 1.0.1 d, 1.0.2, 1.1.0, 1.2.0 p, 2.0.0")},
+				{Name: "proxy", Versions: componentVersions(now, "3.0.0, 3.0.1, 3.1.0")},
+			}},
+		}
+		shoot = &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Kubernetes: gardencorev1beta1.Kubernetes{Version: "1.35.4"},
+			Extensions: []gardencorev1beta1.Extension{{
+				Type:       "agent-ext",
+				AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(false)},
+				Components: []gardencorev1beta1.ExtensionComponent{
+					{Name: "agent", Version: ptr.To("1.0.0")},
+					{Name: "proxy", Version: ptr.To("3.0.0"), AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(true), UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyPatch)}},
+				},
+			}},
+		}}
+	})
+
+	It("should do nothing while the ExtensionComponentVersions feature gate is off", func() {
+		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(op.Results).To(BeEmpty())
+		Expect(op.Shoot.Spec).To(Equal(shoot.Spec))
+		Expect(checker.calls).To(BeZero())
+	})
+
+	It("should force-upgrade an expired pin with auto-update off and auto-update the other component", func() {
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+
+		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
+		Expect(version(op, 0, 1)).To(Equal("3.0.1"))
+		Expect(*shoot.Spec.Extensions[0].Components[0].Version).To(Equal("1.0.0"), "the entering Shoot must not change")
+		Expect(op.Results).To(Equal([]Result{
+			{Kind: ResultKindExtensionComponent, ExtensionType: "agent-ext", Component: "agent", From: "1.0.0", To: "1.0.2",
+				Reason: "Component version expired - force update required", Forced: true, Trigger: gardenerutils.ComponentUpdateExpired,
+				Successful: true, Description: `Updated version from "1.0.0" to "1.0.2"`},
+			{Kind: ResultKindExtensionComponent, ExtensionType: "agent-ext", Component: "proxy", From: "3.0.0", To: "3.0.1",
+				Reason: "Automatic update of the component version is configured (update strategy: patch)", Trigger: gardenerutils.ComponentUpdateAutoUpdate,
+				Successful: true, Description: `Updated version from "3.0.0" to "3.0.1"`},
+		}))
+	})
+
+	It("should leave a frozen component that is not expired alone", func() {
+		shoot.Spec.Extensions[0].Components[0].Version = ptr.To("1.0.2")
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
+		Expect(op.Results).To(HaveLen(1))
+		Expect(op.Results[0].Component).To(Equal("proxy"))
+	})
+
+	It("should evaluate candidates against the working copy, not the entering Shoot", func() {
+		checker.rules["agent/1.0.2"] = kubernetesBelow("1.36.0", "agent 1.0.2 requires Kubernetes < 1.36")
+		op := newOperation()
+		op.Shoot.Spec.Kubernetes.Version = "1.36.3" // as if the Kubernetes step had upgraded it
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		// 1.0.2 is dropped, the next available minor 1.1 is compatible.
+		Expect(version(op, 0, 0)).To(Equal("1.1.0"))
+	})
+
+	It("should hold an expired pin without compatible target, record why and go on with the next component", func() {
+		checker.rules["agent/1.0.2"] = kubernetesBelow("1.36.0", "agent 1.0.2 requires Kubernetes < 1.36")
+		checker.rules["agent/1.1.0"] = kubernetesBelow("1.36.0", "agent 1.1 requires Kubernetes < 1.36")
+		op := newOperation()
+		op.Shoot.Spec.Kubernetes.Version = "1.36.3"
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+
+		Expect(version(op, 0, 0)).To(Equal("1.0.0"))
+		Expect(version(op, 0, 1)).To(Equal("3.0.1"))
+		Expect(op.Results).To(HaveLen(2))
+		Expect(op.Results[0].Successful).To(BeFalse())
+		Expect(op.Results[0].Description).To(Equal(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (agent 1.0.2 requires Kubernetes < 1.36), 1.1.0 (agent 1.1 requires Kubernetes < 1.36)`))
+		Expect(op.Results[1].Successful).To(BeTrue())
+	})
+
+	It("should force-upgrade a version that was removed from the profile", func() {
+		shoot.Spec.Extensions[0].Components[0].Version = ptr.To("1.0.1-removed")
+		profile.Spec.Components[0].Versions = componentVersions(now, "1.0.2, 1.1.0")
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
+		Expect(op.Results[0].Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
+		Expect(op.Results[0].Trigger).To(Equal(gardenerutils.ComponentUpdateMissing))
+	})
+
+	It("should record a failure for a component the profile does not list", func() {
+		shoot.Spec.Extensions[0].Components[1].Name = "unknown"
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(op.Results).To(HaveLen(2))
+		Expect(op.Results[1].Successful).To(BeFalse())
+		Expect(op.Results[1].Description).To(HavePrefix(`cannot perform forceful update of unlisted version "3.0.0" of component "unknown"`))
+	})
+
+	It("should record a failure when the ExtensionProfile does not exist", func() {
+		op := NewOperation(shoot, now)
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(op.Results).To(HaveLen(2))
+		Expect(op.Results[0].Description).To(Equal(`ExtensionProfile "agent-ext" does not exist`))
+		Expect(op.Results[0].Successful).To(BeFalse())
+	})
+
+	It("should record an evaluation error as a failure", func() {
+		checker.err = errors.New("cannot convert")
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(op.Results).To(HaveLen(2))
+		Expect(op.Results[0].Description).To(Equal("cannot convert"))
+		Expect(op.Results[1].Description).To(Equal("cannot convert"))
+	})
+
+	It("should skip disabled extensions", func() {
+		shoot.Spec.Extensions[0].Disabled = ptr.To(true)
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(op.Results).To(BeEmpty())
+	})
+
+	It("should use the profile's default strategy when the Shoot sets none", func() {
+		shoot.Spec.Extensions[0].AutoUpdate = nil
+		shoot.Spec.Extensions[0].Components[0].Version = ptr.To("1.0.2")
+		profile.Spec.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(gardencorev1beta1.UpdateStrategyMajor)}
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(version(op, 0, 0)).To(Equal("2.0.0"))
+		Expect(op.Results[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: major)"))
+	})
+})

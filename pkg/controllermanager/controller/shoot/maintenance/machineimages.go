@@ -1,0 +1,72 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance
+
+import (
+	"fmt"
+
+	"github.com/go-logr/logr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// MaintainMachineImages is the first step: the machine image version of every worker pool
+// (Gardener's maintainMachineImages). For each pool with an image, in spec order, it decides with
+// gardenerutils.MachineImageVersionUpdate on the image's versions the pool can run and, when
+// there is a target, sets it on the working copy and records a successful Result
+// (`Updated machine image "<image>" from "<old>" to "<new>"`). An error is recorded as a failed
+// Result (`failed to update machine image "<image>": <err>`) and the pool keeps its version; a
+// pool whose image the CloudProfile does not list fails alone, the other pools are still
+// maintained (Gardener aborts the whole step). Workerless Shoots, pools without an image and a
+// missing CloudProfile leave nothing to do here; the Kubernetes step reports the latter.
+func MaintainMachineImages(log logr.Logger, op *Operation) {
+	if op.CloudProfile == nil {
+		return
+	}
+	autoUpdate := gardenerutils.MachineImageAutoUpdateEnabled(op.Shoot)
+	for i := range op.Shoot.Spec.Provider.Workers {
+		worker := &op.Shoot.Spec.Provider.Workers[i]
+		if worker.Machine.Image == nil || worker.Machine.Image.Version == nil {
+			continue
+		}
+		image := worker.Machine.Image
+		current := *image.Version
+		result := Result{Kind: ResultKindMachineImage, WorkerPool: worker.Name, ImageName: image.Name, From: current, To: current}
+
+		profileImage, found := findMachineImage(op.CloudProfile, image.Name)
+		if !found {
+			result.Reason = gardenerutils.ReasonVersionDoesNotExist
+			result.Forced = true
+			result.Description = fmt.Sprintf("failed to update machine image %q: machine image %q is not listed in CloudProfile %q", image.Name, image.Name, op.CloudProfile.Name)
+			op.Results = append(op.Results, result)
+			continue
+		}
+
+		decision, err := gardenerutils.MachineImageVersionUpdate(profileImage, gardenerutils.FilterMachineImageVersions(profileImage, *worker), current, autoUpdate, op.Now)
+		result.Reason, result.Forced = decision.Reason, decision.Forced
+		switch {
+		case err != nil:
+			result.Description = fmt.Sprintf("failed to update machine image %q: %v", image.Name, err)
+		case decision.Target == "" || decision.Target == current:
+			continue
+		default:
+			image.Version = &decision.Target
+			result.To, result.Successful = decision.Target, true
+			result.Description = fmt.Sprintf("Updated machine image %q from %q to %q", image.Name, current, decision.Target)
+		}
+		log.Info("Machine image maintenance", "workerPool", worker.Name, "image", image.Name, "from", current, "to", result.To, "reason", result.Reason, "successful", result.Successful)
+		op.Results = append(op.Results, result)
+	}
+}
+
+func findMachineImage(profile *gardencorev1beta1.CloudProfile, name string) (gardencorev1beta1.MachineImage, bool) {
+	for _, image := range profile.Spec.MachineImages {
+		if image.Name == name {
+			return image, true
+		}
+	}
+	return gardencorev1beta1.MachineImage{}, false
+}

@@ -1,0 +1,150 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance_test
+
+import (
+	"time"
+
+	"github.com/go-logr/logr"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"k8s.io/utils/ptr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+)
+
+// M01–M25: research spec §4.5, Gardener's #maintainMachineImages. The base B is {1.0.0, 1.5.3}.
+// Gardener's B also holds the in-place versions 1.0.0-inplace and 1.5.3-inplace; this API has no
+// in-place updates, machine capabilities or kubelet constraints, so M02 (in-place pool) is not
+// applicable and B is reduced to its regular versions.
+var _ = Describe("MaintainMachineImages", func() {
+	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
+	const b = "1.0.0, 1.5.3"
+
+	run := func(strategy gardencorev1beta1.MachineImageUpdateStrategy, versions, current string, autoUpdate bool, architecture string) *Operation {
+		shoot := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Maintenance: &gardencorev1beta1.Maintenance{AutoUpdate: &gardencorev1beta1.MaintenanceAutoUpdate{MachineImageVersion: ptr.To(autoUpdate)}},
+			Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{{
+				Name: "cpu-worker",
+				Machine: gardencorev1beta1.Machine{
+					Type:         "local",
+					Image:        &gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To(current)},
+					Architecture: ptr.To(architecture),
+				},
+			}}},
+		}}
+		op := NewOperation(shoot, now)
+		op.CloudProfile = &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{MachineImages: []gardencorev1beta1.MachineImage{{
+			Name: "gardenlinux", UpdateStrategy: ptr.To(strategy), Versions: imageVersions(now, versions),
+		}}}}
+		MaintainMachineImages(logr.Discard(), op)
+		return op
+	}
+	version := func(op *Operation) string { return *op.Shoot.Spec.Provider.Workers[0].Machine.Image.Version }
+
+	const (
+		major = gardencorev1beta1.UpdateStrategyMajor
+		minor = gardencorev1beta1.UpdateStrategyMinor
+		patch = gardencorev1beta1.UpdateStrategyPatch
+	)
+
+	DescribeTable("vectors",
+		func(strategy gardencorev1beta1.MachineImageUpdateStrategy, versions, current string, autoUpdate bool, architecture, expected string) {
+			op := run(strategy, versions, current, autoUpdate, architecture)
+			Expect(version(op)).To(Equal(expected))
+			if expected == current {
+				Expect(op.Results).To(BeEmpty())
+				return
+			}
+			Expect(op.Results).To(HaveLen(1))
+			Expect(op.Results[0]).To(MatchFields(current, expected))
+		},
+		Entry("M01 major: overall latest", major, b, "1.0.0", true, "amd64", "1.5.3"),
+		Entry("M03 major: only versions of the pool's architecture", major, b+", 1.1.2 arm64, 1.7.1", "1.0.0", true, "arm64", "1.1.2"),
+		Entry("M04 major: patch first", major, b+", 1.0.2", "1.0.0", true, "amd64", "1.0.2"),
+		Entry("M05 major: expired, auto-update off", major, "1.0.0 x, 1.5.3", "1.0.0", false, "amd64", "1.5.3"),
+		Entry("M06 major: missing version", major, "1.1.1, 1.0.1", "1.0.0", false, "amd64", "1.0.1"),
+		Entry("M08 major: already latest", major, b, "1.5.3", true, "amd64", "1.5.3"),
+		Entry("M09 major: short versions keep their string", major, b+", 1, 2", "1", true, "amd64", "2"),
+		Entry("M09 major: short versions, 2.0.1 listed", major, b+", 1, 2, 2.0.1", "1", true, "amd64", "2.0.1"),
+		Entry("M10 patch", patch, "1.0.0, 1.0.2", "1.0.0", true, "amd64", "1.0.2"),
+		Entry("M11 patch: expired, next minor not next major", patch, "2.1.0, 1.2.1, 1.2.0, 1.0.0 x", "1.0.0", false, "amd64", "1.2.1"),
+		Entry("M12 patch: missing version", patch, "1.3.1, 1.2.5, 1.2.4", "1.0.0", false, "amd64", "1.2.5"),
+		Entry("M13 patch: preview-only next minor skipped", patch, "1.0.0 x, 1.2.4 p, 1.4.1", "1.0.0", false, "amd64", "1.4.1"),
+		Entry("M14 patch: expired next minor not skipped", patch, "1.0.0 x, 1.2.5 p, 1.2.4 x, 1.4.1", "1.0.0", false, "amd64", "1.2.4"),
+		Entry("M15 patch: no patch", patch, "1.1.1, 1.2.0", "1.1.1", true, "amd64", "1.1.1"),
+		Entry("M17 patch: short versions", patch, b+", 1.7, 1.8", "1.7", true, "amd64", "1.7"),
+		Entry("M18 patch: missing version, patch of it", patch, b+", 1.7.3, 1.8", "1.7.2", true, "amd64", "1.7.3"),
+		Entry("M19 minor: patch first", minor, "1.0.0, 1.0.6, 1.5.1, 3.2.5", "1.0.0", true, "amd64", "1.0.6"),
+		Entry("M20 minor: latest of the major", minor, "1.0.0, 1.3.0, 1.5.1, 3.2.5", "1.0.0", true, "amd64", "1.5.1"),
+		Entry("M21 minor: expired", minor, "1.0.0 x, 1.3.0, 1.5.1, 3.2.5", "1.0.0", false, "amd64", "1.5.1"),
+		Entry("M22 minor: expired, next major", minor, "1.5.9 x, 3.4.9, 3.5.9", "1.5.9", false, "amd64", "3.5.9"),
+		Entry("M23 minor: never crosses the major", minor, "1.2.4, 2.2.5", "1.2.4", true, "amd64", "1.2.4"),
+		Entry("M24 major: expired, preview skipped", major, "1.0.0 x, 2.1.1 p, 3.4.1", "1.0.0", false, "amd64", "3.4.1"),
+		Entry("M24 minor gives the same", minor, "1.0.0 x, 2.1.1 p, 3.4.1", "1.0.0", false, "amd64", "3.4.1"),
+		Entry("M25 patch", patch, "1.0.0, 1.1.0", "1.0.0", true, "amd64", "1.0.0"),
+		Entry("M25 minor", minor, "1.0.0, 1.1.0", "1.0.0", true, "amd64", "1.1.0"),
+		Entry("M25 major", major, "1.0.0, 1.1.0", "1.0.0", true, "amd64", "1.1.0"),
+	)
+
+	DescribeTable("failures keep the version",
+		func(strategy gardencorev1beta1.MachineImageUpdateStrategy, versions, current, description string) {
+			op := run(strategy, versions, current, true, "amd64")
+			Expect(version(op)).To(Equal(current))
+			Expect(op.Results).To(HaveLen(1))
+			Expect(op.Results[0].Successful).To(BeFalse())
+			Expect(op.Results[0].Forced).To(BeTrue())
+			Expect(op.Results[0].Description).To(Equal(description))
+		},
+		Entry("M07 major: end of life, no downgrade", major, b+", 1.7.2 dx", "1.7.2",
+			`failed to update machine image "gardenlinux": failed to determine the target version for maintenance of machine image "gardenlinux" with strategy "major": failed to determine version for forceful update: either the machine image "gardenlinux" is reaching end of life and migration to another machine image is required or there is a misconfiguration in the CloudProfile. If it is the latter, make sure the machine image in the CloudProfile has at least one version that is not expired, not in preview and greater or equal to the current Shoot image version "1.7.2"`),
+		Entry("M16 patch: no suitable version", patch, b+", 1.7.2 dx", "1.7.2",
+			`failed to update machine image "gardenlinux": failed to determine the target version for maintenance of machine image "gardenlinux" with strategy "patch": cannot perform forceful update of expired version "1.7.2". No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile`),
+	)
+
+	It("should record the reason with the image update strategy", func() {
+		op := run(minor, "1.0.0 x, 1.3.0", "1.0.0", false, "amd64")
+		Expect(op.Results[0].Reason).To(Equal("Machine image version expired - force update required (image update strategy: minor)"))
+		op = run(minor, "1.0.0, 1.3.0", "1.0.0", true, "amd64")
+		Expect(op.Results[0].Reason).To(Equal("Automatic update of the machine image version is configured (image update strategy: minor)"))
+	})
+
+	It("should maintain the other pools when one pool's image is not in the CloudProfile", func() {
+		op := run(major, b, "1.0.0", true, "amd64")
+		op.Shoot.Spec.Provider.Workers = append([]gardencorev1beta1.Worker{{
+			Name:    "other",
+			Machine: gardencorev1beta1.Machine{Image: &gardencorev1beta1.ShootMachineImage{Name: "unknown", Version: ptr.To("1.0.0")}},
+		}}, op.Shoot.Spec.Provider.Workers...)
+		op.Shoot.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("1.0.0")
+		op.Results = nil
+		MaintainMachineImages(logr.Discard(), op)
+		Expect(op.Results).To(HaveLen(2))
+		Expect(op.Results[0].WorkerPool).To(Equal("other"))
+		Expect(op.Results[0].Successful).To(BeFalse())
+		Expect(op.Results[0].Description).To(Equal(`failed to update machine image "unknown": machine image "unknown" is not listed in CloudProfile ""`))
+		Expect(op.Results[1].Successful).To(BeTrue())
+		Expect(*op.Shoot.Spec.Provider.Workers[1].Machine.Image.Version).To(Equal("1.5.3"))
+	})
+
+	It("should skip workerless Shoots and pools without an image version", func() {
+		op := NewOperation(&gardencorev1beta1.Shoot{}, now)
+		op.CloudProfile = &gardencorev1beta1.CloudProfile{}
+		MaintainMachineImages(logr.Discard(), op)
+		Expect(op.Results).To(BeEmpty())
+	})
+})
+
+// MatchFields matches a successful machine image Result from current to expected.
+func MatchFields(current, expected string) OmegaMatcher {
+	return And(
+		HaveField("Kind", ResultKindMachineImage),
+		HaveField("WorkerPool", "cpu-worker"),
+		HaveField("From", current),
+		HaveField("To", expected),
+		HaveField("Successful", true),
+		HaveField("Description", `Updated machine image "gardenlinux" from "`+current+`" to "`+expected+`"`),
+	)
+}

@@ -1,0 +1,264 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package gardener
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/Masterminds/semver/v3"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
+)
+
+// ComponentUpdateTrigger says why maintenance considers updating a pinned component version.
+type ComponentUpdateTrigger string
+
+const (
+	// ComponentUpdateNone means the version is left alone: auto-update is off and the version is
+	// neither expired nor missing.
+	ComponentUpdateNone ComponentUpdateTrigger = ""
+	// ComponentUpdateAutoUpdate means the effective autoUpdate of the component is enabled.
+	ComponentUpdateAutoUpdate ComponentUpdateTrigger = "auto-update"
+	// ComponentUpdateExpired means the pinned version is classified expired (GEP-78 "Force-upgrade
+	// path"); the update is forced whatever the autoUpdate setting.
+	ComponentUpdateExpired ComponentUpdateTrigger = "expiry"
+	// ComponentUpdateMissing means the pinned version is no longer listed by the profile. It counts
+	// as expired: the update is forced.
+	ComponentUpdateMissing ComponentUpdateTrigger = "missing"
+)
+
+// Forced reports whether the trigger forces an update (expired or missing version).
+func (t ComponentUpdateTrigger) Forced() bool {
+	return t == ComponentUpdateExpired || t == ComponentUpdateMissing
+}
+
+// Reasons recorded in status.lastMaintenance for a component update.
+const (
+	// ReasonComponentVersionExpired is the reason of a forced update of an expired version.
+	ReasonComponentVersionExpired = "Component version expired - force update required"
+	// ReasonComponentVersionDoesNotExist is the reason of a forced update of a version the profile
+	// no longer lists.
+	ReasonComponentVersionDoesNotExist = "Version does not exist in ExtensionProfile - force update required"
+)
+
+// ReasonComponentAutoUpdate returns the reason of an automatic update with the given strategy.
+func ReasonComponentAutoUpdate(strategy gardencorev1beta1.MachineImageUpdateStrategy) string {
+	return fmt.Sprintf("Automatic update of the component version is configured (update strategy: %s)", strategy)
+}
+
+// CompatibilityFunc returns the messages of the compatibility rules (the version's
+// compatibility.validations[]) that a component version fails against the maintained Shoot; none
+// means the version is compatible. An error means the rules could not be evaluated at all.
+type CompatibilityFunc func(version string) (failures []string, err error)
+
+// RejectedVersion is a candidate version passed over because it is incompatible with the Shoot.
+type RejectedVersion struct {
+	// Version is the candidate version.
+	Version string
+	// Failures are the messages of the rules it fails.
+	Failures []string
+}
+
+// ComponentVersionUpdate is the maintenance decision for one pinned component version.
+type ComponentVersionUpdate struct {
+	// Trigger says why an update is considered; ComponentUpdateNone means it is not.
+	Trigger ComponentUpdateTrigger
+	// Reason is the text recorded in status.lastMaintenance; "" when Trigger is none.
+	Reason string
+	// Target is the version to update to; "" when there is none.
+	Target string
+	// Rejected lists the candidates that were passed over because they are incompatible with the
+	// Shoot, in the order they were tried.
+	Rejected []RejectedVersion
+}
+
+// ComponentVersionUpdateFor decides the maintenance of one pinned component version (GEP-78
+// "Design Details → 2. Classification, auto-upgrade and resolution" and "3. Force-upgrade path").
+// component is the profile's component, current the pinned version, policy its effective
+// autoUpdate (ResolveEffectiveAutoUpdate), now the evaluation time, and compatible evaluates a
+// candidate's compatibility rules against the maintained working copy (after the machine-image and
+// Kubernetes steps).
+//
+// Trigger, in this order: the pinned version not listed by the component: missing (forced);
+// classified expired at now: expiry (forced); policy.Enabled: auto-update; otherwise none.
+//
+// Candidates are never preview, unavailable or expired, never lower than or equal to current,
+// and every candidate must be compatible; incompatible ones are recorded in Rejected. Versions
+// that are not strict semver are ignored.
+//
+// Auto-update (policy.Enabled, also when forced): the highest candidate classified supported or
+// deprecated within the boundary of policy.UpdateStrategy — patch: same major.minor; minor: same
+// major; major: any — preferring supported over deprecated as Gardener does (a lower supported
+// version wins over a higher deprecated one). Unlike Gardener's machine-image helpers there is no
+// patch-first step: GEP-78 defines minor and major as "the newest supported version within the
+// boundary".
+//
+// Force (forced, when auto-update is off or found nothing): the highest compatible candidate
+// classified supported in the current minor; otherwise the highest compatible supported candidate
+// of the next available minor, which is the lowest minor above the current one, within the same
+// major, that holds at least one compatible supported candidate. Minors that hold only preview,
+// unavailable, expired, deprecated or incompatible versions are skipped. The force path never
+// crosses a major (GEP-5 for Kubernetes); with the major strategy the auto-update path does.
+// A forced update without target is an error that names the rejected candidates.
+//
+// An unparsable current version is an error when an update is considered; an error of compatible
+// is returned as is.
+func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileComponent, current string, policy EffectiveAutoUpdate, now time.Time, compatible CompatibilityFunc) (ComponentVersionUpdate, error) {
+	var decision ComponentVersionUpdate
+	entry := v1beta1helper.FindComponentVersion(&component, current)
+	switch {
+	case entry == nil:
+		decision.Trigger, decision.Reason = ComponentUpdateMissing, ReasonComponentVersionDoesNotExist
+	case v1beta1helper.CurrentClassification(entry.Lifecycle, now) == gardencorev1beta1.ClassificationExpired:
+		decision.Trigger, decision.Reason = ComponentUpdateExpired, ReasonComponentVersionExpired
+	case policy.Enabled:
+		decision.Trigger, decision.Reason = ComponentUpdateAutoUpdate, ReasonComponentAutoUpdate(policy.UpdateStrategy)
+	default:
+		return decision, nil
+	}
+
+	cur, err := parseComponentVersion(current)
+	if err != nil {
+		return decision, fmt.Errorf("cannot determine a target for version %q of component %q: %w", current, component.Name, err)
+	}
+
+	// Candidates above current that are supported or deprecated, highest first.
+	type candidate struct {
+		version        string
+		parsed         *semver.Version
+		classification gardencorev1beta1.VersionClassification
+	}
+	var candidates []candidate
+	for _, v := range component.Versions {
+		parsed, err := versionutils.ParseProfileVersion(v.Version)
+		if err != nil || !parsed.GreaterThan(cur) {
+			continue
+		}
+		c := v1beta1helper.CurrentClassification(v.Lifecycle, now)
+		if c == gardencorev1beta1.ClassificationSupported || c == gardencorev1beta1.ClassificationDeprecated {
+			candidates = append(candidates, candidate{v.Version, parsed, c})
+		}
+	}
+	slices.SortStableFunc(candidates, func(a, b candidate) int { return b.parsed.Compare(a.parsed) })
+
+	checked := map[string]bool{}
+	isCompatible := func(version string) (bool, error) {
+		if ok, done := checked[version]; done {
+			return ok, nil
+		}
+		failures, err := compatible(version)
+		if err != nil {
+			return false, err
+		}
+		checked[version] = len(failures) == 0
+		if len(failures) > 0 {
+			decision.Rejected = append(decision.Rejected, RejectedVersion{Version: version, Failures: failures})
+		}
+		return len(failures) == 0, nil
+	}
+	tried := map[string]bool{}
+	firstCompatible := func(accept func(candidate) bool) (string, error) {
+		for _, c := range candidates {
+			if !accept(c) {
+				continue
+			}
+			tried[c.version] = true
+			ok, err := isCompatible(c.version)
+			if err != nil || ok {
+				return c.version, err
+			}
+		}
+		return "", nil
+	}
+
+	if policy.Enabled {
+		inBoundary := func(c candidate) bool { return withinUpdateBoundary(policy.UpdateStrategy, cur, c.parsed) }
+		for _, classification := range []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated} {
+			target, err := firstCompatible(func(c candidate) bool { return c.classification == classification && inBoundary(c) })
+			if err != nil || target != "" {
+				decision.Target = target
+				return decision, err
+			}
+		}
+	}
+	if !decision.Trigger.Forced() {
+		return decision, nil
+	}
+
+	// Force path: the current minor, then each higher minor of the same major in ascending order.
+	clear(tried)
+	var minors []uint64
+	for _, c := range candidates {
+		if c.classification == gardencorev1beta1.ClassificationSupported && c.parsed.Major() == cur.Major() && !slices.Contains(minors, c.parsed.Minor()) {
+			minors = append(minors, c.parsed.Minor())
+		}
+	}
+	slices.SortFunc(minors, cmp.Compare[uint64])
+	for _, minor := range minors {
+		target, err := firstCompatible(func(c candidate) bool {
+			return c.classification == gardencorev1beta1.ClassificationSupported && c.parsed.Major() == cur.Major() && c.parsed.Minor() == minor
+		})
+		if err != nil || target != "" {
+			decision.Target = target
+			return decision, err
+		}
+	}
+
+	var forceRejected []RejectedVersion
+	for _, r := range decision.Rejected {
+		if tried[r.Version] {
+			forceRejected = append(forceRejected, r)
+		}
+	}
+	detail := fmt.Sprintf("no higher version of minor %d.%d or of a higher minor of major %d is classified supported", cur.Major(), cur.Minor(), cur.Major())
+	if len(forceRejected) > 0 {
+		detail = fmt.Sprintf("no higher supported version of minor %d.%d or of a higher minor of major %d is compatible with the Shoot: %s",
+			cur.Major(), cur.Minor(), cur.Major(), DescribeRejectedVersions(forceRejected))
+	}
+	return decision, fmt.Errorf("cannot perform forceful update of %s version %q of component %q: %s", decision.Trigger.adjective(), current, component.Name, detail)
+}
+
+func (t ComponentUpdateTrigger) adjective() string {
+	if t == ComponentUpdateMissing {
+		return "unlisted"
+	}
+	return "expired"
+}
+
+// DescribeRejectedVersions renders rejected candidates as `0.44.1 (msg; msg), 0.44.0 (msg)`.
+func DescribeRejectedVersions(rejected []RejectedVersion) string {
+	parts := make([]string, 0, len(rejected))
+	for _, r := range rejected {
+		parts = append(parts, fmt.Sprintf("%s (%s)", r.Version, strings.Join(r.Failures, "; ")))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// withinUpdateBoundary reports whether v lies within the auto-update boundary of strategy around
+// cur: patch keeps major.minor, minor keeps the major, major (and any other value) allows all.
+func withinUpdateBoundary(strategy gardencorev1beta1.MachineImageUpdateStrategy, cur, v *semver.Version) bool {
+	switch strategy {
+	case gardencorev1beta1.UpdateStrategyPatch:
+		return v.Major() == cur.Major() && v.Minor() == cur.Minor()
+	case gardencorev1beta1.UpdateStrategyMinor:
+		return v.Major() == cur.Major()
+	}
+	return true
+}
+
+// parseComponentVersion parses a pinned version: strictly, or, for a pin stored before admission
+// normalised it, with the coercing parser.
+func parseComponentVersion(s string) (*semver.Version, error) {
+	if v, err := versionutils.ParseProfileVersion(s); err == nil {
+		return v, nil
+	}
+	return semver.NewVersion(s)
+}

@@ -1,0 +1,183 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package gardener_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	. "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// maintenanceComponent builds a component from "1.2.3 tag, ..." with tags p preview, s supported
+// (default), d deprecated, x expired, u unavailable, classified at now.
+func maintenanceComponent(spec string) gardencorev1beta1.ExtensionProfileComponent {
+	c := gardencorev1beta1.ExtensionProfileComponent{Name: "agent"}
+	for _, item := range strings.Split(spec, ",") {
+		fields := strings.Fields(item)
+		v := gardencorev1beta1.ExtensionComponentVersion{Version: fields[0]}
+		tag := "s"
+		if len(fields) > 1 {
+			tag = fields[1]
+		}
+		switch tag {
+		case "p":
+			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, nil)}
+		case "d":
+			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationDeprecated, at(-1))}
+		case "x":
+			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationExpired, at(-1))}
+		case "u":
+			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, at(1))}
+		}
+		c.Versions = append(c.Versions, v)
+	}
+	return c
+}
+
+// incompatibleWith returns a CompatibilityFunc failing the listed versions with "<v> is incompatible".
+func incompatibleWith(versions ...string) CompatibilityFunc {
+	return func(v string) ([]string, error) {
+		if slices.Contains(versions, v) {
+			return []string{v + " is incompatible"}, nil
+		}
+		return nil, nil
+	}
+}
+
+var _ = Describe("ComponentVersionUpdateFor", func() {
+	auto := func(strategy gardencorev1beta1.MachineImageUpdateStrategy) EffectiveAutoUpdate {
+		return EffectiveAutoUpdate{Enabled: true, UpdateStrategy: strategy}
+	}
+	frozen := EffectiveAutoUpdate{Enabled: false, UpdateStrategy: patch}
+
+	DescribeTable("targets",
+		func(spec, current string, policy EffectiveAutoUpdate, compatible CompatibilityFunc, trigger ComponentUpdateTrigger, target string) {
+			decision, err := ComponentVersionUpdateFor(maintenanceComponent(spec), current, policy, now, compatible)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(decision.Trigger).To(Equal(trigger))
+			Expect(decision.Target).To(Equal(target))
+		},
+		// Auto-update boundaries (GEP-78: patch → same minor, minor → same major, major → any).
+		Entry("patch: highest supported patch, preview never", "1.0.0, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0, 2.0.0", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
+		Entry("minor: newest of the major, no patch-first step", "1.0.0, 1.0.2, 1.1.0, 2.0.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
+		Entry("major: newest overall", "1.0.0, 1.0.2, 1.1.0, 2.0.0, 2.1.0 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, "2.0.0"),
+		Entry("minor: numeric order, 1.10.0 above 1.9.1", "1.8.3, 1.9.1, 1.10.0", "1.8.3", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.10.0"),
+		// Preference (Gardener's auto-update helpers): a lower supported beats a higher deprecated.
+		Entry("supported preferred over a higher deprecated", "1.0.0, 1.0.1, 1.0.2 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("deprecated when nothing supported", "1.0.0, 1.0.1 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("supported of another minor preferred over a deprecated patch (minor)", "1.0.0, 1.0.1 d, 1.1.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
+		// Never preview, unavailable or expired.
+		Entry("preview never chosen", "1.0.0, 1.0.1 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("unavailable never chosen", "1.0.0, 1.0.1 u", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("expired never an auto-update target", "1.0.0, 1.0.1 x", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("already the newest", "1.0.0, 1.0.2", "1.0.2", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("auto-update off, not expired: left alone", "1.0.0, 1.0.1", "1.0.0", frozen, incompatibleWith(), ComponentUpdateNone, ""),
+		// Compatibility filter.
+		Entry("auto: highest compatible", "1.0.0, 1.0.1, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("auto: incompatible supported, compatible deprecated", "1.0.0, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("auto: no compatible target is not an error", "1.0.0, 1.0.1", "1.0.0", auto(patch), incompatibleWith("1.0.1"), ComponentUpdateAutoUpdate, ""),
+		// Force path (GEP-78 "3. Force-upgrade path").
+		Entry("expired, auto-update off: highest supported patch of the current minor", "1.0.0 x, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.0.2"),
+		Entry("expired, auto-update off: next available minor", "1.0.0 x, 1.1.0 x, 1.2.0 p, 1.3.0, 1.3.1, 1.4.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.3.1"),
+		Entry("expired: a minor with only deprecated versions is skipped", "1.0.0 x, 1.1.0 d, 1.2.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
+		Entry("expired: a minor with only unavailable versions is skipped", "1.0.0 x, 1.1.0 u, 1.2.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
+		Entry("expired: an incompatible patch falls through to the next minor", "1.0.0 x, 1.0.1, 1.1.0", "1.0.0", frozen, incompatibleWith("1.0.1"), ComponentUpdateExpired, "1.1.0"),
+		Entry("expired: a minor with only incompatible versions is skipped", "1.0.0 x, 1.1.0, 1.1.1, 1.2.0", "1.0.0", frozen, incompatibleWith("1.1.0", "1.1.1"), ComponentUpdateExpired, "1.2.0"),
+		Entry("expired: highest compatible patch of the current minor", "1.0.0 x, 1.0.1, 1.0.2", "1.0.0", frozen, incompatibleWith("1.0.2"), ComponentUpdateExpired, "1.0.1"),
+		Entry("expired: never a downgrade", "1.0.1, 1.0.5 x, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateExpired, "1.1.0"),
+		Entry("expired, auto-update on: the auto-update target first", "1.0.0 x, 1.0.1, 1.4.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateExpired, "1.4.0"),
+		Entry("expired, auto-update patch without patch: force to the next minor", "1.0.0 x, 1.2.0, 1.3.0", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
+		Entry("removed from the profile counts as expired", "1.0.0, 1.0.6, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateMissing, "1.0.6"),
+	)
+
+	It("should name the reasons", func() {
+		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1"), "1.0.0", auto(minor), now, incompatibleWith())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(decision.Reason).To(Equal("Automatic update of the component version is configured (update strategy: minor)"))
+
+		decision, err = ComponentVersionUpdateFor(maintenanceComponent("1.0.0 x, 1.0.1"), "1.0.0", frozen, now, incompatibleWith())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(decision.Reason).To(Equal("Component version expired - force update required"))
+
+		decision, err = ComponentVersionUpdateFor(maintenanceComponent("1.0.1"), "1.0.0", frozen, now, incompatibleWith())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(decision.Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
+	})
+
+	DescribeTable("forced updates without target",
+		func(spec, current string, compatible CompatibilityFunc, message string) {
+			decision, err := ComponentVersionUpdateFor(maintenanceComponent(spec), current, frozen, now, compatible)
+			Expect(err).To(MatchError(message))
+			Expect(decision.Target).To(BeEmpty())
+			Expect(decision.Trigger.Forced()).To(BeTrue())
+		},
+		Entry("never across the major", "1.9.0 x, 2.0.0", "1.9.0", incompatibleWith(),
+			`cannot perform forceful update of expired version "1.9.0" of component "agent": no higher version of minor 1.9 or of a higher minor of major 1 is classified supported`),
+		Entry("only deprecated and preview left", "1.0.0 x, 1.0.1 d, 1.1.0 p", "1.0.0", incompatibleWith(),
+			`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`),
+		Entry("no compatible target", "1.0.0 x, 1.0.1, 1.1.0", "1.0.0", incompatibleWith("1.0.1", "1.1.0"),
+			`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.1 (1.0.1 is incompatible), 1.1.0 (1.1.0 is incompatible)`),
+		Entry("unlisted version without target", "0.9.0", "1.0.0", incompatibleWith(),
+			`cannot perform forceful update of unlisted version "1.0.0" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`),
+	)
+
+	It("should record the rejected candidates of an auto-update", func() {
+		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1, 1.0.2"), "1.0.0", auto(patch), now, incompatibleWith("1.0.1", "1.0.2"))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(decision.Rejected).To(Equal([]RejectedVersion{{Version: "1.0.2", Failures: []string{"1.0.2 is incompatible"}}, {Version: "1.0.1", Failures: []string{"1.0.1 is incompatible"}}}))
+		Expect(DescribeRejectedVersions(decision.Rejected)).To(Equal("1.0.2 (1.0.2 is incompatible), 1.0.1 (1.0.1 is incompatible)"))
+	})
+
+	It("should evaluate each candidate once and stop at the first compatible one", func() {
+		var evaluated []string
+		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0 x, 1.0.1, 1.0.2, 1.0.3"), "1.0.0", auto(patch), now, func(v string) ([]string, error) {
+			evaluated = append(evaluated, v)
+			if v == "1.0.3" {
+				return []string{"no"}, nil
+			}
+			return nil, nil
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(evaluated).To(Equal([]string{"1.0.3", "1.0.2"}))
+	})
+
+	It("should not evaluate anything when the version is left alone", func() {
+		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1"), "1.0.0", frozen, now, func(string) ([]string, error) {
+			Fail("must not be called")
+			return nil, nil
+		})
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	It("should return an evaluation error", func() {
+		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1"), "1.0.0", auto(patch), now, func(string) ([]string, error) {
+			return nil, errors.New("boom")
+		})
+		Expect(err).To(MatchError("boom"))
+	})
+
+	It("should fail on an unparsable pin that needs an update", func() {
+		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0"), "latest", frozen, now, incompatibleWith())
+		Expect(err).To(MatchError(ContainSubstring(`cannot determine a target for version "latest" of component "agent"`)))
+	})
+
+	It("should classify at the given time", func() {
+		c := maintenanceComponent("1.0.0, 1.0.1")
+		c.Versions[0].Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationExpired, at(2))}
+		decision, err := ComponentVersionUpdateFor(c, "1.0.0", frozen, now, incompatibleWith())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(decision.Trigger).To(Equal(ComponentUpdateNone))
+		decision, err = ComponentVersionUpdateFor(c, "1.0.0", frozen, now.Add(48*time.Hour), incompatibleWith())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(decision.Target).To(Equal("1.0.1"))
+	})
+})

@@ -1,0 +1,85 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package timewindow_test
+
+import (
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	. "github.com/gep-78/gardener/pkg/utils/timewindow"
+)
+
+var _ = Describe("MaintenanceTimeWindow", func() {
+	day := func(h, m, s int) time.Time { return time.Date(2026, time.November, 29, h, m, s, 0, time.UTC) }
+	mustParse := func(begin, end string) MaintenanceTimeWindow {
+		GinkgoHelper()
+		w, err := ParseMaintenanceTimeWindow(begin, end)
+		Expect(err).NotTo(HaveOccurred())
+		return w
+	}
+
+	It("should parse and convert to UTC", func() {
+		w := mustParse("220000+0100", "230000+0100")
+		Expect(w.String()).To(Equal("begin=21:00:00, end=22:00:00"))
+		Expect(w.Begin.Formatted()).To(Equal("210000+0000"))
+		Expect(w.Duration()).To(Equal(time.Hour))
+	})
+
+	DescribeTable("parse errors",
+		func(begin, end, message string) {
+			_, err := ParseMaintenanceTimeWindow(begin, end)
+			Expect(err).To(MatchError(ContainSubstring(message)))
+		},
+		Entry("bad begin", "22:00", "230000+0100", "could not parse begin time"),
+		Entry("bad end", "220000+0100", "2300", "could not parse end time"),
+	)
+
+	DescribeTable("#Contains (both ends included)",
+		func(begin, end string, t time.Time, contained bool) {
+			Expect(mustParse(begin, end).Contains(t)).To(Equal(contained))
+		},
+		Entry("at begin", "010000+0000", "020000+0000", day(1, 0, 0), true),
+		Entry("at end", "010000+0000", "020000+0000", day(2, 0, 0), true),
+		Entry("before", "010000+0000", "020000+0000", day(0, 59, 59), false),
+		Entry("after", "010000+0000", "020000+0000", day(2, 0, 1), false),
+		Entry("other zone", "030000+0200", "040000+0200", day(1, 30, 0), true),
+		Entry("spanning midnight, before midnight", "233000+0000", "013000+0000", day(23, 45, 0), true),
+		Entry("spanning midnight, after midnight", "233000+0000", "013000+0000", day(0, 30, 0), true),
+		Entry("spanning midnight, outside", "233000+0000", "013000+0000", day(12, 0, 0), false),
+	)
+
+	It("AlwaysTimeWindow contains every second of the day", func() {
+		Expect(AlwaysTimeWindow.Contains(day(0, 0, 0))).To(BeTrue())
+		Expect(AlwaysTimeWindow.Contains(day(23, 59, 59))).To(BeTrue())
+	})
+
+	DescribeTable("#NextBegin (strictly after from)",
+		func(begin, end string, from, next time.Time) {
+			Expect(mustParse(begin, end).NextBegin(from)).To(Equal(next))
+		},
+		Entry("before today's window", "030000+0000", "040000+0000", day(1, 0, 0), day(3, 0, 0)),
+		Entry("at today's begin: tomorrow", "030000+0000", "040000+0000", day(3, 0, 0), day(3, 0, 0).Add(24*time.Hour)),
+		Entry("inside today's window: tomorrow", "030000+0000", "040000+0000", day(3, 30, 0), day(3, 0, 0).Add(24*time.Hour)),
+		Entry("after today's window: tomorrow", "030000+0000", "040000+0000", day(5, 0, 0), day(3, 0, 0).Add(24*time.Hour)),
+		Entry("inside a window that began yesterday", "233000+0000", "013000+0000", day(0, 30, 0), day(23, 30, 0)),
+	)
+
+	It("#DurationUntilNext adds a random offset into the window", func() {
+		w := mustParse("030000+0000", "040000+0000")
+		var bound int64
+		Expect(w.DurationUntilNext(day(1, 0, 0), func(n int64) int64 { bound = n; return 0 })).To(Equal(2 * time.Hour))
+		Expect(bound).To(Equal(int64(time.Hour)))
+		Expect(w.DurationUntilNext(day(1, 0, 0), func(n int64) int64 { return n - 1 })).To(Equal(3*time.Hour - time.Nanosecond))
+		Expect(w.DurationUntilNext(day(1, 0, 0), nil)).To(Equal(2 * time.Hour))
+	})
+
+	It("MaintenanceTime arithmetic wraps around the day", func() {
+		Expect(NewMaintenanceTime(0, 10, 0).Add(-15 * time.Minute).String()).To(Equal("23:55:00"))
+		Expect(NewMaintenanceTime(23, 59, 0).Add(2 * time.Minute).String()).To(Equal("00:01:00"))
+		Expect(NewMaintenanceTime(1, 0, 0).Compare(NewMaintenanceTime(2, 0, 0))).To(Equal(-1))
+	})
+})
