@@ -16,6 +16,7 @@ import (
 	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
+	crenvtest "sigs.k8s.io/controller-runtime/pkg/envtest"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
@@ -24,6 +25,7 @@ import (
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
 	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
@@ -84,14 +86,17 @@ var _ = BeforeSuite(func() {
 	mgrCtx, cancel := context.WithCancel(ctx)
 	DeferCleanup(cancel)
 
-	By("Start gardener-controller-manager's classification controllers")
-	controllerManager, err := manager.New(restConfig, manager.Options{
+	By("Start gardener-controller-manager's classification and maintenance controllers with its own identity")
+	controllerManagerUser, err := testEnv.AddUser(crenvtest.User{Name: "gardener-controller-manager", Groups: []string{"system:masters"}}, nil)
+	Expect(err).NotTo(HaveOccurred())
+	controllerManager, err := manager.New(controllerManagerUser.Config(), manager.Options{
 		Scheme:  kubernetes.GardenScheme,
 		Metrics: metricsserver.Options{BindAddress: "0"},
 	})
 	Expect(err).NotTo(HaveOccurred())
 	Expect((&extensionprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+	Expect((&maintenance.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	go func() {
 		defer GinkgoRecover()
 		Expect(controllerManager.Start(mgrCtx)).To(Succeed())

@@ -6,6 +6,7 @@ package extensioncomponentversions_test
 
 import (
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -13,12 +14,16 @@ import (
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/tools/events"
+	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 	"sigs.k8s.io/yaml"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -167,6 +172,79 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 			g.Expect(traefik.Spec.Components).To(HaveLen(1))
 			g.Expect(traefik.Spec.Components[0].Version).To(Equal("3.6.11"))
 		}).Should(Succeed())
+	})
+
+	It("maintains a Shoot in its window: machine image, then Kubernetes, then components, on one working copy", func() {
+		// shoot-accepted-maintenance-ordering.yaml's window (00:00-01:00 UTC) contains the reference
+		// time, so the maintenance controller maintains it right after creation. falco 0.44.1
+		// requires Garden Linux >= 1877.8.0: it is only a valid target because the image step ran
+		// first on the same working copy.
+		Eventually(func(g Gomega) {
+			shoot := &gardencorev1beta1.Shoot{}
+			g.Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-dev", Name: "maint-order"}, shoot)).To(Succeed())
+			g.Expect(*shoot.Spec.Provider.Workers[0].Machine.Image.Version).To(Equal("1877.8.0"))
+			g.Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.35.6"))
+			g.Expect(pinnedVersions(shoot)).To(HaveKeyWithValue("shoot-falco-service/falco", "0.44.1"))
+			g.Expect(shoot.Status.LastMaintenance).NotTo(BeNil())
+			g.Expect(shoot.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
+			g.Expect(shoot.Status.LastMaintenance.Description).To(ContainSubstring("0.44.1"))
+		}).Should(Succeed())
+
+		By("gardenlet writes the upgraded version into the seed Extension")
+		Eventually(func(g Gomega) {
+			falco := &extensionsv1alpha1.Extension{}
+			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: "shoot--dev--maint-order", Name: "shoot-falco-service"}, falco)).To(Succeed())
+			g.Expect(falco.Spec.Components).To(HaveLen(1))
+			g.Expect(falco.Spec.Components[0].Version).To(Equal("0.44.1"))
+		}).Should(Succeed())
+	})
+
+	It("maintains at once on the maintain annotation: envoy-gateway auto-updates 1.8.3 -> 1.8.4 and reaches the seed", func() {
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-dev", Name: "gw-pinned"}, shoot)).To(Succeed())
+		Expect(pinnedVersions(shoot)).To(HaveKeyWithValue("envoy-gateway/envoy-gateway", "1.8.3"))
+		patch := client.MergeFrom(shoot.DeepCopy())
+		metav1.SetMetaDataAnnotation(&shoot.ObjectMeta, "gardener.cloud/operation", "maintain")
+		Expect(testClient.Patch(ctx, shoot, patch)).To(Succeed())
+
+		Eventually(func(g Gomega) {
+			g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), shoot)).To(Succeed())
+			g.Expect(shoot.Annotations).NotTo(HaveKey("gardener.cloud/operation"))
+			g.Expect(pinnedVersions(shoot)).To(HaveKeyWithValue("envoy-gateway/envoy-gateway", "1.8.4"))
+			// falco 0.42.1 is deprecated but not expired, and its extension froze auto-updates.
+			g.Expect(pinnedVersions(shoot)).To(HaveKeyWithValue("shoot-falco-service/falco", "0.42.1"))
+		}).Should(Succeed())
+
+		Eventually(func(g Gomega) {
+			envoy := &extensionsv1alpha1.Extension{}
+			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: "shoot--dev--gw-pinned", Name: "envoy-gateway"}, envoy)).To(Succeed())
+			g.Expect(envoy.Spec.Components).To(HaveLen(1))
+			g.Expect(envoy.Spec.Components[0].Version).To(Equal("1.8.4"))
+		}).Should(Succeed())
+	})
+
+	It("force-upgrades an expired pin although auto-update is off (GEP-5), after the Kubernetes step", func() {
+		// A second reconciler whose clock stands at 2027-02-01 03:00 UTC, inside gw-pinned's window,
+		// when falco 0.42.1 and Kubernetes 1.36.2 have expired. The manager's maintenance
+		// controller keeps the reference time, so other Shoots are not affected.
+		later := testclock.NewFakeClock(time.Date(2027, time.February, 1, 3, 0, 30, 0, time.UTC))
+		reconciler := &maintenance.Reconciler{
+			Client:               testClient,
+			APIReader:            testClient,
+			Clock:                later,
+			Recorder:             &events.FakeRecorder{},
+			CompatibilityChecker: maintenance.NewCELCompatibilityChecker(),
+			RandomInt63n:         func(int64) int64 { return 0 },
+		}
+		_, err := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: client.ObjectKey{Namespace: "garden-dev", Name: "gw-pinned"}})
+		Expect(err).NotTo(HaveOccurred())
+
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-dev", Name: "gw-pinned"}, shoot)).To(Succeed())
+		Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.36.3"))
+		Expect(pinnedVersions(shoot)).To(HaveKeyWithValue("shoot-falco-service/falco", "0.44.1"))
+		Expect(shoot.Status.LastMaintenance.Description).To(ContainSubstring("0.42.1"))
+		Expect(shoot.Status.LastMaintenance.Description).To(ContainSubstring("0.44.1"))
 	})
 
 	It("rejects changing a pin to an expired version but accepts unrelated updates of a Shoot pinned to one", func() {
