@@ -99,9 +99,32 @@ show apply -f "${DEV}/example/31-shoot-partial-version.yaml"
 show get shoot partial -n garden-dev -o jsonpath='{range .spec.extensions[*]}{.type}{": "}{range .components[*]}{.name}{"="}{.version}{end}{"\n"}{end}'
 
 step "gardenlet wrote the resolved versions and the profile entries' providerConfig into the seed Extensions"
+"${KUBECTL}" wait --for=create extension/shoot-falco-service -n shoot--dev--pinned --timeout=60s >/dev/null
 "${KUBECTL}" wait --for=jsonpath='{.spec.components[0].version}'=0.44.1 extension/shoot-falco-service -n shoot--dev--pinned --timeout=60s >/dev/null
 show get extensions -n shoot--dev--pinned
 show get extension shoot-falco-service -n shoot--dev--pinned -o jsonpath='{.spec.components}'
 echo
+
+step "A shoot owner freezes falco on the deprecated 0.42.1 (autoUpdate.enabled: false): accepted with a warning"
+show apply -f "${DEV}/example/32-shoot-frozen-falco.yaml"
+
+step "25 seconds after the start, traefik 3.6.15 becomes supported and falco 0.42.1 expires"
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].versions[4].classification}'=supported extensionprofile/shoot-traefik --timeout=90s >/dev/null
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].versions[1].classification}'=expired extensionprofile/shoot-falco-service --timeout=90s >/dev/null
+show get extensionprofiles
+
+step "The maintain operation runs maintenance now: machine images, Kubernetes, then extension components"
+show annotate shoot pinned frozen -n garden-dev gardener.cloud/operation=maintain
+"${KUBECTL}" wait --for=jsonpath='{.spec.extensions[1].components[0].version}'=3.6.15 shoot/pinned -n garden-dev --timeout=60s >/dev/null
+"${KUBECTL}" wait --for=jsonpath='{.spec.extensions[0].components[0].version}'=0.44.1 shoot/frozen -n garden-dev --timeout=60s >/dev/null
+echo "auto-update (patch): traefik 3.6.13 -> 3.6.15 on shoot pinned"
+show get shoot pinned -n garden-dev -o jsonpath='{.status.lastMaintenance.description}{"\n"}'
+echo "forced upgrade on expiry, although auto-update is off: falco 0.42.1 -> 0.44.1 on shoot frozen"
+show get shoot frozen -n garden-dev -o jsonpath='{.status.lastMaintenance.description}{"\n"}'
+show get events -n garden-dev --field-selector reason=ExtensionComponentVersionMaintenance -o custom-columns=SHOOT:.involvedObject.name,REASON:.reason,MESSAGE:.message
+
+step "gardenlet carried the upgraded version and its providerConfig to the seed"
+"${KUBECTL}" wait --for=jsonpath='{.spec.components[0].version}'=3.6.15 extension/shoot-traefik -n shoot--dev--pinned --timeout=60s >/dev/null
+show get extensions -n shoot--dev--pinned
 
 step "Demo finished"
