@@ -146,10 +146,25 @@ func ComponentVersionPinWarning(extensionType string, component gardencorev1beta
 	for _, stage := range entry.Lifecycle {
 		if stage.Classification == gardencorev1beta1.ClassificationExpired && stage.StartTime != nil && stage.StartTime.Time.After(now) {
 			msg += fmt.Sprintf("; it expires at %s and is then force-upgraded in the next maintenance window", stage.StartTime.UTC().Format(time.RFC3339))
+			if target := forceUpgradeTarget(component, pinned, stage.StartTime.Time); target != "" {
+				msg += fmt.Sprintf(" (to %s as the profile stands)", target)
+			}
 			break
 		}
 	}
 	return msg
+}
+
+// forceUpgradeTarget returns the version the force-upgrade path (GEP-78 "Force-upgrade path")
+// would choose for pinned at the time it expires, ignoring compatibility rules, or "" when there is
+// none.
+func forceUpgradeTarget(component gardencorev1beta1.ExtensionProfileComponent, pinned string, expiry time.Time) string {
+	anyVersion := func(string) ([]string, error) { return nil, nil }
+	update, err := ComponentVersionUpdateFor(component, pinned, EffectiveAutoUpdate{}, expiry, anyVersion)
+	if err != nil {
+		return ""
+	}
+	return update.Target
 }
 
 // UpdateStrategySource names where an effective update strategy came from.

@@ -207,11 +207,11 @@ var _ = Describe("ShootExtensionProfile", func() {
 		expectations := map[string]outcome{
 			"shoot-accepted-falco-traefik.yaml": {},
 			"shoot-accepted-envoy-gateway-falco.yaml": {warnings: []string{
-				"component envoy-gateway of extension envoy-gateway is pinned to deprecated version 1.8.3; it expires at 2027-02-15T00:00:00Z and is then force-upgraded in the next maintenance window",
-				"component falco of extension shoot-falco-service is pinned to deprecated version 0.42.1; it expires at 2027-02-01T00:00:00Z and is then force-upgraded in the next maintenance window",
+				"component envoy-gateway of extension envoy-gateway is pinned to deprecated version 1.8.3; it expires at 2027-02-15T00:00:00Z and is then force-upgraded in the next maintenance window (to 1.8.4 as the profile stands)",
+				"component falco of extension shoot-falco-service is pinned to deprecated version 0.42.1; it expires at 2027-02-01T00:00:00Z and is then force-upgraded in the next maintenance window (to 0.44.1 as the profile stands)",
 			}},
 			"shoot-accepted-maintenance-ordering.yaml": {warnings: []string{
-				"component falco of extension shoot-falco-service is pinned to deprecated version 0.42.1; it expires at 2027-02-01T00:00:00Z and is then force-upgraded in the next maintenance window",
+				"component falco of extension shoot-falco-service is pinned to deprecated version 0.42.1; it expires at 2027-02-01T00:00:00Z and is then force-upgraded in the next maintenance window (to 0.44.1 as the profile stands)",
 			}},
 			"shoot-accepted-partial-version.yaml":        {},
 			"shoot-rejected-expired-pin.yaml":            {errorPrefix: `spec.extensions[0].components[0].version: Invalid value: "1.8.2": version 1.8.2 of component envoy-gateway is expired`},
@@ -398,7 +398,7 @@ var _ = Describe("ShootExtensionProfile", func() {
 			Entry("supported: none", traefik("3.6.13"), nil),
 			Entry("deprecated with a scheduled expiry",
 				traefik("3.6.12"),
-				[]string{"component traefik of extension shoot-traefik is pinned to deprecated version 3.6.12; it expires at 2027-01-31T00:00:00Z and is then force-upgraded in the next maintenance window"}),
+				[]string{"component traefik of extension shoot-traefik is pinned to deprecated version 3.6.12; it expires at 2027-01-31T00:00:00Z and is then force-upgraded in the next maintenance window (to 3.6.14 as the profile stands)"}),
 			Entry("preview",
 				traefik("3.7.0"),
 				[]string{"component traefik of extension shoot-traefik is pinned to preview version 3.7.0, which is excluded from defaulting and auto-updates"}),

@@ -5,6 +5,8 @@
 package extensionprofile_test
 
 import (
+	"time"
+
 	"context"
 	"fmt"
 	"strings"
@@ -304,12 +306,12 @@ var _ = Describe("compatibility rules", func() {
 		Expect(CompiledProfiles(admitter)).To(Equal(1))
 
 		Expect(client.CoreV1beta1().ExtensionProfiles().Delete(ctx, "shoot-probe", metav1.DeleteOptions{})).To(Succeed())
-		Eventually(func() int { return CompiledProfiles(admitter) }).Should(BeZero())
+		Eventually(func() int { return CompiledProfiles(admitter) }).WithTimeout(30 * time.Second).Should(BeZero())
 	})
 })
 
 const (
-	falcoDeprecated         = "component falco of extension shoot-falco-service is pinned to deprecated version 0.42.1; it expires at 2027-02-01T00:00:00Z and is then force-upgraded in the next maintenance window"
+	falcoDeprecated         = "component falco of extension shoot-falco-service is pinned to deprecated version 0.42.1; it expires at 2027-02-01T00:00:00Z and is then force-upgraded in the next maintenance window (to 0.44.1 as the profile stands)"
 	falcoMaintenanceWarning = "component falco of extension shoot-falco-service is pinned to version 0.42.1, which is incompatible with the Shoot after this maintenance update " +
 		"(the forced Kubernetes or machine image upgrade takes precedence): " + falcoKubernetes137
 )
