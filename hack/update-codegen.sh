@@ -51,3 +51,17 @@ rm -f "${REPO_ROOT}/pkg/apis/extensions/crds/"*.yaml
 "${GOBIN}/controller-gen" crd:allowDangerousTypes=false \
   paths="./pkg/apis/extensions/v1alpha1/..." \
   output:crd:dir="./pkg/apis/extensions/crds"
+
+echo "Generating the API reference (docs/api-reference)"
+CRD_REF_DOCS_VERSION="v0.3.0"
+if [[ ! -x "${GOBIN}/crd-ref-docs" ]] || [[ "$("${GOBIN}/crd-ref-docs" --version 2>&1)" != *"${CRD_REF_DOCS_VERSION#v}"* ]]; then
+  go install "github.com/elastic/crd-ref-docs@${CRD_REF_DOCS_VERSION}"
+fi
+mkdir -p "${REPO_ROOT}/docs/api-reference"
+for api in core/v1beta1:core extensions/v1alpha1:extensions; do
+  "${GOBIN}/crd-ref-docs" --log-level=ERROR \
+    --source-path="./pkg/apis/${api%%:*}" \
+    --config="${REPO_ROOT}/hack/api-reference/config.yaml" \
+    --renderer=markdown \
+    --output-path="${REPO_ROOT}/docs/api-reference/${api##*:}.md"
+done

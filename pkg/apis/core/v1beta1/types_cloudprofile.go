@@ -9,6 +9,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +genclient
 // +genclient:nonNamespaced
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
 
 // CloudProfile lists the Kubernetes versions and machine images a landscape offers. This
 // project serves the subset of Gardener's CloudProfile that version maintenance needs.

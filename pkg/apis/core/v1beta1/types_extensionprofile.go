@@ -12,6 +12,7 @@ import (
 // +genclient
 // +genclient:nonNamespaced
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
 
 // ExtensionProfile lists the component versions a landscape offers for one extension type
 // (GEP-78). Its name equals the extension type (Shoot.spec.extensions[].type).

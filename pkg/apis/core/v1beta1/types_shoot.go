@@ -12,6 +12,7 @@ import (
 
 // +genclient
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
 
 // Shoot is a Kubernetes cluster managed by Gardener. This project serves the subset of
 // Gardener's Shoot that GEP-78 reads and writes, under Gardener's JSON field names.

@@ -14,6 +14,7 @@ import (
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 // +kubebuilder:resource:scope=Namespaced,path=extensions,singular=extension,shortName=ext
 // +kubebuilder:subresource:status
+// +kubebuilder:object:root=true
 // +kubebuilder:printcolumn:name=Type,JSONPath=".spec.type",type=string,description="The type of the extension."
 // +kubebuilder:printcolumn:name=Components,JSONPath=".spec.components[*].name",type=string,description="The components whose versions gardenlet resolved (GEP-78)."
 // +kubebuilder:printcolumn:name=Versions,JSONPath=".spec.components[*].version",type=string,description="The resolved component versions (GEP-78)."
