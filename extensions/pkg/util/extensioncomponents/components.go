@@ -1,0 +1,166 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package extensioncomponents is the extension-developer side of GEP-78 ("Design Details → 4.
+// Deployment — gardenlet and extension controller" and "Optional per-version providerConfig"):
+// it reads the resolved version of one managed component from a seed Extension's
+// spec.components[] and decodes the providerConfig that gardenlet copied there from the matching
+// ExtensionProfile version entry.
+//
+// An extension controller calls Resolve once per component it deploys:
+//
+//	cfg := &falcov1alpha1.FalcoComponentConfig{}
+//	component, err := extensioncomponents.Resolve(ext, "falco", decoder, cfg)
+//	if err != nil {
+//		// *ComponentNotFoundError (errors.Is(err, ErrComponentNotFound)) or *ProviderConfigError
+//	}
+//	deploy(component.Version, cfg)
+//
+// The decoder is the extension's own: it knows the extension's config API group, which
+// gardener-apiserver and gardenlet treat as opaque. Build it strictly, e.g.
+// serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer(), so that
+// unknown and duplicate fields in the profile entry are reported instead of dropped.
+package extensioncomponents
+
+import (
+	"errors"
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+)
+
+var (
+	// ErrComponentNotFound matches (errors.Is) every *ComponentNotFoundError.
+	ErrComponentNotFound = errors.New("component has no resolved version in spec.components")
+	// ErrInvalidProviderConfig matches (errors.Is) every *ProviderConfigError.
+	ErrInvalidProviderConfig = errors.New("component providerConfig cannot be decoded")
+)
+
+// Component is one resolved entry of Extension.spec.components[].
+type Component struct {
+	// Name is the component name, as listed in the ExtensionProfile.
+	Name string
+	// Version is the resolved version to deploy, e.g. "0.44.1".
+	Version string
+	// ProviderConfig is the object passed to Resolve as into, filled from the entry's
+	// providerConfig. It is nil when the entry has no providerConfig or into was nil.
+	ProviderConfig runtime.Object
+	// FieldPath is the path of the entry in the Extension, e.g. spec.components[0].
+	FieldPath *field.Path
+}
+
+// ComponentNotFoundError is returned by Resolve when spec.components[] has no entry with the
+// requested name or the entry has an empty version: the Shoot does not pin the component, or
+// gardenlet runs without the ExtensionComponentVersions feature gate.
+type ComponentNotFoundError struct {
+	// ExtensionType is spec.type of the Extension, e.g. shoot-falco-service.
+	ExtensionType string
+	// Namespace is the namespace of the Extension, the shoot's seed namespace.
+	Namespace string
+	// Component is the requested component name.
+	Component string
+}
+
+// Error returns e.g. `extension shoot-falco-service/shoot--dev--x has no resolved version for
+// component "falco" in spec.components (pin one in Shoot.spec.extensions[].components[])`.
+func (e *ComponentNotFoundError) Error() string {
+	return fmt.Sprintf("extension %s/%s has no resolved version for component %q in spec.components (pin one in Shoot.spec.extensions[].components[])",
+		e.ExtensionType, e.Namespace, e.Component)
+}
+
+// Is reports whether target is ErrComponentNotFound.
+func (e *ComponentNotFoundError) Is(target error) bool {
+	return target == ErrComponentNotFound
+}
+
+// ProviderConfigError is returned by Resolve when the providerConfig of the component's entry
+// cannot be decoded into the caller's type: unknown kind or group, unknown or duplicate fields
+// (with a strict decoder), wrong value types, or a kind other than the one requested.
+type ProviderConfigError struct {
+	// Field is the path of the providerConfig, e.g. spec.components[0].providerConfig.
+	Field *field.Path
+	// Component is the component name.
+	Component string
+	// Err is the decoder's error.
+	Err error
+}
+
+// Error returns e.g. `spec.components[0].providerConfig: cannot decode the providerConfig of
+// component "falco": <decoder error>`.
+func (e *ProviderConfigError) Error() string {
+	return fmt.Sprintf("%s: cannot decode the providerConfig of component %q: %v", e.Field, e.Component, e.Err)
+}
+
+// Unwrap returns the decoder's error.
+func (e *ProviderConfigError) Unwrap() error {
+	return e.Err
+}
+
+// Is reports whether target is ErrInvalidProviderConfig.
+func (e *ProviderConfigError) Is(target error) bool {
+	return target == ErrInvalidProviderConfig
+}
+
+// Resolve returns the entry of ext.spec.components[] named name. When into is not nil and the
+// entry has a providerConfig, it decodes the providerConfig into into with decoder and sets
+// Component.ProviderConfig to into; a nil into skips decoding. A nil or empty providerConfig is
+// not an error: into is left untouched and Component.ProviderConfig is nil, so the caller keeps
+// its defaults.
+//
+// Errors: *ComponentNotFoundError when there is no entry with that name or its version is empty;
+// *ProviderConfigError (wrapping the decoder's error, with the field path
+// spec.components[<i>].providerConfig) when decoding fails or yields a different type than into;
+// a plain error when ext is nil, or into is set but decoder is nil.
+func Resolve(ext *extensionsv1alpha1.Extension, name string, decoder runtime.Decoder, into runtime.Object) (Component, error) {
+	if ext == nil {
+		return Component{}, errors.New("extension must not be nil")
+	}
+
+	componentsPath := field.NewPath("spec", "components")
+	for i := range ext.Spec.Components {
+		entry := &ext.Spec.Components[i]
+		if entry.Name != name {
+			continue
+		}
+		if entry.Version == "" {
+			break
+		}
+
+		component := Component{Name: entry.Name, Version: entry.Version, FieldPath: componentsPath.Index(i)}
+		if into == nil || entry.ProviderConfig == nil || len(entry.ProviderConfig.Raw) == 0 {
+			return component, nil
+		}
+		if decoder == nil {
+			return Component{}, fmt.Errorf("a decoder is required to decode %s", component.FieldPath.Child("providerConfig"))
+		}
+		if err := decode(decoder, entry.ProviderConfig.Raw, into); err != nil {
+			return Component{}, &ProviderConfigError{Field: component.FieldPath.Child("providerConfig"), Component: name, Err: err}
+		}
+		component.ProviderConfig = into
+		return component, nil
+	}
+
+	return Component{}, &ComponentNotFoundError{ExtensionType: ext.Spec.Type, Namespace: ext.Namespace, Component: name}
+}
+
+// decode decodes data into into. The decoder may return an object of another type than into
+// when the data names another kind of the same scheme; that is an error here, since the caller
+// asked for into's type.
+func decode(decoder runtime.Decoder, data []byte, into runtime.Object) error {
+	obj, gvk, err := decoder.Decode(data, nil, into)
+	if err != nil {
+		return err
+	}
+	if obj != into {
+		kind := "<unknown>"
+		if gvk != nil {
+			kind = gvk.String()
+		}
+		return fmt.Errorf("decoded kind %s is not the requested type %T", kind, into)
+	}
+	return nil
+}
