@@ -57,7 +57,7 @@ trap cleanup EXIT INT TERM
 step() { printf '\n### %s\n' "$*"; }
 show() { printf '$ kubectl %s\n' "$*"; "${KUBECTL}" "$@"; }
 
-step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet)"
+step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, shoot-falco-service extension)"
 "${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true >"${LOG}" 2>&1 &
 garden_pid=$!
 for _ in $(seq 1 240); do
@@ -105,6 +105,12 @@ show get extensions -n shoot--dev--pinned
 show get extension shoot-falco-service -n shoot--dev--pinned -o jsonpath='{.spec.components}'
 echo
 
+step "The shoot-falco-service extension deployed falco at the resolved version and reported back"
+"${KUBECTL}" wait --for=jsonpath='{.status.lastOperation.state}'=Succeeded extension/shoot-falco-service -n shoot--dev--pinned --timeout=60s >/dev/null
+show get extension shoot-falco-service -n shoot--dev--pinned -o jsonpath='{.status.lastOperation.type} {.status.lastOperation.state} {.status.lastOperation.progress}% {.status.lastOperation.description}{"\n"}'
+show get deployment falco -n shoot--dev--pinned -L app.kubernetes.io/version -o wide
+show get configmap falco-config -n shoot--dev--pinned -o jsonpath='{.data}{"\n"}'
+
 step "A shoot owner freezes falco on the deprecated 0.42.1 (autoUpdate.enabled: false): accepted with a warning"
 show apply -f "${DEV}/example/32-shoot-frozen-falco.yaml"
 
@@ -126,5 +132,8 @@ show get events -n garden-dev --field-selector reason=ExtensionComponentVersionM
 step "gardenlet carried the upgraded version and its providerConfig to the seed"
 "${KUBECTL}" wait --for=jsonpath='{.spec.components[0].version}'=3.6.15 extension/shoot-traefik -n shoot--dev--pinned --timeout=60s >/dev/null
 show get extensions -n shoot--dev--pinned
+"${KUBECTL}" wait --for=jsonpath='{.spec.template.spec.containers[0].image}'=falcosecurity/falco:0.44.1 deployment/falco -n shoot--dev--frozen --timeout=60s >/dev/null
+echo "the extension rolled falco on shoot frozen to the forced version:"
+show get deployment falco -n shoot--dev--frozen -L app.kubernetes.io/version -o wide
 
 step "Demo finished"

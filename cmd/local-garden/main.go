@@ -4,7 +4,8 @@
 
 // Command local-garden runs a local garden on this machine: etcd and kube-apiserver (built by
 // hack/tools/install.sh), gardener-apiserver registered as an aggregated API server,
-// gardener-controller-manager and gardenlet, each as its own process with its own identity. The
+// gardener-controller-manager, gardenlet and the example shoot-falco-service extension, each as
+// its own process with its own identity. The
 // garden's kube-apiserver doubles as the seed. It writes an admin kubeconfig, prints the line
 // "local garden ready" once every component serves, and runs until SIGINT or SIGTERM, when it
 // stops everything it started.
@@ -103,6 +104,12 @@ func run(ctx context.Context, opts options) error {
 		{
 			name: "gardenlet",
 			args: []string{"--feature-gates=" + opts.featureGates, "--seed-name=local", "--adopt-unscheduled-shoots", "--metrics-bind-address=0"},
+		},
+		{
+			// The example extension reconciles the seed Extensions of type shoot-falco-service and
+			// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
+			name: "gardener-extension-shoot-falco-service",
+			args: []string{"--metrics-bind-address=0"},
 		},
 	}
 	for _, c := range components {
