@@ -63,8 +63,8 @@ type GardenerAPIServer struct {
 	// EtcdURL is the etcd to store objects in (the envtest etcd; gardener-apiserver keys live
 	// under /registry-gardener, beside the kube-apiserver's /registry).
 	EtcdURL string
-	// KubeRESTConfig is a kube-apiserver identity with cluster-admin rights that
-	// gardener-apiserver uses for delegated authentication and authorization and as its
+	// KubeRESTConfig is the kube-apiserver identity (an admin, unless the test names another)
+	// that gardener-apiserver uses for delegated authentication and authorization and as its
 	// core Kubernetes client (--authentication-kubeconfig, --authorization-kubeconfig,
 	// --kubeconfig).
 	KubeRESTConfig *rest.Config

@@ -42,6 +42,14 @@ type GardenerTestEnvironment struct {
 	// GardenerAPIServer configures gardener-apiserver. Nil means defaults (in-process, unless
 	// $TEST_ASSET_GARDENER_APISERVER names a binary).
 	GardenerAPIServer *GardenerAPIServer
+	// GardenerAPIServerUser is the kube-apiserver identity gardener-apiserver runs as (delegated
+	// authentication and authorization, its Kubernetes client). Nil means an admin named
+	// gardener-apiserver in system:masters. A test of the deployment RBAC names the chart's
+	// ServiceAccount here and applies its RBAC in BeforeGardenerAPIServer.
+	GardenerAPIServerUser *envtest.User
+	// BeforeGardenerAPIServer, when set, runs once etcd and kube-apiserver serve and before
+	// gardener-apiserver starts, with the admin config.
+	BeforeGardenerAPIServer func(adminConfig *rest.Config) error
 
 	kubeCertDir string
 }
@@ -92,7 +100,17 @@ func (e *GardenerTestEnvironment) start() (*rest.Config, error) {
 		return nil, fmt.Errorf("starting etcd and kube-apiserver: %w", err)
 	}
 
-	user, err := e.Environment.AddUser(envtest.User{Name: "gardener-apiserver", Groups: []string{"system:masters"}}, &rest.Config{QPS: 1000, Burst: 2000})
+	if e.BeforeGardenerAPIServer != nil {
+		if err := e.BeforeGardenerAPIServer(adminConfig); err != nil {
+			return nil, fmt.Errorf("preparing the kube-apiserver for gardener-apiserver: %w", err)
+		}
+	}
+
+	identity := envtest.User{Name: "gardener-apiserver", Groups: []string{"system:masters"}}
+	if e.GardenerAPIServerUser != nil {
+		identity = *e.GardenerAPIServerUser
+	}
+	user, err := e.Environment.AddUser(identity, &rest.Config{QPS: 1000, Burst: 2000})
 	if err != nil {
 		return nil, fmt.Errorf("provisioning the gardener-apiserver user: %w", err)
 	}

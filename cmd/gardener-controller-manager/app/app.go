@@ -27,6 +27,7 @@ import (
 
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller"
+	"github.com/gep-78/gardener/pkg/controllermanager/metrics"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/version"
 )
@@ -45,7 +46,8 @@ func NewCommand() *cobra.Command {
 		Short: "Launch the " + Name,
 		Long: Name + " reconciles garden cluster resources. It writes the status of CloudProfiles " +
 			"(GEP-32) and ExtensionProfiles (GEP-78): the current classification of every version, " +
-			"recomputed at each lifecycle transition.",
+			"recomputed at each lifecycle transition. It maintains Shoots in their maintenance window: " +
+			"machine image, Kubernetes and (GEP-78) extension component versions.",
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -99,6 +101,9 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 
 	if err := controller.AddToManager(ctx, mgr, opts.ControllerManagerConfiguration()); err != nil {
 		return err
+	}
+	if err := metrics.AddToManager(mgr); err != nil {
+		return fmt.Errorf("failed registering the %s collector: %w", metrics.ExtensionComponentShootsName, err)
 	}
 
 	log.Info("Starting the manager")

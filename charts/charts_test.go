@@ -1,0 +1,272 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package charts_test
+
+import (
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	"github.com/spf13/pflag"
+	appsv1 "k8s.io/api/apps/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
+
+	. "github.com/gep-78/gardener/charts"
+	apiserverapp "github.com/gep-78/gardener/cmd/gardener-apiserver/app"
+	controllermanagerapp "github.com/gep-78/gardener/cmd/gardener-controller-manager/app"
+	gardenletapp "github.com/gep-78/gardener/cmd/gardenlet/app"
+	"github.com/gep-78/gardener/pkg/apiserver"
+	"github.com/gep-78/gardener/pkg/features"
+)
+
+const namespace = "garden"
+
+var apiServerValues = map[string]any{
+	"etcd":     map[string]any{"servers": "https://etcd-main:2379"},
+	"tls":      map[string]any{"crt": "CERT", "key": "KEY"},
+	"caBundle": "CA",
+}
+
+var gardenletSeedValues = map[string]any{
+	"seedName": "local",
+	"garden":   map[string]any{"kubeconfig": "apiVersion: v1\nkind: Config\n"},
+}
+
+func find(objects []*unstructured.Unstructured, kind, name string) *unstructured.Unstructured {
+	for _, obj := range objects {
+		if obj.GetKind() == kind && obj.GetName() == name {
+			return obj
+		}
+	}
+	return nil
+}
+
+func convert[T any](obj *unstructured.Unstructured) *T {
+	ExpectWithOffset(1, obj).NotTo(BeNil())
+	out := new(T)
+	ExpectWithOffset(1, runtime.DefaultUnstructuredConverter.FromUnstructured(obj.Object, out)).To(Succeed())
+	return out
+}
+
+func kindsAndNames(objects []*unstructured.Unstructured) []string {
+	var out []string
+	for _, obj := range objects {
+		out = append(out, obj.GetKind()+"/"+obj.GetName())
+	}
+	return out
+}
+
+// containerArgs returns the args of the only container of the named Deployment.
+func containerArgs(objects []*unstructured.Unstructured, name string) []string {
+	deployment := convert[appsv1.Deployment](find(objects, "Deployment", name))
+	ExpectWithOffset(1, deployment.Spec.Template.Spec.Containers).To(HaveLen(1))
+	return deployment.Spec.Template.Spec.Containers[0].Args
+}
+
+// expectFeatureGatesKnown fails unless every --feature-gates entry names one of this project's
+// gates.
+func expectFeatureGatesKnown(args []string) {
+	for _, arg := range args {
+		value, ok := strings.CutPrefix(arg, "--feature-gates=")
+		if !ok {
+			continue
+		}
+		for _, gate := range strings.Split(value, ",") {
+			name, _, _ := strings.Cut(gate, "=")
+			ExpectWithOffset(1, features.AllFeatureGates).To(HaveKey(BeEquivalentTo(name)))
+		}
+	}
+}
+
+var _ = Describe("Charts", func() {
+	Describe("crds", func() {
+		It("renders exactly the generated CRDs of pkg/apis/extensions/crds, unchanged", func() {
+			generated, err := filepath.Glob(filepath.Join("..", "pkg", "apis", "extensions", "crds", "*.yaml"))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(generated).NotTo(BeEmpty())
+
+			rendered, err := RenderFiles(CRDs, "gardener-crds", namespace, nil)
+			Expect(err).NotTo(HaveOccurred())
+
+			expected := map[string]string{}
+			for _, file := range generated {
+				data, err := os.ReadFile(file)
+				Expect(err).NotTo(HaveOccurred())
+				expected["templates/"+filepath.Base(file)] = string(data)
+			}
+			Expect(rendered).To(Equal(expected), "run hack/update-chart-crds.sh")
+		})
+	})
+
+	Describe("apiserver", func() {
+		It("refuses to render without the etcd servers, the serving certificate and the CA bundle", func() {
+			_, err := Render(APIServer, "gardener-apiserver", namespace, nil)
+			Expect(err).To(MatchError(ContainSubstring("is required")))
+			for _, missing := range []string{"etcd", "tls", "caBundle"} {
+				values := map[string]any{}
+				for k, v := range apiServerValues {
+					if k != missing {
+						values[k] = v
+					}
+				}
+				_, err := Render(APIServer, "gardener-apiserver", namespace, values)
+				Expect(err).To(MatchError(ContainSubstring("is required")), missing)
+			}
+		})
+
+		It("registers one APIService per served group version, pointing at its Service with the CA bundle", func() {
+			objects, err := Render(APIServer, "gardener-apiserver", namespace, apiServerValues)
+			Expect(err).NotTo(HaveOccurred())
+
+			var served []schema.GroupVersion
+			for _, obj := range objects {
+				if obj.GetKind() != "APIService" {
+					continue
+				}
+				apiService := convert[apiregistrationv1.APIService](obj)
+				served = append(served, schema.GroupVersion{Group: apiService.Spec.Group, Version: apiService.Spec.Version})
+				Expect(apiService.Name).To(Equal(apiService.Spec.Version + "." + apiService.Spec.Group))
+				Expect(apiService.Spec.Service.Namespace).To(Equal(namespace))
+				Expect(apiService.Spec.Service.Name).To(Equal("gardener-apiserver"))
+				Expect(string(apiService.Spec.CABundle)).To(Equal("CA"))
+			}
+			Expect(served).To(ConsistOf(apiserver.AllGardenerAPIGroupVersions))
+			Expect(find(objects, "Service", "gardener-apiserver")).NotTo(BeNil())
+		})
+
+		It("starts gardener-apiserver with flags it knows, its serving certificate and the feature gates", func() {
+			objects, err := Render(APIServer, "gardener-apiserver", namespace, map[string]any{
+				"etcd": map[string]any{"servers": "https://etcd-main:2379"}, "tls": map[string]any{"crt": "CERT", "key": "KEY"}, "caBundle": "CA",
+				"featureGates": map[string]any{"ExtensionComponentVersions": true},
+				"image":        map[string]any{"tag": "v1.2.3"},
+			})
+			Expect(err).NotTo(HaveOccurred())
+			args := containerArgs(objects, "gardener-apiserver")
+			Expect(args).To(ContainElements("--etcd-servers=https://etcd-main:2379", "--feature-gates=ExtensionComponentVersions=true"))
+			expectFeatureGatesKnown(args)
+
+			fs := pflag.NewFlagSet("gardener-apiserver", pflag.ContinueOnError)
+			apiserverapp.NewOptions().AddFlags(fs)
+			Expect(fs.Parse(args)).To(Succeed())
+
+			deployment := convert[appsv1.Deployment](find(objects, "Deployment", "gardener-apiserver"))
+			Expect(deployment.Spec.Template.Spec.ServiceAccountName).To(Equal("gardener-apiserver"))
+			Expect(deployment.Spec.Template.Spec.Containers[0].Image).To(Equal("ghcr.io/gep-78/gardener/apiserver:v1.2.3"))
+
+			secret := find(objects, "Secret", "gardener-apiserver-tls")
+			Expect(secret.Object["data"]).To(Equal(map[string]any{
+				"tls.crt": base64.StdEncoding.EncodeToString([]byte("CERT")),
+				"tls.key": base64.StdEncoding.EncodeToString([]byte("KEY")),
+			}))
+		})
+
+		It("lets every authenticated user read ExtensionProfiles and the operators group write them", func() {
+			objects, err := Render(APIServer, "gardener-apiserver", namespace, apiServerValues)
+			Expect(err).NotTo(HaveOccurred())
+
+			read := convert[rbacv1.ClusterRoleBinding](find(objects, "ClusterRoleBinding", "gardener.cloud:system:read-extensionprofiles"))
+			Expect(read.Subjects).To(ConsistOf(rbacv1.Subject{APIGroup: rbacv1.GroupName, Kind: rbacv1.GroupKind, Name: "system:authenticated"}))
+			readRole := convert[rbacv1.ClusterRole](find(objects, "ClusterRole", "gardener.cloud:system:read-extensionprofiles"))
+			Expect(readRole.Rules).To(ConsistOf(rbacv1.PolicyRule{
+				APIGroups: []string{"core.gardener.cloud"}, Resources: []string{"extensionprofiles"}, Verbs: []string{"get", "list", "watch"},
+			}))
+
+			admin := convert[rbacv1.ClusterRoleBinding](find(objects, "ClusterRoleBinding", "gardener.cloud:extensionprofiles:admin"))
+			Expect(admin.Subjects).To(ConsistOf(rbacv1.Subject{APIGroup: rbacv1.GroupName, Kind: rbacv1.GroupKind, Name: "gardener.cloud:system:operators"}))
+
+			By("an operators group of the operator's choice, and no binding for all authenticated users")
+			objects, err = Render(APIServer, "gardener-apiserver", namespace, map[string]any{
+				"etcd": map[string]any{"servers": "https://etcd-main:2379"}, "tls": map[string]any{"crt": "CERT", "key": "KEY"}, "caBundle": "CA",
+				"rbac": map[string]any{"extensionProfiles": map[string]any{"readForAllAuthenticated": false, "operatorsGroup": "landscape-admins"}},
+			})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(find(objects, "ClusterRoleBinding", "gardener.cloud:system:read-extensionprofiles")).To(BeNil())
+			Expect(find(objects, "ClusterRole", "gardener.cloud:system:read-extensionprofiles")).NotTo(BeNil())
+			admin = convert[rbacv1.ClusterRoleBinding](find(objects, "ClusterRoleBinding", "gardener.cloud:extensionprofiles:admin"))
+			Expect(admin.Subjects).To(ConsistOf(HaveField("Name", "landscape-admins")))
+		})
+	})
+
+	Describe("controller-manager", func() {
+		It("elects a leader in the release namespace and serves metrics, with flags it knows", func() {
+			objects, err := Render(ControllerManager, "gardener-controller-manager", "gardener-system", map[string]any{
+				"featureGates": map[string]any{"ExtensionComponentVersions": true},
+			})
+			Expect(err).NotTo(HaveOccurred())
+			args := containerArgs(objects, "gardener-controller-manager")
+			Expect(args).To(ContainElements(
+				"--leader-election=true",
+				"--leader-election-namespace=gardener-system",
+				"--metrics-bind-address=:2719",
+				"--feature-gates=ExtensionComponentVersions=true",
+			))
+			expectFeatureGatesKnown(args)
+
+			opts := controllermanagerapp.NewOptions()
+			fs := pflag.NewFlagSet("gardener-controller-manager", pflag.ContinueOnError)
+			opts.AddFlags(fs)
+			Expect(fs.Parse(args)).To(Succeed())
+			Expect(opts.Validate()).To(Succeed())
+			Expect(opts.LeaderElection).To(BeTrue())
+
+			role := convert[rbacv1.Role](find(objects, "Role", "gardener.cloud:system:controller-manager:leader-election"))
+			Expect(role.Namespace).To(Equal("gardener-system"))
+			Expect(role.Rules).To(ConsistOf(HaveField("Resources", ConsistOf("leases"))))
+			Expect(find(objects, "Service", "gardener-controller-manager-metrics")).NotTo(BeNil())
+		})
+	})
+
+	Describe("gardenlet", func() {
+		It("renders the Deployment and the seed RBAC into the seed, with flags it knows", func() {
+			objects, err := Render(Gardenlet, "gardenlet", namespace, gardenletSeedValues)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(kindsAndNames(objects)).To(ConsistOf(
+				"ClusterRole/gardener.cloud:system:gardenlet:seed",
+				"ClusterRoleBinding/gardener.cloud:system:gardenlet:seed",
+				"Deployment/gardenlet",
+				"Secret/gardenlet-garden-kubeconfig",
+				"ConfigMap/gardenlet-seed-kubeconfig",
+				"ServiceAccount/gardenlet",
+			))
+
+			args := containerArgs(objects, "gardenlet")
+			Expect(args).To(ContainElement("--seed-name=local"))
+			expectFeatureGatesKnown(args)
+			opts := gardenletapp.NewOptions()
+			fs := pflag.NewFlagSet("gardenlet", pflag.ContinueOnError)
+			opts.AddFlags(fs)
+			Expect(fs.Parse(args)).To(Succeed())
+			Expect(opts.GardenKubeconfig).NotTo(BeEmpty())
+			Expect(opts.SeedKubeconfig).NotTo(BeEmpty())
+		})
+
+		It("renders only the garden RBAC into the garden", func() {
+			objects, err := Render(Gardenlet, "gardenlet", namespace, map[string]any{"target": "garden"})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(kindsAndNames(objects)).To(ConsistOf(
+				"ClusterRole/gardener.cloud:system:gardenlet",
+				"ClusterRoleBinding/gardener.cloud:system:gardenlet",
+			))
+			binding := convert[rbacv1.ClusterRoleBinding](objects[1])
+			Expect(binding.Subjects).To(ConsistOf(rbacv1.Subject{APIGroup: rbacv1.GroupName, Kind: rbacv1.GroupKind, Name: "gardener.cloud:system:seeds"}))
+		})
+
+		It("refuses an unknown target and a seed release without seed name or garden kubeconfig", func() {
+			_, err := Render(Gardenlet, "gardenlet", namespace, map[string]any{"target": "runtime"})
+			Expect(err).To(MatchError(ContainSubstring("target must be seed or garden")))
+			_, err = Render(Gardenlet, "gardenlet", namespace, map[string]any{"seedName": "local"})
+			Expect(err).To(MatchError(ContainSubstring("garden.kubeconfig is required")))
+			_, err = Render(Gardenlet, "gardenlet", namespace, map[string]any{"garden": map[string]any{"kubeconfig": "x"}})
+			Expect(err).To(MatchError(ContainSubstring("seedName is required")))
+		})
+	})
+})

@@ -1,0 +1,23 @@
+{{- define "gardener-controller-manager.labels" -}}
+app: gardener
+role: controller-manager
+app.kubernetes.io/name: gardener-controller-manager
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
+{{- end }}
+
+{{- define "gardener-controller-manager.selectorLabels" -}}
+app: gardener
+role: controller-manager
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "gardener-controller-manager.featureGates" -}}
+{{- $gates := list }}
+{{- range $name, $enabled := .Values.featureGates }}
+{{- $gates = append $gates (printf "%s=%t" $name $enabled) }}
+{{- end }}
+{{- join "," $gates }}
+{{- end }}

@@ -1,0 +1,189 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package metrics holds the Prometheus collectors of gardener-controller-manager that describe the
+// garden as a whole rather than the work of one controller.
+package metrics
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/go-logr/logr"
+	"github.com/prometheus/client_golang/prometheus"
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	crmetrics "sigs.k8s.io/controller-runtime/pkg/metrics"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+const (
+	// ExtensionComponentShootsName is the name of the gauge.
+	ExtensionComponentShootsName = "gardener_extension_component_shoots"
+	// ClassificationUnknown is the classification label of a pinned version whose ExtensionProfile,
+	// component or version entry does not exist.
+	ClassificationUnknown = "unknown"
+	// DefaultCollectTimeout bounds the reads of one scrape.
+	DefaultCollectTimeout = 10 * time.Second
+	// ExtensionComponentShootsHelp is the help text of the gauge.
+	ExtensionComponentShootsHelp = "Number of Shoots, not being deleted, that pin an extension component version (GEP-78), by extension type, " +
+		"component, version and the version's current classification in the ExtensionProfile " +
+		"(unavailable, preview, supported, deprecated, expired; unknown when the profile does not list it). " +
+		"Every version an ExtensionProfile offers is reported, with 0 when no Shoot pins it."
+)
+
+// ExtensionComponentShootsDesc describes gardener_extension_component_shoots.
+var ExtensionComponentShootsDesc = prometheus.NewDesc(
+	ExtensionComponentShootsName,
+	ExtensionComponentShootsHelp,
+	[]string{"extension_type", "component", "version", "classification"}, nil,
+)
+
+// ExtensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time
+// from Shoots and ExtensionProfiles. Reader is meant to be the manager's cache-backed client, so
+// a scrape reads memory and costs the API server nothing.
+type ExtensionComponentShootsCollector struct {
+	// Reader lists Shoots and ExtensionProfiles.
+	Reader client.Reader
+	// Clock gives the time at which lifecycles are classified.
+	Clock clock.PassiveClock
+	// Log receives read errors. A scrape whose reads fail reports no series of this gauge (it
+	// does not fail the whole scrape, which carries the other metrics of the process).
+	Log logr.Logger
+	// Timeout bounds the reads of one scrape; zero means DefaultCollectTimeout.
+	Timeout time.Duration
+}
+
+var _ prometheus.Collector = &ExtensionComponentShootsCollector{}
+
+// AddToManager registers a collector that reads through mgr's cache-backed client with the real
+// clock in controller-runtime's metrics registry, which mgr serves on --metrics-bind-address.
+func AddToManager(mgr manager.Manager) error {
+	return crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
+		Reader: mgr.GetClient(),
+		Clock:  clock.RealClock{},
+		Log:    mgr.GetLogger().WithName("metrics").WithName(ExtensionComponentShootsName),
+	})
+}
+
+// Describe implements prometheus.Collector.
+func (c *ExtensionComponentShootsCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- ExtensionComponentShootsDesc
+}
+
+// Collect implements prometheus.Collector.
+func (c *ExtensionComponentShootsCollector) Collect(ch chan<- prometheus.Metric) {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultCollectTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+
+	series, err := c.series(ctx)
+	if err != nil {
+		c.Log.Error(err, "Failed computing the metric, reporting no series in this scrape")
+		return
+	}
+	for _, s := range series {
+		ch <- prometheus.MustNewConstMetric(ExtensionComponentShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
+			s.ExtensionType, s.Component, s.Version, s.Classification)
+	}
+}
+
+// Series is one series of the gauge.
+type Series struct {
+	ExtensionType  string
+	Component      string
+	Version        string
+	Classification string
+	Shoots         int
+}
+
+type pinKey struct{ extensionType, component, version string }
+
+func (c *ExtensionComponentShootsCollector) series(ctx context.Context) ([]Series, error) {
+	profiles := &gardencorev1beta1.ExtensionProfileList{}
+	if err := c.Reader.List(ctx, profiles); err != nil {
+		return nil, err
+	}
+	shoots := &gardencorev1beta1.ShootList{}
+	if err := c.Reader.List(ctx, shoots); err != nil {
+		return nil, err
+	}
+	return ComputeSeries(profiles.Items, shoots.Items, c.Clock.Now()), nil
+}
+
+// ComputeSeries returns the series of the gauge at now, sorted by extension type, component and
+// version string:
+//   - one per version an ExtensionProfile offers, classified from its spec lifecycle at now (the
+//     same computation gardener-controller-manager writes into the profile status), with the
+//     number of Shoots pinning it;
+//   - one per pinned version no profile offers (profile, component or version entry missing),
+//     classified "unknown".
+//
+// A Shoot counts once per pinned version, however often it repeats the pin; Shoots with a
+// deletion timestamp do not count. Pins of disabled extensions count: they stay in the spec, take
+// effect again on re-enabling and keep the version from being removed from its profile.
+func ComputeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time) []Series {
+	counts := map[pinKey]int{}
+	classifications := map[pinKey]string{}
+
+	for _, profile := range profiles {
+		for _, component := range profile.Spec.Components {
+			for _, version := range component.Versions {
+				key := pinKey{profile.Name, component.Name, version.Version}
+				counts[key] = 0
+				classifications[key] = string(helper.CurrentClassification(version.Lifecycle, now))
+			}
+		}
+	}
+
+	for _, shoot := range shoots {
+		if shoot.DeletionTimestamp != nil {
+			continue
+		}
+		seen := map[pinKey]bool{}
+		for _, extensionType := range gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions) {
+			for _, pin := range gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType) {
+				key := pinKey{extensionType, pin.Component, pin.Version}
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				counts[key]++
+				if _, known := classifications[key]; !known {
+					classifications[key] = ClassificationUnknown
+				}
+			}
+		}
+	}
+
+	out := make([]Series, 0, len(counts))
+	for key, n := range counts {
+		out = append(out, Series{
+			ExtensionType:  key.extensionType,
+			Component:      key.component,
+			Version:        key.version,
+			Classification: classifications[key],
+			Shoots:         n,
+		})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.ExtensionType != b.ExtensionType {
+			return a.ExtensionType < b.ExtensionType
+		}
+		if a.Component != b.Component {
+			return a.Component < b.Component
+		}
+		return a.Version < b.Version
+	})
+	return out
+}
