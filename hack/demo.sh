@@ -136,4 +136,9 @@ show get extensions -n shoot--dev--pinned
 echo "the extension rolled falco on shoot frozen to the forced version:"
 show get deployment falco -n shoot--dev--frozen -L app.kubernetes.io/version -o wide
 
+step "The fleet view (GEP-78 motivation): Shoots per extension type, component, version and classification"
+metrics_url="$(sed -n 's/^gardener-controller-manager metrics: //p' "${LOG}")"
+printf '$ curl -s %s | grep gardener_extension_component_shoots | grep -v " 0$"\n' "${metrics_url}"
+curl -s "${metrics_url}" | grep '^gardener_extension_component_shoots' | grep -v ' 0$'
+
 step "Demo finished"

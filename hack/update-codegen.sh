@@ -51,6 +51,7 @@ rm -f "${REPO_ROOT}/pkg/apis/extensions/crds/"*.yaml
 "${GOBIN}/controller-gen" crd:allowDangerousTypes=false \
   paths="./pkg/apis/extensions/v1alpha1/..." \
   output:crd:dir="./pkg/apis/extensions/crds"
+"${REPO_ROOT}/hack/update-chart-crds.sh"
 
 echo "Generating the API reference (docs/api-reference)"
 CRD_REF_DOCS_VERSION="v0.3.0"

@@ -26,6 +26,9 @@ type component struct {
 	args          []string
 	healthAddress string
 	log           *os.File
+	// servesMetrics makes local-garden pass a free --metrics-bind-address and print it.
+	servesMetrics  bool
+	metricsAddress string
 
 	cmd  *exec.Cmd
 	done chan error

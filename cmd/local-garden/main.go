@@ -98,8 +98,9 @@ func run(ctx context.Context, opts options) error {
 
 	components := []*component{
 		{
-			name: "gardener-controller-manager",
-			args: []string{"--feature-gates=" + opts.featureGates, "--metrics-bind-address=0"},
+			name:          "gardener-controller-manager",
+			args:          []string{"--feature-gates=" + opts.featureGates},
+			servesMetrics: true,
 		},
 		{
 			name: "gardenlet",
@@ -129,6 +130,14 @@ func run(ctx context.Context, opts options) error {
 			c.args = append(c.args, "--kubeconfig="+kubeconfig)
 		}
 		c.args = append(c.args, "--health-probe-bind-address="+c.healthAddress)
+		if c.servesMetrics {
+			metricsPort, err := freePort()
+			if err != nil {
+				return err
+			}
+			c.metricsAddress = fmt.Sprintf("127.0.0.1:%d", metricsPort)
+			c.args = append(c.args, "--metrics-bind-address="+c.metricsAddress)
+		}
 		if c.log, err = openLog(logDir, c.name); err != nil {
 			return err
 		}
@@ -145,6 +154,11 @@ func run(ctx context.Context, opts options) error {
 		}
 	}
 
+	for _, c := range components {
+		if c.metricsAddress != "" {
+			fmt.Printf("%s metrics: http://%s/metrics\n", c.name, c.metricsAddress)
+		}
+	}
 	fmt.Printf("admin kubeconfig: %s\n", adminKubeconfig)
 	fmt.Println("local garden ready")
 
