@@ -9,11 +9,12 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}"
 
 echo "verify: generated code"
+before="$(git status --porcelain; git diff)"
 "${REPO_ROOT}/hack/update-codegen.sh" >/dev/null
-if [[ -n "$(git status --porcelain -- pkg)" ]]; then
+after="$(git status --porcelain; git diff)"
+if [[ "${before}" != "${after}" ]]; then
   echo "generated code is out of date; run 'make generate' and commit:" >&2
-  git status --porcelain -- pkg >&2
-  git diff --stat -- pkg >&2
+  diff <(echo "${before}") <(echo "${after}") >&2 || true
   exit 1
 fi
 
