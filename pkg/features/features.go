@@ -8,6 +8,10 @@
 package features
 
 import (
+	"fmt"
+	"sort"
+	"strings"
+
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
 )
@@ -45,3 +49,26 @@ func RegisterFeatureGates() {
 
 // Enabled reports whether a gate of this project is on.
 func Enabled(f featuregate.Feature) bool { return DefaultFeatureGate.Enabled(f) }
+
+// SetFromFlag registers the gates of this project and applies the --feature-gates overrides of a
+// component (gate name → enabled) to DefaultFeatureGate. An unknown gate name is an error, and then
+// nothing is applied: component-base would otherwise remember the unknown name and fail every
+// later SetFromMap in the process.
+func SetFromFlag(gates map[string]bool) error {
+	RegisterFeatureGates()
+	known := DefaultFeatureGate.GetAll()
+	var unknown []string
+	for name := range gates {
+		if _, ok := known[featuregate.Feature(name)]; !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return fmt.Errorf("invalid --feature-gates: unrecognized feature gate(s): %s", strings.Join(unknown, ", "))
+	}
+	if err := DefaultFeatureGate.SetFromMap(gates); err != nil {
+		return fmt.Errorf("invalid --feature-gates: %w", err)
+	}
+	return nil
+}

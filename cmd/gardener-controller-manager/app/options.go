@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/pflag"
 	cliflag "k8s.io/component-base/cli/flag"
-	"k8s.io/component-base/featuregate"
 	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
@@ -116,26 +115,9 @@ func (o *Options) Validate() error {
 }
 
 // ApplyFeatureGates registers the project's feature gates and applies the --feature-gates
-// overrides to features.DefaultFeatureGate. Unknown gates are an error and leave the gate
-// untouched (component-base would otherwise remember the unknown name and fail every later
-// SetFromMap in the process).
+// overrides to features.DefaultFeatureGate (see features.SetFromFlag).
 func (o *Options) ApplyFeatureGates() error {
-	features.RegisterFeatureGates()
-	known := features.DefaultFeatureGate.GetAll()
-	var unknown []string
-	for name := range o.FeatureGates {
-		if _, ok := known[featuregate.Feature(name)]; !ok {
-			unknown = append(unknown, name)
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return fmt.Errorf("invalid --feature-gates: unrecognized feature gate(s): %s", strings.Join(unknown, ", "))
-	}
-	if err := features.DefaultFeatureGate.SetFromMap(o.FeatureGates); err != nil {
-		return fmt.Errorf("invalid --feature-gates: %w", err)
-	}
-	return nil
+	return features.SetFromFlag(o.FeatureGates)
 }
 
 // ControllerManagerConfiguration returns the controller configuration the options describe.
