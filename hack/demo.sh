@@ -17,25 +17,10 @@ KUBECTL="${BIN}/kubectl"
 LOG="${DEV}/local-garden.log"
 
 rm -rf "${DEV}"
-mkdir -p "${DEV}/example"
+mkdir -p "${DEV}"
 
-# Render lifecycle start times relative to now: ${NOW-30d}, ${NOW+7d}, ${NOW+90s}, ...
-now="$(date -u +%s)"
-render() {
-  local file="$1" out="$2" content token sign amount unit seconds
-  content="$(cat "${file}")"
-  for token in $(grep -oE '\$\{NOW[+-][0-9]+[dhms]\}' "${file}" | sort -u); do
-    [[ "${token}" =~ ^\$\{NOW([+-])([0-9]+)([dhms])\}$ ]]
-    sign="${BASH_REMATCH[1]}" amount="${BASH_REMATCH[2]}" unit="${BASH_REMATCH[3]}"
-    case "${unit}" in d) seconds=$((amount * 86400)) ;; h) seconds=$((amount * 3600)) ;; m) seconds=$((amount * 60)) ;; s) seconds=${amount} ;; esac
-    [[ "${sign}" == "-" ]] && seconds=$((-seconds))
-    content="${content//"${token}"/$(date -u -d "@$((now + seconds))" +%Y-%m-%dT%H:%M:%SZ)}"
-  done
-  printf '%s\n' "${content}" > "${out}"
-}
-for f in "${REPO_ROOT}"/example/*.yaml; do
-  render "${f}" "${DEV}/example/$(basename "${f}")"
-done
+# Lifecycle start times in example/ are offsets from now (${NOW-30d}, ${NOW+25s}, ...).
+"${REPO_ROOT}/hack/render-examples.sh" "${DEV}/example"
 
 garden_pid=""
 cleanup() {
