@@ -32,10 +32,10 @@ import (
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	. "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	"github.com/gep-78/gardener/test/examples"
 )
 
-// The files in testdata/ are unchanged copies of the shared GEP-78 examples (extensionprofile-*.yaml
-// and shoot-*.yaml). Their expected admission outcomes are the table of the examples README at the
+// The example profiles and Shoots are the shared GEP-78 examples (test/examples). Their expected admission outcomes are the table of the examples README at the
 // reference time 2026-11-29T00:00:00Z.
 var reference = time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 
@@ -47,7 +47,11 @@ var profileFiles = []string{
 
 func decodeFile(file string, into any) {
 	GinkgoHelper()
-	data, err := os.ReadFile(filepath.Join("testdata", file))
+	data, err := examples.Read(file)
+	if err != nil {
+		// Files of this package's own (e.g. the docs example) live in testdata/.
+		data, err = os.ReadFile(filepath.Join("testdata", file))
+	}
 	Expect(err).NotTo(HaveOccurred())
 	Expect(yaml.UnmarshalStrict(data, into)).To(Succeed())
 }
@@ -227,8 +231,7 @@ var _ = Describe("ShootExtensionProfile", func() {
 			"shoot-rejected-cel-rule-machine-image.yaml": {errorPrefix: `spec.extensions[0].components[0].version: Invalid value: "0.44.1": falco 0.44 requires Garden Linux 1877.8.0 or newer on gardenlinux worker pools (illustrative rule)`},
 		}
 		It("has an expectation for every example Shoot", func() {
-			files, err := filepath.Glob(filepath.Join("testdata", "shoot-*.yaml"))
-			Expect(err).NotTo(HaveOccurred())
+			files := examples.Names("shoot-")
 			var names []string
 			for _, f := range files {
 				names = append(names, filepath.Base(f))

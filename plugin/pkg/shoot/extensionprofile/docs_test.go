@@ -30,6 +30,7 @@ import (
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	. "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	"github.com/gep-78/gardener/test/examples"
 )
 
 // The user documentation of compatibility rules promises that its examples work. These tests
@@ -83,8 +84,7 @@ var _ = Describe("docs/usage/compatibility-rules.md", func() {
 		compiled, errs := celutils.Compile(validations, field.NewPath("rules"), celutils.NewExpressions)
 		Expect(errs).To(BeEmpty())
 
-		files, err := filepath.Glob(filepath.Join("testdata", "shoot-*.yaml"))
-		Expect(err).NotTo(HaveOccurred())
+		files := examples.Names("shoot-")
 		shoots := []*gardencorev1beta1.Shoot{{
 			// Nothing optional set: no purpose, workers, networking, labels or extensions.
 			ObjectMeta: metav1.ObjectMeta{Name: "minimal", Namespace: "garden-dev"},
