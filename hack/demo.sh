@@ -86,6 +86,8 @@ show get shoot partial -n garden-dev -o jsonpath='{range .spec.extensions[*]}{.t
 step "gardenlet wrote the resolved versions and the profile entries' providerConfig into the seed Extensions"
 "${KUBECTL}" wait --for=create extension/shoot-falco-service -n shoot--dev--pinned --timeout=60s >/dev/null
 "${KUBECTL}" wait --for=jsonpath='{.spec.components[0].version}'=0.44.1 extension/shoot-falco-service -n shoot--dev--pinned --timeout=60s >/dev/null
+echo "(shoot-cert-service has no ExtensionProfile and no pins, so it gets no components, as before GEP-78;"
+echo " only the example falco extension runs here, so only shoot-falco-service reports a status)"
 show get extensions -n shoot--dev--pinned
 show get extension shoot-falco-service -n shoot--dev--pinned -o jsonpath='{.spec.components}'
 echo
@@ -93,6 +95,7 @@ echo
 step "The shoot-falco-service extension deployed falco at the resolved version and reported back"
 "${KUBECTL}" wait --for=jsonpath='{.status.lastOperation.state}'=Succeeded extension/shoot-falco-service -n shoot--dev--pinned --timeout=60s >/dev/null
 show get extension shoot-falco-service -n shoot--dev--pinned -o jsonpath='{.status.lastOperation.type} {.status.lastOperation.state} {.status.lastOperation.progress}% {.status.lastOperation.description}{"\n"}'
+echo "(0 replicas: the local garden has no nodes; the version is in the image, the label and the ConfigMap)"
 show get deployment falco -n shoot--dev--pinned -L app.kubernetes.io/version -o wide
 show get configmap falco-config -n shoot--dev--pinned -o jsonpath='{.data}{"\n"}'
 

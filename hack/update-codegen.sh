@@ -18,7 +18,13 @@ CONTROLLER_TOOLS_VERSION="v0.23.0"
 export GOBIN="${REPO_ROOT}/bin/tools"
 mkdir -p "${GOBIN}"
 
+# `go list -m` does not download; on a fresh machine the module must be fetched first.
+go mod download k8s.io/code-generator
 CODEGEN_PKG="$(go list -m -f '{{.Dir}}' k8s.io/code-generator)"
+if [[ ! -f "${CODEGEN_PKG}/kube_codegen.sh" ]]; then
+  echo "cannot locate kube_codegen.sh in k8s.io/code-generator (${CODEGEN_PKG:-not found})" >&2
+  exit 1
+fi
 # shellcheck source=/dev/null
 source "${CODEGEN_PKG}/kube_codegen.sh"
 
