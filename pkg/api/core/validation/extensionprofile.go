@@ -40,6 +40,13 @@ func isUpdateStrategy(s core.MachineImageUpdateStrategy) bool {
 //   - lifecycles follow GEP-32 as Gardener validates it (see validateLifecycle);
 //   - updateStrategy (profile and component) uses patch|minor|major, lists no strategy twice,
 //     and its default is one of the applicable supported strategies;
+//   - a default is required wherever the effective default would otherwise be the built-in
+//     fallback patch although the applicable supported list excludes patch (GEP-78: "an operator
+//     cannot default to a strategy the extension does not implement"): on
+//     spec.updateStrategy.default when the profile's supported list excludes patch and it sets no
+//     default, and on spec.components[i].updateStrategy.default when the component's own
+//     supported list excludes patch and neither it nor the profile sets a default (a component
+//     without an own supported list inherits the profile's, which the profile-level rule covers);
 //   - every compatibility rule is non-empty and compiles in the CEL environment of pkg/utils/cel
 //     (typed `shoot` variable, bool output, estimated cost within the per-rule and per-profile
 //     limits; rules already stored in the old object are compiled in the stored-expressions
@@ -97,7 +104,13 @@ func validateExtensionProfile(profile, oldProfile *core.ExtensionProfile) field.
 	var profileSupported []core.MachineImageUpdateStrategy
 	if s := profile.Spec.UpdateStrategy; s != nil {
 		profileSupported = s.Supported
-		allErrs = append(allErrs, validateExtensionUpdateStrategy(s, s.Supported, specPath.Child("updateStrategy"))...)
+		strategyPath := specPath.Child("updateStrategy")
+		allErrs = append(allErrs, validateExtensionUpdateStrategy(s, s.Supported, strategyPath)...)
+		if s.Default == nil && excludesFallbackStrategy(s.Supported) {
+			allErrs = append(allErrs, field.Required(strategyPath.Child("default"), fmt.Sprintf(
+				"must be set because the supported strategies %s do not include patch, and without a default the fallback %q is not supported",
+				strategyList(s.Supported), core.UpdateStrategyPatch)))
+		}
 	}
 
 	componentsPath := specPath.Child("components")
@@ -132,6 +145,12 @@ func validateExtensionProfile(profile, oldProfile *core.ExtensionProfile) field.
 				allErrs = append(allErrs, field.Required(strategyPath.Child("default"), fmt.Sprintf(
 					"must be set because the inherited spec.updateStrategy.default %q is not in this component's supported strategies",
 					*profile.Spec.UpdateStrategy.Default)))
+			}
+			if s.Default == nil && excludesFallbackStrategy(s.Supported) &&
+				(profile.Spec.UpdateStrategy == nil || profile.Spec.UpdateStrategy.Default == nil) {
+				allErrs = append(allErrs, field.Required(strategyPath.Child("default"), fmt.Sprintf(
+					"must be set because this component's supported strategies %s do not include patch, and with no default here or in spec.updateStrategy the fallback %q is not supported",
+					strategyList(s.Supported), core.UpdateStrategyPatch)))
 			}
 		}
 
@@ -261,6 +280,21 @@ func validateExtensionUpdateStrategy(s *core.ExtensionUpdateStrategy, applicable
 		}
 	}
 	return allErrs
+}
+
+// excludesFallbackStrategy reports whether a non-empty supported list lacks patch, the strategy
+// the effective default falls back to when no default is set (ResolveEffectiveAutoUpdate in
+// pkg/utils/gardener). An empty list supports every strategy.
+func excludesFallbackStrategy(supported []core.MachineImageUpdateStrategy) bool {
+	return len(supported) > 0 && !containsStrategy(supported, core.UpdateStrategyPatch)
+}
+
+func strategyList(strategies []core.MachineImageUpdateStrategy) string {
+	values := make([]string, 0, len(strategies))
+	for _, s := range strategies {
+		values = append(values, string(s))
+	}
+	return "[" + strings.Join(values, ", ") + "]"
 }
 
 func containsStrategy(list []core.MachineImageUpdateStrategy, s core.MachineImageUpdateStrategy) bool {

@@ -145,6 +145,45 @@ var _ = Describe("ExtensionProfile validation", func() {
 		Entry("component list without default that includes the inherited default", func(p *core.ExtensionProfile) {
 			p.Spec.Components[1].UpdateStrategy = strategy("", core.UpdateStrategyPatch)
 		}),
+		// The effective default falls back to patch when neither the component nor the profile
+		// sets one; a supported list without patch needs an explicit default (GEP-78: "an
+		// operator cannot default to a strategy the extension does not implement").
+		Entry("profile list without patch and without default", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy("", core.UpdateStrategyMinor, core.UpdateStrategyMajor)
+		}, fieldErrDetail(field.ErrorTypeRequired, "spec.updateStrategy.default", `the fallback "patch" is not supported`)),
+		Entry("profile list without patch and without default, no component overrides", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy("", core.UpdateStrategyMinor)
+			p.Spec.Components[1].UpdateStrategy = nil
+		}, fieldErr(field.ErrorTypeRequired, "spec.updateStrategy.default")),
+		Entry("profile list without patch, with default", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy(core.UpdateStrategyMinor, core.UpdateStrategyMinor, core.UpdateStrategyMajor)
+		}),
+		Entry("profile list with patch and without default", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy("", core.UpdateStrategyPatch, core.UpdateStrategyMinor)
+		}),
+		Entry("profile strategy without list and without default", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy("")
+		}),
+		Entry("component inheriting the profile list without patch is reported once, at the profile", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy("", core.UpdateStrategyMinor, core.UpdateStrategyMajor)
+			p.Spec.Components[1].UpdateStrategy = strategy("")
+		}, fieldErr(field.ErrorTypeRequired, "spec.updateStrategy.default")),
+		Entry("component list without patch, no default anywhere", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = nil
+			p.Spec.Components[1].UpdateStrategy = strategy("", core.UpdateStrategyMinor, core.UpdateStrategyMajor)
+		}, fieldErrDetail(field.ErrorTypeRequired, "spec.components[1].updateStrategy.default", `the fallback "patch" is not supported`)),
+		Entry("component list without patch, profile list with patch and no default", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy("", core.UpdateStrategyPatch, core.UpdateStrategyMinor)
+			p.Spec.Components[1].UpdateStrategy = strategy("", core.UpdateStrategyMajor)
+		}, fieldErr(field.ErrorTypeRequired, "spec.components[1].updateStrategy.default")),
+		Entry("component list without patch, with own default", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = nil
+			p.Spec.Components[1].UpdateStrategy = strategy(core.UpdateStrategyMajor, core.UpdateStrategyMinor, core.UpdateStrategyMajor)
+		}),
+		Entry("component list without patch, inheriting a default it supports", func(p *core.ExtensionProfile) {
+			p.Spec.UpdateStrategy = strategy(core.UpdateStrategyMinor)
+			p.Spec.Components[1].UpdateStrategy = strategy("", core.UpdateStrategyMinor, core.UpdateStrategyMajor)
+		}),
 		Entry("unknown component supported value", func(p *core.ExtensionProfile) {
 			p.Spec.Components[1].UpdateStrategy.Supported = strategies("patch", "minor", "major", "all")
 		}, fieldErr(field.ErrorTypeNotSupported, "spec.components[1].updateStrategy.supported[3]")),

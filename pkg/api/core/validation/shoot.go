@@ -5,6 +5,10 @@
 package validation
 
 import (
+	"fmt"
+	"time"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation"
@@ -12,6 +16,7 @@ import (
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	"github.com/gep-78/gardener/pkg/features"
+	"github.com/gep-78/gardener/pkg/utils/timewindow"
 )
 
 const featureGateMessage = "requires the " + string(features.ExtensionComponentVersions) + " feature gate"
@@ -24,6 +29,7 @@ const featureGateMessage = "requires the " + string(features.ExtensionComponentV
 //   - spec.extensions[].components[].name is required and unique within the extension, a pinned
 //     version is not empty, and autoUpdate.updateStrategy (extension and component level) is
 //     patch|minor|major (GEP-78 "How a cluster owner pins a version");
+//   - spec.maintenance.timeWindow, if set, is valid (see validateMaintenanceTimeWindow);
 //   - with the ExtensionComponentVersions feature gate off, spec.extensions[].autoUpdate and
 //     spec.extensions[].components are forbidden (GEP-78 "Rollout and feature gating").
 func ValidateShoot(shoot *core.Shoot) field.ErrorList {
@@ -31,9 +37,15 @@ func ValidateShoot(shoot *core.Shoot) field.ErrorList {
 }
 
 // ValidateShootUpdate validates an update of a Shoot: the object metadata update rules and
-// everything ValidateShoot checks, except that with the ExtensionComponentVersions feature gate
-// off, the GEP-78 fields stay allowed if the old Shoot already used them, so that existing
-// objects keep working (Gardener's pattern for gated fields).
+// everything ValidateShoot checks, except that
+//   - with the ExtensionComponentVersions feature gate off, an extension entry may keep its
+//     spec.extensions[].autoUpdate and spec.extensions[].components exactly as the old Shoot's
+//     entry of the same type has them (semantically equal), or drop them, so that existing
+//     objects keep working; new or changed values are forbidden (Gardener's "forbidden on new
+//     use" pattern for gated fields). The ShootExtensionProfile admission plugin does not run
+//     with the gate off, so accepting a change here would store pins nobody checked;
+//   - spec.maintenance.timeWindow is validated only if it changed, so that Shoots stored before
+//     the check existed stay updatable.
 func ValidateShootUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, field.NewPath("metadata"))
 	return append(allErrs, validateShoot(newShoot, oldShoot)...)
@@ -59,6 +71,10 @@ func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
 		allErrs = append(allErrs, field.Required(specPath.Child("kubernetes", "version"), "must specify the Kubernetes version"))
 	}
 	allErrs = append(allErrs, validateWorkerNames(shoot.Spec.Provider.Workers, specPath.Child("provider", "workers"))...)
+	if window := maintenanceTimeWindow(shoot); window != nil &&
+		(oldShoot == nil || !apiequality.Semantic.DeepEqual(window, maintenanceTimeWindow(oldShoot))) {
+		allErrs = append(allErrs, validateMaintenanceTimeWindow(window, specPath.Child("maintenance", "timeWindow"))...)
+	}
 	allErrs = append(allErrs, validateShootExtensions(shoot.Spec.Extensions, oldShoot, specPath.Child("extensions"))...)
 	return allErrs
 }
@@ -83,15 +99,71 @@ func validateWorkerNames(workers []core.Worker, fldPath *field.Path) field.Error
 	return allErrs
 }
 
+// Gardener's bounds for the duration of a Shoot maintenance time window
+// (core.MaintenanceTimeWindowDurationMinimum and core.MaintenanceTimeWindowDurationMaximum in
+// gardener/gardener pkg/apis/core).
+const (
+	maintenanceTimeWindowDurationMinimum = 30 * time.Minute
+	maintenanceTimeWindowDurationMaximum = 6 * time.Hour
+)
+
+func maintenanceTimeWindow(shoot *core.Shoot) *core.MaintenanceTimeWindow {
+	if shoot == nil || shoot.Spec.Maintenance == nil {
+		return nil
+	}
+	return shoot.Spec.Maintenance.TimeWindow
+}
+
+// validateMaintenanceTimeWindow checks spec.maintenance.timeWindow as Gardener does
+// (ValidateShootSpec → validateMaintenance in gardener/gardener pkg/api/core/validation/shoot.go):
+//   - begin and end are times of day in the form HHMMSS+ZZZZ (timewindow.Layout), else Invalid
+//     on .begin / .end;
+//   - the window, from begin to end converted to UTC and spanning midnight when end lies before
+//     begin, lasts at least 30 minutes and at most 6 hours (Gardener's
+//     MaintenanceTimeWindowDurationMinimum and ...Maximum), else Forbidden on the window. A
+//     window whose begin equals its end lasts zero seconds and is too short.
+func validateMaintenanceTimeWindow(window *core.MaintenanceTimeWindow, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	begin, err := timewindow.ParseMaintenanceTime(window.Begin)
+	if err != nil {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("begin"), window.Begin, err.Error()))
+	}
+	end, endErr := timewindow.ParseMaintenanceTime(window.End)
+	if endErr != nil {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("end"), window.End, endErr.Error()))
+	}
+	if err != nil || endErr != nil {
+		return allErrs
+	}
+
+	parsed := timewindow.MaintenanceTimeWindow{Begin: begin, End: end}
+	switch duration := parsed.Duration(); {
+	case duration < maintenanceTimeWindowDurationMinimum:
+		allErrs = append(allErrs, field.Forbidden(fldPath, fmt.Sprintf(
+			"time window must last at least %s, but %s lasts %s", maintenanceTimeWindowDurationMinimum, parsed, duration)))
+	case duration > maintenanceTimeWindowDurationMaximum:
+		allErrs = append(allErrs, field.Forbidden(fldPath, fmt.Sprintf(
+			"time window must last at most %s, but %s lasts %s", maintenanceTimeWindowDurationMaximum, parsed, duration)))
+	}
+	return allErrs
+}
+
 func validateShootExtensions(extensions []core.Extension, oldShoot *core.Shoot, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	gateEnabled := features.Enabled(features.ExtensionComponentVersions)
-	autoUpdateAllowed := gateEnabled || (oldShoot != nil && usesExtensionAutoUpdate(oldShoot))
-	componentsAllowed := gateEnabled || (oldShoot != nil && usesExtensionComponents(oldShoot))
 
 	types := sets.New[string]()
 	for i, extension := range extensions {
 		idxPath := fldPath.Index(i)
+		// With the gate off, the GEP-78 fields may only be kept exactly as the old Shoot's entry
+		// of the same type has them.
+		var oldExtension *core.Extension
+		if !gateEnabled {
+			oldExtension = findExtension(oldShoot, extension.Type)
+		}
+		autoUpdateAllowed := gateEnabled || (oldExtension != nil && apiequality.Semantic.DeepEqual(extension.AutoUpdate, oldExtension.AutoUpdate))
+		componentsAllowed := gateEnabled || (oldExtension != nil && apiequality.Semantic.DeepEqual(extension.Components, oldExtension.Components))
+
 		typePath := idxPath.Child("type")
 		switch {
 		case extension.Type == "":
@@ -142,20 +214,16 @@ func validateExtensionAutoUpdate(autoUpdate *core.ExtensionAutoUpdate, fldPath *
 	return nil
 }
 
-func usesExtensionAutoUpdate(shoot *core.Shoot) bool {
-	for _, extension := range shoot.Spec.Extensions {
-		if extension.AutoUpdate != nil {
-			return true
+// findExtension returns the first entry of shoot's spec.extensions with the given type, or nil
+// (also for a nil shoot).
+func findExtension(shoot *core.Shoot, extensionType string) *core.Extension {
+	if shoot == nil {
+		return nil
+	}
+	for i := range shoot.Spec.Extensions {
+		if shoot.Spec.Extensions[i].Type == extensionType {
+			return &shoot.Spec.Extensions[i]
 		}
 	}
-	return false
-}
-
-func usesExtensionComponents(shoot *core.Shoot) bool {
-	for _, extension := range shoot.Spec.Extensions {
-		if len(extension.Components) > 0 {
-			return true
-		}
-	}
-	return false
+	return nil
 }

@@ -50,6 +50,8 @@ func validShoot() *core.Shoot {
 	}
 }
 
+func noChange(*core.Shoot) {}
+
 func withoutComponentVersions(s *core.Shoot) *core.Shoot {
 	for i := range s.Spec.Extensions {
 		s.Spec.Extensions[i].AutoUpdate = nil
@@ -117,6 +119,15 @@ var _ = Describe("Shoot validation", func() {
 			}),
 		)
 
+		It("allows changing and adding pins on update", func() {
+			oldShoot := validShoot()
+			newShoot := validShoot()
+			newShoot.Spec.Extensions[0].AutoUpdate.Enabled = ptr.To(false)
+			newShoot.Spec.Extensions[1].Components[0].Version = ptr.To("3.6.12")
+			newShoot.Spec.Extensions[2].Components = []core.ExtensionComponent{{Name: "cert-management", Version: ptr.To("0.17.0")}}
+			Expect(ValidateShootUpdate(newShoot, oldShoot)).To(BeEmpty())
+		})
+
 		It("validates updates with the same rules and forbids renaming", func() {
 			oldShoot := validShoot()
 			newShoot := validShoot()
@@ -157,9 +168,69 @@ var _ = Describe("Shoot validation", func() {
 		It("keeps Shoots updatable that already use the fields", func() {
 			newShoot := validShoot()
 			newShoot.Spec.Kubernetes.Version = "1.36.3"
-			newShoot.Spec.Extensions[1].Components[0].Version = ptr.To("3.6.12")
 			Expect(ValidateShootUpdate(newShoot, validShoot())).To(BeEmpty())
 		})
+
+		// With the gate off the ShootExtensionProfile admission plugin does not run, so the
+		// fields stored while the gate was on may be kept or dropped, but not changed: each
+		// extension entry (matched by type) must carry exactly the old entry's values.
+		DescribeTable("ValidateShootUpdate keeps stored pins frozen",
+			func(mutateOld, mutateNew func(*core.Shoot), matchers ...gomegatypes.GomegaMatcher) {
+				oldShoot, newShoot := validShoot(), validShoot()
+				mutateOld(oldShoot)
+				mutateNew(newShoot)
+				errs := ValidateShootUpdate(newShoot, oldShoot)
+				if len(matchers) == 0 {
+					Expect(errs).To(BeEmpty())
+					return
+				}
+				Expect(errs).To(ConsistOf(matchers))
+			},
+			Entry("unchanged pins, other fields changed", noChange, func(s *core.Shoot) {
+				s.Spec.Kubernetes.Version = "1.36.3"
+				s.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("24.4.20261001")
+			}),
+			Entry("unchanged pins in reordered extensions (matched by type)", noChange, func(s *core.Shoot) {
+				e := s.Spec.Extensions
+				s.Spec.Extensions = []core.Extension{e[2], e[1], e[0]}
+			}),
+			Entry("changed component version", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[1].Components[0].Version = ptr.To("3.6.12")
+			}, fieldErrDetail(field.ErrorTypeForbidden, "spec.extensions[1].components", "requires the ExtensionComponentVersions feature gate")),
+			Entry("changed component autoUpdate", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[1].Components[0].AutoUpdate.UpdateStrategy = ptr.To(core.UpdateStrategyMajor)
+			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].components")),
+			Entry("added component on an extension that already pins one", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[1].Components = append(s.Spec.Extensions[1].Components, core.ExtensionComponent{Name: "proxy", Version: ptr.To("1.0.0")})
+			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].components")),
+			Entry("dropped one of several components (a change, not a removal)", func(s *core.Shoot) {
+				s.Spec.Extensions[1].Components = append(s.Spec.Extensions[1].Components, core.ExtensionComponent{Name: "proxy", Version: ptr.To("1.0.0")})
+			}, noChange, fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].components")),
+			Entry("changed extension autoUpdate", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Enabled = ptr.To(false)
+			}, fieldErrDetail(field.ErrorTypeForbidden, "spec.extensions[0].autoUpdate", "requires the ExtensionComponentVersions feature gate")),
+			Entry("components added on an extension that had none", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[2].Components = []core.ExtensionComponent{{Name: "cert-management", Version: ptr.To("0.17.0")}}
+			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[2].components")),
+			Entry("autoUpdate added on an extension that had none", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[1].AutoUpdate = &core.ExtensionAutoUpdate{Enabled: ptr.To(true)}
+			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].autoUpdate")),
+			Entry("pins moved to a new extension type", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[1].Type = "shoot-traefik-v2"
+			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].components")),
+			Entry("pins on an extension the old Shoot did not have", func(s *core.Shoot) {
+				s.Spec.Extensions = s.Spec.Extensions[:1]
+			}, noChange,
+				fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].components")),
+			Entry("components and autoUpdate removed from one extension (unpinning)", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate = nil
+				s.Spec.Extensions[0].Components = nil
+			}),
+			Entry("everything removed (unpinning)", noChange, func(s *core.Shoot) { withoutComponentVersions(s) }),
+			Entry("an extension with pins removed entirely", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions = append(s.Spec.Extensions[:1], s.Spec.Extensions[2])
+			}),
+		)
 
 		It("keeps each field allowed on its own: components in use do not allow a new autoUpdate", func() {
 			oldShoot := validShoot()
@@ -167,6 +238,81 @@ var _ = Describe("Shoot validation", func() {
 			Expect(ValidateShootUpdate(validShoot(), oldShoot)).To(ConsistOf(
 				fieldErr(field.ErrorTypeForbidden, "spec.extensions[0].autoUpdate"),
 			))
+		})
+	})
+
+	Describe("spec.maintenance.timeWindow", func() {
+		withWindow := func(s *core.Shoot, begin, end string) *core.Shoot {
+			s.Spec.Maintenance = &core.Maintenance{TimeWindow: &core.MaintenanceTimeWindow{Begin: begin, End: end}}
+			return s
+		}
+
+		DescribeTable("ValidateShoot",
+			func(begin, end string, matchers ...gomegatypes.GomegaMatcher) {
+				errs := ValidateShoot(withWindow(withoutComponentVersions(validShoot()), begin, end))
+				if len(matchers) == 0 {
+					Expect(errs).To(BeEmpty())
+					return
+				}
+				Expect(errs).To(ConsistOf(matchers))
+			},
+			Entry("one hour", "220000+0100", "230000+0100"),
+			Entry("spanning midnight", "230000+0000", "010000+0000"),
+			Entry("crossing midnight only when converted to UTC", "003000+0200", "013000+0200"),
+			Entry("begin and end in different zones", "220000+0100", "220000+0000"),
+			Entry("exactly 30 minutes", "220000+0000", "223000+0000"),
+			Entry("exactly 6 hours, spanning midnight", "210000+0000", "030000+0000"),
+			Entry("29 minutes 59 seconds", "220000+0000", "222959+0000",
+				fieldErrDetail(field.ErrorTypeForbidden, "spec.maintenance.timeWindow", "must last at least 30m0s")),
+			Entry("begin equal to end", "220000+0100", "220000+0100",
+				fieldErrDetail(field.ErrorTypeForbidden, "spec.maintenance.timeWindow", "must last at least 30m0s")),
+			Entry("end one second before begin (almost a day)", "220000+0000", "215959+0000",
+				fieldErrDetail(field.ErrorTypeForbidden, "spec.maintenance.timeWindow", "must last at most 6h0m0s")),
+			Entry("6 hours and one second", "220000+0000", "040001+0000",
+				fieldErrDetail(field.ErrorTypeForbidden, "spec.maintenance.timeWindow", "must last at most 6h0m0s")),
+			Entry("unparsable begin", "22:00", "230000+0100",
+				fieldErrDetail(field.ErrorTypeInvalid, "spec.maintenance.timeWindow.begin", "HHMMSS+ZZZZ")),
+			Entry("begin without zone", "220000", "230000+0100",
+				fieldErr(field.ErrorTypeInvalid, "spec.maintenance.timeWindow.begin")),
+			Entry("unparsable end", "220000+0100", "250000+0100",
+				fieldErrDetail(field.ErrorTypeInvalid, "spec.maintenance.timeWindow.end", "HHMMSS+ZZZZ")),
+			Entry("empty begin and end", "", "",
+				fieldErr(field.ErrorTypeInvalid, "spec.maintenance.timeWindow.begin"),
+				fieldErr(field.ErrorTypeInvalid, "spec.maintenance.timeWindow.end")),
+		)
+
+		It("accepts a Shoot without maintenance settings or without a time window", func() {
+			Expect(ValidateShoot(withoutComponentVersions(validShoot()))).To(BeEmpty())
+			s := withoutComponentVersions(validShoot())
+			s.Spec.Maintenance = &core.Maintenance{AutoUpdate: &core.MaintenanceAutoUpdate{KubernetesVersion: true}}
+			Expect(ValidateShoot(s)).To(BeEmpty())
+		})
+
+		DescribeTable("ValidateShootUpdate checks the window only when it changed",
+			func(oldBegin, oldEnd, newBegin, newEnd string, matchers ...gomegatypes.GomegaMatcher) {
+				oldShoot := withWindow(withoutComponentVersions(validShoot()), oldBegin, oldEnd)
+				newShoot := withWindow(withoutComponentVersions(validShoot()), newBegin, newEnd)
+				newShoot.Spec.Kubernetes.Version = "1.36.3"
+				errs := ValidateShootUpdate(newShoot, oldShoot)
+				if len(matchers) == 0 {
+					Expect(errs).To(BeEmpty())
+					return
+				}
+				Expect(errs).To(ConsistOf(matchers))
+			},
+			Entry("an unchanged too short window stays", "220000+0000", "221000+0000", "220000+0000", "221000+0000"),
+			Entry("an unchanged unparsable window stays", "22:00", "23:00", "22:00", "23:00"),
+			Entry("changed to a valid window", "22:00", "23:00", "220000+0000", "230000+0000"),
+			Entry("changed to a too long window", "220000+0000", "230000+0000", "220000+0000", "050000+0000",
+				fieldErr(field.ErrorTypeForbidden, "spec.maintenance.timeWindow")),
+			Entry("changed to an unparsable end", "220000+0000", "230000+0000", "220000+0000", "23:00",
+				fieldErr(field.ErrorTypeInvalid, "spec.maintenance.timeWindow.end")),
+		)
+
+		It("checks a window added on update", func() {
+			oldShoot := withoutComponentVersions(validShoot())
+			newShoot := withWindow(withoutComponentVersions(validShoot()), "220000+0000", "221000+0000")
+			Expect(ValidateShootUpdate(newShoot, oldShoot)).To(ConsistOf(fieldErr(field.ErrorTypeForbidden, "spec.maintenance.timeWindow")))
 		})
 	})
 
