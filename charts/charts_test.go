@@ -14,10 +14,13 @@ import (
 	. "github.com/onsi/gomega"
 	"github.com/spf13/pflag"
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/admission"
+	apiserverconfiginstall "k8s.io/apiserver/pkg/apis/apiserver/install"
 	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
 
 	. "github.com/gep-78/gardener/charts"
@@ -26,6 +29,8 @@ import (
 	gardenletapp "github.com/gep-78/gardener/cmd/gardenlet/app"
 	"github.com/gep-78/gardener/pkg/apiserver"
 	"github.com/gep-78/gardener/pkg/features"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+	shootextensionprofile "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 )
 
 const namespace = "garden"
@@ -168,6 +173,40 @@ var _ = Describe("Charts", func() {
 				"tls.key": base64.StdEncoding.EncodeToString([]byte("KEY")),
 			}))
 		})
+
+		DescribeTable("configures ShootExtensionProfile's maintenance user, gardener-controller-manager's ServiceAccount, through --admission-control-config-file",
+			func(releaseNamespace, controllerManagerNamespace, expectedUser string) {
+				values := map[string]any{"controllerManager": map[string]any{"namespace": controllerManagerNamespace}}
+				for k, v := range apiServerValues {
+					values[k] = v
+				}
+				objects, err := Render(APIServer, "gardener-apiserver", releaseNamespace, values)
+				Expect(err).NotTo(HaveOccurred())
+
+				deployment := convert[appsv1.Deployment](find(objects, "Deployment", "gardener-apiserver"))
+				container := deployment.Spec.Template.Spec.Containers[0]
+				Expect(container.Args).To(ContainElement("--admission-control-config-file=/etc/gardener-apiserver/admission/admission-config.yaml"))
+				Expect(container.VolumeMounts).To(ContainElement(corev1.VolumeMount{Name: "admission-config", MountPath: "/etc/gardener-apiserver/admission", ReadOnly: true}))
+				Expect(deployment.Spec.Template.Spec.Volumes).To(ContainElement(HaveField("VolumeSource.ConfigMap.LocalObjectReference.Name", "gardener-apiserver-admission-config")))
+
+				By("reading the rendered file as gardener-apiserver does, and loading the plugin's configuration from it")
+				configMap := convert[corev1.ConfigMap](find(objects, "ConfigMap", "gardener-apiserver-admission-config"))
+				Expect(configMap.Namespace).To(Equal(releaseNamespace))
+				file := filepath.Join(GinkgoT().TempDir(), "admission-config.yaml")
+				Expect(os.WriteFile(file, []byte(configMap.Data["admission-config.yaml"]), 0o600)).To(Succeed())
+				configScheme := runtime.NewScheme()
+				apiserverconfiginstall.Install(configScheme)
+				provider, err := admission.ReadAdmissionConfiguration(plugin.AllOrderedPluginNames(), file, configScheme)
+				Expect(err).NotTo(HaveOccurred())
+				reader, err := provider.ConfigFor(plugin.PluginNameShootExtensionProfile)
+				Expect(err).NotTo(HaveOccurred())
+				cfg, err := shootextensionprofile.LoadConfiguration(reader)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(cfg.MaintenanceUsers).To(ConsistOf(expectedUser))
+			},
+			Entry("in the release namespace by default", "gardener-system", "", "system:serviceaccount:gardener-system:gardener-controller-manager"),
+			Entry("in the namespace of the value", "garden", "gardener-cm", "system:serviceaccount:gardener-cm:gardener-controller-manager"),
+		)
 
 		It("lets every authenticated user read ExtensionProfiles and the operators group write them", func() {
 			objects, err := Render(APIServer, "gardener-apiserver", namespace, apiServerValues)

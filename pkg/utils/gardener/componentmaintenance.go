@@ -54,6 +54,15 @@ func ReasonComponentAutoUpdate(strategy gardencorev1beta1.MachineImageUpdateStra
 	return fmt.Sprintf("Automatic update of the component version is configured (update strategy: %s)", strategy)
 }
 
+// reasonComponentAutoUpdate is ReasonComponentAutoUpdate for a policy, naming the requested
+// strategy that ResolveMaintenanceAutoUpdate replaced, if any.
+func reasonComponentAutoUpdate(policy EffectiveAutoUpdate) string {
+	if policy.Unsupported == "" {
+		return ReasonComponentAutoUpdate(policy.UpdateStrategy)
+	}
+	return fmt.Sprintf("Automatic update of the component version is configured (update strategy: %s, instead of the unsupported %s)", policy.UpdateStrategy, policy.Unsupported)
+}
+
 // CompatibilityFunc returns the messages of the compatibility rules (the version's
 // compatibility.validations[]) that a component version fails against the maintained Shoot; none
 // means the version is compatible. An error means the rules could not be evaluated at all.
@@ -83,7 +92,7 @@ type ComponentVersionUpdate struct {
 // ComponentVersionUpdateFor decides the maintenance of one pinned component version (GEP-78
 // "Design Details → 2. Classification, auto-upgrade and resolution" and "3. Force-upgrade path").
 // component is the profile's component, current the pinned version, policy its effective
-// autoUpdate (ResolveEffectiveAutoUpdate), now the evaluation time, and compatible evaluates a
+// autoUpdate (ResolveMaintenanceAutoUpdate), now the evaluation time, and compatible evaluates a
 // candidate's compatibility rules against the maintained working copy (after the machine-image and
 // Kubernetes steps).
 //
@@ -94,14 +103,19 @@ type ComponentVersionUpdate struct {
 // and every candidate must be compatible; incompatible ones are recorded in Rejected. Versions
 // that are not strict semver are ignored.
 //
-// Auto-update (policy.Enabled, also when forced): the highest candidate classified supported or
-// deprecated within the boundary of policy.UpdateStrategy — patch: same major.minor; minor: same
-// major; major: any — preferring supported over deprecated as Gardener does (a lower supported
-// version wins over a higher deprecated one). Unlike Gardener's machine-image helpers there is no
-// patch-first step: GEP-78 defines minor and major as "the newest supported version within the
-// boundary".
+// Auto-update (policy.Enabled): the highest candidate classified supported or deprecated within
+// the boundary of policy.UpdateStrategy — patch: same major.minor; minor: same major; major: any
+// — preferring supported over deprecated as Gardener does (a lower supported version wins over a
+// higher deprecated one). Unlike Gardener's machine-image helpers there is no patch-first step:
+// GEP-78 defines minor and major as "the newest supported version within the boundary".
 //
-// Force (forced, when auto-update is off or found nothing): the highest compatible candidate
+// An expired or missing pin with auto-update on (GEP-78: "On expired, apply the force-upgrade
+// path") takes the auto-update target only if it is classified supported, for example a higher
+// minor than the force path would reach with the minor or major strategy. A deprecated
+// auto-update target, which would soon expire as well, is not taken: the force path decides,
+// even when it finds no target.
+//
+// Force (forced, when auto-update is off or found no supported target): the highest compatible candidate
 // classified supported in the current minor; otherwise the highest compatible supported candidate
 // of the next available minor, which is the lowest minor above the current one, within the same
 // major, that holds at least one compatible supported candidate. Minors that hold only preview,
@@ -120,7 +134,7 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 	case v1beta1helper.CurrentClassification(entry.Lifecycle, now) == gardencorev1beta1.ClassificationExpired:
 		decision.Trigger, decision.Reason = ComponentUpdateExpired, ReasonComponentVersionExpired
 	case policy.Enabled:
-		decision.Trigger, decision.Reason = ComponentUpdateAutoUpdate, ReasonComponentAutoUpdate(policy.UpdateStrategy)
+		decision.Trigger, decision.Reason = ComponentUpdateAutoUpdate, reasonComponentAutoUpdate(policy)
 	default:
 		return decision, nil
 	}
@@ -181,7 +195,12 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 
 	if policy.Enabled {
 		inBoundary := func(c candidate) bool { return withinUpdateBoundary(policy.UpdateStrategy, cur, c.parsed) }
-		for _, classification := range []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated} {
+		classifications := []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}
+		if decision.Trigger.Forced() {
+			// A forced update takes only a supported auto-update target; otherwise the force path decides.
+			classifications = classifications[:1]
+		}
+		for _, classification := range classifications {
 			target, err := firstCompatible(func(c candidate) bool { return c.classification == classification && inBoundary(c) })
 			if err != nil || target != "" {
 				decision.Target = target

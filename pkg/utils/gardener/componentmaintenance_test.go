@@ -96,6 +96,12 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 		Entry("expired: never a downgrade", "1.0.1, 1.0.5 x, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateExpired, "1.1.0"),
 		Entry("expired, auto-update on: the auto-update target first", "1.0.0 x, 1.0.1, 1.4.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateExpired, "1.4.0"),
 		Entry("expired, auto-update patch without patch: force to the next minor", "1.0.0 x, 1.2.0, 1.3.0", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
+		Entry("expired, auto-update patch with only a deprecated patch: the force path's supported target, not the deprecated one",
+			"0.42.0 x, 0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), ComponentUpdateExpired, "0.43.0"),
+		Entry("expired, auto-update minor: a supported auto-update target above the force target stays the target",
+			"0.42.0 x, 0.42.1, 0.43.0, 0.44.1", "0.42.0", auto(minor), incompatibleWith(), ComponentUpdateExpired, "0.44.1"),
+		Entry("missing, auto-update patch with only a deprecated patch: the force path's supported target",
+			"0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), ComponentUpdateMissing, "0.43.0"),
 		Entry("removed from the profile counts as expired", "1.0.0, 1.0.6, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateMissing, "1.0.6"),
 	)
 
@@ -129,6 +135,12 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 		Entry("unlisted version without target", "0.9.0", "1.0.0", incompatibleWith(),
 			`cannot perform forceful update of unlisted version "1.0.0" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`),
 	)
+
+	It("should not take a deprecated auto-update target for an expired pin when the force path finds none", func() {
+		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0 x, 1.0.1 d"), "1.0.0", auto(patch), now, incompatibleWith())
+		Expect(err).To(MatchError(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`))
+		Expect(decision.Target).To(BeEmpty())
+	})
 
 	It("should record the rejected candidates of an auto-update", func() {
 		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1, 1.0.2"), "1.0.0", auto(patch), now, incompatibleWith("1.0.1", "1.0.2"))

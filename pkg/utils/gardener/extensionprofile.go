@@ -181,6 +181,9 @@ const (
 	UpdateStrategyFromProfile UpdateStrategySource = "profile"
 	// UpdateStrategyFromFallback is the built-in fallback, patch.
 	UpdateStrategyFromFallback UpdateStrategySource = "fallback"
+	// UpdateStrategyFromSupported is the most conservative strategy of the component's supported
+	// list (ResolveMaintenanceAutoUpdate, when neither default nor patch is supported).
+	UpdateStrategyFromSupported UpdateStrategySource = "supported"
 )
 
 // EffectiveAutoUpdate is the auto-update policy that applies to one pinned component.
@@ -191,6 +194,9 @@ type EffectiveAutoUpdate struct {
 	UpdateStrategy gardencorev1beta1.MachineImageUpdateStrategy
 	// Source says where UpdateStrategy came from.
 	Source UpdateStrategySource
+	// Unsupported is the strategy that ResolveMaintenanceAutoUpdate replaced because the component
+	// no longer supports it; "" otherwise.
+	Unsupported gardencorev1beta1.MachineImageUpdateStrategy
 }
 
 // AllUpdateStrategies are the strategies an extension supports when its profile lists none.
@@ -228,6 +234,41 @@ func ResolveEffectiveAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, 
 		result.UpdateStrategy, result.Source = *profile.UpdateStrategy.Default, UpdateStrategyFromProfile
 	default:
 		result.UpdateStrategy, result.Source = gardencorev1beta1.UpdateStrategyPatch, UpdateStrategyFromFallback
+	}
+	return result
+}
+
+// ResolveMaintenanceAutoUpdate returns the auto-update policy that shoot maintenance applies to a
+// component: ResolveEffectiveAutoUpdate, unless its strategy is not in SupportedUpdateStrategies.
+// That happens when the operator narrows updateStrategy.supported after the Shoot chose its
+// strategy: admission checks the strategy only when the Shoot's autoUpdate changes, so the Shoot
+// keeps it, and maintenance must neither fail nor upgrade further than the profile now allows.
+// The strategy then falls back to the first supported of: the profile component's
+// updateStrategy.default, the profile's updateStrategy.default, patch; if none of them is
+// supported, the most conservative supported strategy (patch, minor, major in this order).
+// Unsupported names the replaced strategy and Source the origin of the fallback; Enabled is kept.
+func ResolveMaintenanceAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) EffectiveAutoUpdate {
+	result := ResolveEffectiveAutoUpdate(profile, componentName, extensionAutoUpdate, componentAutoUpdate)
+	supported := SupportedUpdateStrategies(profile, componentName)
+	if slices.Contains(supported, result.UpdateStrategy) {
+		return result
+	}
+
+	fallback := ResolveEffectiveAutoUpdate(profile, componentName, nil, nil)
+	candidates := []EffectiveAutoUpdate{fallback}
+	if fallback.Source == UpdateStrategyFromProfileComponent && profile.UpdateStrategy != nil && profile.UpdateStrategy.Default != nil {
+		candidates = append(candidates, EffectiveAutoUpdate{UpdateStrategy: *profile.UpdateStrategy.Default, Source: UpdateStrategyFromProfile})
+	}
+	candidates = append(candidates, EffectiveAutoUpdate{UpdateStrategy: gardencorev1beta1.UpdateStrategyPatch, Source: UpdateStrategyFromFallback})
+	for _, strategy := range AllUpdateStrategies {
+		candidates = append(candidates, EffectiveAutoUpdate{UpdateStrategy: strategy, Source: UpdateStrategyFromSupported})
+	}
+	for _, candidate := range candidates {
+		if slices.Contains(supported, candidate.UpdateStrategy) {
+			result.Unsupported = result.UpdateStrategy
+			result.UpdateStrategy, result.Source = candidate.UpdateStrategy, candidate.Source
+			break
+		}
 	}
 	return result
 }

@@ -162,6 +162,40 @@ var _ = Describe("ExtensionProfile decisions", func() {
 				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromFallback}))
 		})
 
+		DescribeTable("#ResolveMaintenanceAutoUpdate",
+			func(change func(*gardencorev1beta1.ExtensionProfileSpec), componentName string, extension, comp *gardencorev1beta1.ExtensionAutoUpdate, expected EffectiveAutoUpdate) {
+				if change != nil {
+					change(&profile)
+				}
+				Expect(ResolveMaintenanceAutoUpdate(profile, componentName, extension, comp)).To(Equal(expected))
+			},
+			Entry("a supported strategy is kept", nil, "override", nil, auto(nil, ptr.To(patch)),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromComponent}),
+			Entry("an unsupported Shoot strategy falls back to the component default", nil, "override", auto(ptr.To(false), ptr.To(major)), nil,
+				EffectiveAutoUpdate{Enabled: false, UpdateStrategy: minor, Source: UpdateStrategyFromProfileComponent, Unsupported: major}),
+			Entry("then to the profile default",
+				func(p *gardencorev1beta1.ExtensionProfileSpec) {
+					p.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(minor), Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch, minor}}
+				}, "plain", nil, auto(nil, ptr.To(major)),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: minor, Source: UpdateStrategyFromProfile, Unsupported: major}),
+			Entry("past an unsupported component default to the profile default",
+				func(p *gardencorev1beta1.ExtensionProfileSpec) {
+					p.UpdateStrategy.Default = ptr.To(patch)
+					p.Components[0].UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(major), Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch}}
+				}, "override", nil, auto(nil, ptr.To(minor)),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromProfile, Unsupported: minor}),
+			Entry("then to patch",
+				func(p *gardencorev1beta1.ExtensionProfileSpec) {
+					p.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch}}
+				}, "plain", nil, auto(nil, ptr.To(major)),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromFallback, Unsupported: major}),
+			Entry("else to the most conservative supported strategy",
+				func(p *gardencorev1beta1.ExtensionProfileSpec) {
+					p.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Supported: []gardencorev1beta1.MachineImageUpdateStrategy{major, minor}}
+				}, "plain", nil, auto(nil, ptr.To(patch)),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: minor, Source: UpdateStrategyFromSupported, Unsupported: patch}),
+		)
+
 		It("#SupportedUpdateStrategies prefers the component list, then the profile list, then all", func() {
 			Expect(SupportedUpdateStrategies(profile, "override")).To(Equal([]gardencorev1beta1.MachineImageUpdateStrategy{patch, minor}))
 			Expect(SupportedUpdateStrategies(profile, "plain")).To(Equal([]gardencorev1beta1.MachineImageUpdateStrategy{patch, minor, major}))

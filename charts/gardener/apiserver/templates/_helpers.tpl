@@ -21,3 +21,18 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 {{- join "," $gates }}
 {{- end }}
+
+{{- /* The data of the ConfigMap gardener-apiserver-admission-config: the AdmissionConfiguration
+of --admission-control-config-file. */ -}}
+{{- define "gardener-apiserver.admissionConfig" -}}
+admission-config.yaml: |
+  apiVersion: apiserver.config.k8s.io/v1
+  kind: AdmissionConfiguration
+  plugins:
+  - name: ShootExtensionProfile
+    configuration:
+      apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1
+      kind: Configuration
+      maintenanceUsers:
+      - {{ printf "system:serviceaccount:%s:gardener-controller-manager" (.Values.controllerManager.namespace | default .Release.Namespace) | quote }}
+{{- end }}

@@ -14,7 +14,8 @@
 //
 // A Shoot pins a version when one of its spec.extensions[] entries has the profile's name as type
 // and a component entry with that name and exactly that version (gardenerutils.PinnedComponents).
-// Shoots being deleted do not count. Reclassifying a version, for example to expired, is allowed:
+// Shoots being deleted do not count. A profile that is itself being deleted is protected alike
+// until its finalizer is gone. Reclassifying a version, for example to expired, is allowed:
 // shoot maintenance force-upgrades such pins (GEP-5, GEP-78 "Maintenance").
 //
 // Unlike ShootExtensionProfile, the plugin acts whether the ExtensionComponentVersions feature
@@ -141,7 +142,9 @@ func (p *ExtensionProfileInUse) AssignReadyFunc(f admission.ReadyFunc) {
 //     component, the profile, the number of pinning Shoots and up to three of them as
 //     namespace/name, e.g. `version "3.6.13" of component "traefik" cannot be removed from
 //     ExtensionProfile "shoot-traefik": still pinned by 2 Shoots (garden-dev/a, garden-dev/b)`.
-//     Updates of a profile that is already being deleted are not checked.
+//     Updates of a profile that is already being deleted are checked alike: while the gardener
+//     finalizer holds it, pinning Shoots still run its versions. Pure metadata updates, such as
+//     removing the finalizer, remove nothing and pass.
 //   - Delete: `ExtensionProfile "<name>" cannot be deleted: still pinned by <n> Shoots (...)` when
 //     any Shoot pins any version of a component under the profile's extension type.
 //
@@ -171,9 +174,6 @@ func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
 	oldProfile, ok := a.GetOldObject().(*core.ExtensionProfile)
 	if !ok {
 		return apierrors.NewBadRequest("could not convert old resource into ExtensionProfile object")
-	}
-	if oldProfile.DeletionTimestamp != nil {
-		return nil
 	}
 
 	removed := removedFromSpec(oldProfile.Spec, profile.Spec)

@@ -306,13 +306,32 @@ var _ = Describe("ExtensionProfileInUse", func() {
 			Expect(update(remove("traefik", "3.6.13"))).To(Succeed())
 		})
 
-		It("does not check a profile that is being deleted", func() {
-			oldProfile := newProfile()
-			oldProfile.DeletionTimestamp = &metav1.Time{Time: time.Now()}
-			profile := oldProfile.DeepCopy()
-			profile.Spec.Components = nil
-			Expect(validator.Validate(ctx, profileAttributes(profile, oldProfile, admission.Update, ""), nil)).To(Succeed())
-		})
+		DescribeTable("a profile that is being deleted (the gardener finalizer holds it) is checked alike",
+			func(change func(*core.ExtensionProfile), message string) {
+				oldProfile := newProfile()
+				oldProfile.DeletionTimestamp = &metav1.Time{Time: time.Now()}
+				oldProfile.Finalizers = []string{"gardener"}
+				profile := oldProfile.DeepCopy()
+				change(profile)
+				err := validator.Validate(ctx, profileAttributes(profile, oldProfile, admission.Update, ""), nil)
+				if message == "" {
+					Expect(err).NotTo(HaveOccurred())
+					return
+				}
+				Expect(apierrors.IsForbidden(err)).To(BeTrue())
+				Expect(err).To(MatchError(forbidden(message)))
+			},
+			Entry("removing a pinned version is forbidden",
+				remove("traefik", "3.6.13"),
+				`spec.components[0].versions: Forbidden: version "3.6.13" of component "traefik" cannot be removed from ExtensionProfile "shoot-traefik": still pinned by 2 Shoots (garden-dev/a, garden-dev/b)`),
+			Entry("removing every component is forbidden for the pinned ones",
+				func(p *core.ExtensionProfile) { p.Spec.Components = nil },
+				`spec.components: Forbidden: component "traefik" cannot be removed from ExtensionProfile "shoot-traefik": still pinned by 3 Shoots (garden-dev/a, garden-dev/b, garden-prod/c)`),
+			Entry("removing a version that no Shoot pins is allowed",
+				remove("traefik", "3.7.0"), ""),
+			Entry("removing the finalizer is allowed",
+				func(p *core.ExtensionProfile) { p.Finalizers = nil }, ""),
+		)
 
 		It("rejects objects of the wrong type", func() {
 			err := validator.Validate(ctx, profileAttributes(&core.Shoot{}, newProfile(), admission.Update, ""), nil)

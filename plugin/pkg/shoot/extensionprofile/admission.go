@@ -7,13 +7,16 @@
 // ExtensionProfile whose name equals the extension type:
 //   - Admit (mutating) resolves a partial pin ("3", "3.6") to the highest matching supported
 //     version and persists it, like Gardener's ShootMutator does for Kubernetes versions;
-//   - Validate (validating) rejects pins of types without a profile, pins on disabled extensions,
-//     unknown components and versions, unavailable and expired versions, and effective update
-//     strategies the component does not support, like Gardener's ShootValidator does for
-//     CloudProfile versions. It warns about preview and deprecated pins.
+//   - Validate (validating) rejects pins of types without a profile, new pins against a profile
+//     that is being deleted, pins on disabled extensions, unknown components and versions,
+//     unavailable and expired versions, and effective update strategies the component does not
+//     support, like Gardener's ShootValidator does for CloudProfile versions. It warns about
+//     preview and deprecated pins.
 //
 // Pin checks run only when a pin changes (GEP-78: a Shoot whose pinned version has since expired
-// or been removed still accepts unrelated updates). The plugin does nothing while the
+// or been removed still accepts unrelated updates). The update strategy is checked only when the
+// owner chooses it: on create, for a new pin, or when an autoUpdate changes, not when only the
+// version changes (as shoot maintenance does). The plugin does nothing while the
 // ExtensionComponentVersions feature gate is off. The decisions themselves are the pure helpers in
 // pkg/utils/gardener/extensionprofile.go, which maintenance shares.
 //
@@ -38,6 +41,8 @@
 //     the request's user is in MaintenanceUsers, a failure the update introduces on an unchanged
 //     pin is a warning instead of an error: the forced host upgrade wins. A pin that maintenance
 //     changes is checked in full, since maintenance only picks compatible targets.
+//     MaintenanceUsers come from the plugin's admission configuration (Configuration,
+//     maintenanceUsers), and default to DefaultMaintenanceUsers().
 //
 // Errors are field.Invalid on spec.extensions[i].components[j].version with the rule's message.
 // Pins rejected by the existence and classification checks are not evaluated. Nothing is compiled
@@ -78,10 +83,16 @@ import (
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 )
 
-// Register registers the plugin under plugin.PluginNameShootExtensionProfile.
+// Register registers the plugin under plugin.PluginNameShootExtensionProfile. Its factory reads
+// the plugin's Configuration (LoadConfiguration) from the AdmissionConfiguration of
+// --admission-control-config-file; without one the defaults apply.
 func Register(plugins *admission.Plugins) {
-	plugins.Register(plugin.PluginNameShootExtensionProfile, func(_ io.Reader) (admission.Interface, error) {
-		return New()
+	plugins.Register(plugin.PluginNameShootExtensionProfile, func(config io.Reader) (admission.Interface, error) {
+		cfg, err := LoadConfiguration(config)
+		if err != nil {
+			return nil, err
+		}
+		return NewFromConfiguration(cfg)
 	})
 }
 
@@ -95,7 +106,8 @@ type ShootExtensionProfile struct {
 	// MaintenanceUsers are the user names whose updates may introduce a compatibility rule
 	// failure on an unchanged pin, with a warning instead of an error: shoot maintenance forces
 	// Kubernetes and machine-image upgrades even when no compatible component version exists.
-	// New sets DefaultMaintenanceUsers().
+	// New sets DefaultMaintenanceUsers(); the plugin's Configuration (maintenanceUsers) replaces
+	// them.
 	MaintenanceUsers sets.Set[string]
 
 	// rules holds the compiled compatibility rules of the ExtensionProfiles.
@@ -172,8 +184,9 @@ func (p *ShootExtensionProfile) AssignReadyFunc(f admission.ReadyFunc) {
 // version of that component that matches the prefix and is classified supported at the plugin's
 // clock. A leading "v" is stripped from every changed pin, partial or full, because profile
 // versions are plain semver. A malformed prefix or a prefix without a match is rejected with
-// Forbidden wrapping field.Invalid on the pin's path. Pins of types without a profile, of unknown
-// components and of disabled extensions are left untouched for Validate to report.
+// Forbidden wrapping field.Invalid on the pin's path. Pins of types without a profile, of a
+// profile that is being deleted, of unknown components and of disabled extensions are left
+// untouched for Validate to report.
 func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
@@ -209,7 +222,7 @@ func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes,
 					return err
 				}
 			}
-			if profile == nil {
+			if profile == nil || profile.DeletionTimestamp != nil {
 				continue
 			}
 			profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
@@ -237,14 +250,22 @@ func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes,
 // request (create, a new entry, or a different non-empty version):
 //   - the extension is disabled: Forbidden on spec.extensions[i].components;
 //   - no ExtensionProfile is named like the type: Invalid on spec.extensions[i].components[j];
+//   - the ExtensionProfile is being deleted (it has a deletionTimestamp; its finalizer holds it
+//     while Shoots pin it) and the entry sets a version: Forbidden on
+//     spec.extensions[i].components[j], like Gardener refuses new Shoots on a CloudProfile that is
+//     being deleted. Unchanged pins keep working;
 //   - the profile lists no such component: NotSupported on ...components[j].name;
 //   - the version is not listed, or is unavailable or expired:
 //     gardenerutils.ValidateComponentVersionPin on ...components[j].version;
 //   - a preview or deprecated version is accepted with a warning.
 //
-// For every pinned component, on create and whenever its pin or the extension- or component-level
-// autoUpdate changed, the effective update strategy must be supported
-// (gardenerutils.ValidateComponentUpdateStrategy). For every pinned component with a valid pin,
+// For every pinned component, on create, for a new component entry, when a version is set on an
+// entry that had none, and whenever the extension- or component-level autoUpdate changed, the
+// effective update strategy must be supported (gardenerutils.ValidateComponentUpdateStrategy).
+// A change of the version alone does not re-check the strategy: shoot maintenance changes
+// versions, and an operator may have narrowed updateStrategy.supported since the owner chose the
+// strategy; maintenance then falls back to a supported default
+// (gardenerutils.ResolveMaintenanceAutoUpdate). For every pinned component with a valid pin,
 // on every request, the version's compatibility rules must hold old-vs-new (see the package
 // documentation). All errors are returned at once, as Forbidden.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
@@ -301,6 +322,12 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 				continue
 			}
 
+			if changed && component.Version != nil && profile.DeletionTimestamp != nil {
+				allErrs = append(allErrs, field.Forbidden(componentPath, fmt.Sprintf(
+					"ExtensionProfile %q is being deleted; new component versions cannot be pinned", profile.Name)))
+				continue
+			}
+
 			profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
 			if profileComponent == nil {
 				if changed {
@@ -324,7 +351,7 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 				}
 			}
 
-			if changed || autoUpdateChanged(oldShoot, extension, component) {
+			if newlyPinned(oldPins, extension.Type, component) || autoUpdateChanged(oldShoot, extension, component) {
 				externalExtension := external.Spec.Extensions[i]
 				for _, strategyErr := range gardenerutils.ValidateComponentUpdateStrategy(extensionPath, componentPath, profile, component.Name,
 					externalExtension.AutoUpdate, externalExtension.Components[j].AutoUpdate) {
@@ -447,6 +474,14 @@ func pinChanged(oldPins map[pinKey]*string, extensionType string, component core
 		return true
 	}
 	return component.Version != nil && (oldVersion == nil || *oldVersion != *component.Version)
+}
+
+// newlyPinned reports whether a component entry is new or sets a version where the old entry had
+// none (or an empty one). Unlike pinChanged, a different version on an entry that was pinned
+// already is no new pin: that is what shoot maintenance writes.
+func newlyPinned(oldPins map[pinKey]*string, extensionType string, component core.ExtensionComponent) bool {
+	oldVersion, found := oldPins[pinKey{extensionType, component.Name}]
+	return !found || ptr.Deref(oldVersion, "") == ""
 }
 
 // autoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a

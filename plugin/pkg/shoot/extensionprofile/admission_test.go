@@ -19,6 +19,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/warning"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
@@ -428,7 +429,7 @@ var _ = Describe("ShootExtensionProfile", func() {
 							{Name: "b", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}}},
 							{Name: "narrow", UpdateStrategy: &gardencorev1beta1.ExtensionUpdateStrategy{
 								Supported: []gardencorev1beta1.MachineImageUpdateStrategy{gardencorev1beta1.UpdateStrategyPatch, gardencorev1beta1.UpdateStrategyMinor},
-							}, Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}}},
+							}, Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}, {Version: "1.1.0"}}},
 							{Name: "minor-default", UpdateStrategy: &gardencorev1beta1.ExtensionUpdateStrategy{
 								Default: ptr.To(gardencorev1beta1.UpdateStrategyMinor),
 							}, Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}}},
@@ -493,12 +494,94 @@ var _ = Describe("ShootExtensionProfile", func() {
 					`spec.extensions[0].autoUpdate.updateStrategy: Unsupported value: "patch": supported values: "major"`)))
 			})
 
+			// The stored Shoots requested major while narrow still supported it; the profile has
+			// since narrowed the list to patch and minor.
+			DescribeTable("on update",
+				func(old, shoot *core.Shoot, detail string) {
+					err := admitter.Validate(ctx, attributes(shoot, old, admission.Update, ""), nil)
+					if detail == "" {
+						Expect(err).NotTo(HaveOccurred())
+						return
+					}
+					Expect(err).To(MatchError(forbidden("test", detail)))
+				},
+				Entry("a version-only change (as maintenance writes it) is not checked",
+					shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyMajor), component("narrow", nil))),
+					shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyMajor), versioned(component("narrow", nil), "1.1.0"))), ""),
+				Entry("a version-only change of a component-level request is not checked",
+					shootWith(pinned("shoot-strategy", nil, component("narrow", strategy(gardencorev1beta1.UpdateStrategyMajor)))),
+					shootWith(pinned("shoot-strategy", nil, versioned(component("narrow", strategy(gardencorev1beta1.UpdateStrategyMajor)), "1.1.0"))), ""),
+				Entry("a version change together with an autoUpdate change is checked",
+					shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyMajor), component("narrow", nil))),
+					shootWith(pinned("shoot-strategy", &core.ExtensionAutoUpdate{Enabled: ptr.To(false), UpdateStrategy: ptr.To(core.UpdateStrategyMajor)}, versioned(component("narrow", nil), "1.1.0"))),
+					`spec.extensions[0].autoUpdate.updateStrategy: Unsupported value: "major": supported values: "patch", "minor"`),
+				Entry("a new component entry is checked",
+					shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyMajor), component("a", nil))),
+					shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyMajor), component("a", nil), component("narrow", nil))),
+					`spec.extensions[0].autoUpdate.updateStrategy: Unsupported value: "major": supported values: "patch", "minor"`),
+				Entry("a version set on an entry that had none is checked",
+					shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyMajor), core.ExtensionComponent{Name: "narrow"})),
+					shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyMajor), component("narrow", nil))),
+					`spec.extensions[0].autoUpdate.updateStrategy: Unsupported value: "major": supported values: "patch", "minor"`),
+			)
+
+			It("accepts a maintenance update of the falco example whose stored strategy the profile no longer supports", func() {
+				// falco supports patch and minor; the Shoot was stored while it supported major.
+				old := loadShoot("shoot-accepted-falco-traefik.yaml")
+				old.Spec.Extensions[0].AutoUpdate.UpdateStrategy = ptr.To(core.UpdateStrategyMajor)
+				old.Spec.Extensions[0].Components[0].Version = ptr.To("0.42.1")
+				shoot := old.DeepCopy()
+				shoot.Spec.Extensions[0].Components[0].Version = ptr.To("0.44.1")
+				a := admission.NewAttributesRecord(shoot, old, core.Kind("Shoot").WithVersion("version"), "garden-dev", shoot.Name,
+					core.Resource("shoots").WithVersion("version"), "", admission.Update, &metav1.UpdateOptions{}, false,
+					&user.DefaultInfo{Name: ControllerManagerServiceAccountUser})
+				Expect(admitAndValidate(a)).To(Succeed())
+			})
+
 			It("does not check an update that leaves pin and strategy unchanged", func() {
 				old := shootWith(pinned("shoot-strategy", strategy(gardencorev1beta1.UpdateStrategyPatch), component("a", nil)))
 				shoot := old.DeepCopy()
 				shoot.Spec.Kubernetes.Version = "1.36.3"
 				Expect(admitter.Validate(ctx, attributes(shoot, old, admission.Update, ""), nil)).To(Succeed())
 			})
+		})
+
+		Describe("a profile that is being deleted", func() {
+			const detail = `spec.extensions[0].components[0]: Forbidden: ExtensionProfile "shoot-traefik" is being deleted; new component versions cannot be pinned`
+
+			BeforeEach(func() {
+				profile := &gardencorev1beta1.ExtensionProfile{}
+				decodeFile("extensionprofile-shoot-traefik.yaml", profile)
+				profile.DeletionTimestamp = &metav1.Time{Time: reference}
+				profile.Finalizers = []string{"gardener"}
+				Expect(factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Update(profile)).To(Succeed())
+			})
+
+			DescribeTable("requests",
+				func(old, shoot *core.Shoot, detail string) {
+					operation := admission.Update
+					if old == nil {
+						operation = admission.Create
+					}
+					err := admitAndValidate(attributes(shoot, old, operation, ""))
+					if detail == "" {
+						Expect(err).NotTo(HaveOccurred())
+						return
+					}
+					Expect(apierrors.IsForbidden(err)).To(BeTrue())
+					Expect(err).To(MatchError(forbidden("test", detail)))
+				},
+				Entry("a new Shoot with a pin is rejected", nil, shootWith(traefik("3.6.13")), detail),
+				Entry("a partial pin is not resolved, and rejected", nil, shootWith(traefik("3.6")), detail),
+				Entry("changing a pin is rejected", shootWith(traefik("3.6.12")), shootWith(traefik("3.6.13")), detail),
+				Entry("pinning a version where there was none is rejected",
+					shootWith(core.Extension{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "traefik"}}}), shootWith(traefik("3.6.13")), detail),
+				Entry("an unchanged pin keeps working", shootWith(traefik("3.6.13")), withKubernetes(shootWith(traefik("3.6.13")), "1.36.3"), ""),
+				Entry("removing a pin is allowed",
+					shootWith(traefik("3.6.13")), shootWith(core.Extension{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "traefik"}}}), ""),
+				Entry("a component entry without version is allowed", nil,
+					shootWith(core.Extension{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "traefik"}}}), ""),
+			)
 		})
 
 		Describe("only on change (GEP-78: unchanged pins are not re-checked)", func() {
@@ -591,6 +674,11 @@ func strategy(s gardencorev1beta1.MachineImageUpdateStrategy) *core.ExtensionAut
 
 func component(name string, autoUpdate *core.ExtensionAutoUpdate) core.ExtensionComponent {
 	return core.ExtensionComponent{Name: name, Version: ptr.To("1.0.0"), AutoUpdate: autoUpdate}
+}
+
+func versioned(c core.ExtensionComponent, version string) core.ExtensionComponent {
+	c.Version = ptr.To(version)
+	return c
 }
 
 func pinned(extensionType string, autoUpdate *core.ExtensionAutoUpdate, components ...core.ExtensionComponent) core.Extension {

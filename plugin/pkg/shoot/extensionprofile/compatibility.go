@@ -21,16 +21,18 @@ import (
 
 const (
 	// ControllerManagerServiceAccountUser is the user name of gardener-controller-manager when it
-	// runs in the garden cluster with its service account.
+	// runs in the garden cluster with its service account in the namespace garden. Deployed into
+	// another namespace, it must be configured as a maintenance user (Configuration); the
+	// gardener-apiserver chart does that.
 	ControllerManagerServiceAccountUser = "system:serviceaccount:garden:gardener-controller-manager"
 	// ControllerManagerLocalUser is the user name of gardener-controller-manager in a local setup
 	// (a client certificate with this common name).
 	ControllerManagerLocalUser = "gardener-controller-manager"
 )
 
-// DefaultMaintenanceUsers returns the user names New puts into MaintenanceUsers: the identities of
-// gardener-controller-manager, whose shoot maintenance writes the forced Kubernetes and
-// machine-image upgrades.
+// DefaultMaintenanceUsers returns the user names New puts into MaintenanceUsers when the plugin's
+// Configuration sets none: the identities of gardener-controller-manager, whose shoot maintenance
+// writes the forced Kubernetes and machine-image upgrades, in the namespace garden or local.
 func DefaultMaintenanceUsers() sets.Set[string] {
 	return sets.New(ControllerManagerServiceAccountUser, ControllerManagerLocalUser)
 }

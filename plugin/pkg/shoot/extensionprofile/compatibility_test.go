@@ -26,9 +26,11 @@ import (
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	fakeclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
 	. "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 )
 
@@ -258,6 +260,33 @@ var _ = Describe("compatibility rules", func() {
 
 		expectOutcome(validate(shoot, oldShoot, maintenanceUser), `spec.extensions[0].components[0].version: Invalid value: "0.42.1": `+falcoKubernetes137, nil)
 		expectOutcome(validate(shoot, oldShoot, "maintainer"), "", []string{falcoMaintenanceWarning})
+	})
+
+	It("takes its maintenance users from the admission configuration", func() {
+		const configuredUser = "system:serviceaccount:gardener-system:gardener-controller-manager"
+		plugins := admission.NewPlugins()
+		Register(plugins)
+		configured, err := plugins.InitPlugin(plugin.PluginNameShootExtensionProfile, strings.NewReader(
+			"apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nmaintenanceUsers:\n- "+configuredUser+"\n"),
+			admissioninitializer.New(factory, nil, testclock.NewFakePassiveClock(reference)))
+		Expect(err).NotTo(HaveOccurred())
+		admitter = configured.(*ShootExtensionProfile)
+		admitter.AssignReadyFunc(func() bool { return true })
+		Expect(admitter.MaintenanceUsers).To(Equal(sets.New(configuredUser)))
+
+		oldShoot := compatShoot(onKubernetes("1.36.3"), withExtensions(falco("0.42.1")))
+		shoot := compatShoot(onKubernetes("1.37.1"), withExtensions(falco("0.42.1")))
+		expectOutcome(validate(shoot, oldShoot, maintenanceUser), `spec.extensions[0].components[0].version: Invalid value: "0.42.1": `+falcoKubernetes137, nil)
+		expectOutcome(validate(shoot, oldShoot, configuredUser), "", []string{falcoMaintenanceWarning})
+	})
+
+	It("refuses to start with an invalid admission configuration", func() {
+		plugins := admission.NewPlugins()
+		Register(plugins)
+		_, err := plugins.InitPlugin(plugin.PluginNameShootExtensionProfile, strings.NewReader("kind: Configuration\nusers: []\n"),
+			admissioninitializer.New(factory, nil, nil))
+		Expect(err).To(MatchError(ContainSubstring(`couldn't init admission plugin "ShootExtensionProfile"`)))
+		Expect(err).To(MatchError(ContainSubstring(`unknown field "users"`)))
 	})
 
 	It("treats a request without user as no maintenance", func() {

@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
+	apiserverconfiginstall "k8s.io/apiserver/pkg/apis/apiserver/install"
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/warning"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
@@ -29,6 +30,7 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
 	. "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 	"github.com/gep-78/gardener/test/examples"
 )
@@ -71,6 +73,26 @@ var _ = Describe("docs/usage/compatibility-rules.md", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(strings.Count(doc, "```yaml\n")).To(Equal(1), "the document has exactly one YAML example")
 		Expect(doc).To(ContainSubstring("```yaml\n" + string(example) + "```\n"))
+	})
+
+	It("shows an admission configuration that gardener-apiserver reads and the plugin loads", func() {
+		const start, end = "```\napiVersion: apiserver.config.k8s.io/v1\n", "```\n"
+		i := strings.Index(doc, start)
+		Expect(i).To(BeNumerically(">=", 0))
+		block := doc[i+len("```\n"):]
+		block = block[:strings.Index(block, end)]
+
+		file := filepath.Join(GinkgoT().TempDir(), "admission-config.yaml")
+		Expect(os.WriteFile(file, []byte(block), 0o600)).To(Succeed())
+		configScheme := runtime.NewScheme()
+		apiserverconfiginstall.Install(configScheme)
+		provider, err := admission.ReadAdmissionConfiguration([]string{plugin.PluginNameShootExtensionProfile}, file, configScheme)
+		Expect(err).NotTo(HaveOccurred())
+		reader, err := provider.ConfigFor(plugin.PluginNameShootExtensionProfile)
+		Expect(err).NotTo(HaveOccurred())
+		cfg, err := LoadConfiguration(reader)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(cfg.MaintenanceUsers).To(ConsistOf(maintenanceUser))
 	})
 
 	It("has example rules that compile as new rules and evaluate without error against the example Shoots", func() {

@@ -29,12 +29,15 @@ const (
 // evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
 // It does nothing while the ExtensionComponentVersions feature gate is off.
 //
-// For each pin it resolves the effective autoUpdate (gardenerutils.ResolveEffectiveAutoUpdate) and
+// For each pin it resolves the effective autoUpdate (gardenerutils.ResolveMaintenanceAutoUpdate:
+// a strategy the component no longer supports falls back to a supported default) and
 // decides with gardenerutils.ComponentVersionUpdateFor, checking candidates with checker against
 // the working copy. A target is set on the working copy and recorded as a successful Result
 // (`Updated version from "<old>" to "<new>"`, with the auto-update or expiry reason). A forced
 // update without target, a missing ExtensionProfile or an evaluation error is a failed Result and
-// the component keeps its version; an auto-update without target records nothing. One
+// the component keeps its version; an auto-update without target records nothing. A component
+// whose ExtensionProfile is being deleted keeps its version, because admission rejects new pins of
+// such a profile: a forced update is then a failed Result, an auto-update records nothing. One
 // component's failure does not stop the others.
 func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker) {
 	if !features.Enabled(features.ExtensionComponentVersions) {
@@ -60,7 +63,7 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 
 	extension := op.Shoot.Spec.Extensions[pin.extensionIndex]
 	component := &extension.Components[pin.componentIndex]
-	policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, pin.name, extension.AutoUpdate, component.AutoUpdate)
+	policy := gardenerutils.ResolveMaintenanceAutoUpdate(profile.Spec, pin.name, extension.AutoUpdate, component.AutoUpdate)
 	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: pin.name}
 	if c := v1beta1helper.FindExtensionComponent(profile.Spec, pin.name); c != nil {
 		profileComponent = *c
@@ -85,6 +88,15 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 			log.V(1).Info("No compatible auto-update target", "version", pin.version, "rejected", gardenerutils.DescribeRejectedVersions(decision.Rejected))
 		}
 		return
+	case profile.DeletionTimestamp != nil:
+		// Admission rejects new pins of a profile that is being deleted, and one rejected component
+		// would fail the whole window's write: the component keeps its version.
+		if !decision.Trigger.Forced() {
+			log.V(1).Info("ExtensionProfile is being deleted, not auto-updating", "version", pin.version, "target", decision.Target)
+			return
+		}
+		result.Description = fmt.Sprintf("ExtensionProfile %q is being deleted; the version cannot be changed to %q", pin.extensionType, decision.Target)
+		result.failureCategory = failureNoTarget
 	default:
 		target := decision.Target
 		op.Shoot.Spec.Extensions[pin.extensionIndex].Components[pin.componentIndex].Version = &target

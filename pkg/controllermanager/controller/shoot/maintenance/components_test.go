@@ -141,6 +141,22 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		Expect(op.Results[1].Description).To(HavePrefix(`cannot perform forceful update of unlisted version "3.0.0" of component "unknown"`))
 	})
 
+	It("should keep the versions of a profile that is being deleted, recording a forced update as failed", func() {
+		profile.DeletionTimestamp = &metav1.Time{Time: now}
+		profile.Finalizers = []string{"gardener"}
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+
+		Expect(version(op, 0, 0)).To(Equal("1.0.0"))
+		Expect(version(op, 0, 1)).To(Equal("3.0.0"))
+		Expect(op.Results).To(HaveLen(1), "the auto-update of proxy records nothing")
+		Expect(op.Results[0]).To(And(
+			HaveField("Component", "agent"), HaveField("From", "1.0.0"), HaveField("To", "1.0.0"),
+			HaveField("Trigger", gardenerutils.ComponentUpdateExpired), HaveField("Successful", false),
+			HaveField("Description", `ExtensionProfile "agent-ext" is being deleted; the version cannot be changed to "1.0.2"`),
+		))
+	})
+
 	It("should record a failure when the ExtensionProfile does not exist", func() {
 		op := NewOperation(shoot, now)
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
@@ -173,5 +189,20 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
 		Expect(version(op, 0, 0)).To(Equal("2.0.0"))
 		Expect(op.Results[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: major)"))
+	})
+
+	It("should fall back to the profile's default when the Shoot's strategy is no longer supported", func() {
+		// The Shoot chose major while the profile supported it; the operator has since narrowed the list.
+		shoot.Spec.Extensions[0].AutoUpdate = &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMajor)}
+		shoot.Spec.Extensions[0].Components[0].Version = ptr.To("1.0.2")
+		profile.Spec.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{
+			Default:   ptr.To(gardencorev1beta1.UpdateStrategyMinor),
+			Supported: []gardencorev1beta1.MachineImageUpdateStrategy{gardencorev1beta1.UpdateStrategyPatch, gardencorev1beta1.UpdateStrategyMinor},
+		}
+		op := newOperation()
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(version(op, 0, 0)).To(Equal("1.1.0"), "minor, not major (2.0.0)")
+		Expect(op.Results[0].Successful).To(BeTrue())
+		Expect(op.Results[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: minor, instead of the unsupported major)"))
 	})
 })

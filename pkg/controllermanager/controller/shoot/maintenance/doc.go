@@ -47,18 +47,23 @@
 // # Extension components
 //
 // For every pinned component of every enabled extension, with its effective autoUpdate
-// (gardenerutils.ResolveEffectiveAutoUpdate), gardenerutils.ComponentVersionUpdateFor decides:
+// (gardenerutils.ResolveMaintenanceAutoUpdate), gardenerutils.ComponentVersionUpdateFor decides.
+// A strategy the Shoot requests but the component no longer supports (the operator narrowed
+// updateStrategy.supported later; admission does not re-check it on version changes) is replaced
+// by the first supported of the profile component's default, the profile's default and patch,
+// else by the most conservative supported strategy; the reason of an auto-update names both.
 //   - auto-update (effective autoUpdate enabled): the highest version above the pin within the
 //     strategy's boundary (patch: same minor; minor: same major; major: any), classified supported
 //     or deprecated, preferring supported as Gardener does. Unlike Gardener's machine-image
 //     helpers there is no patch-first step: GEP-78 defines minor and major as the newest version
 //     within the boundary. In every shared example both readings give the same target.
 //   - force (the pin is expired, or no longer listed by the profile, which counts as expired;
-//     also with autoUpdate disabled): the auto-update target if there is one, otherwise the highest
-//     supported version of the current minor above the pin, otherwise the highest supported version
-//     of the next available minor. The next available minor is the lowest minor above the pin's,
-//     within the same major, that holds at least one supported version compatible with the working
-//     copy. A minor holding only preview, unavailable, deprecated, expired or incompatible versions
+//     also with autoUpdate disabled): the auto-update target if it is classified supported (a
+//     deprecated one would soon expire as well; GEP-78 "On expired, apply the force-upgrade path"),
+//     otherwise the highest supported version of the current minor above the pin, otherwise the
+//     highest supported version of the next available minor. The next available minor is the
+//     lowest minor above the pin's, within the same major, that holds at least one supported
+//     version compatible with the working copy. A minor holding only preview, unavailable, deprecated, expired or incompatible versions
 //     is skipped, so falco 0.42.1 (expired) goes to 0.44.1 when 0.43 holds only the expired 0.43.0
 //     (GEP-78 text; Gardener's helpers would take minor+1 even if all of it is expired). The force
 //     path never crosses a major (GEP-5 for Kubernetes).
@@ -70,6 +75,11 @@
 // forced update without a compatible target keeps the version and is a failed result with a
 // Warning event that names every rejected candidate and its failing rules; an auto-update without
 // target changes nothing and records nothing.
+//
+// A component whose ExtensionProfile is being deleted keeps its version: ShootExtensionProfile
+// admission rejects new pins of such a profile, and the rejected dry run would fail the whole
+// window, Kubernetes and machine-image updates included. A forced update is then a failed result;
+// an auto-update records nothing.
 //
 // # Host updates and component compatibility (an extension of GEP-78)
 //

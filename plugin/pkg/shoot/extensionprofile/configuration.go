@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofile
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"sigs.k8s.io/yaml"
+)
+
+const (
+	// ConfigurationAPIVersion is the apiVersion of the plugin's Configuration.
+	ConfigurationAPIVersion = "shootextensionprofile.admission.gardener.cloud/v1alpha1"
+	// ConfigurationKind is the kind of the plugin's Configuration.
+	ConfigurationKind = "Configuration"
+)
+
+// Configuration is the admission configuration of the ShootExtensionProfile plugin: the
+// `configuration` (or the file at `path`) of its entry in the AdmissionConfiguration that
+// gardener-apiserver reads from --admission-control-config-file, e.g.
+//
+//	apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1
+//	kind: Configuration
+//	maintenanceUsers:
+//	- system:serviceaccount:garden:gardener-controller-manager
+type Configuration struct {
+	metav1.TypeMeta `json:",inline"`
+
+	// MaintenanceUsers are the user names whose updates may introduce a compatibility rule failure
+	// on an unchanged pin, with a warning instead of an error (see
+	// ShootExtensionProfile.MaintenanceUsers): the identity of gardener-controller-manager, i.e.
+	// system:serviceaccount:<its namespace>:gardener-controller-manager. They replace
+	// DefaultMaintenanceUsers(). Unset means DefaultMaintenanceUsers(); an empty list means no
+	// maintenance user at all.
+	MaintenanceUsers []string `json:"maintenanceUsers,omitempty"`
+}
+
+// LoadConfiguration reads the plugin's Configuration. A nil reader (no entry for the plugin in the
+// AdmissionConfiguration) or an empty one gives the defaults. Otherwise the content is decoded
+// strictly (unknown and duplicate fields are errors), apiVersion and kind must be
+// ConfigurationAPIVersion and ConfigurationKind, and no maintenance user may be empty.
+func LoadConfiguration(config io.Reader) (*Configuration, error) {
+	defaults := &Configuration{
+		TypeMeta:         metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind},
+		MaintenanceUsers: sets.List(DefaultMaintenanceUsers()),
+	}
+	if config == nil {
+		return defaults, nil
+	}
+	data, err := io.ReadAll(config)
+	if err != nil {
+		return nil, fmt.Errorf("reading the configuration: %w", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return defaults, nil
+	}
+
+	cfg := &Configuration{}
+	if err := yaml.UnmarshalStrict(data, cfg); err != nil {
+		return nil, fmt.Errorf("decoding the configuration: %w", err)
+	}
+	if cfg.APIVersion != ConfigurationAPIVersion || cfg.Kind != ConfigurationKind {
+		return nil, fmt.Errorf("the configuration must have apiVersion %q and kind %q, not %q and %q",
+			ConfigurationAPIVersion, ConfigurationKind, cfg.APIVersion, cfg.Kind)
+	}
+	for i, name := range cfg.MaintenanceUsers {
+		if name == "" {
+			return nil, fmt.Errorf("maintenanceUsers[%d] must not be empty", i)
+		}
+	}
+	if cfg.MaintenanceUsers == nil {
+		cfg.MaintenanceUsers = defaults.MaintenanceUsers
+	}
+	return cfg, nil
+}
+
+// NewFromConfiguration returns the plugin as New does, with the maintenance users of cfg.
+func NewFromConfiguration(cfg *Configuration) (*ShootExtensionProfile, error) {
+	p, err := New()
+	if err != nil {
+		return nil, err
+	}
+	p.MaintenanceUsers = sets.New(cfg.MaintenanceUsers...)
+	return p, nil
+}
