@@ -357,6 +357,24 @@ func (s *GardenerAPIServer) register(ctx context.Context, kubeAdminConfig *rest.
 				return false, nil
 			}
 		}
+		// controller-runtime's REST mapper reads the aggregated discovery document (/apis), which
+		// the kube-apiserver refreshes separately from the per-group endpoints checked above: wait
+		// until it lists every Gardener group-version with its resources.
+		_, lists, err := kubeClient.Discovery().ServerGroupsAndResources()
+		if err != nil {
+			lastErr = fmt.Errorf("discovery is incomplete: %w", err)
+			return false, nil
+		}
+		discovered := map[string]bool{}
+		for _, list := range lists {
+			discovered[list.GroupVersion] = len(list.APIResources) > 0
+		}
+		for _, gv := range apiserver.AllGardenerAPIGroupVersions {
+			if !discovered[gv.String()] {
+				lastErr = fmt.Errorf("%s has no resources in the aggregated discovery document yet", gv)
+				return false, nil
+			}
+		}
 		if _, err := gardenClient.CoreV1beta1().ExtensionProfiles().List(ctx, metav1.ListOptions{}); err != nil {
 			lastErr = err
 			if apierrors.IsForbidden(err) || apierrors.IsUnauthorized(err) {
