@@ -25,6 +25,9 @@ import (
 func TestSmoke(t *testing.T) {
 	features.RegisterFeatureGates()
 	RegisterFailHandler(Fail)
+	// kube-apiserver aggregates discovery and OpenAPI of gardener-apiserver asynchronously.
+	SetDefaultEventuallyTimeout(30 * time.Second)
+	SetDefaultEventuallyPollingInterval(200 * time.Millisecond)
 	RunSpecs(t, "Test Integration APIServer Smoke Suite")
 }
 
