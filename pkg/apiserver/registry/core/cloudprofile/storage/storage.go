@@ -6,17 +6,14 @@
 package storage
 
 import (
-	"context"
-
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/registry/generic"
 	genericregistry "k8s.io/apiserver/pkg/registry/generic/registry"
 	"k8s.io/apiserver/pkg/registry/rest"
-	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	"github.com/gep-78/gardener/pkg/apiserver/registry/core/cloudprofile"
+	"github.com/gep-78/gardener/pkg/apiserver/registry/statusrest"
 )
 
 // REST is the storage of cloudprofiles.
@@ -24,20 +21,13 @@ type REST struct {
 	*genericregistry.Store
 }
 
-// StatusREST is the storage of cloudprofiles/status.
-type StatusREST struct {
-	store *genericregistry.Store
-}
-
 var (
 	_ rest.ShortNamesProvider = &REST{}
-	_ rest.Patcher            = &StatusREST{}
-	_ rest.Storage            = &StatusREST{}
 )
 
 // NewREST returns the storage of cloudprofiles and cloudprofiles/status. Both share one
 // underlying store; the status store only swaps in the status update strategy.
-func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST, error) {
+func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, error) {
 	strategy := cloudprofile.NewStrategy()
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.CloudProfile{} },
@@ -57,40 +47,8 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST, error) {
 		return nil, nil, err
 	}
 
-	statusStrategy := cloudprofile.NewStatusStrategy()
-	statusStore := *store
-	statusStore.UpdateStrategy = statusStrategy
-	statusStore.ResetFieldsStrategy = statusStrategy
-	return &REST{Store: store}, &StatusREST{store: &statusStore}, nil
+	return &REST{Store: store}, statusrest.New(store, cloudprofile.NewStatusStrategy()), nil
 }
 
 // ShortNames implements rest.ShortNamesProvider: kubectl get cprofile / cpfl.
 func (r *REST) ShortNames() []string { return []string{"cprofile", "cpfl"} }
-
-// New returns an empty CloudProfile.
-func (r *StatusREST) New() runtime.Object { return &core.CloudProfile{} }
-
-// Destroy does nothing: the store is shared with the main resource, which destroys it.
-func (r *StatusREST) Destroy() {}
-
-// Get retrieves the object, so that PATCH works on the subresource.
-func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
-	return r.store.Get(ctx, name, options)
-}
-
-// Update writes the status of the object only.
-func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
-	updateValidation rest.ValidateObjectUpdateFunc, forceAllowCreate bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
-	// The status subresource never creates objects.
-	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)
-}
-
-// GetResetFields returns the fields a status write cannot set.
-func (r *StatusREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
-	return r.store.GetResetFields()
-}
-
-// ConvertToTable prints the subresource like the main resource.
-func (r *StatusREST) ConvertToTable(ctx context.Context, object runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
-	return r.store.ConvertToTable(ctx, object, tableOptions)
-}
