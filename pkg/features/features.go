@@ -72,3 +72,14 @@ func SetFromFlag(gates map[string]bool) error {
 	}
 	return nil
 }
+
+// Active lists every gate of this project with its current state as "Name=bool", sorted, for
+// the start-up log of a component.
+func Active() []string {
+	var out []string
+	for name := range AllFeatureGates {
+		out = append(out, fmt.Sprintf("%s=%t", name, DefaultFeatureGate.Enabled(name)))
+	}
+	sort.Strings(out)
+	return out
+}

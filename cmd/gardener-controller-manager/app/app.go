@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -71,7 +70,7 @@ func NewCommand() *cobra.Command {
 }
 
 func run(ctx context.Context, log logr.Logger, opts *Options) error {
-	log.Info("Starting "+Name, "version", version.Version, "featureGates", activeFeatureGates())
+	log.Info("Starting "+Name, "version", version.Version, "featureGates", features.Active())
 
 	restConfig, err := ctrl.GetConfig()
 	if err != nil {
@@ -121,15 +120,4 @@ func cacheSyncCheck(mgr manager.Manager) healthz.Checker {
 		}
 		return nil
 	}
-}
-
-// activeFeatureGates returns each of this project's feature gates with its effective value, as
-// "Name=true|false", sorted.
-func activeFeatureGates() []string {
-	var out []string
-	for name := range features.AllFeatureGates {
-		out = append(out, fmt.Sprintf("%s=%t", name, features.DefaultFeatureGate.Enabled(name)))
-	}
-	sort.Strings(out)
-	return out
 }

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -74,7 +73,7 @@ func NewCommand() *cobra.Command {
 
 func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	log.Info("Starting "+Name, "seedName", opts.SeedName, "adoptUnscheduledShoots", opts.AdoptUnscheduledShoots,
-		"featureGates", activeFeatureGates())
+		"featureGates", features.Active())
 
 	gardenConfig, seedConfig, err := opts.RESTConfigs()
 	if err != nil {
@@ -141,15 +140,4 @@ func cacheSyncCheck(c cache.Cache) healthz.Checker {
 		}
 		return nil
 	}
-}
-
-// activeFeatureGates returns each of this project's feature gates with its effective value, as
-// "Name=true|false", sorted.
-func activeFeatureGates() []string {
-	var out []string
-	for name := range features.AllFeatureGates {
-		out = append(out, fmt.Sprintf("%s=%t", name, features.DefaultFeatureGate.Enabled(name)))
-	}
-	sort.Strings(out)
-	return out
 }
