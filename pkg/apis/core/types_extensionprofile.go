@@ -101,5 +101,24 @@ type ExtensionProfileComponentStatus struct {
 	// Name is the component name.
 	Name string
 	// Versions lists one entry per spec version, in spec order.
-	Versions []ExpirableVersionStatus
+	Versions []ExtensionComponentVersionStatus
+}
+
+// ExtensionComponentVersionStatus is the current classification of one component version and
+// its next lifecycle transition.
+type ExtensionComponentVersionStatus struct {
+	// Version is the version string as listed in the spec.
+	Version string
+	// Classification is the classification of the version at the time of the last reconcile.
+	Classification VersionClassification
+	// NextTransition is the next change of the classification; nil when there is none.
+	NextTransition *VersionTransition
+}
+
+// VersionTransition is a future change of a version's classification.
+type VersionTransition struct {
+	// Classification is the classification from Time on.
+	Classification VersionClassification
+	// Time is when the classification changes.
+	Time metav1.Time
 }

@@ -92,7 +92,7 @@ func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.Extension
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 	componentsPath := field.NewPath("status", "components")
 	for i, component := range newProfile.Status.Components {
-		allErrs = append(allErrs, validateVersionStatuses(component.Versions, componentsPath.Index(i).Child("versions"))...)
+		allErrs = append(allErrs, validateComponentVersionStatuses(component.Versions, componentsPath.Index(i).Child("versions"))...)
 	}
 	return allErrs
 }
@@ -309,12 +309,33 @@ func containsStrategy(list []core.MachineImageUpdateStrategy, s core.MachineImag
 func validateVersionStatuses(statuses []core.ExpirableVersionStatus, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, status := range statuses {
-		if _, known := classificationRank[status.Classification]; !known {
-			allErrs = append(allErrs, field.NotSupported(fldPath.Index(i).Child("classification"), status.Classification,
-				[]string{"unavailable", "preview", "supported", "deprecated", "expired"}))
+		allErrs = append(allErrs, validateStatusClassification(status.Classification, fldPath.Index(i).Child("classification"))...)
+	}
+	return allErrs
+}
+
+// validateComponentVersionStatuses checks the classifications of ExtensionProfile version
+// statuses, and that a next transition has a classification and a time.
+func validateComponentVersionStatuses(statuses []core.ExtensionComponentVersionStatus, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i, status := range statuses {
+		allErrs = append(allErrs, validateStatusClassification(status.Classification, fldPath.Index(i).Child("classification"))...)
+		if next := status.NextTransition; next != nil {
+			nextPath := fldPath.Index(i).Child("nextTransition")
+			allErrs = append(allErrs, validateStatusClassification(next.Classification, nextPath.Child("classification"))...)
+			if next.Time.IsZero() {
+				allErrs = append(allErrs, field.Required(nextPath.Child("time"), "the time of the transition is required"))
+			}
 		}
 	}
 	return allErrs
+}
+
+func validateStatusClassification(c core.VersionClassification, fldPath *field.Path) field.ErrorList {
+	if _, known := classificationRank[c]; !known {
+		return field.ErrorList{field.NotSupported(fldPath, c, []string{"unavailable", "preview", "supported", "deprecated", "expired"})}
+	}
+	return nil
 }
 
 func findProfileComponent(components []core.ExtensionProfileComponent, name string) *core.ExtensionProfileComponent {

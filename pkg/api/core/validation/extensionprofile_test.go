@@ -282,13 +282,28 @@ var _ = Describe("ExtensionProfile validation", func() {
 		It("accepts the five classifications and rejects others", func() {
 			oldProfile := validProfile()
 			newProfile := validProfile()
-			newProfile.Status.Components = []core.ExtensionProfileComponentStatus{{Name: "traefik", Versions: []core.ExpirableVersionStatus{
+			newProfile.Status.Components = []core.ExtensionProfileComponentStatus{{Name: "traefik", Versions: []core.ExtensionComponentVersionStatus{
 				{Version: "3.6.12", Classification: core.ClassificationDeprecated},
 				{Version: "3.6.13", Classification: core.ClassificationUnavailable},
 				{Version: "3.7.0", Classification: "gone"},
 			}}}
 			Expect(ValidateExtensionProfileStatusUpdate(newProfile, oldProfile)).To(ConsistOf(
 				fieldErr(field.ErrorTypeNotSupported, "status.components[0].versions[2].classification")))
+		})
+
+		It("checks the classification and the time of a next transition", func() {
+			oldProfile := validProfile()
+			newProfile := validProfile()
+			newProfile.Status.Components = []core.ExtensionProfileComponentStatus{{Name: "traefik", Versions: []core.ExtensionComponentVersionStatus{
+				{Version: "3.6.12", Classification: core.ClassificationDeprecated,
+					NextTransition: &core.VersionTransition{Classification: core.ClassificationExpired, Time: metav1.Now()}},
+				{Version: "3.6.13", Classification: core.ClassificationSupported,
+					NextTransition: &core.VersionTransition{Classification: "retired"}},
+			}}}
+			Expect(ValidateExtensionProfileStatusUpdate(newProfile, oldProfile)).To(ConsistOf(
+				fieldErr(field.ErrorTypeNotSupported, "status.components[0].versions[1].nextTransition.classification"),
+				fieldErr(field.ErrorTypeRequired, "status.components[0].versions[1].nextTransition.time"),
+			))
 		})
 	})
 })

@@ -118,5 +118,28 @@ type ExtensionProfileComponentStatus struct {
 	Name string `json:"name"`
 	// Versions lists one entry per spec version, in spec order.
 	// +optional
-	Versions []ExpirableVersionStatus `json:"versions,omitempty"`
+	Versions []ExtensionComponentVersionStatus `json:"versions,omitempty"`
+}
+
+// ExtensionComponentVersionStatus is the current classification of one component version and
+// its next lifecycle transition, computed by gardener-controller-manager. The first two fields
+// are those of a CloudProfile version status (GEP-32); NextTransition is new.
+type ExtensionComponentVersionStatus struct {
+	// Version is the version string as listed in the spec.
+	Version string `json:"version"`
+	// Classification is the classification of the version at the time of the last reconcile.
+	Classification VersionClassification `json:"classification"`
+	// NextTransition is the next change of the classification according to the version's
+	// lifecycle: the earliest stage startTime after the last reconcile and the classification
+	// from then on. Unset when the classification does not change any more.
+	// +optional
+	NextTransition *VersionTransition `json:"nextTransition,omitempty"`
+}
+
+// VersionTransition is a future change of a version's classification.
+type VersionTransition struct {
+	// Classification is the classification from Time on.
+	Classification VersionClassification `json:"classification"`
+	// Time is when the classification changes (the startTime of a lifecycle stage).
+	Time metav1.Time `json:"time"`
 }

@@ -4,7 +4,8 @@
 
 // Package extensionprofile contains the controller of ExtensionProfiles. It
 //   - writes their status: the current GEP-32 classification of every component version (GEP-78
-//     "ExtensionProfile status"), recomputed at every lifecycle transition;
+//     "ExtensionProfile status") and its next transition, recomputed at every lifecycle
+//     transition;
 //   - guards their deletion with the gardener finalizer, released only when no Shoot pins a
 //     component version of the profile any more (GEP-78 "Admission": a pin never dangles), as
 //     Gardener's CloudProfile controller does for referencing Shoots. The ExtensionProfileInUse
@@ -74,7 +75,9 @@ type Reconciler struct {
 // not updated any more.
 //
 // Otherwise it adds the finalizer if missing, classifies every component version at the clock's
-// now with helper.ExtensionProfileStatusAt and writes status.components with a merge patch on
+// now with helper.ExtensionProfileStatusAt (the classification and the next transition: the
+// time of the next classification change and the classification from then on) and writes
+// status.components with a merge patch on
 // the status subresource, only when it differs semantically from the stored status. It requeues
 // after the duration until the earliest future lifecycle startTime of any version; without one
 // it does not requeue on a timer.

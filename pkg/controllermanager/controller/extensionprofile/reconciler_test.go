@@ -8,10 +8,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	gomegatypes "github.com/onsi/gomega/types"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -75,12 +78,32 @@ var _ = Describe("Reconciler", func() {
 		Expect(recorder.Events).To(BeEmpty())
 	}
 
+	// status builds the expected status of the traefik component from version/classification
+	// pairs; a classification "deprecated>expired@5h" has a next transition to expired at the
+	// initial now + 5h.
 	status := func(pairs ...string) gardencorev1beta1.ExtensionProfileStatus {
 		s := gardencorev1beta1.ExtensionProfileComponentStatus{Name: "traefik"}
 		for i := 0; i < len(pairs); i += 2 {
-			s.Versions = append(s.Versions, gardencorev1beta1.ExpirableVersionStatus{Version: pairs[i], Classification: gardencorev1beta1.VersionClassification(pairs[i+1])})
+			versionStatus := gardencorev1beta1.ExtensionComponentVersionStatus{Version: pairs[i]}
+			current, next, hasNext := strings.Cut(pairs[i+1], ">")
+			versionStatus.Classification = gardencorev1beta1.VersionClassification(current)
+			if hasNext {
+				target, offset, _ := strings.Cut(next, "@")
+				d, err := time.ParseDuration(offset)
+				Expect(err).NotTo(HaveOccurred())
+				versionStatus.NextTransition = &gardencorev1beta1.VersionTransition{
+					Classification: gardencorev1beta1.VersionClassification(target),
+					Time:           metav1.NewTime(time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC).Add(d)),
+				}
+			}
+			s.Versions = append(s.Versions, versionStatus)
 		}
 		return gardencorev1beta1.ExtensionProfileStatus{Components: []gardencorev1beta1.ExtensionProfileComponentStatus{s}}
+	}
+	// equalStatus compares statuses; times are compared as instants (they come back from the
+	// client in the local time zone).
+	equalStatus := func(expected gardencorev1beta1.ExtensionProfileStatus) gomegatypes.GomegaMatcher {
+		return BeComparableTo(expected, cmp.Comparer(func(a, b metav1.Time) bool { return a.Equal(&b) }))
 	}
 
 	get := func() *gardencorev1beta1.ExtensionProfile {
@@ -132,7 +155,7 @@ var _ = Describe("Reconciler", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(result).To(Equal(reconcile.Result{RequeueAfter: 2 * time.Hour}))
 
-		Expect(get().Status).To(Equal(status("3.7.0", "unavailable", "3.6.13", "supported", "3.6.12", "deprecated")))
+		Expect(get().Status).To(equalStatus(status("3.7.0", "unavailable>preview@2h", "3.6.13", "supported", "3.6.12", "deprecated>expired@5h")))
 	})
 
 	It("should not write when the status is unchanged", func() {
@@ -155,13 +178,13 @@ var _ = Describe("Reconciler", func() {
 		result, err = reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(result).To(Equal(reconcile.Result{RequeueAfter: 3 * time.Hour}))
-		Expect(get().Status).To(Equal(status("3.7.0", "preview", "3.6.13", "supported", "3.6.12", "deprecated")))
+		Expect(get().Status).To(equalStatus(status("3.7.0", "preview", "3.6.13", "supported", "3.6.12", "deprecated>expired@5h")))
 
 		fakeClock.Step(result.RequeueAfter)
 		result, err = reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(result).To(Equal(reconcile.Result{}))
-		Expect(get().Status).To(Equal(status("3.7.0", "preview", "3.6.13", "supported", "3.6.12", "expired")))
+		Expect(get().Status).To(equalStatus(status("3.7.0", "preview", "3.6.13", "supported", "3.6.12", "expired")))
 	})
 
 	It("should rewrite a status that someone edited", func() {
@@ -174,7 +197,7 @@ var _ = Describe("Reconciler", func() {
 
 		_, err = reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(get().Status).To(Equal(status("3.7.0", "unavailable", "3.6.13", "supported", "3.6.12", "deprecated")))
+		Expect(get().Status).To(equalStatus(status("3.7.0", "unavailable>preview@2h", "3.6.13", "supported", "3.6.12", "deprecated>expired@5h")))
 	})
 
 	It("should drop the status of removed components and versions", func() {
@@ -188,7 +211,7 @@ var _ = Describe("Reconciler", func() {
 		result, err := reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(result).To(Equal(reconcile.Result{}))
-		Expect(get().Status).To(Equal(status("3.6.13", "supported")))
+		Expect(get().Status).To(equalStatus(status("3.6.13", "supported")))
 
 		changed = get()
 		changed.Spec.Components = nil
@@ -208,7 +231,7 @@ var _ = Describe("Reconciler", func() {
 			result, err := reconciler.Reconcile(ctx, request)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(result).To(Equal(reconcile.Result{}))
-			Expect(get().Status).To(Equal(status("3.6.13", "supported")))
+			Expect(get().Status).To(equalStatus(status("3.6.13", "supported")))
 		})
 	})
 

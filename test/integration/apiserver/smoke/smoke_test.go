@@ -136,8 +136,8 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 
 		It("prints the table columns, with <unknown> counts before classification", func() {
 			table := getTable("/apis/core.gardener.cloud/v1beta1/extensionprofiles")
-			Expect(columnNames(table)).To(Equal([]string{"Name", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Age"}))
-			Expect(rowCells(table, "shoot-traefik")).To(Equal([]interface{}{"shoot-traefik", "traefik", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
+			Expect(columnNames(table)).To(Equal([]string{"Name", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Next Transition", "Age"}))
+			Expect(rowCells(table, "shoot-traefik")).To(Equal([]interface{}{"shoot-traefik", "traefik", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
 		})
 
 		It("keeps a status written through /status and prints its counts", func() {
@@ -149,9 +149,9 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			profile = updated
 
 			// 2026-11-29: 3.6.1 and 3.6.7 expired, 3.6.11 and 3.6.13 supported, 3.6.12 deprecated,
-			// 3.6.14 unavailable, 3.7.0 preview.
+			// 3.6.14 unavailable, 3.7.0 preview; 3.6.14 is the first to change, to preview on 2026-12-07.
 			Expect(rowCells(getTable("/apis/core.gardener.cloud/v1beta1/extensionprofiles/shoot-traefik"), "shoot-traefik")).To(
-				Equal([]interface{}{"shoot-traefik", "traefik", "1", "2", "1", "2", "1"}))
+				Equal([]interface{}{"shoot-traefik", "traefik", "1", "2", "1", "2", "1", "traefik 3.6.14=preview@2026-12-07T00:00:00Z"}))
 		})
 
 		It("ignores a status written through the main resource and bumps the generation on spec changes", func() {

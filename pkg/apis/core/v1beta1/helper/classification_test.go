@@ -135,6 +135,42 @@ var _ = Describe("Classification", func() {
 		Entry("one nanosecond ahead is a transition", []gardencorev1beta1.LifecycleStage{at(supported, time.Nanosecond)}, time.Nanosecond, true),
 	)
 
+	DescribeTable("#NextVersionTransition",
+		func(stages []gardencorev1beta1.LifecycleStage, expected *gardencorev1beta1.VersionTransition) {
+			Expect(NextVersionTransition(stages, now)).To(Equal(expected))
+		},
+		Entry("no stages: none", nil, nil),
+		Entry("only past stages: none", []gardencorev1beta1.LifecycleStage{always(supported), at(expired, -time.Hour)}, nil),
+		Entry("unavailable until the first stage starts",
+			[]gardencorev1beta1.LifecycleStage{at(preview, time.Hour), at(supported, 2*time.Hour)},
+			&gardencorev1beta1.VersionTransition{Classification: preview, Time: metav1.NewTime(now.Add(time.Hour))}),
+		Entry("deprecated until it expires",
+			[]gardencorev1beta1.LifecycleStage{always(supported), at(deprecated, -time.Hour), at(expired, 3*time.Hour)},
+			&gardencorev1beta1.VersionTransition{Classification: expired, Time: metav1.NewTime(now.Add(3 * time.Hour))}),
+		Entry("the earliest future stage, whatever the stored order",
+			[]gardencorev1beta1.LifecycleStage{always(supported), at(expired, 3*time.Hour), at(deprecated, time.Hour)},
+			&gardencorev1beta1.VersionTransition{Classification: deprecated, Time: metav1.NewTime(now.Add(time.Hour))}),
+		Entry("a stage that repeats the current classification is no transition",
+			[]gardencorev1beta1.LifecycleStage{always(supported), at(supported, time.Hour), at(expired, 2*time.Hour)},
+			&gardencorev1beta1.VersionTransition{Classification: expired, Time: metav1.NewTime(now.Add(2 * time.Hour))}),
+		Entry("a stage starting exactly at now has already happened",
+			[]gardencorev1beta1.LifecycleStage{always(supported), at(deprecated, 0)}, nil),
+	)
+
+	DescribeTable("#ExpirationTime",
+		func(stages []gardencorev1beta1.LifecycleStage, expectedOffset time.Duration, expectedFound bool) {
+			t, found := ExpirationTime(stages)
+			Expect(found).To(Equal(expectedFound))
+			if expectedFound {
+				Expect(t).To(Equal(now.Add(expectedOffset)))
+			}
+		},
+		Entry("no stages: none", nil, time.Duration(0), false),
+		Entry("no expired stage: none", []gardencorev1beta1.LifecycleStage{always(supported), at(deprecated, time.Hour)}, time.Duration(0), false),
+		Entry("a future expiry", []gardencorev1beta1.LifecycleStage{always(supported), at(expired, time.Hour)}, time.Hour, true),
+		Entry("a past expiry", []gardencorev1beta1.LifecycleStage{always(supported), at(expired, -time.Hour)}, -time.Hour, true),
+	)
+
 	Describe("boundary: requeue and classification agree", func() {
 		It("should requeue exactly at the start time and then see the new stage", func() {
 			stages := []gardencorev1beta1.LifecycleStage{always(supported), at(deprecated, time.Hour), at(expired, 2*time.Hour)}

@@ -25,20 +25,52 @@ func ExpirableVersionLifecycle(v gardencorev1beta1.ExpirableVersion) []gardencor
 }
 
 // ExtensionProfileStatusAt computes the status of an ExtensionProfile at now: one entry per
-// component and version, in spec order.
+// component and version, in spec order, each with its classification and NextVersionTransition.
 func ExtensionProfileStatusAt(spec gardencorev1beta1.ExtensionProfileSpec, now time.Time) gardencorev1beta1.ExtensionProfileStatus {
 	var status gardencorev1beta1.ExtensionProfileStatus
 	for _, component := range spec.Components {
 		componentStatus := gardencorev1beta1.ExtensionProfileComponentStatus{Name: component.Name}
 		for _, version := range component.Versions {
-			componentStatus.Versions = append(componentStatus.Versions, gardencorev1beta1.ExpirableVersionStatus{
+			componentStatus.Versions = append(componentStatus.Versions, gardencorev1beta1.ExtensionComponentVersionStatus{
 				Version:        version.Version,
 				Classification: CurrentClassification(version.Lifecycle, now),
+				NextTransition: NextVersionTransition(version.Lifecycle, now),
 			})
 		}
 		status.Components = append(status.Components, componentStatus)
 	}
 	return status
+}
+
+// NextVersionTransition returns the next change of classification of a lifecycle after now: the
+// earliest stage startTime after now (NextTransition) with the classification in effect from
+// then on (CurrentClassification at that time). It skips a startTime at which the
+// classification stays the same (two stages of one classification) and returns nil when the
+// classification never changes again.
+func NextVersionTransition(stages []gardencorev1beta1.LifecycleStage, now time.Time) *gardencorev1beta1.VersionTransition {
+	current := CurrentClassification(stages, now)
+	for at := now; ; {
+		next, ok := NextTransition(stages, at)
+		if !ok {
+			return nil
+		}
+		if c := CurrentClassification(stages, next); c != current {
+			return &gardencorev1beta1.VersionTransition{Classification: c, Time: metav1.Time{Time: next}}
+		}
+		at = next
+	}
+}
+
+// ExpirationTime returns when a lifecycle reaches expired (GEP-32): the startTime of its first
+// expired stage. It is false when the lifecycle declares no expiry time. An expiry in the past is
+// returned too: it tells since when the version is expired.
+func ExpirationTime(stages []gardencorev1beta1.LifecycleStage) (time.Time, bool) {
+	for _, stage := range stages {
+		if stage.Classification == gardencorev1beta1.ClassificationExpired && stage.StartTime != nil {
+			return stage.StartTime.Time, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // CloudProfileStatusAt computes the status of a CloudProfile at now: Kubernetes versions and

@@ -37,6 +37,10 @@ func versionStatus(version string, c gardencorev1beta1.VersionClassification) ga
 	return gardencorev1beta1.ExpirableVersionStatus{Version: version, Classification: c}
 }
 
+func componentVersionStatus(version string, c gardencorev1beta1.VersionClassification, next *gardencorev1beta1.VersionTransition) gardencorev1beta1.ExtensionComponentVersionStatus {
+	return gardencorev1beta1.ExtensionComponentVersionStatus{Version: version, Classification: c, NextTransition: next}
+}
+
 var _ = Describe("Profiles", func() {
 	// Research §4.2: requeue vectors R01–R09. "0 (none)" means there is no future transition,
 	// so the controller requeues on events only.
@@ -147,11 +151,13 @@ var _ = Describe("Profiles", func() {
 
 		It("#ExtensionProfileStatusAt should classify every component version in spec order", func() {
 			Expect(ExtensionProfileStatusAt(spec, now)).To(Equal(gardencorev1beta1.ExtensionProfileStatus{Components: []gardencorev1beta1.ExtensionProfileComponentStatus{
-				{Name: "proxy", Versions: []gardencorev1beta1.ExpirableVersionStatus{
-					versionStatus("2.0.0", unavailable), versionStatus("1.1.0", supported), versionStatus("1.0.0", deprecated),
+				{Name: "proxy", Versions: []gardencorev1beta1.ExtensionComponentVersionStatus{
+					componentVersionStatus("2.0.0", unavailable, &gardencorev1beta1.VersionTransition{Classification: preview, Time: metav1.NewTime(now.Add(4 * time.Hour))}),
+					componentVersionStatus("1.1.0", supported, nil),
+					componentVersionStatus("1.0.0", deprecated, &gardencorev1beta1.VersionTransition{Classification: expired, Time: metav1.NewTime(now.Add(3 * time.Hour))}),
 				}},
 				{Name: "empty"},
-				{Name: "agent", Versions: []gardencorev1beta1.ExpirableVersionStatus{versionStatus("0.1.0", expired)}},
+				{Name: "agent", Versions: []gardencorev1beta1.ExtensionComponentVersionStatus{componentVersionStatus("0.1.0", expired, nil)}},
 			}}))
 		})
 

@@ -23,7 +23,7 @@ func newProfile() *core.ExtensionProfile {
 			{Name: "traefik", Versions: []core.ExtensionComponentVersion{{Version: "3.6.13"}}},
 		}},
 		Status: core.ExtensionProfileStatus{Components: []core.ExtensionProfileComponentStatus{
-			{Name: "traefik", Versions: []core.ExpirableVersionStatus{{Version: "3.6.13", Classification: core.ClassificationSupported}}},
+			{Name: "traefik", Versions: []core.ExtensionComponentVersionStatus{{Version: "3.6.13", Classification: core.ClassificationSupported}}},
 		}},
 	}
 }

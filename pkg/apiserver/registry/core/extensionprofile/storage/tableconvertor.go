@@ -6,8 +6,10 @@ package storage
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metatable "k8s.io/apimachinery/pkg/api/meta/table"
@@ -29,17 +31,22 @@ type convertor struct {
 }
 
 // newTableConvertor returns what kubectl get extensionprofiles prints: the name, the components
-// and, per classification, how many versions (over all components) currently have it according
-// to status, then the age.
+// and, per classification, how many versions of each component currently have it according to
+// status, then the age. -o wide adds the next classification change of every component.
+//
+// A count cell is the plain number for a profile with one component and name=count per
+// component, in spec order, for a profile with several ("falco=2,falcoctl=0"): counts of
+// different components are never added up.
 func newTableConvertor() rest.TableConvertor {
 	return &convertor{headers: []metav1.TableColumnDefinition{
 		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},
 		{Name: "Components", Type: "string", Description: "The components of the extension, in spec order."},
-		{Name: "Preview", Type: "string", Description: "Number of versions currently classified preview (from status)."},
-		{Name: "Supported", Type: "string", Description: "Number of versions currently classified supported (from status)."},
-		{Name: "Deprecated", Type: "string", Description: "Number of versions currently classified deprecated (from status)."},
-		{Name: "Expired", Type: "string", Description: "Number of versions currently classified expired (from status)."},
-		{Name: "Unavailable", Type: "string", Description: "Number of versions whose lifecycle has not started yet (from status)."},
+		{Name: "Preview", Type: "string", Description: "Per component, the number of versions currently classified preview (from status)."},
+		{Name: "Supported", Type: "string", Description: "Per component, the number of versions currently classified supported (from status)."},
+		{Name: "Deprecated", Type: "string", Description: "Per component, the number of versions currently classified deprecated (from status)."},
+		{Name: "Expired", Type: "string", Description: "Per component, the number of versions currently classified expired (from status)."},
+		{Name: "Unavailable", Type: "string", Description: "Per component, the number of versions whose lifecycle has not started yet (from status)."},
+		{Name: "Next Transition", Type: "string", Priority: 1, Description: "Per component, the earliest next classification change of one of its versions (status.components[].versions[].nextTransition), as <component> <version>=<classification>@<time>."},
 		{Name: "Age", Type: "date", Description: swaggerMetadataDescriptions["creationTimestamp"]},
 	}}
 }
@@ -66,32 +73,71 @@ func (c *convertor) ConvertToTable(_ context.Context, obj runtime.Object, tableO
 			names = append(names, component.Name)
 		}
 		cells := []interface{}{name, strings.Join(names, ",")}
-		return append(append(cells, classificationCounts(profile.Status)...), age), nil
+		cells = append(cells, classificationCounts(profile.Status)...)
+		return append(cells, nextTransitions(profile.Status), age), nil
 	})
 	return table, err
 }
 
+var classificationOrder = []core.VersionClassification{
+	core.ClassificationPreview, core.ClassificationSupported, core.ClassificationDeprecated,
+	core.ClassificationExpired, core.ClassificationUnavailable,
+}
+
 // classificationCounts returns the Preview, Supported, Deprecated, Expired and Unavailable cells.
 func classificationCounts(status core.ExtensionProfileStatus) []interface{} {
-	order := []core.VersionClassification{
-		core.ClassificationPreview, core.ClassificationSupported, core.ClassificationDeprecated,
-		core.ClassificationExpired, core.ClassificationUnavailable,
-	}
-	cells := make([]interface{}, 0, len(order))
+	cells := make([]interface{}, 0, len(classificationOrder))
 	if len(status.Components) == 0 {
-		for range order {
+		for range classificationOrder {
 			cells = append(cells, unknown)
 		}
 		return cells
 	}
-	counts := map[core.VersionClassification]int{}
-	for _, component := range status.Components {
-		for _, version := range component.Versions {
-			counts[version.Classification]++
+	for _, c := range classificationOrder {
+		perComponent := make([]string, 0, len(status.Components))
+		for _, component := range status.Components {
+			count := 0
+			for _, version := range component.Versions {
+				if version.Classification == c {
+					count++
+				}
+			}
+			perComponent = append(perComponent, component.Name+"="+strconv.Itoa(count))
 		}
-	}
-	for _, c := range order {
-		cells = append(cells, strconv.Itoa(counts[c]))
+		if len(status.Components) == 1 {
+			_, count, _ := strings.Cut(perComponent[0], "=")
+			cells = append(cells, count)
+			continue
+		}
+		cells = append(cells, strings.Join(perComponent, ","))
 	}
 	return cells
+}
+
+// nextTransitions returns the Next Transition cell: per component with one, the version whose
+// classification changes first, e.g. "falco 0.45.1=preview@2026-12-15T00:00:00Z" (ties go to the
+// first in spec order); <none> when no version changes any more, <unknown> before the first
+// classification.
+func nextTransitions(status core.ExtensionProfileStatus) string {
+	if len(status.Components) == 0 {
+		return unknown
+	}
+	var cells []string
+	for _, component := range status.Components {
+		var first *core.ExtensionComponentVersionStatus
+		for i := range component.Versions {
+			v := &component.Versions[i]
+			if v.NextTransition != nil && (first == nil || v.NextTransition.Time.Before(&first.NextTransition.Time)) {
+				first = v
+			}
+		}
+		if first != nil {
+			cells = append(cells, fmt.Sprintf("%s %s=%s@%s", component.Name, first.Version, first.NextTransition.Classification,
+				first.NextTransition.Time.UTC().Format(time.RFC3339)))
+		}
+	}
+	if len(cells) == 0 {
+		return "<none>"
+	}
+	return strings.Join(cells, ",")
 }

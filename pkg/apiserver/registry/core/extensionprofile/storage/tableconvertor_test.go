@@ -6,6 +6,7 @@ package storage
 
 import (
 	"context"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -27,14 +28,16 @@ var _ = Describe("table convertor", func() {
 				{Name: "traefik"}, {Name: "proxy"},
 			}},
 			Status: core.ExtensionProfileStatus{Components: []core.ExtensionProfileComponentStatus{
-				{Name: "traefik", Versions: []core.ExpirableVersionStatus{
+				{Name: "traefik", Versions: []core.ExtensionComponentVersionStatus{
 					{Version: "3.6.7", Classification: core.ClassificationExpired},
-					{Version: "3.6.12", Classification: core.ClassificationDeprecated},
+					{Version: "3.6.12", Classification: core.ClassificationDeprecated,
+						NextTransition: &core.VersionTransition{Classification: core.ClassificationExpired, Time: metav1.NewTime(time.Date(2027, time.January, 31, 0, 0, 0, 0, time.UTC))}},
 					{Version: "3.6.13", Classification: core.ClassificationSupported},
-					{Version: "3.6.14", Classification: core.ClassificationUnavailable},
+					{Version: "3.6.14", Classification: core.ClassificationUnavailable,
+						NextTransition: &core.VersionTransition{Classification: core.ClassificationPreview, Time: metav1.NewTime(time.Date(2026, time.December, 7, 0, 0, 0, 0, time.UTC))}},
 					{Version: "3.7.0", Classification: core.ClassificationPreview},
 				}},
-				{Name: "proxy", Versions: []core.ExpirableVersionStatus{
+				{Name: "proxy", Versions: []core.ExtensionComponentVersionStatus{
 					{Version: "1.0.0", Classification: core.ClassificationSupported},
 				}},
 			}},
@@ -48,22 +51,52 @@ var _ = Describe("table convertor", func() {
 		for _, c := range table.ColumnDefinitions {
 			names = append(names, c.Name)
 		}
-		Expect(names).To(Equal([]string{"Name", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Age"}))
+		Expect(names).To(Equal([]string{"Name", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Next Transition", "Age"}))
+		Expect(table.ColumnDefinitions[7].Priority).To(Equal(int32(1)), "Next Transition is shown with -o wide only")
 		Expect(table.ResourceVersion).To(Equal("42"))
 	})
 
-	It("counts the classifications over all components from the status", func() {
+	It("counts the classifications per component from the status and names the next transitions", func() {
 		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(table.Rows).To(HaveLen(1))
-		Expect(table.Rows[0].Cells).To(Equal([]interface{}{"shoot-traefik", "traefik,proxy", "1", "2", "1", "1", "1", "<unknown>"}))
+		Expect(table.Rows[0].Cells).To(Equal([]interface{}{"shoot-traefik", "traefik,proxy",
+			"traefik=1,proxy=0", "traefik=1,proxy=1", "traefik=1,proxy=0", "traefik=1,proxy=0", "traefik=1,proxy=0",
+			"traefik 3.6.14=preview@2026-12-07T00:00:00Z", "<unknown>"}))
+	})
+
+	It("prints plain counts for a profile with one component", func() {
+		profile.Spec.Components = profile.Spec.Components[:1]
+		profile.Status.Components = profile.Status.Components[:1]
+		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(table.Rows[0].Cells[1:8]).To(Equal([]interface{}{"traefik", "1", "1", "1", "1", "1", "traefik 3.6.14=preview@2026-12-07T00:00:00Z"}))
+	})
+
+	It("names the next transition of every component that has one", func() {
+		profile.Status.Components[1].Versions[0].NextTransition = &core.VersionTransition{
+			Classification: core.ClassificationDeprecated, Time: metav1.NewTime(time.Date(2027, time.March, 1, 12, 0, 0, 0, time.UTC))}
+		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(table.Rows[0].Cells[7]).To(Equal("traefik 3.6.14=preview@2026-12-07T00:00:00Z,proxy 1.0.0=deprecated@2027-03-01T12:00:00Z"))
+	})
+
+	It("prints <none> as next transition when no version changes any more", func() {
+		for i := range profile.Status.Components {
+			for j := range profile.Status.Components[i].Versions {
+				profile.Status.Components[i].Versions[j].NextTransition = nil
+			}
+		}
+		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(table.Rows[0].Cells[7]).To(Equal("<none>"))
 	})
 
 	It("prints <unknown> counts before the profile was classified", func() {
 		profile.Status = core.ExtensionProfileStatus{}
 		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(table.Rows[0].Cells[2:7]).To(Equal([]interface{}{"<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
+		Expect(table.Rows[0].Cells[2:8]).To(Equal([]interface{}{"<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
 	})
 
 	It("converts lists and omits headers on request", func() {
