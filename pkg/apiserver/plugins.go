@@ -10,6 +10,7 @@ import (
 	mutatingwebhook "k8s.io/apiserver/pkg/admission/plugin/webhook/mutating"
 	validatingwebhook "k8s.io/apiserver/pkg/admission/plugin/webhook/validating"
 
+	"github.com/gep-78/gardener/plugin/pkg/global/extensionlabels"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 )
@@ -22,6 +23,7 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	lifecycle.Register(plugins)
 	mutatingwebhook.Register(plugins)
 	validatingwebhook.Register(plugins)
+	extensionlabels.Register(plugins)
 	extensionprofile.Register(plugins)
 	extensionprofileinuse.Register(plugins)
 }

@@ -13,6 +13,9 @@ import (
 )
 
 const (
+	// PluginNameExtensionLabels maintains the extensions.extensions.gardener.cloud/<type> and
+	// provider/networking type labels of Shoots (mutating), as in Gardener.
+	PluginNameExtensionLabels = "ExtensionLabels"
 	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
 	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
 	PluginNameShootExtensionProfile = "ShootExtensionProfile"
@@ -26,6 +29,7 @@ const (
 func AllOrderedPluginNames() []string {
 	return []string{
 		lifecycle.PluginName,
+		PluginNameExtensionLabels,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,
@@ -37,6 +41,7 @@ func AllOrderedPluginNames() []string {
 func DefaultOnPlugins() sets.Set[string] {
 	return sets.New(
 		lifecycle.PluginName,
+		PluginNameExtensionLabels,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,

@@ -36,7 +36,7 @@ var (
 func init() {
 	// The generated conversion and defaulting functions register themselves through
 	// localSchemeBuilder in their own init functions.
-	localSchemeBuilder.Register(addKnownTypes, addDefaultingFuncs)
+	localSchemeBuilder.Register(addKnownTypes, addDefaultingFuncs, addConversionFuncs)
 }
 
 func addKnownTypes(scheme *runtime.Scheme) error {

@@ -301,6 +301,31 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			Expect(applied.ManagedFields).To(ContainElement(HaveField("Manager", "smoke-test")))
 		})
 
+		It("selects Shoots by Gardener's field selectors and by the extension type labels", func() {
+			shoots := gardenClient.CoreV1beta1().Shoots(namespace)
+			list, err := shoots.List(ctx, metav1.ListOptions{FieldSelector: "spec.cloudProfile.Name=local,spec.seedName="})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(list.Items).To(ConsistOf(HaveField("Name", "falco-traefik-eval")))
+			list, err = shoots.List(ctx, metav1.ListOptions{FieldSelector: "spec.cloudProfile.Name=other"})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(list.Items).To(BeEmpty())
+
+			shoot, err := shoots.Get(ctx, "falco-traefik-eval", metav1.GetOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(shoot.Labels).To(HaveKeyWithValue("extensions.extensions.gardener.cloud/shoot-falco-service", "true"))
+			Expect(shoot.Labels).To(HaveKeyWithValue("provider.extensions.gardener.cloud/local", "true"))
+			list, err = shoots.List(ctx, metav1.ListOptions{LabelSelector: "extensions.extensions.gardener.cloud/shoot-traefik=true"})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(list.Items).To(ConsistOf(HaveField("Name", "falco-traefik-eval")))
+			list, err = shoots.List(ctx, metav1.ListOptions{LabelSelector: "extensions.extensions.gardener.cloud/envoy-gateway=true"})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(list.Items).To(BeEmpty())
+
+			_, err = shoots.List(ctx, metav1.ListOptions{FieldSelector: "spec.extensions.type=shoot-traefik"})
+			Expect(apierrors.IsBadRequest(err)).To(BeTrue(), "got %v", err)
+			Expect(err).To(MatchError(ContainSubstring("extensions.extensions.gardener.cloud/<type>=true")))
+		})
+
 		It("prints the pinned components", func() {
 			table := getTable("/apis/core.gardener.cloud/v1beta1/namespaces/" + namespace + "/shoots")
 			Expect(columnNames(table)).To(Equal([]string{"Name", "CloudProfile", "Provider", "Region", "K8S Version", "Pinned Components", "Age"}))

@@ -9,12 +9,17 @@ package shoot
 
 import (
 	"context"
+	"fmt"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/registry/generic"
 	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/apiserver/pkg/storage"
 	"k8s.io/apiserver/pkg/storage/names"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
@@ -128,4 +133,38 @@ func (StatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Objec
 // ValidateUpdate validates a status update (validation.ValidateShootStatusUpdate).
 func (StatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
 	return validation.ValidateShootStatusUpdate(obj.(*core.Shoot), old.(*core.Shoot))
+}
+
+// ToSelectableFields returns the fields of a Shoot that field selectors can match: the metadata
+// fields and the single-valued fields of core's Shoot* field constants (Gardener's set, for the
+// fields this project models). An unset spec.seedName is the empty string, so "spec.seedName="
+// selects unscheduled Shoots; the cloud profile fields are present only when the Shoot sets them.
+func ToSelectableFields(shoot *core.Shoot) fields.Set {
+	set := make(fields.Set, 6)
+	set[core.ShootSeedName] = ""
+	if shoot.Spec.SeedName != nil {
+		set[core.ShootSeedName] = *shoot.Spec.SeedName
+	}
+	if shoot.Spec.CloudProfileName != nil {
+		set[core.ShootCloudProfileName] = *shoot.Spec.CloudProfileName
+	}
+	if shoot.Spec.CloudProfile != nil {
+		set[core.ShootCloudProfileRefName] = shoot.Spec.CloudProfile.Name
+		set[core.ShootCloudProfileRefKind] = shoot.Spec.CloudProfile.Kind
+	}
+	return generic.AddObjectMetaFieldsSet(set, &shoot.ObjectMeta, true)
+}
+
+// GetAttrs returns the labels and selectable fields of a Shoot.
+func GetAttrs(obj runtime.Object) (labels.Set, fields.Set, error) {
+	shoot, ok := obj.(*core.Shoot)
+	if !ok {
+		return nil, nil, fmt.Errorf("not a shoot: %T", obj)
+	}
+	return shoot.Labels, ToSelectableFields(shoot), nil
+}
+
+// MatchShoot returns the predicate that matches Shoots against a label and a field selector.
+func MatchShoot(label labels.Selector, field fields.Selector) storage.SelectionPredicate {
+	return storage.SelectionPredicate{Label: label, Field: field, GetAttrs: GetAttrs}
 }

@@ -10,6 +10,8 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
@@ -99,5 +101,47 @@ var _ = Describe("StatusStrategy", func() {
 		set := strategy.GetResetFields()["core.gardener.cloud/v1beta1"]
 		Expect(set.Has(fieldpath.MakePathOrDie("spec"))).To(BeTrue())
 		Expect(set.Has(fieldpath.MakePathOrDie("metadata"))).To(BeTrue())
+	})
+})
+
+var _ = Describe("field selectors", func() {
+	It("#ToSelectableFields returns the metadata fields, spec.seedName and the cloud profile reference", func() {
+		shoot := newShoot()
+		shoot.Spec.SeedName = ptr.To("local")
+		shoot.Spec.CloudProfileName = ptr.To("local")
+		shoot.Spec.CloudProfile = &core.CloudProfileReference{Kind: "CloudProfile", Name: "local"}
+		Expect(ToSelectableFields(shoot)).To(Equal(fields.Set{
+			"metadata.name":          "dev",
+			"metadata.namespace":     "garden-dev",
+			"spec.seedName":          "local",
+			"spec.cloudProfileName":  "local",
+			"spec.cloudProfile.Name": "local",
+			"spec.cloudProfile.Kind": "CloudProfile",
+		}))
+	})
+
+	It("#ToSelectableFields selects an unscheduled Shoot by an empty spec.seedName", func() {
+		set := ToSelectableFields(newShoot())
+		Expect(set).To(HaveKeyWithValue("spec.seedName", ""))
+		Expect(set).NotTo(HaveKey("spec.cloudProfileName"))
+		Expect(fields.ParseSelectorOrDie("spec.seedName=").Matches(set)).To(BeTrue())
+	})
+
+	It("#MatchShoot matches labels and fields", func() {
+		shoot := newShoot()
+		shoot.Spec.SeedName = ptr.To("local")
+		predicate := MatchShoot(labels.SelectorFromSet(labels.Set{"a": "b"}), fields.ParseSelectorOrDie("spec.seedName=local"))
+		matches, err := predicate.Matches(shoot)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(matches).To(BeTrue())
+		predicate = MatchShoot(labels.Everything(), fields.ParseSelectorOrDie("spec.seedName!=local"))
+		matches, err = predicate.Matches(shoot)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(matches).To(BeFalse())
+	})
+
+	It("#GetAttrs refuses other objects", func() {
+		_, _, err := GetAttrs(&core.ExtensionProfile{})
+		Expect(err).To(MatchError(ContainSubstring("not a shoot")))
 	})
 })

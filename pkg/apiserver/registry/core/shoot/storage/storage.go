@@ -35,6 +35,7 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, err
 		DefaultQualifiedResource:  core.Resource("shoots"),
 		SingularQualifiedResource: core.Resource("shoot"),
 		EnableGarbageCollection:   true,
+		PredicateFunc:             shoot.MatchShoot,
 
 		CreateStrategy:      strategy,
 		UpdateStrategy:      strategy,
@@ -43,7 +44,7 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, err
 
 		TableConvertor: newTableConvertor(),
 	}
-	if err := store.CompleteWithOptions(&generic.StoreOptions{RESTOptions: optsGetter}); err != nil {
+	if err := store.CompleteWithOptions(&generic.StoreOptions{RESTOptions: optsGetter, AttrFunc: shoot.GetAttrs}); err != nil {
 		return nil, nil, err
 	}
 

@@ -1,0 +1,99 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package extensionlabels is the ExtensionLabels admission plugin for Shoots: on every create and
+// update it rewrites the labels that name the extension types a Shoot uses, as Gardener's plugin
+// of the same name does, so that Shoots can be listed by extension type with a label selector:
+//
+//	kubectl get shoots -A -l extensions.extensions.gardener.cloud/shoot-falco-service=true
+//
+// A list such as spec.extensions cannot be a field selector (a field selector compares one value
+// per field); Gardener answers "which Shoots use extension X" with these labels instead.
+//
+// Labels set, each with the value "true":
+//   - extensions.extensions.gardener.cloud/<type> for every spec.extensions[] entry that is not
+//     disabled. Gardener also adds the types that ControllerRegistrations enable globally; this
+//     project has no ControllerRegistrations, so only the Shoot's own entries count;
+//   - provider.extensions.gardener.cloud/<spec.provider.type>;
+//   - networking.extensions.gardener.cloud/<spec.networking.type> when set.
+//
+// Labels with these prefixes that the Shoot sets itself are removed first, so the labels always
+// tell the truth. The plugin is mutating only and needs no informer.
+package extensionlabels
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apiserver/pkg/admission"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+)
+
+// Register registers the plugin under plugin.PluginNameExtensionLabels.
+func Register(plugins *admission.Plugins) {
+	plugins.Register(plugin.PluginNameExtensionLabels, func(io.Reader) (admission.Interface, error) {
+		return New(), nil
+	})
+}
+
+// ExtensionLabels maintains the extension labels of Shoots.
+type ExtensionLabels struct {
+	*admission.Handler
+}
+
+var _ admission.MutationInterface = (*ExtensionLabels)(nil)
+
+// New returns the plugin; it handles creates and updates.
+func New() *ExtensionLabels {
+	return &ExtensionLabels{Handler: admission.NewHandler(admission.Create, admission.Update)}
+}
+
+// Admit rewrites the extension labels of a Shoot; other kinds and subresources are left alone.
+func (e *ExtensionLabels) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	if a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
+		return nil
+	}
+	shoot, ok := a.GetObject().(*core.Shoot)
+	if !ok {
+		return apierrors.NewBadRequest("could not convert resource into Shoot object")
+	}
+	MaintainShootLabels(shoot)
+	return nil
+}
+
+// managedPrefixes are the label prefixes the plugin owns on Shoots.
+var managedPrefixes = []string{
+	v1beta1constants.LabelExtensionExtensionTypePrefix,
+	v1beta1constants.LabelExtensionProviderTypePrefix,
+	v1beta1constants.LabelExtensionNetworkingTypePrefix,
+}
+
+// MaintainShootLabels removes the managed labels of a Shoot and sets them anew from its spec.
+func MaintainShootLabels(shoot *core.Shoot) {
+	for key := range shoot.Labels {
+		for _, prefix := range managedPrefixes {
+			if strings.HasPrefix(key, prefix) {
+				delete(shoot.Labels, key)
+			}
+		}
+	}
+	for _, extension := range shoot.Spec.Extensions {
+		if extension.Disabled != nil && *extension.Disabled {
+			continue
+		}
+		metav1.SetMetaDataLabel(&shoot.ObjectMeta, v1beta1constants.LabelExtensionExtensionTypePrefix+extension.Type, "true")
+	}
+	if shoot.Spec.Provider.Type != "" {
+		metav1.SetMetaDataLabel(&shoot.ObjectMeta, v1beta1constants.LabelExtensionProviderTypePrefix+shoot.Spec.Provider.Type, "true")
+	}
+	if n := shoot.Spec.Networking; n != nil && n.Type != nil && *n.Type != "" {
+		metav1.SetMetaDataLabel(&shoot.ObjectMeta, v1beta1constants.LabelExtensionNetworkingTypePrefix+*n.Type, "true")
+	}
+}
