@@ -179,15 +179,6 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		}
 	}
 
-	if shoot.Status.TechnicalID == "" {
-		log.Info("Setting status.technicalID")
-		patch := client.MergeFrom(shoot.DeepCopy())
-		shoot.Status.TechnicalID = namespace
-		if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
-			return fmt.Errorf("failed setting status.technicalID: %w", err)
-		}
-	}
-
 	if err := r.ensureNamespace(ctx, log, shoot, namespace); err != nil {
 		return err
 	}
@@ -212,6 +203,12 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 			errs = append(errs, err)
 		}
 	}
+	// status.technicalID is recorded after the Extensions: it only reports the namespace that
+	// ComputeTechnicalID derives anyway, so the finalizer is the one garden write a new Shoot
+	// waits for before its first Extension.
+	if err := r.recordTechnicalID(ctx, log, shoot, namespace); err != nil {
+		errs = append(errs, err)
+	}
 
 	managed, err := r.managedExtensions(ctx, namespace)
 	if err != nil {
@@ -225,6 +222,20 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// recordTechnicalID writes status.technicalID once, when it is still empty.
+func (r *Reconciler) recordTechnicalID(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string) error {
+	if shoot.Status.TechnicalID != "" {
+		return nil
+	}
+	log.Info("Setting status.technicalID")
+	patch := client.MergeFrom(shoot.DeepCopy())
+	shoot.Status.TechnicalID = namespace
+	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
+		return fmt.Errorf("failed setting status.technicalID: %w", err)
+	}
+	return nil
 }
 
 // profilesFor returns the ExtensionProfiles named after the types of the Shoot's extensions that

@@ -6,6 +6,9 @@ package extension_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -19,6 +22,7 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	fakeclient "sigs.k8s.io/controller-runtime/pkg/client/fake"
+	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/gep-78/gardener/pkg/api/indexer"
@@ -175,6 +179,48 @@ var _ = Describe("Reconciler", func() {
 				"Normal ExtensionComponentsUpdated shoot-falco-service: falco none -> 0.44.1",
 				"Normal ExtensionComponentsUpdated shoot-traefik: traefik none -> 3.6.13",
 			))
+		})
+
+		It("writes the Shoot once (the finalizer) before the first Extension, status.technicalID after", func() {
+			var writes []string
+			record := func(prefix string) interceptor.Funcs {
+				return interceptor.Funcs{
+					Create: func(ctx context.Context, c client.WithWatch, obj client.Object, opts ...client.CreateOption) error {
+						writes = append(writes, prefix+" create "+fmt.Sprintf("%T", obj))
+						return c.Create(ctx, obj, opts...)
+					},
+					Patch: func(ctx context.Context, c client.WithWatch, obj client.Object, patch client.Patch, opts ...client.PatchOption) error {
+						writes = append(writes, prefix+" patch "+fmt.Sprintf("%T", obj))
+						return c.Patch(ctx, obj, patch, opts...)
+					},
+					Update: func(ctx context.Context, c client.WithWatch, obj client.Object, opts ...client.UpdateOption) error {
+						writes = append(writes, prefix+" update "+fmt.Sprintf("%T", obj))
+						return c.Update(ctx, obj, opts...)
+					},
+					SubResourcePatch: func(ctx context.Context, c client.Client, sub string, obj client.Object, patch client.Patch, opts ...client.SubResourcePatchOption) error {
+						writes = append(writes, prefix+" patch/"+sub+" "+fmt.Sprintf("%T", obj))
+						return c.SubResource(sub).Patch(ctx, obj, patch, opts...)
+					},
+				}
+			}
+			reconciler.GardenClient = interceptor.NewClient(gardenClient.(client.WithWatch), record("garden"))
+			reconciler.SeedClient = interceptor.NewClient(seedClient.(client.WithWatch), record("seed"))
+
+			reconcileShoot()
+
+			firstExtension := slices.Index(writes, "seed create *v1alpha1.Extension")
+			Expect(firstExtension).To(BeNumerically(">", 0), "writes: %v", writes)
+			var gardenWritesBefore []string
+			for _, w := range writes[:firstExtension] {
+				if strings.HasPrefix(w, "garden ") {
+					gardenWritesBefore = append(gardenWritesBefore, w)
+				}
+			}
+			Expect(gardenWritesBefore).To(Equal([]string{"garden patch *v1beta1.Shoot"}))
+			Expect(writes).To(ContainElement("garden patch/status *v1beta1.Shoot"))
+			current := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			Expect(current.Status.TechnicalID).To(Equal(seedNamespace))
 		})
 
 		It("writes nothing on a second reconcile", func() {
