@@ -62,6 +62,17 @@ func convert[T any](obj *unstructured.Unstructured) *T {
 	return out
 }
 
+// renderedConfigFile writes the config.yaml of the named rendered ConfigMap to a file and returns
+// its path.
+func renderedConfigFile(objects []*unstructured.Unstructured, name string) string {
+	GinkgoHelper()
+	configMap := convert[corev1.ConfigMap](find(objects, "ConfigMap", name))
+	Expect(configMap.Data).To(HaveKey("config.yaml"))
+	path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
+	Expect(os.WriteFile(path, []byte(configMap.Data["config.yaml"]), 0o600)).To(Succeed())
+	return path
+}
+
 func kindsAndNames(objects []*unstructured.Unstructured) []string {
 	var out []string
 	for _, obj := range objects {
@@ -254,8 +265,16 @@ var _ = Describe("Charts", func() {
 			fs := pflag.NewFlagSet("gardener-controller-manager", pflag.ContinueOnError)
 			opts.AddFlags(fs)
 			Expect(fs.Parse(args)).To(Succeed())
+			Expect(args).To(ContainElement("--config=/etc/gardener-controller-manager/config/config.yaml"))
+			deployment := convert[appsv1.Deployment](find(objects, "Deployment", "gardener-controller-manager"))
+			Expect(deployment.Spec.Template.Spec.Volumes).To(ContainElement(HaveField("ConfigMap.Name", "gardener-controller-manager-config")))
+			opts.ConfigFile = renderedConfigFile(objects, "gardener-controller-manager-config")
+			Expect(opts.Complete()).To(Succeed())
 			Expect(opts.Validate()).To(Succeed())
 			Expect(opts.LeaderElection).To(BeTrue())
+			Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
+			Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(130)))
+			Expect(opts.ControllerManagerConfiguration().Controllers.ShootMaintenance.ConcurrentSyncs).To(Equal(5))
 
 			role := convert[rbacv1.Role](find(objects, "Role", "gardener.cloud:system:controller-manager:leader-election"))
 			Expect(role.Namespace).To(Equal("gardener-system"))
@@ -274,6 +293,7 @@ var _ = Describe("Charts", func() {
 				"Deployment/gardenlet",
 				"Secret/gardenlet-garden-kubeconfig",
 				"ConfigMap/gardenlet-seed-kubeconfig",
+				"ConfigMap/gardenlet-config",
 				"ServiceAccount/gardenlet",
 			))
 
@@ -286,6 +306,13 @@ var _ = Describe("Charts", func() {
 			Expect(fs.Parse(args)).To(Succeed())
 			Expect(opts.GardenKubeconfig).NotTo(BeEmpty())
 			Expect(opts.SeedKubeconfig).NotTo(BeEmpty())
+			Expect(opts.ConfigFile).To(Equal("/etc/gardenlet/config/config.yaml"))
+			opts.ConfigFile = renderedConfigFile(objects, "gardenlet-config")
+			Expect(opts.Complete()).To(Succeed())
+			Expect(opts.Validate()).To(Succeed())
+			Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
+			Expect(opts.Config.SeedClientConnection.Burst).To(Equal(int32(130)))
+			Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(20))
 		})
 
 		It("renders only the garden RBAC into the garden", func() {

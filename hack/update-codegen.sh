@@ -29,6 +29,9 @@ fi
 source "${CODEGEN_PKG}/kube_codegen.sh"
 
 kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/apis"
+# The component configurations of gardenlet and gardener-controller-manager.
+kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/gardenlet/apis"
+kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/controllermanager/apis"
 
 kube::codegen::gen_openapi \
   --output-dir "${REPO_ROOT}/pkg/apiserver/openapi" \

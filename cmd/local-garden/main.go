@@ -96,21 +96,30 @@ func run(ctx context.Context, opts options) error {
 		return err
 	}
 
+	controllerManagerConfig, err := writeComponentConfig(devDir, "gardener-controller-manager", controllerManagerConfiguration)
+	if err != nil {
+		return err
+	}
+	gardenletConfig, err := writeComponentConfig(devDir, "gardenlet", gardenletConfiguration)
+	if err != nil {
+		return err
+	}
 	components := []*component{
 		{
 			name:          "gardener-controller-manager",
-			args:          []string{"--feature-gates=" + opts.featureGates},
+			args:          []string{"--feature-gates=" + opts.featureGates, "--config=" + controllerManagerConfig},
 			servesMetrics: true,
 		},
 		{
 			name: "gardenlet",
-			args: []string{"--feature-gates=" + opts.featureGates, "--seed-name=local", "--adopt-unscheduled-shoots", "--metrics-bind-address=0"},
+			args: []string{"--feature-gates=" + opts.featureGates, "--config=" + gardenletConfig,
+				"--seed-name=local", "--adopt-unscheduled-shoots", "--metrics-bind-address=0"},
 		},
 		{
 			// The example extension reconciles the seed Extensions of type shoot-falco-service and
 			// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
 			name: "gardener-extension-shoot-falco-service",
-			args: []string{"--metrics-bind-address=0"},
+			args: []string{"--metrics-bind-address=0", "--kube-api-qps=100", "--kube-api-burst=130"},
 		},
 	}
 	for _, c := range components {
@@ -189,6 +198,48 @@ func componentKubeconfig(env *envtest.GardenerTestEnvironment, devDir, name stri
 	}
 	path := filepath.Join(dir, name+".yaml")
 	return path, os.WriteFile(path, data, 0o600)
+}
+
+// The component configurations local-garden passes with --config: the client connections and
+// concurrency of Gardener's charts (charts/gardener/{controller-manager,gardenlet}/values.yaml).
+// The kubeconfigs are passed as flags.
+const (
+	controllerManagerConfiguration = `apiVersion: controllermanager.config.gardener.cloud/v1alpha1
+kind: ControllerManagerConfiguration
+gardenClientConnection:
+  qps: 100
+  burst: 130
+controllers:
+  cloudProfile:
+    concurrentSyncs: 5
+  extensionProfile:
+    concurrentSyncs: 5
+  shootMaintenance:
+    concurrentSyncs: 5
+`
+	gardenletConfiguration = `apiVersion: gardenlet.config.gardener.cloud/v1alpha1
+kind: GardenletConfiguration
+gardenClientConnection:
+  qps: 100
+  burst: 130
+seedClientConnection:
+  qps: 100
+  burst: 130
+controllers:
+  shoot:
+    concurrentSyncs: 20
+`
+)
+
+// writeComponentConfig writes the component configuration of the named component to
+// <devDir>/config/<name>.yaml and returns the path.
+func writeComponentConfig(devDir, name, content string) (string, error) {
+	dir := filepath.Join(devDir, "config")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, name+".yaml")
+	return path, os.WriteFile(path, []byte(content), 0o644)
 }
 
 func openLog(dir, name string) (*os.File, error) {

@@ -17,7 +17,6 @@ import (
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 	"k8s.io/klog/v2"
-	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
@@ -51,6 +50,9 @@ func NewCommand() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.Complete(); err != nil {
+				return err
+			}
 			if err := opts.Validate(); err != nil {
 				return err
 			}
@@ -70,11 +72,12 @@ func NewCommand() *cobra.Command {
 }
 
 func run(ctx context.Context, log logr.Logger, opts *Options) error {
-	log.Info("Starting "+Name, "version", version.Version, "featureGates", features.Active())
+	log.Info("Starting "+Name, "version", version.Version, "featureGates", features.Active(),
+		"gardenClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.GardenClientConnection))
 
-	restConfig, err := ctrl.GetConfig()
+	restConfig, err := opts.RESTConfig()
 	if err != nil {
-		return fmt.Errorf("failed getting the garden cluster configuration: %w", err)
+		return err
 	}
 
 	mgr, err := manager.New(restConfig, manager.Options{

@@ -12,10 +12,14 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
 	cliflag "k8s.io/component-base/cli/flag"
 	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/features"
 )
@@ -31,12 +35,15 @@ const (
 	DefaultMetricsBindAddress = "0"
 	// DefaultHealthProbeBindAddress is the address of the /healthz and /readyz endpoints.
 	DefaultHealthProbeBindAddress = ":2718"
-	// DefaultConcurrentSyncs is the number of objects each controller reconciles in parallel.
-	DefaultConcurrentSyncs = 5
 )
 
 // Options are the command-line options of gardener-controller-manager.
 type Options struct {
+	// ConfigFile is the path of the component configuration (ControllerManagerConfiguration,
+	// controllermanager.config.gardener.cloud/v1alpha1). Empty: the defaults.
+	ConfigFile string
+	// Config is the defaulted component configuration, set by Complete.
+	Config *controllermanagerconfigv1alpha1.ControllerManagerConfiguration
 	// FeatureGates are the --feature-gates overrides, applied to features.DefaultFeatureGate.
 	FeatureGates map[string]bool
 	// MetricsBindAddress is the address of the metrics endpoint; "0" disables it.
@@ -49,10 +56,14 @@ type Options struct {
 	LeaderElectionID string
 	// LeaderElectionNamespace is the namespace of the leader election Lease.
 	LeaderElectionNamespace string
-	// ConcurrentSyncs is the number of objects each controller reconciles in parallel.
+	// ConcurrentSyncs overrides controllers.*.concurrentSyncs of the configuration when not zero.
+	// Deprecated: set controllers.<name>.concurrentSyncs.
 	ConcurrentSyncs int
 	// Zap are the logging options (--zap-* flags).
 	Zap zap.Options
+
+	// kubeconfig is controller-runtime's --kubeconfig flag.
+	kubeconfig *flag.Flag
 }
 
 // NewOptions returns Options with the defaults.
@@ -63,14 +74,14 @@ func NewOptions() *Options {
 		HealthProbeBindAddress:  DefaultHealthProbeBindAddress,
 		LeaderElectionID:        DefaultLeaderElectionID,
 		LeaderElectionNamespace: DefaultLeaderElectionNamespace,
-		ConcurrentSyncs:         DefaultConcurrentSyncs,
 	}
 }
 
-// AddFlags adds the flags of o to fs, together with controller-runtime's --kubeconfig flag (read
-// by ctrl.GetConfig: --kubeconfig, else $KUBECONFIG, else in-cluster, else ~/.kube/config) and
-// the --zap-* logging flags.
+// AddFlags adds the flags of o to fs, together with controller-runtime's --kubeconfig flag (see
+// RESTConfig) and the --zap-* logging flags.
 func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.ConfigFile, "config", o.ConfigFile,
+		"Path to the component configuration (ControllerManagerConfiguration, controllermanager.config.gardener.cloud/v1alpha1): client connection to the garden, controller concurrency. Default: the defaults of every field.")
 	fs.Var(cliflag.NewMapStringBool(&o.FeatureGates), "feature-gates",
 		"A set of key=value pairs that describe feature gates for alpha/experimental features. Options are:\n"+strings.Join(knownFeatureGates(), "\n"))
 	fs.StringVar(&o.MetricsBindAddress, "metrics-bind-address", o.MetricsBindAddress,
@@ -84,10 +95,12 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.LeaderElectionNamespace, "leader-election-namespace", o.LeaderElectionNamespace,
 		"The namespace of the Lease used for leader election.")
 	fs.IntVar(&o.ConcurrentSyncs, "concurrent-syncs", o.ConcurrentSyncs,
-		"The number of objects each controller reconciles in parallel.")
+		"The number of objects each controller reconciles in parallel; overrides controllers.<name>.concurrentSyncs of --config.")
+	_ = fs.MarkDeprecated("concurrent-syncs", "set controllers.<name>.concurrentSyncs in the --config file instead")
 
 	goFlags := flag.NewFlagSet("", flag.ContinueOnError)
 	ctrlconfig.RegisterFlags(goFlags)
+	o.kubeconfig = goFlags.Lookup("kubeconfig")
 	o.Zap.BindFlags(goFlags)
 	fs.AddGoFlagSet(goFlags)
 }
@@ -102,11 +115,30 @@ func knownFeatureGates() []string {
 	return out
 }
 
-// Validate returns an error for option values the manager cannot run with.
+// Complete loads and defaults the component configuration of --config into Config and applies
+// --concurrent-syncs, which overrides it.
+func (o *Options) Complete() error {
+	cfg, err := controllermanagerconfigv1alpha1.Load(o.ConfigFile)
+	if err != nil {
+		return fmt.Errorf("failed loading the component configuration: %w", err)
+	}
+	if o.ConcurrentSyncs != 0 {
+		cfg.Controllers.CloudProfile.ConcurrentSyncs = o.ConcurrentSyncs
+		cfg.Controllers.ExtensionProfile.ConcurrentSyncs = o.ConcurrentSyncs
+		cfg.Controllers.ShootMaintenance.ConcurrentSyncs = o.ConcurrentSyncs
+	}
+	o.Config = cfg
+	return nil
+}
+
+// Validate returns an error for option values the manager cannot run with, including the errors
+// of the component configuration once Complete has loaded it.
 func (o *Options) Validate() error {
 	var errs []error
-	if o.ConcurrentSyncs < 1 {
-		errs = append(errs, fmt.Errorf("--concurrent-syncs must be at least 1, got %d", o.ConcurrentSyncs))
+	if o.Config != nil {
+		if err := controllermanagerconfigv1alpha1.Validate(o.Config).ToAggregate(); err != nil {
+			errs = append(errs, fmt.Errorf("invalid component configuration: %w", err))
+		}
 	}
 	if o.LeaderElection && o.LeaderElectionID == "" {
 		errs = append(errs, errors.New("--leader-election-id must not be empty when leader election is enabled"))
@@ -120,13 +152,36 @@ func (o *Options) ApplyFeatureGates() error {
 	return features.SetFromFlag(o.FeatureGates)
 }
 
-// ControllerManagerConfiguration returns the controller configuration the options describe.
+// ControllerManagerConfiguration returns the controller configuration the options describe. It
+// needs Complete.
 func (o *Options) ControllerManagerConfiguration() *config.ControllerManagerConfiguration {
+	c := o.Config.Controllers
 	return &config.ControllerManagerConfiguration{
 		Controllers: config.ControllerConfiguration{
-			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: o.ConcurrentSyncs},
+			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: c.CloudProfile.ConcurrentSyncs},
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: c.ExtensionProfile.ConcurrentSyncs},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: c.ShootMaintenance.ConcurrentSyncs},
 		},
 	}
+}
+
+// RESTConfig returns the REST config of the garden cluster with the qps, burst and content types
+// of gardenClientConnection (see kubernetes.ApplyClientConnection). It needs Complete. The
+// kubeconfig is --kubeconfig, else gardenClientConnection.kubeconfig, else $KUBECONFIG, else
+// in-cluster, else ~/.kube/config.
+func (o *Options) RESTConfig() (*rest.Config, error) {
+	connection := o.Config.GardenClientConnection
+	var (
+		cfg *rest.Config
+		err error
+	)
+	if (o.kubeconfig == nil || o.kubeconfig.Value.String() == "") && connection.Kubeconfig != "" {
+		cfg, err = clientcmd.BuildConfigFromFlags("", connection.Kubeconfig)
+	} else {
+		cfg, err = ctrlconfig.GetConfig()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("failed getting the garden cluster configuration: %w", err)
+	}
+	return kubernetes.ApplyClientConnection(cfg, connection), nil
 }

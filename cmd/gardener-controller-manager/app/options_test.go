@@ -6,6 +6,8 @@ package app_test
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -32,9 +34,18 @@ var _ = Describe("Options", func() {
 		Expect(opts.LeaderElection).To(BeFalse())
 		Expect(opts.LeaderElectionID).To(Equal("gardener-controller-manager-leader-election"))
 		Expect(opts.LeaderElectionNamespace).To(Equal("garden"))
-		Expect(opts.ConcurrentSyncs).To(Equal(5))
+		Expect(opts.ConcurrentSyncs).To(BeZero())
 		Expect(opts.FeatureGates).To(BeEmpty())
+		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.Validate()).To(Succeed())
+		// Gardener's defaults (pkg/controllermanager/apis/config/v1alpha1/defaults.go upstream).
+		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(50)))
+		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(100)))
+		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
+			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 5},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5},
+		}}))
 	})
 
 	It("should parse every flag and hand the concurrency to each controller", func() {
@@ -49,6 +60,7 @@ var _ = Describe("Options", func() {
 		Expect(opts.LeaderElectionID).To(Equal("x"))
 		Expect(opts.LeaderElectionNamespace).To(Equal("y"))
 		Expect(opts.Zap.Development).To(BeTrue())
+		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 3},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3},
@@ -56,13 +68,50 @@ var _ = Describe("Options", func() {
 		}}))
 	})
 
+	It("should read the component configuration of --config", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
+		Expect(os.WriteFile(path, []byte(`apiVersion: controllermanager.config.gardener.cloud/v1alpha1
+kind: ControllerManagerConfiguration
+gardenClientConnection:
+  qps: 100
+  burst: 130
+  contentType: application/vnd.kubernetes.protobuf
+controllers:
+  extensionProfile:
+    concurrentSyncs: 2
+  shootMaintenance:
+    concurrentSyncs: 40
+`), 0o600)).To(Succeed())
+		opts, err := parse("--config=" + path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Validate()).To(Succeed())
+		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
+		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(130)))
+		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
+			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 2},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 40},
+		}}))
+	})
+
+	It("should reject an unknown field in --config", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
+		Expect(os.WriteFile(path, []byte("apiVersion: controllermanager.config.gardener.cloud/v1alpha1\nkind: ControllerManagerConfiguration\ncontrollers:\n  shoot:\n    concurrentSyncs: 1\n"), 0o600)).To(Succeed())
+		opts, err := parse("--config=" + path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(MatchError(ContainSubstring(`unknown field "controllers.shoot"`)))
+	})
+
 	DescribeTable("#Validate",
 		func(mutate func(*Options), message string) {
 			opts := NewOptions()
+			Expect(opts.Complete()).To(Succeed())
 			mutate(opts)
 			Expect(opts.Validate()).To(MatchError(ContainSubstring(message)))
 		},
-		Entry("no workers", func(o *Options) { o.ConcurrentSyncs = 0 }, "--concurrent-syncs must be at least 1"),
+		Entry("no workers", func(o *Options) { o.Config.Controllers.ShootMaintenance.ConcurrentSyncs = -1 }, "controllers.shootMaintenance.concurrentSyncs: Invalid value: -1: must be at least 1"),
+		Entry("unsupported content type", func(o *Options) { o.Config.GardenClientConnection.ContentType = "text/plain" }, "gardenClientConnection.contentType: Unsupported value"),
 		Entry("leader election without a Lease name", func(o *Options) { o.LeaderElection, o.LeaderElectionID = true, "" }, "--leader-election-id"),
 	)
 
@@ -96,7 +145,7 @@ var _ = Describe("NewCommand", func() {
 		Expect(cmd.Execute()).To(Succeed())
 		for _, flag := range []string{"--kubeconfig", "--feature-gates", "ExtensionComponentVersions=true|false (ALPHA - default=false)",
 			"--metrics-bind-address", "--health-probe-bind-address", "--leader-election", "--leader-election-id",
-			"--leader-election-namespace", "--concurrent-syncs", "--zap-log-level"} {
+			"--leader-election-namespace", "--config", "--zap-log-level"} {
 			Expect(out.String()).To(ContainSubstring(flag))
 		}
 	})

@@ -5,15 +5,19 @@
 package app
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 
 	"github.com/spf13/pflag"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
+	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
 	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/controller/extension"
 )
 
@@ -34,6 +38,12 @@ type Options struct {
 	// Kubeconfig is the kubeconfig of the seed cluster. Empty: $KUBECONFIG, else in-cluster, else
 	// ~/.kube/config.
 	Kubeconfig string
+	// ClientConnection holds qps, burst, contentType and acceptContentTypes of the seed client
+	// (--kube-api-* flags; Kubeconfig is not read from it). qps and burst default to 50 and 100,
+	// the defaults of gardenlet's seedClientConnection (kubernetes.SetDefaultsClientConnection);
+	// an empty contentType means protobuf for the Kubernetes built-ins and JSON for the
+	// Extension CRD.
+	ClientConnection componentbaseconfigv1alpha1.ClientConnectionConfiguration
 	// MetricsBindAddress is the address of the metrics endpoint; "0" disables it.
 	MetricsBindAddress string
 	// HealthProbeBindAddress is the address of /healthz and /readyz; "0" disables them.
@@ -46,11 +56,13 @@ type Options struct {
 
 // NewOptions returns Options with the defaults.
 func NewOptions() *Options {
-	return &Options{
+	o := &Options{
 		MetricsBindAddress:      DefaultMetricsBindAddress,
 		HealthProbeBindAddress:  DefaultHealthProbeBindAddress,
 		MaxConcurrentReconciles: DefaultMaxConcurrentReconciles,
 	}
+	kubernetes.SetDefaultsClientConnection(&o.ClientConnection)
+	return o
 }
 
 // AddFlags adds the flags of o to fs, together with the --zap-* logging flags.
@@ -63,6 +75,14 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 		`The address the /healthz and /readyz endpoints bind to; "0" disables them.`)
 	fs.IntVar(&o.MaxConcurrentReconciles, "max-concurrent-reconciles", o.MaxConcurrentReconciles,
 		"The number of Extensions reconciled in parallel.")
+	fs.Float32Var(&o.ClientConnection.QPS, "kube-api-qps", o.ClientConnection.QPS,
+		"Queries per second the seed client may send to the API server.")
+	fs.Int32Var(&o.ClientConnection.Burst, "kube-api-burst", o.ClientConnection.Burst,
+		"Queries the seed client may send at once above --kube-api-qps.")
+	fs.StringVar(&o.ClientConnection.ContentType, "kube-api-content-type", o.ClientConnection.ContentType,
+		`Content type of requests: "application/json", or "application/vnd.kubernetes.protobuf" or empty for protobuf where the kind serves it (never for the Extension CRD).`)
+	fs.StringVar(&o.ClientConnection.AcceptContentTypes, "kube-api-accept-content-types", o.ClientConnection.AcceptContentTypes,
+		`Accept header of requests, e.g. "application/vnd.kubernetes.protobuf,application/json"; empty: the request's content type.`)
 
 	goFlags := flag.NewFlagSet("", flag.ContinueOnError)
 	o.Zap.BindFlags(goFlags)
@@ -71,10 +91,14 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 
 // Validate returns an error for option values the controller cannot run with.
 func (o *Options) Validate() error {
+	var errs []error
 	if o.MaxConcurrentReconciles < 1 {
-		return fmt.Errorf("--max-concurrent-reconciles must be at least 1, got %d", o.MaxConcurrentReconciles)
+		errs = append(errs, fmt.Errorf("--max-concurrent-reconciles must be at least 1, got %d", o.MaxConcurrentReconciles))
 	}
-	return nil
+	if err := kubernetes.ValidateClientConnection(&o.ClientConnection, field.NewPath("kube-api")).ToAggregate(); err != nil {
+		errs = append(errs, fmt.Errorf("invalid --kube-api-* flags: %w", err))
+	}
+	return errors.Join(errs...)
 }
 
 // ControllerConfig returns the configuration of the Extension controller.
@@ -82,10 +106,20 @@ func (o *Options) ControllerConfig() extension.Config {
 	return extension.Config{MaxConcurrentReconciles: o.MaxConcurrentReconciles}
 }
 
-// RESTConfig returns the REST config of the seed cluster.
+// RESTConfig returns the REST config of the seed cluster with the --kube-api-* settings applied
+// (see kubernetes.ApplyClientConnection).
 func (o *Options) RESTConfig() (*rest.Config, error) {
+	var (
+		cfg *rest.Config
+		err error
+	)
 	if o.Kubeconfig == "" {
-		return ctrlconfig.GetConfig()
+		cfg, err = ctrlconfig.GetConfig()
+	} else {
+		cfg, err = clientcmd.BuildConfigFromFlags("", o.Kubeconfig)
 	}
-	return clientcmd.BuildConfigFromFlags("", o.Kubeconfig)
+	if err != nil {
+		return nil, err
+	}
+	return kubernetes.ApplyClientConnection(cfg, o.ClientConnection), nil
 }

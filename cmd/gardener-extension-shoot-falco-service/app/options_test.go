@@ -31,14 +31,23 @@ var _ = Describe("Options", func() {
 		Expect(opts.MetricsBindAddress).To(Equal("0"))
 		Expect(opts.HealthProbeBindAddress).To(Equal(":8081"))
 		Expect(opts.MaxConcurrentReconciles).To(Equal(5))
+		Expect(opts.ClientConnection.QPS).To(Equal(float32(50)))
+		Expect(opts.ClientConnection.Burst).To(Equal(int32(100)))
+		Expect(opts.ClientConnection.ContentType).To(BeEmpty())
 		Expect(opts.Validate()).To(Succeed())
 		Expect(opts.ControllerConfig()).To(Equal(extension.Config{MaxConcurrentReconciles: 5}))
 	})
 
 	It("parses every flag", func() {
 		opts, err := parse("--kubeconfig=/seed", "--metrics-bind-address=:8080", "--health-probe-bind-address=127.0.0.1:2748",
-			"--max-concurrent-reconciles=2", "--zap-devel")
+			"--max-concurrent-reconciles=2", "--zap-devel", "--kube-api-qps=150", "--kube-api-burst=200",
+			"--kube-api-content-type=application/json", "--kube-api-accept-content-types=application/json")
 		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Validate()).To(Succeed())
+		Expect(opts.ClientConnection.QPS).To(Equal(float32(150)))
+		Expect(opts.ClientConnection.Burst).To(Equal(int32(200)))
+		Expect(opts.ClientConnection.ContentType).To(Equal("application/json"))
+		Expect(opts.ClientConnection.AcceptContentTypes).To(Equal("application/json"))
 		Expect(opts.Kubeconfig).To(Equal("/seed"))
 		Expect(opts.MetricsBindAddress).To(Equal(":8080"))
 		Expect(opts.HealthProbeBindAddress).To(Equal("127.0.0.1:2748"))
@@ -55,6 +64,12 @@ var _ = Describe("Options", func() {
 		Entry("zero", 0),
 		Entry("negative", -1),
 	)
+
+	It("#Validate rejects an unsupported content type", func() {
+		opts, err := parse("--kube-api-content-type=application/cbor")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Validate()).To(MatchError(ContainSubstring(`contentType: Unsupported value: "application/cbor"`)))
+	})
 
 	It("loads the seed kubeconfig given by --kubeconfig", func() {
 		path := filepath.Join(GinkgoT().TempDir(), "kubeconfig")
@@ -76,5 +91,7 @@ current-context: seed
 		config, err := opts.RESTConfig()
 		Expect(err).NotTo(HaveOccurred())
 		Expect(config.Host).To(Equal("https://seed.example:6443"))
+		Expect(config.QPS).To(Equal(float32(50)))
+		Expect(config.Burst).To(Equal(100))
 	})
 })

@@ -53,6 +53,9 @@ func NewCommand() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.Complete(); err != nil {
+				return err
+			}
 			if err := opts.Validate(); err != nil {
 				return err
 			}
@@ -73,7 +76,9 @@ func NewCommand() *cobra.Command {
 
 func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	log.Info("Starting "+Name, "seedName", opts.SeedName, "adoptUnscheduledShoots", opts.AdoptUnscheduledShoots,
-		"featureGates", features.Active())
+		"featureGates", features.Active(), "concurrentSyncs", *opts.Config.Controllers.Shoot.ConcurrentSyncs,
+		"gardenClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.GardenClientConnection.ClientConnectionConfiguration),
+		"seedClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.SeedClientConnection.ClientConnectionConfiguration))
 
 	gardenConfig, seedConfig, err := opts.RESTConfigs()
 	if err != nil {

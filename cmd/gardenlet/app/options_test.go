@@ -34,9 +34,17 @@ var _ = Describe("Options", func() {
 		Expect(opts.AdoptUnscheduledShoots).To(BeFalse())
 		Expect(opts.MetricsBindAddress).To(Equal("0"))
 		Expect(opts.HealthProbeBindAddress).To(Equal(":2728"))
-		Expect(opts.ConcurrentSyncs).To(Equal(5))
+		Expect(opts.ConcurrentSyncs).To(BeZero())
 		Expect(opts.FeatureGates).To(BeEmpty())
+		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.Validate()).To(Succeed())
+		// Gardener's defaults (pkg/gardenlet/apis/config/v1alpha1/defaults.go upstream).
+		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(50)))
+		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(100)))
+		Expect(opts.Config.GardenClientConnection.ContentType).To(BeEmpty())
+		Expect(opts.Config.SeedClientConnection.QPS).To(Equal(float32(50)))
+		Expect(opts.Config.SeedClientConnection.Burst).To(Equal(int32(100)))
+		Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(20))
 	})
 
 	It("should parse every flag", func() {
@@ -50,17 +58,72 @@ var _ = Describe("Options", func() {
 		Expect(opts.MetricsBindAddress).To(Equal(":2729"))
 		Expect(opts.HealthProbeBindAddress).To(Equal(":9999"))
 		Expect(opts.Zap.Development).To(BeTrue())
+		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.ControllerConfig()).To(Equal(extension.Config{SeedName: "seed-1", AdoptUnscheduledShoots: true, ConcurrentSyncs: 3}))
+		Expect(opts.Config.GardenClientConnection.Kubeconfig).To(Equal("/g"))
+		Expect(opts.Config.SeedClientConnection.Kubeconfig).To(Equal("/s"))
 	})
+
+	writeConfig := func(content string) string {
+		path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
+		Expect(os.WriteFile(path, []byte(content), 0o600)).To(Succeed())
+		return path
+	}
+
+	It("should read the component configuration of --config, flags taking precedence", func() {
+		opts, err := parse("--config="+writeConfig(`apiVersion: gardenlet.config.gardener.cloud/v1alpha1
+kind: GardenletConfiguration
+gardenClientConnection:
+  kubeconfig: /garden
+  qps: 200
+  burst: 300
+  acceptContentTypes: application/vnd.kubernetes.protobuf,application/json
+  contentType: application/vnd.kubernetes.protobuf
+seedClientConnection:
+  kubeconfig: /seed
+  contentType: application/json
+controllers:
+  shoot:
+    concurrentSyncs: 50
+`), "--seed-kubeconfig=/other-seed")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Validate()).To(Succeed())
+		garden := opts.Config.GardenClientConnection
+		Expect(garden.Kubeconfig).To(Equal("/garden"))
+		Expect(garden.QPS).To(Equal(float32(200)))
+		Expect(garden.Burst).To(Equal(int32(300)))
+		Expect(garden.AcceptContentTypes).To(Equal("application/vnd.kubernetes.protobuf,application/json"))
+		Expect(garden.ContentType).To(Equal("application/vnd.kubernetes.protobuf"))
+		seed := opts.Config.SeedClientConnection
+		Expect(seed.Kubeconfig).To(Equal("/other-seed"))
+		Expect(seed.QPS).To(Equal(float32(50)))
+		Expect(seed.ContentType).To(Equal("application/json"))
+		Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(50))
+	})
+
+	DescribeTable("#Complete rejects a configuration file",
+		func(content, message string) {
+			opts, err := parse("--config=" + writeConfig(content))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(opts.Complete()).To(MatchError(ContainSubstring(message)))
+		},
+		Entry("with an unknown field", "apiVersion: gardenlet.config.gardener.cloud/v1alpha1\nkind: GardenletConfiguration\ngardenClientConnection:\n  qsp: 1\n", `unknown field "gardenClientConnection.qsp"`),
+		Entry("of another kind", "apiVersion: controllermanager.config.gardener.cloud/v1alpha1\nkind: ControllerManagerConfiguration\n", "no kind \"ControllerManagerConfiguration\" is registered"),
+	)
 
 	DescribeTable("#Validate",
 		func(mutate func(*Options), message string) {
 			opts := NewOptions()
+			Expect(opts.Complete()).To(Succeed())
 			mutate(opts)
 			Expect(opts.Validate()).To(MatchError(ContainSubstring(message)))
 		},
 		Entry("no seed name", func(o *Options) { o.SeedName = "" }, "--seed-name must not be empty"),
-		Entry("no workers", func(o *Options) { o.ConcurrentSyncs = 0 }, "--concurrent-syncs must be at least 1"),
+		Entry("no workers", func(o *Options) { *o.Config.Controllers.Shoot.ConcurrentSyncs = 0 }, "controllers.shoot.concurrentSyncs: Invalid value: 0: must be at least 1"),
+		Entry("negative qps", func(o *Options) { o.Config.GardenClientConnection.QPS = -1 }, "gardenClientConnection.qps: Invalid value"),
+		Entry("unsupported content type", func(o *Options) { o.Config.SeedClientConnection.ContentType = "application/yaml" }, `seedClientConnection.contentType: Unsupported value: "application/yaml"`),
+		Entry("unsupported accept type", func(o *Options) { o.Config.SeedClientConnection.AcceptContentTypes = "application/json,text/plain" }, "seedClientConnection.acceptContentTypes: Invalid value"),
 	)
 
 	Describe("#ApplyFeatureGates", func() {
@@ -108,16 +171,22 @@ users:
 		It("should use the garden kubeconfig for the seed by default", func() {
 			opts := NewOptions()
 			opts.GardenKubeconfig = writeKubeconfig("https://garden:6443")
+			Expect(opts.Complete()).To(Succeed())
 			garden, seed, err := opts.RESTConfigs()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(garden.Host).To(Equal("https://garden:6443"))
 			Expect(seed.Host).To(Equal("https://garden:6443"))
+			Expect(garden.QPS).To(Equal(float32(50)))
+			Expect(garden.Burst).To(Equal(100))
+			Expect(seed.QPS).To(Equal(float32(50)))
+			Expect(seed.Burst).To(Equal(100))
 		})
 
 		It("should use a separate seed kubeconfig", func() {
 			opts := NewOptions()
 			opts.GardenKubeconfig = writeKubeconfig("https://garden:6443")
 			opts.SeedKubeconfig = writeKubeconfig("https://seed:6443")
+			Expect(opts.Complete()).To(Succeed())
 			garden, seed, err := opts.RESTConfigs()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(garden.Host).To(Equal("https://garden:6443"))
@@ -127,6 +196,7 @@ users:
 		It("should fail on a missing kubeconfig", func() {
 			opts := NewOptions()
 			opts.GardenKubeconfig = "/does/not/exist"
+			Expect(opts.Complete()).To(Succeed())
 			_, _, err := opts.RESTConfigs()
 			Expect(err).To(MatchError(ContainSubstring("failed loading the garden kubeconfig")))
 		})

@@ -26,6 +26,8 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
+	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/gardenlet/apis/config/v1alpha1"
 )
 
 // yamlBlock is one ```yaml block of a doc.
@@ -54,6 +56,24 @@ func newTyped(kind string) any {
 		return &corev1.Namespace{}
 	}
 	return nil
+}
+
+// componentConfigs load and validate the component configuration files the docs may show, by kind.
+var componentConfigs = map[string]func(path string) error{
+	"GardenletConfiguration": func(path string) error {
+		cfg, err := gardenletconfigv1alpha1.Load(path)
+		if err != nil {
+			return err
+		}
+		return gardenletconfigv1alpha1.Validate(cfg).ToAggregate()
+	},
+	"ControllerManagerConfiguration": func(path string) error {
+		cfg, err := controllermanagerconfigv1alpha1.Load(path)
+		if err != nil {
+			return err
+		}
+		return controllermanagerconfigv1alpha1.Validate(cfg).ToAggregate()
+	},
 }
 
 // docsBlocks reads every ```yaml block of docs/**/*.md and README.md, in path order.
@@ -145,6 +165,14 @@ var _ = Describe("YAML in the documentation", func() {
 				u := &unstructured.Unstructured{}
 				Expect(yaml.Unmarshal([]byte(doc), &u.Object)).To(Succeed(), block.String())
 				Expect(u.GetKind()).NotTo(BeEmpty(), "%s: a YAML block without kind needs a <!-- fragment of: Kind --> marker", block)
+				if load, ok := componentConfigs[u.GetKind()]; ok {
+					// Component configurations are files, not objects: they are loaded as the
+					// binary loads them.
+					path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
+					Expect(os.WriteFile(path, []byte(doc), 0o600)).To(Succeed())
+					Expect(load(path)).To(Succeed(), block.String())
+					continue
+				}
 				typed := newTyped(u.GetKind())
 				Expect(typed).NotTo(BeNil(), "%s: the docs test does not know kind %s", block, u.GetKind())
 				Expect(yaml.UnmarshalStrict([]byte(doc), typed)).To(Succeed(), block.String())

@@ -21,3 +21,10 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 {{- join "," $gates }}
 {{- end }}
+
+{{/* The component configuration file of gardener-controller-manager (--config). */}}
+{{- define "gardener-controller-manager.config" -}}
+apiVersion: controllermanager.config.gardener.cloud/v1alpha1
+kind: ControllerManagerConfiguration
+{{ toYaml .Values.config }}
+{{- end }}

@@ -27,3 +27,10 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- fail (printf "target must be seed or garden, got %q" .Values.target) }}
 {{- end }}
 {{- end }}
+
+{{/* The component configuration file of gardenlet (--config). */}}
+{{- define "gardenlet.config" -}}
+apiVersion: gardenlet.config.gardener.cloud/v1alpha1
+kind: GardenletConfiguration
+{{ toYaml .Values.config }}
+{{- end }}

@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package v1alpha1
+
+import (
+	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
+
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+)
+
+// DefaultControllerConcurrentSyncs is the default concurrency of the controllers, as in Gardener
+// (gardener/gardener pkg/controllermanager/apis/config/v1alpha1/defaults.go: 5 for the
+// CloudProfile and the shoot maintenance controller).
+const DefaultControllerConcurrentSyncs = 5
+
+// SetDefaults_ControllerManagerConfiguration fills in the controller sections left out of the file
+// and zero concurrentSyncs.
+func SetDefaults_ControllerManagerConfiguration(obj *ControllerManagerConfiguration) {
+	c := &obj.Controllers
+	if c.CloudProfile == nil {
+		c.CloudProfile = &CloudProfileControllerConfiguration{}
+	}
+	if c.CloudProfile.ConcurrentSyncs == 0 {
+		c.CloudProfile.ConcurrentSyncs = DefaultControllerConcurrentSyncs
+	}
+	if c.ExtensionProfile == nil {
+		c.ExtensionProfile = &ExtensionProfileControllerConfiguration{}
+	}
+	if c.ExtensionProfile.ConcurrentSyncs == 0 {
+		c.ExtensionProfile.ConcurrentSyncs = DefaultControllerConcurrentSyncs
+	}
+	if c.ShootMaintenance == nil {
+		c.ShootMaintenance = &ShootMaintenanceControllerConfiguration{}
+	}
+	if c.ShootMaintenance.ConcurrentSyncs == 0 {
+		c.ShootMaintenance.ConcurrentSyncs = DefaultControllerConcurrentSyncs
+	}
+}
+
+// SetDefaults_ClientConnectionConfiguration defaults qps to 50 and burst to 100, Gardener's
+// defaults for gardener-controller-manager's garden client connection
+// (kubernetes.SetDefaultsClientConnection).
+func SetDefaults_ClientConnectionConfiguration(obj *componentbaseconfigv1alpha1.ClientConnectionConfiguration) {
+	kubernetes.SetDefaultsClientConnection(obj)
+}

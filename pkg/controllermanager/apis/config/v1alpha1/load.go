@@ -1,0 +1,64 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package v1alpha1
+
+import (
+	"fmt"
+	"os"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+)
+
+var (
+	scheme = runtime.NewScheme()
+	codecs = serializer.NewCodecFactory(scheme, serializer.EnableStrict)
+)
+
+func init() {
+	utilruntime.Must(AddToScheme(scheme))
+}
+
+// Load returns the defaulted configuration in the file at path, or the defaults when path is
+// empty. The file is decoded strictly: an unknown or duplicate field, or another apiVersion or
+// kind than controllermanager.config.gardener.cloud/v1alpha1 ControllerManagerConfiguration, is
+// an error; a file without apiVersion and kind is read as that kind.
+func Load(path string) (*ControllerManagerConfiguration, error) {
+	cfg := &ControllerManagerConfiguration{}
+	if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := runtime.DecodeInto(codecs.UniversalDecoder(SchemeGroupVersion), data, cfg); err != nil {
+			return nil, fmt.Errorf("failed decoding %s: %w", path, err)
+		}
+	}
+	scheme.Default(cfg)
+	return cfg, nil
+}
+
+// Validate returns the errors of a defaulted configuration, with field paths.
+func Validate(cfg *ControllerManagerConfiguration) field.ErrorList {
+	allErrs := kubernetes.ValidateClientConnection(&cfg.GardenClientConnection, field.NewPath("gardenClientConnection"))
+	controllers := field.NewPath("controllers")
+	invalid := func(name string, syncs int) {
+		allErrs = append(allErrs, field.Invalid(controllers.Child(name, "concurrentSyncs"), syncs, "must be at least 1"))
+	}
+	if c := cfg.Controllers.CloudProfile; c != nil && c.ConcurrentSyncs < 1 {
+		invalid("cloudProfile", c.ConcurrentSyncs)
+	}
+	if c := cfg.Controllers.ExtensionProfile; c != nil && c.ConcurrentSyncs < 1 {
+		invalid("extensionProfile", c.ConcurrentSyncs)
+	}
+	if c := cfg.Controllers.ShootMaintenance; c != nil && c.ConcurrentSyncs < 1 {
+		invalid("shootMaintenance", c.ConcurrentSyncs)
+	}
+	return allErrs
+}

@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package v1alpha1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
+)
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// ControllerManagerConfiguration is the configuration of gardener-controller-manager: the subset
+// of Gardener's ControllerManagerConfiguration (same group, version, kind and field names) that
+// this controller manager reads. Fields it does not model are rejected when the file is loaded
+// (strict decoding).
+type ControllerManagerConfiguration struct {
+	metav1.TypeMeta `json:",inline"`
+	// GardenClientConnection configures the client of the garden cluster. kubeconfig is the path
+	// of its kubeconfig (--kubeconfig takes precedence); qps and burst default to 50 and 100; an
+	// empty contentType means protobuf for the kinds that serve it (core.gardener.cloud and the
+	// Kubernetes built-ins) and JSON for the rest.
+	GardenClientConnection componentbaseconfigv1alpha1.ClientConnectionConfiguration `json:"gardenClientConnection"`
+	// Controllers configures the controllers.
+	Controllers ControllerManagerControllerConfiguration `json:"controllers"`
+}
+
+// ControllerManagerControllerConfiguration configures the controllers.
+type ControllerManagerControllerConfiguration struct {
+	// CloudProfile configures the CloudProfile status controller (GEP-32 classification).
+	// +optional
+	CloudProfile *CloudProfileControllerConfiguration `json:"cloudProfile,omitempty"`
+	// ExtensionProfile configures the ExtensionProfile status controller (GEP-78).
+	// +optional
+	ExtensionProfile *ExtensionProfileControllerConfiguration `json:"extensionProfile,omitempty"`
+	// ShootMaintenance configures the shoot maintenance controller.
+	// +optional
+	ShootMaintenance *ShootMaintenanceControllerConfiguration `json:"shootMaintenance,omitempty"`
+}
+
+// CloudProfileControllerConfiguration configures the CloudProfile controller.
+type CloudProfileControllerConfiguration struct {
+	// ConcurrentSyncs is the number of CloudProfiles reconciled in parallel. Defaults to 5.
+	ConcurrentSyncs int `json:"concurrentSyncs"`
+}
+
+// ExtensionProfileControllerConfiguration configures the ExtensionProfile controller, which has
+// no upstream counterpart yet; it is shaped and defaulted like the CloudProfile controller.
+type ExtensionProfileControllerConfiguration struct {
+	// ConcurrentSyncs is the number of ExtensionProfiles reconciled in parallel. Defaults to 5.
+	ConcurrentSyncs int `json:"concurrentSyncs"`
+}
+
+// ShootMaintenanceControllerConfiguration configures the shoot maintenance controller.
+type ShootMaintenanceControllerConfiguration struct {
+	// ConcurrentSyncs is the number of Shoots maintained in parallel. Defaults to 5.
+	ConcurrentSyncs int `json:"concurrentSyncs"`
+}

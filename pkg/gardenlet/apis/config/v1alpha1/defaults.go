@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package v1alpha1
+
+import (
+	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
+	"k8s.io/utils/ptr"
+
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+)
+
+// DefaultControllerConcurrentSyncs is the default concurrency of gardenlet's controllers, as in
+// Gardener (gardener/gardener pkg/gardenlet/apis/config/v1alpha1, DefaultControllerConcurrentSyncs,
+// used by SetDefaults_ShootControllerConfiguration).
+const DefaultControllerConcurrentSyncs = 20
+
+// SetDefaults_GardenletConfiguration fills in the sections left out of the file.
+func SetDefaults_GardenletConfiguration(obj *GardenletConfiguration) {
+	if obj.GardenClientConnection == nil {
+		obj.GardenClientConnection = &GardenClientConnection{}
+	}
+	if obj.SeedClientConnection == nil {
+		obj.SeedClientConnection = &SeedClientConnection{}
+	}
+	if obj.Controllers == nil {
+		obj.Controllers = &GardenletControllerConfiguration{}
+	}
+	if obj.Controllers.Shoot == nil {
+		obj.Controllers.Shoot = &ShootControllerConfiguration{}
+	}
+}
+
+// SetDefaults_ClientConnectionConfiguration defaults qps to 50 and burst to 100, Gardener's
+// defaults for gardenlet's client connections (kubernetes.SetDefaultsClientConnection).
+func SetDefaults_ClientConnectionConfiguration(obj *componentbaseconfigv1alpha1.ClientConnectionConfiguration) {
+	kubernetes.SetDefaultsClientConnection(obj)
+}
+
+// SetDefaults_ShootControllerConfiguration defaults concurrentSyncs to
+// DefaultControllerConcurrentSyncs.
+func SetDefaults_ShootControllerConfiguration(obj *ShootControllerConfiguration) {
+	if obj.ConcurrentSyncs == nil {
+		obj.ConcurrentSyncs = ptr.To(DefaultControllerConcurrentSyncs)
+	}
+}

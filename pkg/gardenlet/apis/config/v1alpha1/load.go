@@ -1,0 +1,60 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package v1alpha1
+
+import (
+	"fmt"
+	"os"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+)
+
+var (
+	scheme = runtime.NewScheme()
+	codecs = serializer.NewCodecFactory(scheme, serializer.EnableStrict)
+)
+
+func init() {
+	utilruntime.Must(AddToScheme(scheme))
+}
+
+// Load returns the defaulted configuration in the file at path, or the defaults when path is
+// empty. The file is decoded strictly: an unknown or duplicate field, or another apiVersion or
+// kind than gardenlet.config.gardener.cloud/v1alpha1 GardenletConfiguration, is an error; a file
+// without apiVersion and kind is read as that kind.
+func Load(path string) (*GardenletConfiguration, error) {
+	cfg := &GardenletConfiguration{}
+	if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := runtime.DecodeInto(codecs.UniversalDecoder(SchemeGroupVersion), data, cfg); err != nil {
+			return nil, fmt.Errorf("failed decoding %s: %w", path, err)
+		}
+	}
+	scheme.Default(cfg)
+	return cfg, nil
+}
+
+// Validate returns the errors of a defaulted configuration, with field paths.
+func Validate(cfg *GardenletConfiguration) field.ErrorList {
+	var allErrs field.ErrorList
+	if cfg.GardenClientConnection != nil {
+		allErrs = append(allErrs, kubernetes.ValidateClientConnection(&cfg.GardenClientConnection.ClientConnectionConfiguration, field.NewPath("gardenClientConnection"))...)
+	}
+	if cfg.SeedClientConnection != nil {
+		allErrs = append(allErrs, kubernetes.ValidateClientConnection(&cfg.SeedClientConnection.ClientConnectionConfiguration, field.NewPath("seedClientConnection"))...)
+	}
+	if cfg.Controllers != nil && cfg.Controllers.Shoot != nil && cfg.Controllers.Shoot.ConcurrentSyncs != nil && *cfg.Controllers.Shoot.ConcurrentSyncs < 1 {
+		allErrs = append(allErrs, field.Invalid(field.NewPath("controllers", "shoot", "concurrentSyncs"), *cfg.Controllers.Shoot.ConcurrentSyncs, "must be at least 1"))
+	}
+	return allErrs
+}
