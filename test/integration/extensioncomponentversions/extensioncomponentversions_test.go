@@ -14,7 +14,6 @@ import (
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/client-go/tools/events"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -232,7 +231,6 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 			Client:               testClient,
 			APIReader:            testClient,
 			Clock:                later,
-			Recorder:             &events.FakeRecorder{},
 			CompatibilityChecker: maintenance.NewCELCompatibilityChecker(),
 			RandomInt63n:         func(int64) int64 { return 0 },
 		}

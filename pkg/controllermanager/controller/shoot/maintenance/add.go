@@ -7,6 +7,7 @@ package maintenance
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -22,8 +23,8 @@ import (
 // ControllerName is the name of this controller.
 const ControllerName = "shoot-maintenance"
 
-// AddToManager fills in the defaults of the reconciler (Client, APIReader and event Recorder
-// from the manager, the real Clock, the CEL compatibility checker, math/rand for the requeue
+// AddToManager fills in the defaults of the reconciler (Client and APIReader from the manager,
+// the host name as ReportingInstance of the events, the real Clock, the CEL compatibility checker, math/rand for the requeue
 // spread) and registers the controller with the manager. It watches Shoots with ShootPredicate.
 // The controller runs whether the ExtensionComponentVersions feature gate is on or off; the gate
 // only switches the component step.
@@ -37,8 +38,10 @@ func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error 
 	if r.Clock == nil {
 		r.Clock = clock.RealClock{}
 	}
-	if r.Recorder == nil {
-		r.Recorder = mgr.GetEventRecorder(ControllerName)
+	if r.ReportingInstance == "" {
+		if hostname, err := os.Hostname(); err == nil {
+			r.ReportingInstance = "gardener-controller-manager-" + hostname
+		}
 	}
 	if r.CompatibilityChecker == nil {
 		r.CompatibilityChecker = NewCELCompatibilityChecker()

@@ -35,9 +35,21 @@
 // The version decisions are pure functions in pkg/utils/gardener (maintenance.go,
 // componentmaintenance.go) and pkg/apis/core/v1beta1/helper (versions.go). Then the reconciler
 // sends the maintained Shoot as a dry-run Update; a rejection records the window as failed in
-// status.lastMaintenance and writes nothing to the spec. Otherwise it writes
-// status.lastMaintenance (Processing, or Failed when a part failed), one Update with every change,
-// one event per result, the metrics, and turns Processing into Succeeded.
+// status.lastMaintenance and writes nothing to the spec. Otherwise one Update writes every change
+// together with the run's result (lastMaintenance, events, metric samples) in the annotation
+// AnnotationPendingResult, and finish records it: status.lastMaintenance, one event per result
+// under a name derived from the Shoot UID and the triggered time (a repeat is AlreadyExists), the
+// removal of the annotation, and only then the metrics.
+//
+// # Crashes
+//
+// A crash at any point leaves either nothing written (the "maintain" operation is still there, or
+// the window still open: the run is repeated) or the maintained spec with its pending result,
+// which the next reconcile finishes whether or not the window is open; the controller reconciles
+// every Shoot when it starts. A lastMaintenance in state Processing (written before the spec by
+// earlier versions of this controller) also makes the next reconcile maintain at once. The events
+// and the metrics are recorded once: the events by name, the metrics only by the finish that
+// removes the annotation.
 //
 // Every write carries the resourceVersion the run computed on. A concurrent update makes it
 // conflict; the run is then dropped, the Shoot read again (uncached) and maintained again
@@ -134,7 +146,11 @@
 // architecture and CRI only (no capabilities, kubelet constraints or in-place updates). A pool
 // whose image the CloudProfile does not list fails alone instead of aborting the image step; a
 // missing CloudProfile is a failed result instead of a reconcile error, so that components are
-// still maintained. Results are reported in spec order. status.lastMaintenance is written with
-// optimistic locking before the spec Update, where Gardener patches it without a lock and then
-// copies the maintained spec onto the patched object, which can overwrite a concurrent change.
+// still maintained. Results are reported in spec order. The result travels with the spec Update
+// (AnnotationPendingResult) and status.lastMaintenance is written after it, with optimistic
+// locking, where Gardener patches lastMaintenance to Processing without a lock before the Update,
+// then copies the maintained spec onto the patched object (which can overwrite a concurrent
+// change) and records the events through an asynchronous recorder (lost in a crash); a crash
+// between its writes leaves the Shoot Processing until the next window. The events here are
+// created directly, events.k8s.io/v1, with deterministic names.
 package maintenance

@@ -14,7 +14,6 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/client-go/tools/events"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -74,7 +73,6 @@ var _ = Describe("shared GEP-78 examples", func() {
 			Client:               fakeClient,
 			APIReader:            fakeClient,
 			Clock:                fakeClock,
-			Recorder:             events.NewFakeRecorder(1000),
 			CompatibilityChecker: NewCELCompatibilityChecker(),
 			RandomInt63n:         func(int64) int64 { return 0 },
 		}
@@ -136,7 +134,8 @@ var _ = Describe("shared GEP-78 examples", func() {
 				"kubernetes 1.35.4 -> 1.35.6",
 				"shoot-falco-service/falco 0.42.1 -> 0.44.1",
 			))
-			Expect(updates).To(Equal(1))
+			// One Update with every change and the result, then the removal of the result.
+			Expect(updates).To(Equal(2))
 			Expect(current.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
 			Expect(current.Status.LastMaintenance.Description).To(Equal(`All maintenance operations successful. ` +
 				`Control Plane: Updated Kubernetes version from "1.35.4" to "1.35.6". Reason: Automatic update of Kubernetes version configured, ` +

@@ -38,8 +38,24 @@ func init() {
 	metrics.Registry.MustRegister(ComponentUpgradesTotal, ComponentFailuresTotal)
 }
 
-// recordMetrics counts the component results of a written run.
-func recordMetrics(results []Result) {
+// metricSample is one counter increment of a run. It is kept in the pending result
+// (AnnotationPendingResult), so that the counters are incremented once, when the result is
+// recorded, and not again when a repeated finish finds it recorded already.
+type metricSample struct {
+	// Counter is "upgrades" (ComponentUpgradesTotal) or "failures" (ComponentFailuresTotal).
+	Counter       string `json:"counter"`
+	ExtensionType string `json:"extensionType"`
+	Reason        string `json:"reason"`
+}
+
+const (
+	counterUpgrades = "upgrades"
+	counterFailures = "failures"
+)
+
+// metricSamples returns the counter increments for the component results of a written run.
+func metricSamples(results []Result) []metricSample {
+	var samples []metricSample
 	for _, r := range results {
 		if r.Kind != ResultKindExtensionComponent {
 			continue
@@ -49,25 +65,40 @@ func recordMetrics(results []Result) {
 			if r.Forced {
 				reason = "expiry"
 			}
-			ComponentUpgradesTotal.WithLabelValues(r.ExtensionType, reason).Inc()
+			samples = append(samples, metricSample{Counter: counterUpgrades, ExtensionType: r.ExtensionType, Reason: reason})
 			continue
 		}
 		category := r.failureCategory
 		if category == "" {
 			category = failureError
 		}
-		ComponentFailuresTotal.WithLabelValues(r.ExtensionType, category).Inc()
+		samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: r.ExtensionType, Reason: category})
 	}
+	return samples
 }
 
-// recordRejectedMetrics counts a rejected write once for every extension type with a component
-// result in the run.
-func recordRejectedMetrics(results []Result) {
+// rejectedMetricSamples returns one "write-rejected" failure for every extension type with a
+// component result in a run whose write was rejected.
+func rejectedMetricSamples(results []Result) []metricSample {
+	var samples []metricSample
 	seen := map[string]bool{}
 	for _, r := range results {
 		if r.Kind == ResultKindExtensionComponent && !seen[r.ExtensionType] {
 			seen[r.ExtensionType] = true
-			ComponentFailuresTotal.WithLabelValues(r.ExtensionType, failureRejected).Inc()
+			samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: r.ExtensionType, Reason: failureRejected})
+		}
+	}
+	return samples
+}
+
+// countMetrics increments the counters by samples.
+func countMetrics(samples []metricSample) {
+	for _, s := range samples {
+		switch s.Counter {
+		case counterUpgrades:
+			ComponentUpgradesTotal.WithLabelValues(s.ExtensionType, s.Reason).Inc()
+		case counterFailures:
+			ComponentFailuresTotal.WithLabelValues(s.ExtensionType, s.Reason).Inc()
 		}
 	}
 }

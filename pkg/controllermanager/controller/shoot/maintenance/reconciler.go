@@ -15,7 +15,6 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/client-go/tools/events"
 	"k8s.io/client-go/util/retry"
 	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
@@ -45,8 +44,9 @@ type Reconciler struct {
 	Config config.ShootMaintenanceControllerConfiguration
 	// Clock is the time source for the window, the classifications and lastMaintenance.
 	Clock clock.Clock
-	// Recorder records the Shoot events.
-	Recorder events.EventRecorder
+	// ReportingInstance is the reportingInstance of the Shoot events (events.k8s.io/v1), e.g. the
+	// host name; "gardener-controller-manager" when empty. The events are created with Client.
+	ReportingInstance string
 	// CompatibilityChecker evaluates the compatibility rules of component versions.
 	CompatibilityChecker CompatibilityChecker
 	// RandomInt63n returns a random number in [0, n); it spreads the requeue over the window.
@@ -56,8 +56,10 @@ type Reconciler struct {
 // Reconcile maintains one Shoot. A Shoot that is gone or being deleted is left alone. Otherwise
 // the result requeues at a random instant of the next occurrence of the effective maintenance
 // window (gardenerutils.EffectiveShootMaintenanceTimeWindow; tomorrow's when now is inside
-// today's). The Shoot is maintained now when now lies in the effective window or the Shoot carries
-// the operation annotation "maintain". Errors are returned for controller-runtime's backoff.
+// today's). The Shoot is maintained now when now lies in the effective window, the Shoot carries
+// the operation annotation "maintain", or its last maintenance did not finish (a pending result,
+// or lastMaintenance in state Processing; see write). Errors are returned for controller-runtime's
+// backoff.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
@@ -77,7 +79,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	now := r.Clock.Now()
 	window := gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot)
 	requeueAfter := window.DurationUntilNext(now, r.RandomInt63n)
-	if !gardenerutils.HasMaintainNowAnnotation(shoot) && !window.Contains(now) {
+	if !gardenerutils.HasMaintainNowAnnotation(shoot) && !window.Contains(now) && !unfinished(shoot) {
 		log.V(1).Info("Outside the maintenance window, requeueing", "window", window.String(), "requeueAfter", requeueAfter)
 		return reconcile.Result{RequeueAfter: requeueAfter}, nil
 	}
@@ -89,8 +91,10 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	return reconcile.Result{RequeueAfter: requeueAfter}, nil
 }
 
-// maintain reads the Shoot, runs the steps and writes the result. A conflict on any write means
-// that someone changed the Shoot since it was read: the attempt is dropped and the Shoot read and
+// maintain reads the Shoot, finishes a pending result (finish), runs the steps and writes the
+// result. A Shoot whose pending result is finished is maintained again only if it carries the
+// "maintain" operation (added after the interrupted run). A conflict on any write means that
+// someone changed the Shoot since it was read: the attempt is dropped and the Shoot read and
 // maintained again (retry.DefaultRetry), so that a concurrent change is never overwritten.
 func (r *Reconciler) maintain(ctx context.Context, log logr.Logger, key types.NamespacedName, now time.Time) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
@@ -100,6 +104,14 @@ func (r *Reconciler) maintain(ctx context.Context, log logr.Logger, key types.Na
 		}
 		if shoot.DeletionTimestamp != nil {
 			return nil
+		}
+		if hasPendingResult(shoot) {
+			log.Info("Finishing an interrupted maintenance")
+			finished, err := r.finish(ctx, log, shoot)
+			if err != nil || !gardenerutils.HasMaintainNowAnnotation(finished) {
+				return err
+			}
+			shoot = finished
 		}
 		op, err := r.run(ctx, log, shoot, now)
 		if err != nil {
@@ -181,21 +193,26 @@ func (r *Reconciler) loadExtensionProfiles(ctx context.Context, op *Operation) e
 	return nil
 }
 
-// write persists a run.
+// write persists a run so that a crash at any point leaves a Shoot that the next reconcile
+// finishes or maintains again, and never records an event or a metric twice.
 //
-// Without results nothing but the removal of the "maintain" operation is written, and a
-// lastMaintenance in state Failed becomes Succeeded ("Maintenance succeeded").
+// Without results, a lastMaintenance in state Failed becomes Succeeded ("Maintenance succeeded"),
+// one in state Processing (an interrupted write of an earlier version of this controller, whose
+// retry found nothing left to do) becomes Succeeded with its description; then the removal of the
+// "maintain" operation is written. Status first: a crash in between leaves the operation, and the
+// Shoot is maintained again at once.
 //
-// With results:
-//  1. The maintained Shoot is sent as a dry-run Update. If the API server rejects it, nothing is
-//     written to the spec: the "maintain" operation is removed, lastMaintenance records the window
-//     as failed ("Maintenance failed", failureReason "Updates to the Shoot failed to be applied:
-//     <error>"), and a Warning event MaintenanceFailed is recorded. The next window tries again.
-//  2. status.lastMaintenance is written: the description of every result (Messages), the trigger
-//     time, state Processing, or Failed with failureReason when a result failed.
-//  3. One Update writes every change of the run (spec and annotations).
-//  4. One event per result is recorded, the metrics are counted, and a Processing state becomes
-//     Succeeded.
+// With results, the maintained Shoot is first sent as a dry-run Update. If the API server rejects
+// it, nothing is written to the spec: the run becomes a failed window ("Maintenance failed",
+// failureReason "Updates to the Shoot failed to be applied: <error>", a Warning event
+// MaintenanceFailed) written onto the Shoot as read, and the next window tries again. Otherwise
+// the result is the description of every result (Messages), state Succeeded, or Failed with
+// failureReason when a result failed, one event per result, and the metrics.
+//
+// Then one Update writes every change of the run (spec, annotations) together with the result in
+// AnnotationPendingResult, and finish records the result: status.lastMaintenance, the events, the
+// metrics, and the removal of the annotation. A non-conflict failure of the Update records a
+// Warning event MaintenanceFailed and is returned.
 //
 // Every write carries the resourceVersion the run was computed on, so a concurrent change makes
 // it fail with a conflict, which maintain retries.
@@ -203,101 +220,70 @@ func (r *Reconciler) write(ctx context.Context, log logr.Logger, op *Operation) 
 	shoot, maintained := op.Original, op.Shoot
 
 	if len(op.Results) == 0 {
-		if !apiequality.Semantic.DeepEqual(shoot.Annotations, maintained.Annotations) || !apiequality.Semantic.DeepEqual(shoot.Spec, maintained.Spec) {
-			if err := r.Client.Update(ctx, maintained, client.FieldOwner(FieldManager)); err != nil {
-				return err
+		if last := shoot.Status.LastMaintenance; last != nil && (last.State == gardencorev1beta1.LastOperationStateFailed || last.State == gardencorev1beta1.LastOperationStateProcessing) {
+			withStatus := shoot.DeepCopy()
+			if last.State == gardencorev1beta1.LastOperationStateFailed {
+				withStatus.Status.LastMaintenance.Description = "Maintenance succeeded"
 			}
-			shoot = maintained
-		}
-		if last := shoot.Status.LastMaintenance; last != nil && last.State == gardencorev1beta1.LastOperationStateFailed {
-			patch := client.MergeFrom(shoot.DeepCopy())
-			last.State = gardencorev1beta1.LastOperationStateSucceeded
-			last.Description = "Maintenance succeeded"
-			last.FailureReason = nil
-			if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
+			withStatus.Status.LastMaintenance.State = gardencorev1beta1.LastOperationStateSucceeded
+			withStatus.Status.LastMaintenance.FailureReason = nil
+			if err := r.Client.Status().Update(ctx, withStatus); err != nil {
+				if apierrors.IsConflict(err) {
+					return err
+				}
 				return fmt.Errorf("failed updating the last maintenance of the Shoot: %w", err)
 			}
+			maintained.ResourceVersion = withStatus.ResourceVersion
+			maintained.Status = withStatus.Status
+			shoot = withStatus
+		}
+		if !apiequality.Semantic.DeepEqual(shoot.Annotations, maintained.Annotations) || !apiequality.Semantic.DeepEqual(shoot.Spec, maintained.Spec) {
+			return r.Client.Update(ctx, maintained, client.FieldOwner(FieldManager))
 		}
 		return nil
 	}
 
+	result := &pendingResult{TriggeredTime: metav1.NewTime(op.Now)}
 	if err := r.Client.Update(ctx, maintained.DeepCopy(), client.DryRunAll, client.FieldOwner(FieldManager)); err != nil {
 		if apierrors.IsConflict(err) {
 			return err
 		}
-		return r.recordRejectedWrite(ctx, log, op, err)
-	}
-
-	description, failureReason := Messages(op.Results)
-	lastMaintenance := &gardencorev1beta1.LastMaintenance{
-		Description:   description,
-		TriggeredTime: metav1.NewTime(op.Now),
-		State:         gardencorev1beta1.LastOperationStateProcessing,
-	}
-	if failureReason != "" {
-		lastMaintenance.State = gardencorev1beta1.LastOperationStateFailed
-		lastMaintenance.FailureReason = &failureReason
-	}
-	withStatus := shoot.DeepCopy()
-	withStatus.Status.LastMaintenance = lastMaintenance
-	if err := r.Client.Status().Update(ctx, withStatus); err != nil {
-		if apierrors.IsConflict(err) {
-			return err
+		log.Info("The maintained Shoot was rejected by the API server, recording the window as failed", "error", err.Error())
+		failureReason := "Updates to the Shoot failed to be applied: " + err.Error()
+		result.State = gardencorev1beta1.LastOperationStateFailed
+		result.Description = "Maintenance failed"
+		result.FailureReason = failureReason
+		result.Events = []pendingEvent{{Type: corev1.EventTypeWarning, Reason: EventReasonMaintenanceFailed, Note: failureReason}}
+		result.Metrics = rejectedMetricSamples(op.Results)
+		maintained = shoot.DeepCopy()
+		maintained.Annotations = gardenerutils.WithoutMaintainOperation(shoot.Annotations)
+	} else {
+		description, failureReason := Messages(op.Results)
+		result.State = gardencorev1beta1.LastOperationStateSucceeded
+		if failureReason != "" {
+			result.State = gardencorev1beta1.LastOperationStateFailed
 		}
-		return fmt.Errorf("failed updating the last maintenance of the Shoot: %w", err)
+		result.Description, result.FailureReason = description, failureReason
+		for _, res := range op.Results {
+			eventType, reason, message := res.event()
+			result.Events = append(result.Events, pendingEvent{Type: eventType, Reason: reason, Note: message})
+		}
+		result.Metrics = metricSamples(op.Results)
 	}
 
-	maintained.ResourceVersion = withStatus.ResourceVersion
-	maintained.Status = withStatus.Status
+	if err := encodePending(maintained, result); err != nil {
+		return err
+	}
 	if err := r.Client.Update(ctx, maintained, client.FieldOwner(FieldManager)); err != nil {
 		if !apierrors.IsConflict(err) {
-			r.Recorder.Eventf(shoot, nil, corev1.EventTypeWarning, EventReasonMaintenanceFailed, eventAction, "%s", err.Error())
+			if eventErr := r.createEvent(ctx, shoot, result.TriggeredTime, "write-failed", pendingEvent{
+				Type: corev1.EventTypeWarning, Reason: EventReasonMaintenanceFailed, Note: err.Error(),
+			}); eventErr != nil {
+				log.Error(eventErr, "Failed recording the failed maintenance write")
+			}
 		}
 		return err
 	}
-	log.Info("Shoot maintained", "description", description, "failureReason", failureReason)
-
-	for _, result := range op.Results {
-		eventType, reason, message := result.event()
-		r.Recorder.Eventf(maintained, nil, eventType, reason, eventAction, "%s", message)
-	}
-	recordMetrics(op.Results)
-
-	if lastMaintenance.State == gardencorev1beta1.LastOperationStateProcessing {
-		patch := client.MergeFrom(maintained.DeepCopy())
-		maintained.Status.LastMaintenance.State = gardencorev1beta1.LastOperationStateSucceeded
-		if err := r.Client.Status().Patch(ctx, maintained, patch); err != nil {
-			return fmt.Errorf("failed updating the last maintenance of the Shoot: %w", err)
-		}
-	}
-	return nil
-}
-
-// recordRejectedWrite records a window whose maintained Shoot the API server rejected on the dry
-// run (see write).
-func (r *Reconciler) recordRejectedWrite(ctx context.Context, log logr.Logger, op *Operation, cause error) error {
-	shoot := op.Original.DeepCopy()
-	log.Info("The maintained Shoot was rejected by the API server, recording the window as failed", "error", cause.Error())
-
-	if gardenerutils.HasMaintainNowAnnotation(shoot) {
-		patch := client.MergeFromWithOptions(shoot.DeepCopy(), client.MergeFromWithOptimisticLock{})
-		shoot.Annotations = gardenerutils.WithoutMaintainOperation(shoot.Annotations)
-		if err := r.Client.Patch(ctx, shoot, patch, client.FieldOwner(FieldManager)); err != nil {
-			return err
-		}
-	}
-
-	patch := client.MergeFrom(shoot.DeepCopy())
-	shoot.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{
-		Description:   "Maintenance failed",
-		TriggeredTime: metav1.NewTime(op.Now),
-		State:         gardencorev1beta1.LastOperationStateFailed,
-		FailureReason: ptr.To("Updates to the Shoot failed to be applied: " + cause.Error()),
-	}
-	if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
-		return fmt.Errorf("failed updating the last maintenance of the Shoot: %w", err)
-	}
-	r.Recorder.Eventf(shoot, nil, corev1.EventTypeWarning, EventReasonMaintenanceFailed, eventAction, "Updates to the Shoot failed to be applied: %s", cause.Error())
-	recordRejectedMetrics(op.Results)
-	return nil
+	_, err := r.finish(ctx, log, maintained)
+	return err
 }

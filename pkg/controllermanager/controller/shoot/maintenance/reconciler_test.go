@@ -13,12 +13,12 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	eventsv1 "k8s.io/api/events/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/client-go/tools/events"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
@@ -40,7 +40,7 @@ var _ = Describe("Reconciler", func() {
 		today        time.Time
 		fakeClock    *testclock.FakeClock
 		fakeClient   client.Client
-		recorder     *events.FakeRecorder
+		seenEvents   map[string]bool
 		checker      *fakeChecker
 		reconciler   *Reconciler
 		shoot        *gardencorev1beta1.Shoot
@@ -58,6 +58,8 @@ var _ = Describe("Reconciler", func() {
 		beforeUpdate func(client.WithWatch, client.Object) error
 		// dryRunError fails every dry-run Update.
 		dryRunError error
+		// beforeStatusWrite runs before a status write; returning an error fails it.
+		beforeStatusWrite func() error
 	)
 
 	at := func(h, m int) time.Time { return today.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
@@ -77,7 +79,7 @@ var _ = Describe("Reconciler", func() {
 			Client:               fakeClient,
 			APIReader:            fakeClient,
 			Clock:                fakeClock,
-			Recorder:             recorder,
+			ReportingInstance:    "test",
 			CompatibilityChecker: checker,
 			RandomInt63n:         func(int64) int64 { return 0 },
 		}
@@ -95,16 +97,25 @@ var _ = Describe("Reconciler", func() {
 	}
 	pinned := func(s *gardencorev1beta1.Shoot) string { return *s.Spec.Extensions[0].Components[0].Version }
 	image := func(s *gardencorev1beta1.Shoot) string { return *s.Spec.Provider.Workers[0].Machine.Image.Version }
+	// drain returns the Shoot events created since the last drain, as "<type> <reason> <note>",
+	// in the order of their time and name.
 	drain := func() []string {
+		GinkgoHelper()
+		build()
+		list := &eventsv1.EventList{}
+		Expect(fakeClient.List(ctx, list, client.InNamespace(request.Namespace))).To(Succeed())
+		slices.SortStableFunc(list.Items, func(a, b eventsv1.Event) int { return a.EventTime.Compare(b.EventTime.Time) })
 		var out []string
-		for {
-			select {
-			case e := <-recorder.Events:
-				out = append(out, e)
-			default:
-				return out
+		for _, e := range list.Items {
+			if seenEvents[e.Name] {
+				continue
 			}
+			seenEvents[e.Name] = true
+			Expect(e.Regarding.Name).To(Equal(request.Name))
+			Expect(e.ReportingController).To(Equal(ReportingController))
+			out = append(out, e.Type+" "+e.Reason+" "+e.Note)
 		}
+		return out
 	}
 	reconcileAt := func(t time.Time) reconcile.Result {
 		GinkgoHelper()
@@ -120,11 +131,11 @@ var _ = Describe("Reconciler", func() {
 		fakeClient = nil
 		today = time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 		fakeClock = testclock.NewFakeClock(today)
-		recorder = events.NewFakeRecorder(100)
+		seenEvents = map[string]bool{}
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []RuleFailure{}}
 		dryRunUpdates, updates, statusWrites = 0, 0, 0
-		beforeUpdate, dryRunError = nil, nil
+		beforeUpdate, dryRunError, beforeStatusWrite = nil, nil, nil
 		request = reconcile.Request{NamespacedName: types.NamespacedName{Namespace: "garden-dev", Name: "maint"}}
 
 		cloudProfile = &gardencorev1beta1.CloudProfile{
@@ -187,10 +198,20 @@ var _ = Describe("Reconciler", func() {
 			},
 			SubResourceUpdate: func(ctx context.Context, c client.Client, subResourceName string, obj client.Object, opts ...client.SubResourceUpdateOption) error {
 				statusWrites++
+				if beforeStatusWrite != nil {
+					if err := beforeStatusWrite(); err != nil {
+						return err
+					}
+				}
 				return c.SubResource(subResourceName).Update(ctx, obj, opts...)
 			},
 			SubResourcePatch: func(ctx context.Context, c client.Client, subResourceName string, obj client.Object, patch client.Patch, opts ...client.SubResourcePatchOption) error {
 				statusWrites++
+				if beforeStatusWrite != nil {
+					if err := beforeStatusWrite(); err != nil {
+						return err
+					}
+				}
 				return c.SubResource(subResourceName).Patch(ctx, obj, patch, opts...)
 			},
 		}
@@ -220,7 +241,7 @@ var _ = Describe("Reconciler", func() {
 		It("should maintain at the effective end of the window and requeue for tomorrow's window", func() {
 			result := reconcileAt(at(0, 45))
 			Expect(result.RequeueAfter).To(Equal(24*time.Hour - 45*time.Minute))
-			Expect(updates).To(Equal(1))
+			Expect(updates).To(Equal(2))
 		})
 
 		It("should maintain at once with the maintain operation annotation and remove it", func() {
@@ -250,7 +271,7 @@ var _ = Describe("Reconciler", func() {
 	})
 
 	Describe("one working copy, one write", func() {
-		It("should maintain images, Kubernetes and components and write them with one dry run and one Update", func() {
+		It("should maintain images, Kubernetes and components and write them with one dry run and one Update, then record the result", func() {
 			upgradesBefore := testutil.ToFloat64(ComponentUpgradesTotal.WithLabelValues("agent-ext", "auto-update"))
 			result := reconcileAt(at(0, 10))
 			Expect(result.RequeueAfter).To(Equal(24*time.Hour - 10*time.Minute))
@@ -259,8 +280,11 @@ var _ = Describe("Reconciler", func() {
 			Expect(image(current)).To(Equal("1877.8.0"))
 			Expect(current.Spec.Kubernetes.Version).To(Equal("1.35.6"))
 			Expect(pinned(current)).To(Equal("0.44.1"))
+			Expect(current.Annotations).NotTo(HaveKey(AnnotationPendingResult))
 			Expect(dryRunUpdates).To(Equal(1))
-			Expect(updates).To(Equal(1))
+			// The Update with every change and the result, then the removal of the result.
+			Expect(updates).To(Equal(2))
+			Expect(statusWrites).To(Equal(1))
 
 			Expect(current.Status.LastMaintenance).To(Equal(&gardencorev1beta1.LastMaintenance{
 				Description: `All maintenance operations successful. ` +
@@ -316,7 +340,6 @@ var _ = Describe("Reconciler", func() {
 			current := get()
 			Expect(current.Spec).To(Equal(shoot.Spec))
 			Expect(current.Annotations).To(BeEmpty())
-			Expect(updates).To(BeZero())
 			Expect(current.Status.LastMaintenance).To(Equal(&gardencorev1beta1.LastMaintenance{
 				Description:   "Maintenance failed",
 				TriggeredTime: metav1.NewTime(at(12, 0)),
@@ -366,7 +389,7 @@ var _ = Describe("Reconciler", func() {
 			Expect(err).To(MatchError("etcd is down"))
 			Expect(drain()).To(ConsistOf("Warning MaintenanceFailed etcd is down"))
 			Expect(get().Spec).To(Equal(shoot.Spec))
-			Expect(get().Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateProcessing))
+			Expect(get().Status.LastMaintenance).To(BeNil())
 		})
 
 		It("should record a failure when the CloudProfile does not exist and still maintain components", func() {
@@ -403,9 +426,10 @@ var _ = Describe("Reconciler", func() {
 			Expect(image(current)).To(Equal("1877.8.0"))
 			Expect(pinned(current)).To(Equal("0.44.1"))
 			Expect(current.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
-			// The first attempt's Update conflicts; the second attempt re-reads, recomputes and writes.
+			// The first attempt's Update conflicts; the second attempt re-reads, recomputes and writes
+			// (the Update with the result, then its removal).
 			Expect(dryRunUpdates).To(Equal(2))
-			Expect(updates).To(Equal(2))
+			Expect(updates).To(Equal(3))
 		})
 
 		It("should recompute on the latest Shoot: a pin changed concurrently is maintained from the new value", func() {
@@ -427,6 +451,104 @@ var _ = Describe("Reconciler", func() {
 			Expect(pinned(current)).To(Equal("0.42.1"))
 			Expect(*current.Spec.Extensions[0].AutoUpdate.UpdateStrategy).To(Equal(gardencorev1beta1.UpdateStrategyPatch))
 			Expect(current.Status.LastMaintenance.Description).NotTo(ContainSubstring("agent"))
+		})
+	})
+
+	Describe("interrupted maintenance", func() {
+		var upgradesBefore float64
+		upgrades := func() float64 {
+			return testutil.ToFloat64(ComponentUpgradesTotal.WithLabelValues("agent-ext", "auto-update")) - upgradesBefore
+		}
+		reconcileFailing := func(t time.Time) {
+			GinkgoHelper()
+			build()
+			fakeClock.SetTime(t)
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).To(MatchError(ContainSubstring("crash")))
+		}
+		expectRecorded := func() {
+			GinkgoHelper()
+			current := get()
+			Expect(current.Annotations).NotTo(HaveKey(AnnotationPendingResult))
+			Expect(current.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
+			Expect(current.Status.LastMaintenance.TriggeredTime).To(Equal(metav1.NewTime(at(0, 10))))
+			Expect(current.Status.LastMaintenance.Description).To(ContainSubstring(`Updated version from "0.42.1" to "0.44.1"`))
+		}
+		BeforeEach(func() {
+			upgradesBefore = testutil.ToFloat64(ComponentUpgradesTotal.WithLabelValues("agent-ext", "auto-update"))
+		})
+
+		It("should finish a result whose recording stopped after the spec write on the next reconcile, outside the window, once", func() {
+			beforeStatusWrite = func() error { return errors.New("crash") }
+			reconcileFailing(at(0, 10))
+
+			// The spec and the result were written together; nothing else happened.
+			current := get()
+			Expect(pinned(current)).To(Equal("0.44.1"))
+			Expect(current.Annotations).To(HaveKey(AnnotationPendingResult))
+			Expect(current.Status.LastMaintenance).To(BeNil())
+			Expect(drain()).To(BeEmpty())
+			Expect(upgrades()).To(BeZero())
+
+			beforeStatusWrite = nil
+			reconcileAt(at(12, 0))
+			expectRecorded()
+			Expect(drain()).To(HaveLen(3))
+			Expect(upgrades()).To(Equal(1.0))
+
+			// Nothing is repeated.
+			updatesBefore := updates
+			reconcileAt(at(12, 5))
+			Expect(drain()).To(BeEmpty())
+			Expect(upgrades()).To(Equal(1.0))
+			Expect(updates).To(Equal(updatesBefore))
+		})
+
+		It("should neither repeat the events nor count the metrics twice when the removal of the result stopped", func() {
+			n := 0
+			beforeUpdate = func(client.WithWatch, client.Object) error {
+				if n++; n == 2 {
+					return errors.New("crash")
+				}
+				return nil
+			}
+			reconcileFailing(at(0, 10))
+			Expect(get().Annotations).To(HaveKey(AnnotationPendingResult))
+			Expect(get().Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
+			Expect(drain()).To(HaveLen(3))
+			Expect(upgrades()).To(BeZero())
+
+			reconcileAt(at(12, 0))
+			expectRecorded()
+			Expect(drain()).To(BeEmpty())
+			Expect(upgrades()).To(Equal(1.0))
+		})
+
+		It("should run the steps again at once, outside the window, for a Shoot left Processing", func() {
+			shoot.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{Description: "interrupted", TriggeredTime: metav1.NewTime(at(0, 10)), State: gardencorev1beta1.LastOperationStateProcessing}
+			reconcileAt(at(12, 0))
+			current := get()
+			Expect(pinned(current)).To(Equal("0.44.1"))
+			Expect(current.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
+			Expect(current.Status.LastMaintenance.TriggeredTime).To(Equal(metav1.NewTime(at(12, 0))))
+			Expect(drain()).To(HaveLen(3))
+		})
+
+		It("should mark a Processing maintenance whose retry finds nothing left as Succeeded, keeping its description", func() {
+			shoot.Spec.Kubernetes.Version = "1.35.6"
+			shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.8.0")
+			shoot.Spec.Extensions[0].Components[0].Version = ptr.To("0.44.1")
+			shoot.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{Description: "upgraded", TriggeredTime: metav1.NewTime(at(0, 10)), State: gardencorev1beta1.LastOperationStateProcessing}
+			reconcileAt(at(12, 0))
+			Expect(get().Status.LastMaintenance).To(Equal(&gardencorev1beta1.LastMaintenance{Description: "upgraded", TriggeredTime: metav1.NewTime(at(0, 10)), State: gardencorev1beta1.LastOperationStateSucceeded}))
+			Expect(updates).To(BeZero())
+		})
+
+		It("should drop an unreadable result", func() {
+			shoot.Annotations = map[string]string{AnnotationPendingResult: "{"}
+			reconcileAt(at(12, 0))
+			Expect(get().Annotations).To(BeEmpty())
+			Expect(drain()).To(BeEmpty())
 		})
 	})
 
