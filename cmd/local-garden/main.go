@@ -66,11 +66,18 @@ func run(ctx context.Context, opts options) error {
 	}
 	defer apiserverLog.Close()
 
+	// gardener-controller-manager authenticates with a client certificate for the user
+	// "gardener-controller-manager" (componentKubeconfig); that user is the maintenance identity of
+	// the ShootExtensionProfile admission plugin here, whose default is a service account.
+	admissionConfigFlag, err := envtest.WriteAdmissionConfiguration(devDir, "gardener-controller-manager")
+	if err != nil {
+		return err
+	}
 	env := &envtest.GardenerTestEnvironment{
 		Environment: &crenvtest.Environment{BinaryAssetsDirectory: binDir},
 		GardenerAPIServer: &envtest.GardenerAPIServer{
 			Path: filepath.Join(binDir, "gardener-apiserver"),
-			Args: []string{"--feature-gates=" + opts.featureGates},
+			Args: []string{"--feature-gates=" + opts.featureGates, admissionConfigFlag},
 			Out:  apiserverLog,
 			Err:  apiserverLog,
 		},

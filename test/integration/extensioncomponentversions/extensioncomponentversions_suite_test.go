@@ -64,13 +64,16 @@ var _ = BeforeSuite(func() {
 	klog.SetLogger(logger)
 
 	By("Start etcd, kube-apiserver and gardener-apiserver with the classification clock fixed")
+	// gardener-controller-manager authenticates with a client certificate here, so its user name
+	// is configured as the maintenance identity.
+	admissionConfigFlag, err := gardenerenvtest.WriteAdmissionConfiguration(GinkgoT().TempDir(), "gardener-controller-manager")
+	Expect(err).NotTo(HaveOccurred())
 	testEnv = &gardenerenvtest.GardenerTestEnvironment{
 		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{
-			Args:  []string{"--feature-gates=ExtensionComponentVersions=true"},
+			Args:  []string{"--feature-gates=ExtensionComponentVersions=true", admissionConfigFlag},
 			Clock: testclock.NewFakePassiveClock(examples.ReferenceTime),
 		},
 	}
-	var err error
 	restConfig, err = testEnv.Start()
 	Expect(err).NotTo(HaveOccurred())
 	DeferCleanup(func() {

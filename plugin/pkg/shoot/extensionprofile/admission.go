@@ -37,12 +37,17 @@
 //     exhausted cost budget) counts as failed, with the detail "compatibility rule evaluation
 //     failed: <cause> (rule: <rule>)". It is never an internal error.
 //   - Shoot maintenance may force a Kubernetes or machine-image upgrade for which no compatible
-//     version of a pinned component exists (GEP-78: the component then holds its version). When
-//     the request's user is in MaintenanceUsers, a failure the update introduces on an unchanged
-//     pin is a warning instead of an error: the forced host upgrade wins. A pin that maintenance
-//     changes is checked in full, since maintenance only picks compatible targets.
-//     MaintenanceUsers come from the plugin's admission configuration (Configuration,
-//     maintenanceUsers), and default to DefaultMaintenanceUsers().
+//     version of a pinned component exists (GEP-78: the component then holds its version). For a
+//     maintenance write (an update by a user in MaintenanceUsers, by authenticated name, with the
+//     field manager MaintenanceFieldManager), a failure the update introduces on an unchanged pin
+//     is a warning instead of an error only if the forced host changes cause it: the Kubernetes
+//     version or a pool's machine image version changes away from a version that the Shoot's
+//     CloudProfile lists as expired, or no longer lists, and the rule fails on the old Shoot with
+//     just those changes applied. Any other change of the same request, by the same identity, is
+//     checked as an owner's. A pin that maintenance changes is checked in full, since maintenance
+//     only picks compatible targets. MaintenanceUsers come from the plugin's admission
+//     configuration (Configuration, maintenanceUsers), and default to DefaultMaintenanceUsers(),
+//     the service account identity only.
 //
 // Errors are field.Invalid on spec.extensions[i].components[j].version with the rule's message.
 // Pins rejected by the existence and classification checks are not evaluated. Nothing is compiled
@@ -61,6 +66,7 @@ import (
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
@@ -114,6 +120,7 @@ type ShootExtensionProfile struct {
 	rules *celutils.Cache
 
 	extensionProfileLister gardencorev1beta1listers.ExtensionProfileLister
+	cloudProfileLister     gardencorev1beta1listers.CloudProfileLister
 	readyFuncs             []admission.ReadyFunc
 	readyFunc              admission.ReadyFunc
 	readyOnce              sync.Once
@@ -146,6 +153,10 @@ func (p *ShootExtensionProfile) SetClock(c clock.PassiveClock) {
 // SetCoreInformerFactory takes the ExtensionProfile lister and waits for its informer to sync
 // before serving requests. The compiled rules of a deleted profile are dropped.
 func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+	cloudProfiles := f.Core().V1beta1().CloudProfiles()
+	p.cloudProfileLister = cloudProfiles.Lister()
+	p.readyFuncs = append(p.readyFuncs, cloudProfiles.Informer().HasSynced)
+
 	informer := f.Core().V1beta1().ExtensionProfiles()
 	p.extensionProfileLister = informer.Lister()
 	p.readyFuncs = append(p.readyFuncs, informer.Informer().HasSynced)
@@ -163,12 +174,45 @@ func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.Sha
 	})
 }
 
-// ValidateInitialization returns an error when the ExtensionProfile lister is missing.
+// ValidateInitialization returns an error when the ExtensionProfile or CloudProfile lister is
+// missing.
 func (p *ShootExtensionProfile) ValidateInitialization() error {
 	if p.extensionProfileLister == nil {
 		return errors.New("missing ExtensionProfile lister")
 	}
+	if p.cloudProfileLister == nil {
+		return errors.New("missing CloudProfile lister")
+	}
 	return nil
+}
+
+// cloudProfileOf returns the CloudProfile the Shoot references (spec.cloudProfile of kind
+// CloudProfile, else spec.cloudProfileName); nil when there is none or it cannot be read. Only
+// the maintenance exception reads it (which host changes are forced).
+func (p *ShootExtensionProfile) cloudProfileOf(shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
+	name := ptr.Deref(shoot.Spec.CloudProfileName, "")
+	if ref := shoot.Spec.CloudProfile; ref != nil {
+		if ref.Kind != "" && ref.Kind != "CloudProfile" {
+			return nil
+		}
+		name = ref.Name
+	}
+	if name == "" || p.cloudProfileLister == nil {
+		return nil
+	}
+	profile, err := p.cloudProfileLister.Get(name)
+	if err != nil {
+		return nil
+	}
+	return profile
+}
+
+// fieldManagerOf returns the field manager of an update request; "" for other requests.
+func fieldManagerOf(a admission.Attributes) string {
+	if options, ok := a.GetOperationOptions().(*metav1.UpdateOptions); ok {
+		return options.FieldManager
+	}
+	return ""
 }
 
 // AssignReadyFunc sets the function that tells whether the plugin's caches have synced. Without
@@ -287,7 +331,7 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 	now := p.Clock.Now()
 	oldPins := pinsOf(oldShoot)
 	oldActivePins := activePinsOf(oldShoot)
-	compatibility := newCompatibilityCheck(p.rules, external, oldShoot, a.GetUserInfo(), p.MaintenanceUsers)
+	compatibility := newCompatibilityCheck(p.rules, external, oldShoot, a.GetUserInfo(), fieldManagerOf(a), p.MaintenanceUsers, p.cloudProfileOf(external), now)
 	var allErrs field.ErrorList
 	for i, extension := range shoot.Spec.Extensions {
 		if len(extension.Components) == 0 {

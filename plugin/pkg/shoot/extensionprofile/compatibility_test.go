@@ -50,11 +50,13 @@ var _ = Describe("compatibility rules", func() {
 		factory  gardencoreinformers.SharedInformerFactory
 		admitter *ShootExtensionProfile
 
+		// fieldManager is the field manager of the updates validate sends.
+		fieldManager string
 		// validate runs Validate for a create (oldShoot nil) or an update by the given user.
 		validate = func(shoot, oldShoot *core.Shoot, userName string) error {
 			operation, options := admission.Create, runtime.Object(&metav1.CreateOptions{})
 			if oldShoot != nil {
-				operation, options = admission.Update, &metav1.UpdateOptions{}
+				operation, options = admission.Update, &metav1.UpdateOptions{FieldManager: fieldManager}
 			}
 			a := admission.NewAttributesRecord(shoot, oldShoot, core.Kind("Shoot").WithVersion("version"), shoot.Namespace, shoot.Name,
 				core.Resource("shoots").WithVersion("version"), "", operation, options, false, &user.DefaultInfo{Name: userName})
@@ -93,6 +95,9 @@ var _ = Describe("compatibility rules", func() {
 			Expect(store.Add(profile)).To(Succeed())
 		}
 		Expect(store.Add(probeProfile())).To(Succeed())
+
+		fieldManager = MaintenanceFieldManager
+		Expect(factory.Core().V1beta1().CloudProfiles().Informer().GetStore().Add(localCloudProfile())).To(Succeed())
 	})
 
 	DescribeTable("on create",
@@ -135,7 +140,7 @@ var _ = Describe("compatibility rules", func() {
 			nil),
 		Entry("a pin the profile does not list is not evaluated",
 			compatShoot(withExtensions(probe("9.9.9"))),
-			`spec.extensions[0].components[0].version: Unsupported value: "9.9.9": supported values: "1.0.0", "1.1.0", "1.2.0", "2.0.0"`,
+			`spec.extensions[0].components[0].version: Unsupported value: "9.9.9": supported values: "1.0.0", "1.1.0", "1.2.0", "1.3.0", "2.0.0"`,
 			nil),
 		Entry("a disabled extension is not evaluated",
 			compatShoot(withExtensions(core.Extension{Type: "shoot-probe", Disabled: ptr.To(true)})), "", nil),
@@ -198,10 +203,19 @@ var _ = Describe("compatibility rules", func() {
 			compatShoot(onKubernetes("1.36.3"), withExtensions(falco("0.42.1"))),
 			compatShoot(onKubernetes("1.37.1"), withExtensions(falco("0.42.1"))),
 			maintenanceUser, "", []string{falcoMaintenanceWarning}),
-		Entry("maintenance with the local user name",
+		Entry("maintenance: a bare user name with the controller-manager's name gets no exception",
 			compatShoot(onKubernetes("1.36.3"), withExtensions(falco("0.42.1"))),
 			compatShoot(onKubernetes("1.37.1"), withExtensions(falco("0.42.1"))),
-			"gardener-controller-manager", "", []string{falcoMaintenanceWarning}),
+			"gardener-controller-manager", `spec.extensions[0].components[0].version: Invalid value: "0.42.1": `+falcoKubernetes137, nil),
+		Entry("maintenance: a voluntary Kubernetes update by the maintenance identity (the old version is not expired) is rejected",
+			compatShoot(onKubernetes("1.36.5"), withExtensions(falco("0.42.1"))),
+			compatShoot(onKubernetes("1.37.1"), withExtensions(falco("0.42.1"))),
+			maintenanceUser, `spec.extensions[0].components[0].version: Invalid value: "0.42.1": `+falcoKubernetes137, nil),
+		Entry("maintenance: a forced machine image update counts as forced too",
+			compatShoot(onKubernetes("1.36.5"), withPool("pool", "gardenlinux", "1877.5.0", 2), withExtensions(probe("1.3.0"))),
+			compatShoot(onKubernetes("1.36.5"), withPool("pool", "gardenlinux", "1877.8.0", 2), withExtensions(probe("1.3.0"))),
+			maintenanceUser, "", []string{"component probe of extension shoot-probe keeps version 1.3.0, which the update forced by shoot maintenance " +
+				"(machine image of worker pool pool 1877.5.0 to 1877.8.0 (Machine image version expired - force update required (image update strategy: major))) makes incompatible: probe 1.3.0 does not run on gardenlinux 1877.8.0"}),
 		Entry("maintenance: a failure the old Shoot already had gives no warning",
 			compatShoot(onKubernetes("1.37.1"), withExtensions(falco("0.42.1"))),
 			compatShoot(onKubernetes("1.37.1"), withPool("pool", "gardenlinux", "1877.8.0", 2), withExtensions(falco("0.42.1"))),
@@ -210,12 +224,16 @@ var _ = Describe("compatibility rules", func() {
 			compatShoot(onKubernetes("1.36.3"), withPool("pool", "gardenlinux", "1877.5.0", 2), withExtensions(falco("0.42.1"))),
 			compatShoot(onKubernetes("1.36.3"), withPool("pool", "gardenlinux", "1877.5.0", 2), withExtensions(falco("0.44.1"))),
 			maintenanceUser, `spec.extensions[0].components[0].version: Invalid value: "0.44.1": `+falcoGardenLinux, nil),
-		Entry("maintenance: the warning for an unchanged pin and the error for a changed one",
+		Entry("maintenance: the warning for the forced change, and an error for a voluntary change in the same write",
+			compatShoot(onKubernetes("1.36.3"), withExtensions(traefik("3.6.13"), falco("0.42.1"))),
+			compatShoot(onKubernetes("1.37.1"), withPurpose(core.ShootPurposeProduction), withExtensions(traefik("3.6.13"), falco("0.42.1"))),
+			maintenanceUser, `spec.extensions[0].components[0].version: Invalid value: "3.6.13": `+traefikPurpose,
+			[]string{falcoMaintenanceWarning}),
+		Entry("maintenance: the pin change and the forced change in one write",
 			compatShoot(onKubernetes("1.36.3"), withPool("pool", "gardenlinux", "1877.5.0", 2), withExtensions(traefik("3.6.13"), falco("0.42.1"))),
 			compatShoot(onKubernetes("1.36.3"), withPurpose(core.ShootPurposeProduction), withPool("pool", "gardenlinux", "1877.5.0", 2), withExtensions(traefik("3.6.13"), falco("0.44.1"))),
-			maintenanceUser, `spec.extensions[1].components[0].version: Invalid value: "0.44.1": `+falcoGardenLinux,
-			[]string{"component traefik of extension shoot-traefik is pinned to version 3.6.13, which is incompatible with the Shoot after this maintenance update " +
-				"(the forced Kubernetes or machine image upgrade takes precedence): " + traefikPurpose}),
+			maintenanceUser, `[spec.extensions[0].components[0].version: Invalid value: "3.6.13": `+traefikPurpose+
+				`, spec.extensions[1].components[0].version: Invalid value: "0.44.1": `+falcoGardenLinux+`]`, nil),
 	)
 
 	It("shares one cost budget across all components of a Shoot", func() {
@@ -248,9 +266,16 @@ var _ = Describe("compatibility rules", func() {
 			"["+outOfBudget("!shoot.metadata.annotations['blob'].contains('b0')")+", "+outOfBudget("!shoot.metadata.annotations['blob'].contains('b1')")+"]", nil)
 	})
 
-	It("defaults the maintenance users to gardener-controller-manager's identities", func() {
-		Expect(admitter.MaintenanceUsers).To(Equal(sets.New(maintenanceUser, "gardener-controller-manager")))
+	It("defaults the maintenance users to gardener-controller-manager's service account identity only", func() {
+		Expect(admitter.MaintenanceUsers).To(Equal(sets.New(maintenanceUser)))
 		Expect(DefaultMaintenanceUsers()).To(Equal(admitter.MaintenanceUsers))
+	})
+
+	It("grants the exception only to writes with the maintenance field manager", func() {
+		oldShoot := compatShoot(onKubernetes("1.36.3"), withExtensions(falco("0.42.1")))
+		shoot := compatShoot(onKubernetes("1.37.1"), withExtensions(falco("0.42.1")))
+		fieldManager = "kubectl-edit"
+		expectOutcome(validate(shoot, oldShoot, maintenanceUser), `spec.extensions[0].components[0].version: Invalid value: "0.42.1": `+falcoKubernetes137, nil)
 	})
 
 	It("takes its maintenance users from the MaintenanceUsers field", func() {
@@ -341,15 +366,35 @@ var _ = Describe("compatibility rules", func() {
 
 const (
 	falcoDeprecated         = "component falco of extension shoot-falco-service is pinned to deprecated version 0.42.1; it expires at 2027-02-01T00:00:00Z and is then force-upgraded in the next maintenance window (to 0.44.1 as the profile stands)"
-	falcoMaintenanceWarning = "component falco of extension shoot-falco-service is pinned to version 0.42.1, which is incompatible with the Shoot after this maintenance update " +
-		"(the forced Kubernetes or machine image upgrade takes precedence): " + falcoKubernetes137
+	falcoMaintenanceWarning = "component falco of extension shoot-falco-service keeps version 0.42.1, which the update forced by shoot maintenance " +
+		"(Kubernetes version 1.36.3 to 1.37.1 (Kubernetes version expired - force update required)) makes incompatible: " + falcoKubernetes137
 )
 
-// compatShoot returns a Shoot named test on provider local and Kubernetes 1.35.6, changed by changes.
+// localCloudProfile is the CloudProfile "local" of compatShoot: Kubernetes 1.36.3 and gardenlinux
+// 1877.5.0 are expired at reference, so maintenance forces them away; 1.36.5, 1.37.1 and 1877.8.0
+// are supported.
+func localCloudProfile() *gardencorev1beta1.CloudProfile {
+	expiredAt := metav1.NewTime(reference.Add(-time.Hour))
+	return &gardencorev1beta1.CloudProfile{
+		ObjectMeta: metav1.ObjectMeta{Name: "local"},
+		Spec: gardencorev1beta1.CloudProfileSpec{
+			Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
+				{Version: "1.37.1"}, {Version: "1.36.5"}, {Version: "1.36.3", ExpirationDate: &expiredAt},
+			}},
+			MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.8.0"}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.5.0", ExpirationDate: &expiredAt}},
+			}}},
+		},
+	}
+}
+
+// compatShoot returns a Shoot named test on CloudProfile local, provider local and Kubernetes 1.35.6, changed by changes.
 func compatShoot(changes ...func(*core.Shoot)) *core.Shoot {
 	shoot := shootWith()
 	shoot.Spec.Provider.Type = "local"
 	shoot.Spec.Region = "local"
+	shoot.Spec.CloudProfileName = ptr.To("local")
 	for _, change := range changes {
 		change(shoot)
 	}
@@ -412,6 +457,10 @@ func probeProfile() *gardencorev1beta1.ExtensionProfile {
 					version("1.0.0", gardencorev1beta1.CompatibilityValidation{Rule: "shoot.spec.purpose == 'evaluation'", Message: "probe 1.0 needs an evaluation shoot"}),
 					version("1.1.0", gardencorev1beta1.CompatibilityValidation{Rule: "shoot.spec.kubernetes.version.startsWith('1.35.')"}),
 					version("1.2.0", gardencorev1beta1.CompatibilityValidation{Rule: "shoot.spec.kubernetes.version == 1", Message: "never compiles"}),
+					version("1.3.0", gardencorev1beta1.CompatibilityValidation{
+						Rule:    "shoot.spec.provider.workers.all(w, !has(w.machine.image) || w.machine.image.version != '1877.8.0')",
+						Message: "probe 1.3.0 does not run on gardenlinux 1877.8.0",
+					}),
 					version("2.0.0"),
 				},
 			}},

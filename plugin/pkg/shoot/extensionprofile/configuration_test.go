@@ -17,7 +17,7 @@ import (
 
 var _ = Describe("Configuration", func() {
 	typeMeta := metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind}
-	defaults := &Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"gardener-controller-manager", "system:serviceaccount:garden:gardener-controller-manager"}}
+	defaults := &Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"system:serviceaccount:garden:gardener-controller-manager"}}
 
 	DescribeTable("#LoadConfiguration",
 		func(config io.Reader, expected *Configuration, message string) {

@@ -44,8 +44,8 @@ const (
 	agentKubernetes    = "agent 1.4 supports Kubernetes 1.33 to 1.36"
 	agentArchitecture  = "agent 1.4 runs on amd64 worker pools only"
 	agentModes         = "agent 1.5 supports the modes 'standard' and 'strict' only"
-	agentMaintenanceOn = "component agent of extension shoot-example is pinned to version 1.4.2, which is incompatible with the Shoot after this maintenance update " +
-		"(the forced Kubernetes or machine image upgrade takes precedence): " + agentKubernetes
+	agentMaintenanceOn = "component agent of extension shoot-example keeps version 1.4.2, which the update forced by shoot maintenance " +
+		"(Kubernetes version 1.36.3 to 1.37.1 (Kubernetes version expired - force update required)) makes incompatible: " + agentKubernetes
 )
 
 // docExampleRules returns the CEL one-liners of the examples table: the first cell of each row,
@@ -134,7 +134,7 @@ var _ = Describe("docs/usage/compatibility-rules.md", func() {
 			validate = func(shoot, oldShoot *core.Shoot, userName string) error {
 				operation, options := admission.Create, runtime.Object(&metav1.CreateOptions{})
 				if oldShoot != nil {
-					operation, options = admission.Update, &metav1.UpdateOptions{}
+					operation, options = admission.Update, &metav1.UpdateOptions{FieldManager: MaintenanceFieldManager}
 				}
 				return admitter.Validate(ctx, admission.NewAttributesRecord(shoot, oldShoot, core.Kind("Shoot").WithVersion("version"), shoot.Namespace, shoot.Name,
 					core.Resource("shoots").WithVersion("version"), "", operation, options, false, &user.DefaultInfo{Name: userName}), nil)
@@ -171,6 +171,7 @@ var _ = Describe("docs/usage/compatibility-rules.md", func() {
 			profile := &gardencorev1beta1.ExtensionProfile{}
 			decodeFile(docExampleFile, profile)
 			Expect(factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Add(profile)).To(Succeed())
+			Expect(factory.Core().V1beta1().CloudProfiles().Informer().GetStore().Add(localCloudProfile())).To(Succeed())
 		})
 
 		It("passes the checks on write", func() {

@@ -114,13 +114,14 @@
 //
 // What admission must do (implemented by the ShootExtensionProfile plugin,
 // plugin/pkg/shoot/extensionprofile, as its MaintenanceUsers): for an Update of a Shoot by
-// gardener-controller-manager's identity (system:serviceaccount:garden:gardener-controller-manager,
-// or gardener-controller-manager locally; authenticated user name, not client-supplied data), a
-// compatibility rule that the update introduces on an unchanged pin (same type, component and
-// version in the old and the new Shoot, extension enabled in both) is returned as an admission
-// warning instead of an error. A pin the update changes is checked in full, and all other checks
-// (existence, classification) stay. Maintenance writes set the field manager FieldManager, which
-// admission may additionally use to narrow the exception to maintenance writes.
+// gardener-controller-manager's identity (the authenticated user name, by default only
+// system:serviceaccount:garden:gardener-controller-manager; other identities are configured) with
+// the field manager FieldManager, a compatibility rule that the update introduces on an unchanged
+// pin (same type, component and version in the old and the new Shoot, extension enabled in both)
+// is returned as an admission warning instead of an error if the forced host changes of the write
+// alone break it: the Kubernetes or machine-image versions that change away from an expired or
+// unlisted version. A pin the update changes, and every other change, is checked in full, and all
+// other checks (existence, classification) stay.
 //
 // # Recording
 //

@@ -32,6 +32,7 @@ import (
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
+	shootextensionprofile "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 )
 
 var _ = Describe("Reconciler", func() {
@@ -452,6 +453,10 @@ var _ = Describe("Reconciler", func() {
 			Expect(*current.Spec.Extensions[0].AutoUpdate.UpdateStrategy).To(Equal(gardencorev1beta1.UpdateStrategyPatch))
 			Expect(current.Status.LastMaintenance.Description).NotTo(ContainSubstring("agent"))
 		})
+	})
+
+	It("should write with the field manager that admission recognises as maintenance", func() {
+		Expect(FieldManager).To(Equal(shootextensionprofile.MaintenanceFieldManager))
 	})
 
 	Describe("interrupted maintenance", func() {
