@@ -199,7 +199,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	wanted := make(map[string]bool, len(desired))
 	for _, extension := range desired {
 		wanted[extension.Name] = true
-		if err := r.deployExtension(ctx, log, shoot, extension); err != nil {
+		if err := r.deployExtension(ctx, log, shoot, extension, !componentVersions); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -313,8 +313,11 @@ func (r *Reconciler) ensureNamespace(ctx context.Context, log logr.Logger, shoot
 // deployExtension creates or updates one Extension. On a spec change it sets the
 // gardener.cloud/operation=reconcile and gardener.cloud/timestamp annotations, as gardenlet does;
 // a change of labels only is written without them, and no change is not written at all. The
-// class of an existing object is kept (it is immutable).
-func (r *Reconciler) deployExtension(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, desired *extensionsv1alpha1.Extension) error {
+// class of an existing object is kept (it is immutable). With freezeComponents (the
+// ExtensionComponentVersions gate off) the spec.components of an existing Extension are kept as
+// they are, so that turning the gate off never takes a resolved version away from a running
+// extension; a new Extension gets none.
+func (r *Reconciler) deployExtension(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, desired *extensionsv1alpha1.Extension, freezeComponents bool) error {
 	log = log.WithValues("extension", client.ObjectKeyFromObject(desired))
 
 	existing := &extensionsv1alpha1.Extension{}
@@ -338,6 +341,9 @@ func (r *Reconciler) deployExtension(ctx context.Context, log logr.Logger, shoot
 
 	desiredSpec := *desired.Spec.DeepCopy()
 	desiredSpec.Class = existing.Spec.Class
+	if freezeComponents {
+		desiredSpec.Components = existing.Spec.Components
+	}
 	specChanged := !specEqual(existing.Spec, desiredSpec)
 	labelsChanged := !containsAll(existing.Labels, desired.Labels)
 	if !specChanged && !labelsChanged {

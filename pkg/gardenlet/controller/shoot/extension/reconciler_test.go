@@ -389,7 +389,7 @@ var _ = Describe("Reconciler", func() {
 				"Warning ExtensionComponentUnresolved shoot-falco-service: falco 0.44.1 is not listed in ExtensionProfile shoot-falco-service; the pinned version is deployed without providerConfig"))
 		})
 
-		It("writes no components with the gate off, and removes them when the gate is turned off", func() {
+		It("writes no components with the gate off", func() {
 			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
 			reconcileShoot()
 
@@ -403,12 +403,34 @@ var _ = Describe("Reconciler", func() {
 			Expect(events()).To(BeEmpty())
 		})
 
-		It("removes components when the gate is turned off later", func() {
+		It("keeps the components of existing Extensions as they are when the gate is turned off later (frozen, not removed)", func() {
 			reconcileShoot()
+			before := getExtension("shoot-falco-service")
+			Expect(before.Spec.Components).NotTo(BeEmpty())
 			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+			events()
 
 			reconcileShoot()
+			after := getExtension("shoot-falco-service")
+			Expect(after.Spec.Components).To(Equal(before.Spec.Components))
+			Expect(after.ResourceVersion).To(Equal(before.ResourceVersion), "nothing is written")
 
+			By("a pin changed while the gate is off does not reach the Extension either")
+			shoot := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, shoot)).To(Succeed())
+			for i := range shoot.Spec.Extensions {
+				if shoot.Spec.Extensions[i].Type == "shoot-falco-service" {
+					shoot.Spec.Extensions[i].Components = nil
+				}
+			}
+			Expect(gardenClient.Update(ctx, shoot)).To(Succeed())
+			reconcileShoot()
+			Expect(getExtension("shoot-falco-service").Spec.Components).To(Equal(before.Spec.Components))
+			Expect(events()).To(BeEmpty())
+
+			By("turned on again, gardenlet resolves the pins again")
+			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): true})).To(Succeed())
+			reconcileShoot()
 			Expect(getExtension("shoot-falco-service").Spec.Components).To(BeEmpty())
 		})
 
