@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -183,6 +184,32 @@ var _ = Describe("Charts", func() {
 				"tls.crt": base64.StdEncoding.EncodeToString([]byte("CERT")),
 				"tls.key": base64.StdEncoding.EncodeToString([]byte("KEY")),
 			}))
+		})
+
+		It("gives the pod a termination grace period longer than gardener-apiserver's bounded shutdown", func() {
+			objects, err := Render(APIServer, "gardener-apiserver", namespace, apiServerValues)
+			Expect(err).NotTo(HaveOccurred())
+			opts := apiserverapp.NewOptions()
+			fs := pflag.NewFlagSet("gardener-apiserver", pflag.ContinueOnError)
+			opts.AddFlags(fs)
+			Expect(fs.Parse(containerArgs(objects, "gardener-apiserver"))).To(Succeed())
+
+			run := opts.ServerRun
+			Expect(run.ShutdownDelayDuration).To(BeNumerically(">", 0), "the Service endpoints need time to drop the pod")
+			Expect(run.ShutdownWatchTerminationGracePeriod).To(BeNumerically(">", 0), "open watches must be ended, or they hold the shutdown for --request-timeout")
+			bound := run.ShutdownDelayDuration + max(run.RequestTimeout, run.ShutdownWatchTerminationGracePeriod)
+			deployment := convert[appsv1.Deployment](find(objects, "Deployment", "gardener-apiserver"))
+			Expect(deployment.Spec.Template.Spec.TerminationGracePeriodSeconds).NotTo(BeNil())
+			Expect(time.Duration(*deployment.Spec.Template.Spec.TerminationGracePeriodSeconds) * time.Second).To(BeNumerically(">", bound))
+		})
+
+		It("refuses a termination grace period that the shutdown does not fit into", func() {
+			values := map[string]any{"shutdown": map[string]any{"delaySeconds": 15, "watchTerminationGracePeriodSeconds": 10, "terminationGracePeriodSeconds": 30}}
+			for k, v := range apiServerValues {
+				values[k] = v
+			}
+			_, err := Render(APIServer, "gardener-apiserver", namespace, values)
+			Expect(err).To(MatchError(ContainSubstring("shutdown.terminationGracePeriodSeconds (30) must be longer than shutdown.delaySeconds + max(60, shutdown.watchTerminationGracePeriodSeconds) = 75")))
 		})
 
 		DescribeTable("configures ShootExtensionProfile's maintenance user, gardener-controller-manager's ServiceAccount, through --admission-control-config-file",

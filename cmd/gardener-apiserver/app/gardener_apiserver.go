@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -85,11 +86,25 @@ func NewOptions() *Options {
 	recommended.Admission.RecommendedPluginOrder = plugin.AllOrderedPluginNames()
 	recommended.Admission.DefaultOffPlugins = sets.New(plugin.AllOrderedPluginNames()...).Difference(plugin.DefaultOnPlugins())
 
+	serverRun := genericoptions.NewServerRunOptions()
+	// Bounded graceful shutdown: without a watch termination grace period, k8s.io/apiserver leaves
+	// open watches running and the HTTP server waits for them up to --request-timeout (60 s)
+	// before it gives up. With it, every open watch is ended (clients re-watch elsewhere) as soon
+	// as the server stops accepting requests, and the server exits once in-flight requests are
+	// done. Flags override it (--shutdown-watch-termination-grace-period).
+	serverRun.ShutdownWatchTerminationGracePeriod = DefaultShutdownWatchTerminationGracePeriod
+
 	return &Options{
 		Recommended: recommended,
-		ServerRun:   genericoptions.NewServerRunOptions(),
+		ServerRun:   serverRun,
 	}
 }
+
+// DefaultShutdownWatchTerminationGracePeriod is the default of
+// --shutdown-watch-termination-grace-period: the longest time shutdown waits for open watches to
+// end. On SIGTERM gardener-apiserver therefore stops within --shutdown-delay-duration (default 0)
+// plus the longer of this period and the longest in-flight request (at most --request-timeout).
+const DefaultShutdownWatchTerminationGracePeriod = 10 * time.Second
 
 // AddFlags adds the options' flags to fs.
 func (o *Options) AddFlags(fs *pflag.FlagSet) {
