@@ -310,3 +310,13 @@ func (e *sizeEstimator) EstimateCallCost(string, string, *checker.AstNode, []che
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// Env returns the cel.Env rules are compiled with in mode: the variable `shoot` and the libraries
+// of the mode (see NewExpressions, StoredExpressions). It is for tooling and benchmarks that use
+// cel-go directly; rules of ExtensionProfiles are compiled with Compile or CompileProfile.
+func (e *Environment) Env(mode Mode) (*cel.Env, error) {
+	if mode == StoredExpressions {
+		return e.envSet.Env(environment.StoredExpressions)
+	}
+	return e.envSet.Env(environment.NewExpressions)
+}

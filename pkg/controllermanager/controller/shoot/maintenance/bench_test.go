@@ -1,0 +1,87 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/go-logr/logr"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
+	"k8s.io/utils/ptr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+	"github.com/gep-78/gardener/pkg/features"
+	"github.com/gep-78/gardener/test/examples"
+)
+
+// BenchmarkMaintainExtensionComponents measures the component step of one maintenance run with the
+// real CEL checker: falco pinned at 0.1.0 with auto-update (major), and a profile offering n
+// supported higher versions, every one incompatible with the Shoot (a machine image rule and a
+// Kubernetes rule, the shape of the falco example's rules, that both fail). The step checks every
+// candidate and records no update: the worst case of the decision.
+func BenchmarkMaintainExtensionComponents(b *testing.B) {
+	features.RegisterFeatureGates()
+	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
+	now := examples.ReferenceTime
+	shoot := &gardencorev1beta1.Shoot{}
+	examples.MustDecode("shoot-accepted-falco-traefik.yaml", shoot)
+	falco := -1
+	for i := range shoot.Spec.Extensions {
+		shoot.Spec.Extensions[i].Components = nil // only falco is pinned
+		if shoot.Spec.Extensions[i].Type == "shoot-falco-service" {
+			falco = i
+			shoot.Spec.Extensions[i].Components = []gardencorev1beta1.ExtensionComponent{{
+				Name: "falco", Version: ptr.To("0.1.0"),
+				AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(true), UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMajor)},
+			}}
+		}
+	}
+
+	if falco < 0 {
+		b.Fatal("the example Shoot does not enable shoot-falco-service")
+	}
+
+	for _, n := range []int{10, 50, 200} {
+		profile := &gardencorev1beta1.ExtensionProfile{
+			ObjectMeta: metav1.ObjectMeta{Name: "shoot-falco-service", UID: "uid", Generation: 1},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+				Name:     "falco",
+				Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "0.1.0"}},
+			}}},
+		}
+		for i := range n {
+			profile.Spec.Components[0].Versions = append(profile.Spec.Components[0].Versions, gardencorev1beta1.ExtensionComponentVersion{
+				Version: fmt.Sprintf("0.2.%d", i),
+				Compatibility: &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{
+					{Rule: "shoot.spec.provider.workers.all(w, !has(w.machine.image) || w.machine.image.name != 'gardenlinux' || semver(w.machine.image.version, true).isGreaterThan(semver('9999.0.0')))", Message: "needs a newer gardenlinux"},
+					{Rule: "semver(shoot.spec.kubernetes.version, true).isLessThan(semver('1.20.0'))", Message: "needs Kubernetes < 1.20"},
+				}},
+			})
+		}
+		checker := NewCELCompatibilityChecker()
+		run := func() *Operation {
+			op := NewOperation(shoot, now)
+			op.ExtensionProfiles[profile.Name] = profile
+			MaintainExtensionComponents(context.Background(), logr.Discard(), op, checker)
+			return op
+		}
+		if op := run(); len(op.Results) != 0 || *op.Shoot.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
+			b.Fatalf("expected no update, got %+v", op.Results)
+		}
+
+		b.Run(fmt.Sprintf("incompatible candidates=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				run()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/float64(time.Microsecond), "µs/candidate")
+		})
+	}
+}
