@@ -9,6 +9,7 @@ package indexer
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -39,4 +40,52 @@ func AddShootPinnedExtensionTypes(ctx context.Context, indexer client.FieldIndex
 		return fmt.Errorf("failed to add indexer for %s to Shoot informer: %w", ShootPinnedExtensionTypes, err)
 	}
 	return nil
+}
+
+// PinnedComponentKey is the value of a (extension type, component) pair in the index of Shoots by
+// pinned component: "<extension type>/<component>". ExtensionProfile names and component names are
+// DNS labels, so the key of a valid profile's component is unambiguous.
+func PinnedComponentKey(extensionType, component string) string {
+	return extensionType + "/" + component
+}
+
+// PinnedComponentVersionKey is the value of a pinned component version in the index of Shoots by
+// pinned component version: "<extension type>/<component>/<version>".
+func PinnedComponentVersionKey(extensionType, component, version string) string {
+	return extensionType + "/" + component + "/" + version
+}
+
+// ShootPinnedComponents returns the index values of a v1beta1 Shoot by pinned component: one
+// PinnedComponentKey per (extension type, component) under which it pins a version
+// (gardenerutils.PinnedComponents), without duplicates. Other objects, and Shoots that pin
+// nothing, have none; for them the function allocates nothing.
+func ShootPinnedComponents(obj any) []string {
+	return shootPinKeys(obj, func(extensionType string, pin gardenerutils.ComponentPin) string {
+		return PinnedComponentKey(extensionType, pin.Component)
+	})
+}
+
+// ShootPinnedComponentVersions returns the index values of a v1beta1 Shoot by pinned component
+// version: one PinnedComponentVersionKey per pinned version (gardenerutils.PinnedComponents),
+// without duplicates. Other objects, and Shoots that pin nothing, have none.
+func ShootPinnedComponentVersions(obj any) []string {
+	return shootPinKeys(obj, func(extensionType string, pin gardenerutils.ComponentPin) string {
+		return PinnedComponentVersionKey(extensionType, pin.Component, pin.Version)
+	})
+}
+
+func shootPinKeys(obj any, key func(string, gardenerutils.ComponentPin) string) []string {
+	shoot, ok := obj.(*gardencorev1beta1.Shoot)
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for _, extensionType := range gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions) {
+		for _, pin := range gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType) {
+			if k := key(extensionType, pin); !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys
 }

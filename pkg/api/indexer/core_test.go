@@ -44,6 +44,38 @@ var _ = Describe("Core indexers", func() {
 		Entry("another object", &gardencorev1beta1.ExtensionProfile{}, nil),
 	)
 
+	Describe("pinned component indexes", func() {
+		multi := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{
+			{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}},
+			{Type: "shoot-falco-service", Disabled: ptr.To(true), Components: []gardencorev1beta1.ExtensionComponent{
+				{Name: "falco", Version: ptr.To("0.44.1")},
+				{Name: "falcosidekick", Version: ptr.To("")},
+				{Name: "falcoctl"},
+			}},
+			// A second entry of the same type repeats a pin and adds a version.
+			{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}, {Name: "traefik", Version: ptr.To("3.7.0")}}},
+		}}}
+
+		It("should key every pinned component once, disabled extensions included", func() {
+			Expect(ShootPinnedComponents(multi)).To(ConsistOf("shoot-traefik/traefik", "shoot-falco-service/falco"))
+		})
+
+		It("should key every pinned version once", func() {
+			Expect(ShootPinnedComponentVersions(multi)).To(ConsistOf(
+				"shoot-traefik/traefik/3.6.13", "shoot-traefik/traefik/3.7.0", "shoot-falco-service/falco/0.44.1"))
+			Expect(ShootPinnedComponentVersions(multi)).To(ContainElement(PinnedComponentVersionKey("shoot-falco-service", "falco", "0.44.1")))
+			Expect(ShootPinnedComponents(multi)).To(ContainElement(PinnedComponentKey("shoot-traefik", "traefik")))
+		})
+
+		It("should have no values for Shoots without pins and for other objects", func() {
+			unpinned := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{{Type: "shoot-traefik"}}}}
+			Expect(ShootPinnedComponents(unpinned)).To(BeNil())
+			Expect(ShootPinnedComponentVersions(unpinned)).To(BeNil())
+			Expect(ShootPinnedComponentVersions(&gardencorev1beta1.ExtensionProfile{})).To(BeNil())
+			Expect(ShootPinnedComponents("not an object")).To(BeNil())
+		})
+	})
+
 	Describe("#AddShootPinnedExtensionTypes", func() {
 		It("registers the index on Shoots", func() {
 			indexer := &fakeFieldIndexer{}

@@ -22,8 +22,10 @@
 // gate is on or off: pins stored while the gate was on stay in the Shoots, and would dangle once
 // the gate is switched on again. It only ever blocks the removal of something in use.
 //
-// Shoots are found through an index of the Shoot informer by pinned extension type, so a request
-// reads only the Shoots that pin the profile, never the whole list.
+// Shoots are found through indexes of the Shoot informer (pkg/api/indexer): by pinned component
+// version for removed versions, by pinned component for removed components, and by pinned extension
+// type for deletions. A request therefore reads only the Shoots that pin what it removes: an update
+// that removes a version nobody pins costs a map lookup whatever the fleet size.
 package extensionprofileinuse
 
 import (
@@ -41,6 +43,7 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/client-go/tools/cache"
 
+	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
@@ -53,6 +56,21 @@ import (
 // Shoots by the extension types under which they pin at least one component version
 // (gardenerutils.PinnedExtensionTypes).
 const ShootPinnedExtensionTypeIndex = "pinnedExtensionType"
+
+// ShootPinnedComponentIndex is the name of the index of the Shoot informer by pinned component:
+// indexer.PinnedComponentKey(type, component) for every component a Shoot pins a version of.
+const ShootPinnedComponentIndex = "pinnedComponent"
+
+// ShootPinnedComponentVersionIndex is the name of the index of the Shoot informer by pinned
+// component version: indexer.PinnedComponentVersionKey(type, component, version) for every pin.
+const ShootPinnedComponentVersionIndex = "pinnedComponentVersion"
+
+// shootIndexers are the indexes the plugin adds to the Shoot informer.
+var shootIndexers = cache.Indexers{
+	ShootPinnedExtensionTypeIndex:    IndexShootByPinnedExtensionType,
+	ShootPinnedComponentIndex:        func(obj any) ([]string, error) { return indexer.ShootPinnedComponents(obj), nil },
+	ShootPinnedComponentVersionIndex: func(obj any) ([]string, error) { return indexer.ShootPinnedComponentVersions(obj), nil },
+}
 
 // maxNamedShoots is how many Shoots an error message names; the count covers all.
 const maxNamedShoots = 3
@@ -89,15 +107,22 @@ func New() (*ExtensionProfileInUse, error) {
 	}, nil
 }
 
-// SetCoreInformerFactory adds ShootPinnedExtensionTypeIndex to the Shoot informer (once per
-// informer; a plugin built again on the same factory reuses it), keeps the informer's indexer and
-// waits for the informer to sync before serving requests. An error adding the index is reported
-// by ValidateInitialization.
+// SetCoreInformerFactory adds ShootPinnedExtensionTypeIndex, ShootPinnedComponentIndex and
+// ShootPinnedComponentVersionIndex to the Shoot informer (once per informer; a plugin built again
+// on the same factory reuses them), keeps the informer's indexer and waits for the informer to sync
+// before serving requests. An error adding an index is reported by ValidateInitialization.
 func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
-	if _, exists := informer.GetIndexer().GetIndexers()[ShootPinnedExtensionTypeIndex]; !exists {
-		if err := informer.AddIndexers(cache.Indexers{ShootPinnedExtensionTypeIndex: IndexShootByPinnedExtensionType}); err != nil {
-			p.indexerErr = fmt.Errorf("could not add index %q to the Shoot informer: %w", ShootPinnedExtensionTypeIndex, err)
+	missing := cache.Indexers{}
+	existing := informer.GetIndexer().GetIndexers()
+	for name, indexFunc := range shootIndexers {
+		if _, exists := existing[name]; !exists {
+			missing[name] = indexFunc
+		}
+	}
+	if len(missing) > 0 {
+		if err := informer.AddIndexers(missing); err != nil {
+			p.indexerErr = fmt.Errorf("could not add the pin indexes to the Shoot informer: %w", err)
 			return
 		}
 	}
@@ -176,22 +201,15 @@ func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
 		return apierrors.NewBadRequest("could not convert old resource into ExtensionProfile object")
 	}
 
-	removed := removedFromSpec(oldProfile.Spec, profile.Spec)
-	if len(removed) == 0 {
-		return nil
-	}
-	shoots, err := p.pinningShoots(profile.Name)
-	if err != nil || len(shoots) == 0 {
-		return err
-	}
-
 	var allErrs field.ErrorList
-	for _, r := range removed {
-		var users []string
-		for _, shoot := range shoots {
-			if slices.ContainsFunc(shoot.pins, r.matches) {
-				users = append(users, shoot.key)
-			}
+	for _, r := range removedFromSpec(oldProfile.Spec, profile.Spec) {
+		index, key := ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(profile.Name, r.component, r.version)
+		if r.version == "" {
+			index, key = ShootPinnedComponentIndex, indexer.PinnedComponentKey(profile.Name, r.component)
+		}
+		users, err := p.pinningShoots(index, key)
+		if err != nil {
+			return err
 		}
 		if len(users) == 0 {
 			continue
@@ -212,13 +230,9 @@ func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
 }
 
 func (p *ExtensionProfileInUse) validateDelete(a admission.Attributes) error {
-	shoots, err := p.pinningShoots(a.GetName())
-	if err != nil || len(shoots) == 0 {
+	users, err := p.pinningShoots(ShootPinnedExtensionTypeIndex, a.GetName())
+	if err != nil || len(users) == 0 {
 		return err
-	}
-	users := make([]string, 0, len(shoots))
-	for _, shoot := range shoots {
-		users = append(users, shoot.key)
 	}
 	return admission.NewForbidden(a, fmt.Errorf("ExtensionProfile %q cannot be deleted: still pinned by %s", a.GetName(), describeShoots(users)))
 }
@@ -244,32 +258,22 @@ func (p *ExtensionProfileInUse) waitUntilReady(a admission.Attributes) error {
 	return nil
 }
 
-// pinningShoot is a Shoot that pins components of the profile being checked.
-type pinningShoot struct {
-	// key is namespace/name.
-	key  string
-	pins []gardenerutils.ComponentPin
-}
-
-// pinningShoots returns the non-deleting Shoots that pin a component version under extensionType,
-// sorted by namespace/name, with their pins of that type.
-func (p *ExtensionProfileInUse) pinningShoots(extensionType string) ([]pinningShoot, error) {
-	objs, err := p.shootIndexer.ByIndex(ShootPinnedExtensionTypeIndex, extensionType)
+// pinningShoots returns namespace/name of the non-deleting Shoots that the Shoot informer's index
+// lists under key, sorted. The index holds exactly the Shoots that pin what key names, so the
+// cost is proportional to their number.
+func (p *ExtensionProfileInUse) pinningShoots(index, key string) ([]string, error) {
+	objs, err := p.shootIndexer.ByIndex(index, key)
 	if err != nil {
-		return nil, apierrors.NewInternalError(fmt.Errorf("could not look up the Shoots that pin %q: %w", extensionType, err))
+		return nil, apierrors.NewInternalError(fmt.Errorf("could not look up the Shoots that pin %q: %w", key, err))
 	}
-	var shoots []pinningShoot
+	var users []string
 	for _, obj := range objs {
-		shoot, ok := obj.(*gardencorev1beta1.Shoot)
-		if !ok || shoot.DeletionTimestamp != nil {
-			continue
-		}
-		if pins := gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType); len(pins) > 0 {
-			shoots = append(shoots, pinningShoot{key: shoot.Namespace + "/" + shoot.Name, pins: pins})
+		if shoot, ok := obj.(*gardencorev1beta1.Shoot); ok && shoot.DeletionTimestamp == nil {
+			users = append(users, shoot.Namespace+"/"+shoot.Name)
 		}
 	}
-	slices.SortFunc(shoots, func(a, b pinningShoot) int { return strings.Compare(a.key, b.key) })
-	return shoots, nil
+	slices.Sort(users)
+	return users, nil
 }
 
 // removal is a component (version empty) or a component version that an update removes.
@@ -278,12 +282,6 @@ type removal struct {
 	version   string
 	// newIndex is the index of the component in the new spec, for a removed version.
 	newIndex int
-}
-
-// matches reports whether a pin uses what is removed: the exact version of the component, or
-// any version of a removed component.
-func (r removal) matches(pin gardenerutils.ComponentPin) bool {
-	return pin.Component == r.component && (r.version == "" || pin.Version == r.version)
 }
 
 // removedFromSpec returns the components of the old spec that the new one lacks, and for the

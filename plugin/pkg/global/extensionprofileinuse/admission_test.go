@@ -166,12 +166,15 @@ var _ = Describe("ExtensionProfileInUse", func() {
 			Expect(p.ValidateInitialization()).To(MatchError("missing Shoot informer"))
 		})
 
-		It("adds its index once and shares it with another instance on the same factory", func() {
+		It("adds its indexes once and shares them with another instance on the same factory", func() {
 			p, err := New()
 			Expect(err).NotTo(HaveOccurred())
 			p.SetCoreInformerFactory(factory)
 			Expect(p.ValidateInitialization()).To(Succeed())
-			Expect(factory.Core().V1beta1().Shoots().Informer().GetIndexer().GetIndexers()).To(HaveKey(ShootPinnedExtensionTypeIndex))
+			indexers := factory.Core().V1beta1().Shoots().Informer().GetIndexer().GetIndexers()
+			Expect(indexers).To(HaveKey(ShootPinnedExtensionTypeIndex))
+			Expect(indexers).To(HaveKey(ShootPinnedComponentIndex))
+			Expect(indexers).To(HaveKey(ShootPinnedComponentVersionIndex))
 		})
 
 		It("refuses requests until the Shoot informer has synced", func() {
