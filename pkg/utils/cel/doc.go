@@ -77,11 +77,14 @@
 //
 // # Evaluation
 //
-// An Evaluator converts the Shoot to its JSON form once, with runtime.DefaultUnstructuredConverter,
-// and hands it to CEL as a native value. It is not converted with common.UnstructuredToVal,
-// because that would hide the unknown fields of providerConfig. Because the value is native,
-// fields with a string format such as date-time are plain strings, in the value and in the
-// declared type. Each rule gives a Result:
+// An Evaluator binds `shoot` to ShootValue: a view of the typed v1beta1 Shoot that reads like its
+// JSON form (the form runtime.DefaultUnstructuredConverter produces, with null values dropped) but
+// converts nothing up front. A field is converted by reflection when a rule first reads it
+// (k8s.io/apiserver's lazy typed value, celcommon.SchemalessTypedToVal) and kept for every further
+// rule of the Evaluator, so one admission request or one maintenance decision converts each field
+// it reads once. It is not celcommon.UnstructuredToVal, because that would hide the unknown fields
+// of providerConfig. As in the JSON form, fields with a string format such as date-time are plain
+// strings, in the value and in the declared type. The Shoot must not change while its Evaluator is in use. Each rule gives a Result:
 //   - passed;
 //   - failed, with the rule's message, or "failed rule: <rule>" when the rule has none;
 //   - error, with "rule evaluation error: <cause>", e.g. "no such key: ingressProvider" or an

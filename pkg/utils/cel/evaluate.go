@@ -9,8 +9,8 @@ import (
 	"fmt"
 
 	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
-	"k8s.io/apimachinery/pkg/runtime"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -65,31 +65,32 @@ type Evaluator struct {
 }
 
 // NewEvaluator returns an Evaluator for shoot with a runtime cost budget in CEL cost units
-// (DefaultCostBudget unless a caller has a reason to differ). The Shoot is converted to its JSON
-// form (runtime.DefaultUnstructuredConverter): omitted optional fields are absent, so rules must
-// guard them with has(); null values are dropped; apiVersion and kind are set when empty; and
-// providerConfig holds the extension's configuration as decoded JSON. shoot is not modified.
+// (DefaultCostBudget unless a caller has a reason to differ). Rules see the Shoot in its JSON form
+// (ShootValue): omitted optional fields and null values are absent, so rules must guard them with
+// has(); apiVersion and kind are set when empty; and providerConfig holds the extension's
+// configuration as decoded JSON. Nothing is converted up front: a field is converted when a rule
+// first reads it, once per Evaluator. shoot is not modified, and must not be modified while the
+// Evaluator is in use. The error is reserved for a nil shoot.
 func NewEvaluator(shoot *gardencorev1beta1.Shoot, costBudget int64) (*Evaluator, error) {
 	if shoot == nil {
 		return nil, fmt.Errorf("shoot must not be nil")
 	}
-	obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shoot)
-	if err != nil {
-		return nil, fmt.Errorf("could not convert Shoot %s/%s to unstructured: %w", shoot.Namespace, shoot.Name, err)
-	}
-	dropNulls(obj)
-	if s, _ := obj["apiVersion"].(string); s == "" {
-		obj["apiVersion"] = gardencorev1beta1.SchemeGroupVersion.String()
-	}
-	if s, _ := obj["kind"].(string); s == "" {
-		obj["kind"] = "Shoot"
-	}
-	activation, err := interpreter.NewActivation(map[string]any{ShootVariable: types.DefaultTypeAdapter.NativeToValue(obj)})
-	if err != nil {
-		return nil, err
-	}
-	return &Evaluator{activation: activation, remaining: costBudget}, nil
+	return &Evaluator{activation: &shootActivation{shoot: ShootValue(shoot)}, remaining: costBudget}, nil
 }
+
+// shootActivation binds ShootVariable, and nothing else.
+type shootActivation struct {
+	shoot ref.Val
+}
+
+func (a *shootActivation) ResolveName(name string) (any, bool) {
+	if name == ShootVariable {
+		return a.shoot, true
+	}
+	return nil, false
+}
+
+func (a *shootActivation) Parent() interpreter.Activation { return nil }
 
 // RemainingBudget returns the cost budget left, negative once it has been exceeded.
 func (e *Evaluator) RemainingBudget() int64 { return e.remaining }
@@ -161,23 +162,4 @@ func Evaluate(ctx context.Context, rules RuleSet, shoot *gardencorev1beta1.Shoot
 		return results
 	}
 	return evaluator.Evaluate(ctx, rules)
-}
-
-// dropNulls removes null values from maps, recursively, so that a null field reads as absent:
-// has() is false and a read fails with "no such key", as for an omitted field.
-func dropNulls(value any) {
-	switch v := value.(type) {
-	case map[string]any:
-		for k, item := range v {
-			if item == nil {
-				delete(v, k)
-				continue
-			}
-			dropNulls(item)
-		}
-	case []any:
-		for _, item := range v {
-			dropNulls(item)
-		}
-	}
 }

@@ -9,15 +9,19 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	. "github.com/onsi/gomega/gstruct"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/utils/cel"
+	"github.com/gep-78/gardener/test/examples"
 )
 
 func passed() OmegaMatcher {
@@ -235,14 +239,111 @@ var _ = Describe("Evaluate", func() {
 			Expect(Evaluate(ctx, compiled, shoot)).To(HaveExactElements(passed(), passed()))
 		})
 
-		It("is converted once per Evaluator, so that later changes to the Shoot are not seen", func() {
+		It("shares what rules read between the rules of one Evaluator and spends its budget", func() {
 			shoot := loadShoot("shoot-accepted-falco-traefik.yaml")
 			evaluator, err := NewEvaluator(shoot, DefaultCostBudget)
 			Expect(err).NotTo(HaveOccurred())
-			shoot.Spec.Purpose = ptr.To(gardencorev1beta1.ShootPurposeProduction)
-			compiled := mustCompile(rules("shoot.spec.purpose == 'evaluation'"), NewExpressions)
-			Expect(evaluator.Evaluate(ctx, compiled)).To(HaveExactElements(passed()))
+			compiled := mustCompile(rules("shoot.spec.purpose == 'evaluation'", "shoot.spec.provider.workers.exists(w, w.name == shoot.spec.provider.workers[0].name)"), NewExpressions)
+			Expect(evaluator.Evaluate(ctx, compiled)).To(HaveExactElements(passed(), passed()))
+			Expect(evaluator.Evaluate(ctx, compiled)).To(HaveExactElements(passed(), passed()))
 			Expect(evaluator.RemainingBudget()).To(BeNumerically("<", DefaultCostBudget))
 		})
+	})
+})
+
+var _ = Describe("ShootValue", func() {
+	ctx := context.Background()
+	// jsonForm is the Shoot as the rules saw it before ShootValue: its unstructured JSON form,
+	// nulls dropped from maps, apiVersion and kind set.
+	jsonForm := func(shoot *gardencorev1beta1.Shoot) map[string]any {
+		obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shoot)
+		Expect(err).NotTo(HaveOccurred())
+		var drop func(any) any
+		drop = func(v any) any {
+			switch v := v.(type) {
+			case map[string]any:
+				for k, item := range v {
+					if item == nil {
+						delete(v, k)
+						continue
+					}
+					v[k] = drop(item)
+				}
+			case []any:
+				for i := range v {
+					v[i] = drop(v[i])
+				}
+			}
+			return v
+		}
+		obj = drop(obj).(map[string]any)
+		if obj["apiVersion"] == nil {
+			obj["apiVersion"] = "core.gardener.cloud/v1beta1"
+		}
+		if obj["kind"] == nil {
+			obj["kind"] = "Shoot"
+		}
+		return obj
+	}
+	// materialize reads a CEL value completely, through the traits rules use.
+	var materialize func(ref.Val) any
+	materialize = func(v ref.Val) any {
+		switch value := v.(type) {
+		case traits.Mapper:
+			out := map[string]any{}
+			for it := value.Iterator(); it.HasNext() == types.True; {
+				key := it.Next()
+				found, ok := value.Find(key)
+				Expect(ok).To(BeTrue(), "key %v is iterated but not found", key)
+				Expect(value.Contains(key)).To(Equal(types.True))
+				out[string(key.(types.String))] = materialize(found)
+			}
+			Expect(value.Size()).To(Equal(types.Int(len(out))))
+			return out
+		case traits.Lister:
+			var out []any
+			for it := value.Iterator(); it.HasNext() == types.True; {
+				out = append(out, materialize(it.Next()))
+			}
+			Expect(value.Size()).To(Equal(types.Int(len(out))))
+			return out
+		case types.Null:
+			return nil
+		case types.Int:
+			return int64(value)
+		case types.Double:
+			return float64(value)
+		}
+		return v.Value()
+	}
+
+	It("reads every example Shoot exactly as its JSON form without nulls", func() {
+		names := examples.Names("shoot-")
+		Expect(names).NotTo(BeEmpty())
+		for _, name := range names {
+			shoot := loadShoot(name)
+			shoot.TypeMeta = metav1.TypeMeta{}
+			Expect(materialize(ShootValue(shoot))).To(Equal(jsonForm(shoot)), name)
+		}
+	})
+
+	It("drops nulls at every depth of providerConfig and keeps null list elements", func() {
+		shoot := loadShoot("shoot-accepted-falco-traefik.yaml")
+		shoot.Annotations = map[string]string{"example.gardener.cloud/a": "b"}
+		setProviderConfig(shoot, "shoot-traefik", map[string]any{
+			"apiVersion": "traefik.extensions.gardener.cloud/v1alpha1",
+			"spec":       map[string]any{"replicas": 2, "ratio": 0.5, "unset": nil, "list": []any{nil, map[string]any{"a": nil, "b": true}}},
+		})
+		Expect(materialize(ShootValue(shoot))).To(Equal(jsonForm(shoot)))
+
+		compiled := mustCompile(rules(
+			"shoot.spec.extensions.exists(e, e.type == 'shoot-traefik' && !has(e.providerConfig.spec.unset) && e.providerConfig.spec.replicas == 2)",
+			"shoot.spec.extensions.exists(e, e.type == 'shoot-traefik' && e.providerConfig.spec.list[1] == {'b': true} && size(e.providerConfig.spec.list[1]) == 1)",
+			"shoot.spec.extensions.exists(e, e.type == 'shoot-traefik' && e.providerConfig.spec.list[0] == null)",
+			"shoot.spec.provider.workers[0] == shoot.spec.provider.workers[0] && shoot.spec.provider.workers != [] && shoot.spec.provider.workers[0] in shoot.spec.provider.workers",
+			"size(shoot.spec.provider.workers + shoot.spec.provider.workers) == 2 * size(shoot.spec.provider.workers)",
+			"shoot.metadata.annotations.all(k, k != '') && !has(shoot.metadata.labels) && !has(shoot.metadata.deletionTimestamp)",
+		), StoredExpressions)
+		Expect(Evaluate(ctx, compiled, shoot)).To(HaveEach(passed()))
 	})
 })
