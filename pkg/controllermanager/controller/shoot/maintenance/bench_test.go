@@ -12,12 +12,14 @@ import (
 
 	"github.com/go-logr/logr"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -25,7 +27,8 @@ import (
 // real CEL checker: falco pinned at 0.1.0 with auto-update (major), and a profile offering n
 // supported higher versions, every one incompatible with the Shoot (a machine image rule and a
 // Kubernetes rule, the shape of the falco example's rules, that both fail). The step checks every
-// candidate and records no update: the worst case of the decision.
+// candidate and records no update: the worst case of the decision. "JSON round trip/..." runs the
+// same step with the baseline checker, which converts the whole Shoot for every candidate.
 func BenchmarkMaintainExtensionComponents(b *testing.B) {
 	features.RegisterFeatureGates()
 	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
@@ -65,23 +68,59 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 				}},
 			})
 		}
-		checker := NewCELCompatibilityChecker()
-		run := func() *Operation {
-			op := NewOperation(shoot, now)
-			op.ExtensionProfiles[profile.Name] = profile
-			MaintainExtensionComponents(context.Background(), logr.Discard(), op, checker)
-			return op
-		}
-		if op := run(); len(op.Results) != 0 || *op.Shoot.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
-			b.Fatalf("expected no update, got %+v", op.Results)
-		}
-
-		b.Run(fmt.Sprintf("incompatible candidates=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				run()
+		for _, c := range []struct {
+			name    string
+			checker CompatibilityChecker
+		}{
+			{"", NewCELCompatibilityChecker()},
+			{"JSON round trip/", &jsonRoundTripChecker{cache: celutils.NewCache()}},
+		} {
+			run := func() *Operation {
+				op := NewOperation(shoot, now)
+				op.ExtensionProfiles[profile.Name] = profile
+				MaintainExtensionComponents(context.Background(), logr.Discard(), op, c.checker)
+				return op
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/float64(time.Microsecond), "µs/candidate")
-		})
+			if op := run(); len(op.Results) != 0 || *op.Shoot.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
+				b.Fatalf("expected no update, got %+v", op.Results)
+			}
+
+			b.Run(fmt.Sprintf("%sincompatible candidates=%d", c.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					run()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/float64(time.Microsecond), "µs/candidate")
+			})
+		}
 	}
+}
+
+// jsonRoundTripChecker is the baseline of BenchmarkMaintainExtensionComponents: the checker as it
+// was before rules read the typed Shoot, converting the whole Shoot to its JSON form
+// (runtime.DefaultUnstructuredConverter) for every candidate.
+type jsonRoundTripChecker struct {
+	cache *celutils.Cache
+}
+
+func (c *jsonRoundTripChecker) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]RuleFailure, error) {
+	rules := c.cache.Get(profile).Rules(component, version)
+	if len(rules) == 0 {
+		return nil, nil
+	}
+	obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shoot)
+	if err != nil {
+		return nil, err
+	}
+	evaluator, err := celutils.NewUnstructuredEvaluator(obj, celutils.DefaultCostBudget)
+	if err != nil {
+		return nil, err
+	}
+	var failures []RuleFailure
+	for _, result := range evaluator.Evaluate(ctx, rules) {
+		if !result.Passed() {
+			failures = append(failures, RuleFailure{Index: result.Index, Rule: result.Rule, Message: result.Message})
+		}
+	}
+	return failures, nil
 }
