@@ -1,0 +1,528 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Command scale fills a running local garden (make local-up) with Shoots and reports, side by
+// side in one run, what the garden pays for them. Run it through hack/scale.sh; the flags are
+// documented in docs/development/benchmarks.md. It measures:
+//   - the create latency (p50, p99) of Shoots that pin component versions (falco 0.44.1, traefik
+//     3.6.13: shoot-accepted-falco-traefik.yaml), of Shoots that pin nothing (the same Shoot
+//     without components), and of ConfigMaps in the same namespace, a kube-apiserver resource
+//     that runs no Gardener code: the baseline;
+//   - the time until every seed Extension of every created Shoot exists, and gardenlet's rate in
+//     Shoots per second;
+//   - the resident memory of each process of the garden and the CPU seconds each spends over a
+//     quiet interval after everything settled (found in /proc by their binaries in --bin-dir);
+//   - the latency of ExtensionProfile updates that remove a version no Shoot pins, with the
+//     in-use protection checking the whole fleet;
+//   - the lines of gardenlet's log that report client-side throttling waits during the run.
+//
+// The three kinds of objects are created interleaved by the same workers, so that they see the
+// same load. Nothing is deleted afterwards: the local garden's etcd lives in dev/ and goes with it.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/metadata"
+	"k8s.io/client-go/metadata/metadatainformer"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/tools/clientcmd"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenversioned "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+	"github.com/gep-78/gardener/test/examples"
+)
+
+type options struct {
+	kubeconfig  string
+	binDir      string
+	logDir      string
+	namespace   string
+	shoots      int
+	concurrency int
+	quiet       time.Duration
+	updates     int
+	timeout     time.Duration
+	clientQPS   float64
+	clientBurst int
+}
+
+func main() {
+	var opts options
+	flag.StringVar(&opts.kubeconfig, "kubeconfig", "dev/kubeconfig", "admin kubeconfig of the local garden")
+	flag.StringVar(&opts.binDir, "bin-dir", "bin", "directory of the garden's binaries; processes started from it are measured")
+	flag.StringVar(&opts.logDir, "log-dir", "dev/logs", "directory of the components' logs (gardenlet.log is searched for throttling waits)")
+	flag.StringVar(&opts.namespace, "namespace", "garden-scale", "project namespace the Shoots and ConfigMaps are created in")
+	flag.IntVar(&opts.shoots, "shoots", 1000, "number of Shoots to create: half pin component versions, half pin nothing; as many ConfigMaps as pinned Shoots")
+	flag.IntVar(&opts.concurrency, "concurrency", 8, "number of concurrent create requests")
+	flag.DurationVar(&opts.quiet, "quiet", time.Minute, "length of the quiet interval over which CPU seconds are measured")
+	flag.IntVar(&opts.updates, "profile-updates", 20, "number of timed ExtensionProfile updates that remove an unpinned version")
+	flag.DurationVar(&opts.timeout, "extensions-timeout", 2*time.Hour, "how long to wait for the seed Extensions")
+	flag.Float64Var(&opts.clientQPS, "client-qps", 1000, "QPS of the harness's own client (high, so that it measures the garden, not itself)")
+	flag.IntVar(&opts.clientBurst, "client-burst", 2000, "burst of the harness's own client")
+	flag.Parse()
+
+	if err := run(context.Background(), opts); err != nil {
+		fmt.Fprintln(os.Stderr, "scale:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, opts options) error {
+	config, err := clientcmd.BuildConfigFromFlags("", opts.kubeconfig)
+	if err != nil {
+		return err
+	}
+	config.QPS, config.Burst = float32(opts.clientQPS), opts.clientBurst
+	kube, err := kubernetes.NewForConfig(config)
+	if err != nil {
+		return err
+	}
+	garden, err := gardenversioned.NewForConfig(config)
+	if err != nil {
+		return err
+	}
+	binDir, err := filepath.Abs(opts.binDir)
+	if err != nil {
+		return err
+	}
+	gardenletLog := filepath.Join(opts.logDir, "gardenlet.log")
+	throttledBefore := countLines(gardenletLog, "client-side throttling")
+
+	pinned, unpinned, err := setUp(ctx, kube, garden, opts.namespace)
+	if err != nil {
+		return err
+	}
+	perShoot := 0
+	for _, e := range pinned.Spec.Extensions {
+		if e.Disabled == nil || !*e.Disabled {
+			perShoot++
+		}
+	}
+
+	// Seed Extensions of the created Shoots, counted from a watch so that the count costs the
+	// garden no list per poll.
+	tracker, err := newExtensionTracker(config, opts.namespace, perShoot)
+	if err != nil {
+		return err
+	}
+	informerCtx, stopInformer := context.WithCancel(ctx)
+	defer stopInformer()
+	if err := tracker.start(informerCtx); err != nil {
+		return err
+	}
+
+	fmt.Printf("creating %d Shoots (%d pinned, %d unpinned) and %d ConfigMaps in %s with %d workers\n",
+		opts.shoots, (opts.shoots+1)/2, opts.shoots/2, (opts.shoots+1)/2, opts.namespace, opts.concurrency)
+	start := time.Now()
+	latencies, err := createAll(ctx, kube, garden, opts, pinned, unpinned)
+	if err != nil {
+		return err
+	}
+	createdIn := time.Since(start)
+	fmt.Printf("created everything in %s\n", createdIn.Round(time.Millisecond))
+
+	fmt.Printf("waiting for %d seed Extensions (%d per Shoot)\n", opts.shoots*perShoot, perShoot)
+	allExtensions, err := tracker.waitFor(ctx, opts.shoots, opts.timeout, start)
+	if err != nil {
+		return err
+	}
+	throttledDuring := countLines(gardenletLog, "client-side throttling") - throttledBefore
+
+	fmt.Printf("measuring CPU over a quiet %s\n", opts.quiet)
+	before, err := sampleProcesses(binDir)
+	if err != nil {
+		return err
+	}
+	select {
+	case <-time.After(opts.quiet):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	after, err := sampleProcesses(binDir)
+	if err != nil {
+		return err
+	}
+
+	updateLatencies, err := updateProfile(ctx, garden, opts.updates)
+	if err != nil {
+		return err
+	}
+
+	report(opts, latencies, createdIn, allExtensions, tracker, before, after, updateLatencies, throttledDuring)
+	return nil
+}
+
+// setUp applies the CloudProfile and ExtensionProfiles of the examples and the namespace, and
+// returns the pinned and the unpinned Shoot template.
+func setUp(ctx context.Context, kube kubernetes.Interface, garden gardenversioned.Interface, namespace string) (*gardencorev1beta1.Shoot, *gardencorev1beta1.Shoot, error) {
+	if _, err := kube.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return nil, nil, err
+	}
+	cloudProfile := &gardencorev1beta1.CloudProfile{}
+	examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
+	if _, err := garden.CoreV1beta1().CloudProfiles().Create(ctx, cloudProfile, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return nil, nil, fmt.Errorf("creating CloudProfile %s: %w", cloudProfile.Name, err)
+	}
+	for _, name := range examples.Names("extensionprofile-") {
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		examples.MustDecode(name, profile)
+		if _, err := garden.CoreV1beta1().ExtensionProfiles().Create(ctx, profile, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+			return nil, nil, fmt.Errorf("creating ExtensionProfile %s: %w", profile.Name, err)
+		}
+	}
+
+	pinned := &gardencorev1beta1.Shoot{}
+	examples.MustDecode("shoot-accepted-falco-traefik.yaml", pinned)
+	pinned.Namespace, pinned.ResourceVersion = namespace, ""
+	unpinned := pinned.DeepCopy()
+	for i := range unpinned.Spec.Extensions {
+		unpinned.Spec.Extensions[i].Components = nil
+		unpinned.Spec.Extensions[i].AutoUpdate = nil
+	}
+	return pinned, unpinned, nil
+}
+
+type latencies struct {
+	pinned, unpinned, configMaps []time.Duration
+}
+
+// createAll creates the objects interleaved: pinned Shoot, unpinned Shoot, ConfigMap, pinned
+// Shoot, ... (ConfigMaps as many as pinned Shoots), each kind timed separately.
+func createAll(ctx context.Context, kube kubernetes.Interface, garden gardenversioned.Interface, opts options, pinned, unpinned *gardencorev1beta1.Shoot) (latencies, error) {
+	type job struct {
+		kind  int // 0 pinned, 1 unpinned, 2 ConfigMap
+		index int
+	}
+	jobs := make(chan job)
+	var (
+		mu       sync.Mutex
+		result   latencies
+		firstErr error
+		done     atomic.Int64
+	)
+	go func() {
+		defer close(jobs)
+		for i := 0; i < opts.shoots; i++ {
+			kind := i % 2
+			jobs <- job{kind, i}
+			if kind == 0 {
+				jobs <- job{2, i}
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for range opts.concurrency {
+		wg.Go(func() {
+			for j := range jobs {
+				name := fmt.Sprintf("scale-%05d", j.index)
+				var err error
+				start := time.Now()
+				switch j.kind {
+				case 0, 1:
+					shoot := pinned.DeepCopy()
+					if j.kind == 1 {
+						shoot = unpinned.DeepCopy()
+					}
+					shoot.Name = name
+					_, err = garden.CoreV1beta1().Shoots(opts.namespace).Create(ctx, shoot, metav1.CreateOptions{})
+				case 2:
+					_, err = kube.CoreV1().ConfigMaps(opts.namespace).Create(ctx, &corev1.ConfigMap{
+						ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: opts.namespace},
+						Data:       map[string]string{"purpose": "baseline of the scale harness"},
+					}, metav1.CreateOptions{})
+				}
+				elapsed := time.Since(start)
+				mu.Lock()
+				switch {
+				case err != nil && firstErr == nil:
+					firstErr = fmt.Errorf("creating %s (kind %d): %w", name, j.kind, err)
+				case j.kind == 0:
+					result.pinned = append(result.pinned, elapsed)
+				case j.kind == 1:
+					result.unpinned = append(result.unpinned, elapsed)
+				case j.kind == 2:
+					result.configMaps = append(result.configMaps, elapsed)
+				}
+				mu.Unlock()
+				if n := done.Add(1); n%1000 == 0 {
+					fmt.Printf("  %d objects created\n", n)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return result, firstErr
+}
+
+// extensionTracker counts the seed Extensions of the Shoots in one project namespace, by Shoot, and
+// records when each Shoot's last Extension appeared.
+type extensionTracker struct {
+	informer cache.SharedIndexInformer
+	perShoot int
+
+	mu        sync.Mutex
+	byShoot   map[string]int
+	completed []time.Time
+}
+
+func newExtensionTracker(config *rest.Config, namespace string, perShoot int) (*extensionTracker, error) {
+	client, err := metadata.NewForConfig(config)
+	if err != nil {
+		return nil, err
+	}
+	gvr := schema.GroupVersionResource{Group: "extensions.gardener.cloud", Version: "v1alpha1", Resource: "extensions"}
+	informer := metadatainformer.NewFilteredMetadataInformer(client, gvr, metav1.NamespaceAll, 0, cache.Indexers{}, func(o *metav1.ListOptions) {
+		o.LabelSelector = extension.LabelShootNamespace + "=" + namespace
+	}).Informer()
+	t := &extensionTracker{informer: informer, perShoot: perShoot, byShoot: map[string]int{}}
+	_, err = informer.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: func(obj any) {
+		m, ok := obj.(*metav1.PartialObjectMetadata)
+		if !ok {
+			return
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		shoot := m.Labels[extension.LabelShootName]
+		t.byShoot[shoot]++
+		if t.byShoot[shoot] == perShoot {
+			t.completed = append(t.completed, time.Now())
+		}
+	}})
+	return t, err
+}
+
+func (t *extensionTracker) start(ctx context.Context) error {
+	go t.informer.Run(ctx.Done())
+	if !cache.WaitForCacheSync(ctx.Done(), t.informer.HasSynced) {
+		return errors.New("the Extension informer did not sync")
+	}
+	if n := t.complete(); n > 0 {
+		return fmt.Errorf("%d Shoots of the namespace already have their Extensions: use a fresh namespace (--namespace) or garden", n)
+	}
+	return nil
+}
+
+func (t *extensionTracker) complete() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.completed)
+}
+
+// waitFor waits until shoots Shoots have all their Extensions and returns the time since start.
+func (t *extensionTracker) waitFor(ctx context.Context, shoots int, timeout time.Duration, start time.Time) (time.Duration, error) {
+	deadline := time.Now().Add(timeout)
+	last := -1
+	for {
+		n := t.complete()
+		if n >= shoots {
+			return time.Since(start), nil
+		}
+		if n/1000 != last/1000 {
+			fmt.Printf("  %d Shoots have all their Extensions (%s)\n", n, time.Since(start).Round(time.Second))
+		}
+		last = n
+		if time.Now().After(deadline) {
+			return 0, fmt.Errorf("only %d of %d Shoots had all their Extensions after %s", n, shoots, timeout)
+		}
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
+	}
+}
+
+// rate returns gardenlet's throughput: Shoots completed per second between the 10th and the 90th
+// percentile of completions, which leaves out the start-up and the tail.
+func (t *extensionTracker) rate() float64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(t.completed)
+	if n < 10 {
+		return 0
+	}
+	lo, hi := n/10, n*9/10
+	elapsed := t.completed[hi].Sub(t.completed[lo]).Seconds()
+	if elapsed <= 0 {
+		return 0
+	}
+	return float64(hi-lo) / elapsed
+}
+
+// updateProfile adds a version no Shoot pins to the falco profile and times n updates that remove
+// it (each followed by an untimed update that adds it back).
+func updateProfile(ctx context.Context, garden gardenversioned.Interface, n int) ([]time.Duration, error) {
+	const name, component, version = "shoot-falco-service", "falco", "0.1.0"
+	profiles := garden.CoreV1beta1().ExtensionProfiles()
+	modify := func(add bool) (time.Duration, error) {
+		for {
+			profile, err := profiles.Get(ctx, name, metav1.GetOptions{})
+			if err != nil {
+				return 0, err
+			}
+			for i := range profile.Spec.Components {
+				c := &profile.Spec.Components[i]
+				if c.Name != component {
+					continue
+				}
+				c.Versions = slices.DeleteFunc(c.Versions, func(v gardencorev1beta1.ExtensionComponentVersion) bool { return v.Version == version })
+				if add {
+					c.Versions = append(c.Versions, gardencorev1beta1.ExtensionComponentVersion{Version: version})
+				}
+			}
+			start := time.Now()
+			_, err = profiles.Update(ctx, profile, metav1.UpdateOptions{})
+			elapsed := time.Since(start)
+			if apierrors.IsConflict(err) {
+				continue
+			}
+			return elapsed, err
+		}
+	}
+	var out []time.Duration
+	for range n {
+		if _, err := modify(true); err != nil {
+			return nil, fmt.Errorf("adding version %s: %w", version, err)
+		}
+		elapsed, err := modify(false)
+		if err != nil {
+			return nil, fmt.Errorf("removing version %s: %w", version, err)
+		}
+		out = append(out, elapsed)
+	}
+	return out, nil
+}
+
+// process is a sample of one process of the garden.
+type process struct {
+	name       string
+	rssBytes   int64
+	cpuSeconds float64
+}
+
+// sampleProcesses reads RSS and CPU time of the processes whose executable is in binDir, by
+// binary name; several processes of one binary are summed.
+func sampleProcesses(binDir string) (map[string]process, error) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]process{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
+		if err != nil || filepath.Dir(strings.TrimSuffix(exe, " (deleted)")) != binDir {
+			continue
+		}
+		name := filepath.Base(strings.TrimSuffix(exe, " (deleted)"))
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			continue
+		}
+		// Fields after the command name (which is in parentheses and may contain spaces).
+		fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
+		if len(fields) < 22 {
+			continue
+		}
+		utime, _ := strconv.ParseFloat(fields[11], 64)
+		stime, _ := strconv.ParseFloat(fields[12], 64)
+		rssPages, _ := strconv.ParseInt(fields[21], 10, 64)
+		p := out[name]
+		p.name = name
+		p.cpuSeconds += (utime + stime) / clockTicks
+		p.rssBytes += rssPages * int64(os.Getpagesize())
+		out[name] = p
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no process runs a binary of %s: is the local garden of this worktree up?", binDir)
+	}
+	return out, nil
+}
+
+// clockTicks is USER_HZ, the unit of utime and stime in /proc/<pid>/stat (100 on Linux).
+const clockTicks = 100
+
+func countLines(path, substring string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	n := 0
+	scanner := bufio.NewScanner(f)
+	scanner.Buffer(make([]byte, 1024*1024), 16*1024*1024)
+	for scanner.Scan() {
+		if strings.Contains(scanner.Text(), substring) {
+			n++
+		}
+	}
+	return n
+}
+
+func percentile(values []time.Duration, p float64) time.Duration {
+	if len(values) == 0 {
+		return 0
+	}
+	sorted := slices.Clone(values)
+	slices.Sort(sorted)
+	return sorted[min(len(sorted)-1, int(float64(len(sorted))*p))]
+}
+
+func report(opts options, l latencies, createdIn, allExtensions time.Duration, tracker *extensionTracker, before, after map[string]process, updates []time.Duration, throttled int) {
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+	fmt.Printf("\n## Results: %d Shoots (%d pinned, %d unpinned), %d ConfigMaps, %d workers\n\n", opts.shoots, len(l.pinned), len(l.unpinned), len(l.configMaps), opts.concurrency)
+	fmt.Println("| create | count | p50 | p99 | p50 / ConfigMap p50 |")
+	fmt.Println("|---|---|---|---|---|")
+	base := percentile(l.configMaps, 0.5)
+	for _, row := range []struct {
+		name   string
+		values []time.Duration
+	}{{"Shoot, pinned", l.pinned}, {"Shoot, unpinned", l.unpinned}, {"ConfigMap (baseline)", l.configMaps}} {
+		ratio := "-"
+		if base > 0 {
+			ratio = fmt.Sprintf("%.2f", float64(percentile(row.values, 0.5))/float64(base))
+		}
+		fmt.Printf("| %s | %d | %s | %s | %s |\n", row.name, len(row.values), ms(percentile(row.values, 0.5)), ms(percentile(row.values, 0.99)), ratio)
+	}
+	fmt.Printf("\nall objects created in %s; every seed Extension existed %s after the first create\n", createdIn.Round(time.Millisecond), allExtensions.Round(time.Millisecond))
+	fmt.Printf("gardenlet: %.1f Shoots/s (10th to 90th percentile of completions); %d client-side throttling lines in its log during the run\n", tracker.rate(), throttled)
+
+	fmt.Printf("\n| process | RSS | CPU seconds over the quiet %s |\n|---|---|---|\n", opts.quiet)
+	names := make([]string, 0, len(after))
+	for name := range after {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		fmt.Printf("| %s | %d MiB | %.2f |\n", name, after[name].rssBytes>>20, after[name].cpuSeconds-before[name].cpuSeconds)
+	}
+
+	if len(updates) > 0 {
+		fmt.Printf("\nExtensionProfile update removing an unpinned version (%d updates): p50 %s, p99 %s\n", len(updates), ms(percentile(updates, 0.5)), ms(percentile(updates, 0.99)))
+	}
+}
