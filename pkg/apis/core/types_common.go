@@ -94,4 +94,21 @@ type Condition struct {
 	Reason string
 	// Message is a human-readable message about the status.
 	Message string
+	// Codes are well-defined error codes when the condition reports a problem.
+	Codes []ErrorCode
+}
+
+// ErrorCode is a well-defined error code, e.g. ERR_INFRA_QUOTA_EXCEEDED.
+type ErrorCode string
+
+// LastError describes the last error of an operation.
+type LastError struct {
+	// Description is a human-readable message about the error.
+	Description string
+	// TaskID is the ID of the task that caused the error.
+	TaskID *string
+	// Codes are well-defined error codes of the error.
+	Codes []ErrorCode
+	// LastUpdateTime is when the error was last reported.
+	LastUpdateTime *metav1.Time
 }

@@ -22,121 +22,137 @@ import (
 
 func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenAPIDefinition {
 	return map[string]common.OpenAPIDefinition{
-		v1beta1.CRI{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_CRI(ref),
-		v1beta1.CloudProfile{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_CloudProfile(ref),
-		v1beta1.CloudProfileList{}.OpenAPIModelName():                schema_pkg_apis_core_v1beta1_CloudProfileList(ref),
-		v1beta1.CloudProfileReference{}.OpenAPIModelName():           schema_pkg_apis_core_v1beta1_CloudProfileReference(ref),
-		v1beta1.CloudProfileSpec{}.OpenAPIModelName():                schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref),
-		v1beta1.CloudProfileStatus{}.OpenAPIModelName():              schema_pkg_apis_core_v1beta1_CloudProfileStatus(ref),
-		v1beta1.CompatibilityValidation{}.OpenAPIModelName():         schema_pkg_apis_core_v1beta1_CompatibilityValidation(ref),
-		v1beta1.ComponentCompatibility{}.OpenAPIModelName():          schema_pkg_apis_core_v1beta1_ComponentCompatibility(ref),
-		v1beta1.Condition{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_Condition(ref),
-		v1beta1.ExpirableVersion{}.OpenAPIModelName():                schema_pkg_apis_core_v1beta1_ExpirableVersion(ref),
-		v1beta1.ExpirableVersionStatus{}.OpenAPIModelName():          schema_pkg_apis_core_v1beta1_ExpirableVersionStatus(ref),
-		v1beta1.Extension{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_Extension(ref),
-		v1beta1.ExtensionAutoUpdate{}.OpenAPIModelName():             schema_pkg_apis_core_v1beta1_ExtensionAutoUpdate(ref),
-		v1beta1.ExtensionComponent{}.OpenAPIModelName():              schema_pkg_apis_core_v1beta1_ExtensionComponent(ref),
-		v1beta1.ExtensionComponentVersion{}.OpenAPIModelName():       schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref),
-		v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName(): schema_pkg_apis_core_v1beta1_ExtensionComponentVersionStatus(ref),
-		v1beta1.ExtensionProfile{}.OpenAPIModelName():                schema_pkg_apis_core_v1beta1_ExtensionProfile(ref),
-		v1beta1.ExtensionProfileComponent{}.OpenAPIModelName():       schema_pkg_apis_core_v1beta1_ExtensionProfileComponent(ref),
-		v1beta1.ExtensionProfileComponentStatus{}.OpenAPIModelName(): schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref),
-		v1beta1.ExtensionProfileList{}.OpenAPIModelName():            schema_pkg_apis_core_v1beta1_ExtensionProfileList(ref),
-		v1beta1.ExtensionProfileSpec{}.OpenAPIModelName():            schema_pkg_apis_core_v1beta1_ExtensionProfileSpec(ref),
-		v1beta1.ExtensionProfileStatus{}.OpenAPIModelName():          schema_pkg_apis_core_v1beta1_ExtensionProfileStatus(ref),
-		v1beta1.ExtensionUpdateStrategy{}.OpenAPIModelName():         schema_pkg_apis_core_v1beta1_ExtensionUpdateStrategy(ref),
-		v1beta1.Kubernetes{}.OpenAPIModelName():                      schema_pkg_apis_core_v1beta1_Kubernetes(ref),
-		v1beta1.KubernetesSettings{}.OpenAPIModelName():              schema_pkg_apis_core_v1beta1_KubernetesSettings(ref),
-		v1beta1.KubernetesStatus{}.OpenAPIModelName():                schema_pkg_apis_core_v1beta1_KubernetesStatus(ref),
-		v1beta1.LastMaintenance{}.OpenAPIModelName():                 schema_pkg_apis_core_v1beta1_LastMaintenance(ref),
-		v1beta1.LastOperation{}.OpenAPIModelName():                   schema_pkg_apis_core_v1beta1_LastOperation(ref),
-		v1beta1.LifecycleStage{}.OpenAPIModelName():                  schema_pkg_apis_core_v1beta1_LifecycleStage(ref),
-		v1beta1.Machine{}.OpenAPIModelName():                         schema_pkg_apis_core_v1beta1_Machine(ref),
-		v1beta1.MachineImage{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_MachineImage(ref),
-		v1beta1.MachineImageVersion{}.OpenAPIModelName():             schema_pkg_apis_core_v1beta1_MachineImageVersion(ref),
-		v1beta1.MachineImageVersionStatus{}.OpenAPIModelName():       schema_pkg_apis_core_v1beta1_MachineImageVersionStatus(ref),
-		v1beta1.Maintenance{}.OpenAPIModelName():                     schema_pkg_apis_core_v1beta1_Maintenance(ref),
-		v1beta1.MaintenanceAutoUpdate{}.OpenAPIModelName():           schema_pkg_apis_core_v1beta1_MaintenanceAutoUpdate(ref),
-		v1beta1.MaintenanceTimeWindow{}.OpenAPIModelName():           schema_pkg_apis_core_v1beta1_MaintenanceTimeWindow(ref),
-		v1beta1.Networking{}.OpenAPIModelName():                      schema_pkg_apis_core_v1beta1_Networking(ref),
-		v1beta1.Provider{}.OpenAPIModelName():                        schema_pkg_apis_core_v1beta1_Provider(ref),
-		v1beta1.Region{}.OpenAPIModelName():                          schema_pkg_apis_core_v1beta1_Region(ref),
-		v1beta1.Shoot{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_Shoot(ref),
-		v1beta1.ShootList{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ShootList(ref),
-		v1beta1.ShootMachineImage{}.OpenAPIModelName():               schema_pkg_apis_core_v1beta1_ShootMachineImage(ref),
-		v1beta1.ShootSpec{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ShootSpec(ref),
-		v1beta1.ShootStatus{}.OpenAPIModelName():                     schema_pkg_apis_core_v1beta1_ShootStatus(ref),
-		v1beta1.VersionTransition{}.OpenAPIModelName():               schema_pkg_apis_core_v1beta1_VersionTransition(ref),
-		v1beta1.Worker{}.OpenAPIModelName():                          schema_pkg_apis_core_v1beta1_Worker(ref),
-		resource.Quantity{}.OpenAPIModelName():                       schema_apimachinery_pkg_api_resource_Quantity(ref),
-		v1.APIGroup{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_APIGroup(ref),
-		v1.APIGroupList{}.OpenAPIModelName():                         schema_pkg_apis_meta_v1_APIGroupList(ref),
-		v1.APIResource{}.OpenAPIModelName():                          schema_pkg_apis_meta_v1_APIResource(ref),
-		v1.APIResourceList{}.OpenAPIModelName():                      schema_pkg_apis_meta_v1_APIResourceList(ref),
-		v1.APIVersions{}.OpenAPIModelName():                          schema_pkg_apis_meta_v1_APIVersions(ref),
-		v1.ApplyOptions{}.OpenAPIModelName():                         schema_pkg_apis_meta_v1_ApplyOptions(ref),
-		v1.Condition{}.OpenAPIModelName():                            schema_pkg_apis_meta_v1_Condition(ref),
-		v1.CreateOptions{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_CreateOptions(ref),
-		v1.DeleteOptions{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_DeleteOptions(ref),
-		v1.Duration{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_Duration(ref),
-		v1.FieldSelectorRequirement{}.OpenAPIModelName():             schema_pkg_apis_meta_v1_FieldSelectorRequirement(ref),
-		v1.FieldsV1{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_FieldsV1(ref),
-		v1.GetOptions{}.OpenAPIModelName():                           schema_pkg_apis_meta_v1_GetOptions(ref),
-		v1.GroupKind{}.OpenAPIModelName():                            schema_pkg_apis_meta_v1_GroupKind(ref),
-		v1.GroupResource{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_GroupResource(ref),
-		v1.GroupVersion{}.OpenAPIModelName():                         schema_pkg_apis_meta_v1_GroupVersion(ref),
-		v1.GroupVersionForDiscovery{}.OpenAPIModelName():             schema_pkg_apis_meta_v1_GroupVersionForDiscovery(ref),
-		v1.GroupVersionKind{}.OpenAPIModelName():                     schema_pkg_apis_meta_v1_GroupVersionKind(ref),
-		v1.GroupVersionResource{}.OpenAPIModelName():                 schema_pkg_apis_meta_v1_GroupVersionResource(ref),
-		v1.InternalEvent{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_InternalEvent(ref),
-		v1.LabelSelector{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_LabelSelector(ref),
-		v1.LabelSelectorRequirement{}.OpenAPIModelName():             schema_pkg_apis_meta_v1_LabelSelectorRequirement(ref),
-		v1.List{}.OpenAPIModelName():                                 schema_pkg_apis_meta_v1_List(ref),
-		v1.ListMeta{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_ListMeta(ref),
-		v1.ListOptions{}.OpenAPIModelName():                          schema_pkg_apis_meta_v1_ListOptions(ref),
-		v1.ManagedFieldsEntry{}.OpenAPIModelName():                   schema_pkg_apis_meta_v1_ManagedFieldsEntry(ref),
-		v1.MicroTime{}.OpenAPIModelName():                            schema_pkg_apis_meta_v1_MicroTime(ref),
-		v1.ObjectMeta{}.OpenAPIModelName():                           schema_pkg_apis_meta_v1_ObjectMeta(ref),
-		v1.OwnerReference{}.OpenAPIModelName():                       schema_pkg_apis_meta_v1_OwnerReference(ref),
-		v1.PartialObjectMetadata{}.OpenAPIModelName():                schema_pkg_apis_meta_v1_PartialObjectMetadata(ref),
-		v1.PartialObjectMetadataList{}.OpenAPIModelName():            schema_pkg_apis_meta_v1_PartialObjectMetadataList(ref),
-		v1.Patch{}.OpenAPIModelName():                                schema_pkg_apis_meta_v1_Patch(ref),
-		v1.PatchOptions{}.OpenAPIModelName():                         schema_pkg_apis_meta_v1_PatchOptions(ref),
-		v1.Preconditions{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_Preconditions(ref),
-		v1.RootPaths{}.OpenAPIModelName():                            schema_pkg_apis_meta_v1_RootPaths(ref),
-		v1.ServerAddressByClientCIDR{}.OpenAPIModelName():            schema_pkg_apis_meta_v1_ServerAddressByClientCIDR(ref),
-		v1.ShardInfo{}.OpenAPIModelName():                            schema_pkg_apis_meta_v1_ShardInfo(ref),
-		v1.Status{}.OpenAPIModelName():                               schema_pkg_apis_meta_v1_Status(ref),
-		v1.StatusCause{}.OpenAPIModelName():                          schema_pkg_apis_meta_v1_StatusCause(ref),
-		v1.StatusDetails{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_StatusDetails(ref),
-		v1.Table{}.OpenAPIModelName():                                schema_pkg_apis_meta_v1_Table(ref),
-		v1.TableColumnDefinition{}.OpenAPIModelName():                schema_pkg_apis_meta_v1_TableColumnDefinition(ref),
-		v1.TableOptions{}.OpenAPIModelName():                         schema_pkg_apis_meta_v1_TableOptions(ref),
-		v1.TableRow{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_TableRow(ref),
-		v1.TableRowCondition{}.OpenAPIModelName():                    schema_pkg_apis_meta_v1_TableRowCondition(ref),
-		v1.Time{}.OpenAPIModelName():                                 schema_pkg_apis_meta_v1_Time(ref),
-		v1.Timestamp{}.OpenAPIModelName():                            schema_pkg_apis_meta_v1_Timestamp(ref),
-		v1.TypeMeta{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_TypeMeta(ref),
-		v1.UpdateOptions{}.OpenAPIModelName():                        schema_pkg_apis_meta_v1_UpdateOptions(ref),
-		v1.WatchEvent{}.OpenAPIModelName():                           schema_pkg_apis_meta_v1_WatchEvent(ref),
-		runtime.RawExtension{}.OpenAPIModelName():                    schema_k8sio_apimachinery_pkg_runtime_RawExtension(ref),
-		runtime.TypeMeta{}.OpenAPIModelName():                        schema_k8sio_apimachinery_pkg_runtime_TypeMeta(ref),
-		runtime.Unknown{}.OpenAPIModelName():                         schema_k8sio_apimachinery_pkg_runtime_Unknown(ref),
-		intstr.IntOrString{}.OpenAPIModelName():                      schema_apimachinery_pkg_util_intstr_IntOrString(ref),
-		version.Info{}.OpenAPIModelName():                            schema_k8sio_apimachinery_pkg_version_Info(ref),
+		v1beta1.AccessRestriction{}.OpenAPIModelName():                            schema_pkg_apis_core_v1beta1_AccessRestriction(ref),
+		v1beta1.AvailabilityZone{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_AvailabilityZone(ref),
+		v1beta1.Bastion{}.OpenAPIModelName():                                      schema_pkg_apis_core_v1beta1_Bastion(ref),
+		v1beta1.BastionMachineImage{}.OpenAPIModelName():                          schema_pkg_apis_core_v1beta1_BastionMachineImage(ref),
+		v1beta1.BastionMachineType{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_BastionMachineType(ref),
+		v1beta1.CRI{}.OpenAPIModelName():                                          schema_pkg_apis_core_v1beta1_CRI(ref),
+		v1beta1.CapabilityDefinition{}.OpenAPIModelName():                         schema_pkg_apis_core_v1beta1_CapabilityDefinition(ref),
+		v1beta1.CloudProfile{}.OpenAPIModelName():                                 schema_pkg_apis_core_v1beta1_CloudProfile(ref),
+		v1beta1.CloudProfileControlPlane{}.OpenAPIModelName():                     schema_pkg_apis_core_v1beta1_CloudProfileControlPlane(ref),
+		v1beta1.CloudProfileList{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_CloudProfileList(ref),
+		v1beta1.CloudProfileMachineControllerManagerSettings{}.OpenAPIModelName(): schema_pkg_apis_core_v1beta1_CloudProfileMachineControllerManagerSettings(ref),
+		v1beta1.CloudProfileReference{}.OpenAPIModelName():                        schema_pkg_apis_core_v1beta1_CloudProfileReference(ref),
+		v1beta1.CloudProfileSpec{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref),
+		v1beta1.CloudProfileStatus{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_CloudProfileStatus(ref),
+		v1beta1.CompatibilityValidation{}.OpenAPIModelName():                      schema_pkg_apis_core_v1beta1_CompatibilityValidation(ref),
+		v1beta1.ComponentCompatibility{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ComponentCompatibility(ref),
+		v1beta1.Condition{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_Condition(ref),
+		v1beta1.ContainerRuntime{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_ContainerRuntime(ref),
+		v1beta1.ExpirableVersion{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_ExpirableVersion(ref),
+		v1beta1.ExpirableVersionStatus{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ExpirableVersionStatus(ref),
+		v1beta1.Extension{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_Extension(ref),
+		v1beta1.ExtensionAutoUpdate{}.OpenAPIModelName():                          schema_pkg_apis_core_v1beta1_ExtensionAutoUpdate(ref),
+		v1beta1.ExtensionComponent{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_ExtensionComponent(ref),
+		v1beta1.ExtensionComponentVersion{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref),
+		v1beta1.ExtensionProfile{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_ExtensionProfile(ref),
+		v1beta1.ExtensionProfileComponent{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_ExtensionProfileComponent(ref),
+		v1beta1.ExtensionProfileComponentStatus{}.OpenAPIModelName():              schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref),
+		v1beta1.ExtensionProfileList{}.OpenAPIModelName():                         schema_pkg_apis_core_v1beta1_ExtensionProfileList(ref),
+		v1beta1.ExtensionProfileSpec{}.OpenAPIModelName():                         schema_pkg_apis_core_v1beta1_ExtensionProfileSpec(ref),
+		v1beta1.ExtensionProfileStatus{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ExtensionProfileStatus(ref),
+		v1beta1.ExtensionUpdateStrategy{}.OpenAPIModelName():                      schema_pkg_apis_core_v1beta1_ExtensionUpdateStrategy(ref),
+		v1beta1.InPlaceUpdates{}.OpenAPIModelName():                               schema_pkg_apis_core_v1beta1_InPlaceUpdates(ref),
+		v1beta1.Kubernetes{}.OpenAPIModelName():                                   schema_pkg_apis_core_v1beta1_Kubernetes(ref),
+		v1beta1.KubernetesSettings{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_KubernetesSettings(ref),
+		v1beta1.KubernetesStatus{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_KubernetesStatus(ref),
+		v1beta1.LastError{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_LastError(ref),
+		v1beta1.LastMaintenance{}.OpenAPIModelName():                              schema_pkg_apis_core_v1beta1_LastMaintenance(ref),
+		v1beta1.LastOperation{}.OpenAPIModelName():                                schema_pkg_apis_core_v1beta1_LastOperation(ref),
+		v1beta1.LifecycleStage{}.OpenAPIModelName():                               schema_pkg_apis_core_v1beta1_LifecycleStage(ref),
+		v1beta1.Limits{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Limits(ref),
+		v1beta1.Machine{}.OpenAPIModelName():                                      schema_pkg_apis_core_v1beta1_Machine(ref),
+		v1beta1.MachineImage{}.OpenAPIModelName():                                 schema_pkg_apis_core_v1beta1_MachineImage(ref),
+		v1beta1.MachineImageFlavor{}.OpenAPIModelName():                           v1beta1.MachineImageFlavor{}.OpenAPIDefinition(),
+		v1beta1.MachineImageVersion{}.OpenAPIModelName():                          schema_pkg_apis_core_v1beta1_MachineImageVersion(ref),
+		v1beta1.MachineImageVersionStatus{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_MachineImageVersionStatus(ref),
+		v1beta1.MachineType{}.OpenAPIModelName():                                  schema_pkg_apis_core_v1beta1_MachineType(ref),
+		v1beta1.MachineTypeStorage{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_MachineTypeStorage(ref),
+		v1beta1.Maintenance{}.OpenAPIModelName():                                  schema_pkg_apis_core_v1beta1_Maintenance(ref),
+		v1beta1.MaintenanceAutoUpdate{}.OpenAPIModelName():                        schema_pkg_apis_core_v1beta1_MaintenanceAutoUpdate(ref),
+		v1beta1.MaintenanceTimeWindow{}.OpenAPIModelName():                        schema_pkg_apis_core_v1beta1_MaintenanceTimeWindow(ref),
+		v1beta1.NamedResourceReference{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_NamedResourceReference(ref),
+		v1beta1.Networking{}.OpenAPIModelName():                                   schema_pkg_apis_core_v1beta1_Networking(ref),
+		v1beta1.Provider{}.OpenAPIModelName():                                     schema_pkg_apis_core_v1beta1_Provider(ref),
+		v1beta1.Region{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Region(ref),
+		v1beta1.SeedSelector{}.OpenAPIModelName():                                 schema_pkg_apis_core_v1beta1_SeedSelector(ref),
+		v1beta1.Shoot{}.OpenAPIModelName():                                        schema_pkg_apis_core_v1beta1_Shoot(ref),
+		v1beta1.ShootList{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_ShootList(ref),
+		v1beta1.ShootMachineImage{}.OpenAPIModelName():                            schema_pkg_apis_core_v1beta1_ShootMachineImage(ref),
+		v1beta1.ShootSpec{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_ShootSpec(ref),
+		v1beta1.ShootStatus{}.OpenAPIModelName():                                  schema_pkg_apis_core_v1beta1_ShootStatus(ref),
+		v1beta1.VolumeType{}.OpenAPIModelName():                                   schema_pkg_apis_core_v1beta1_VolumeType(ref),
+		v1beta1.Worker{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Worker(ref),
+		resource.Quantity{}.OpenAPIModelName():                                    schema_apimachinery_pkg_api_resource_Quantity(ref),
+		v1.APIGroup{}.OpenAPIModelName():                                          schema_pkg_apis_meta_v1_APIGroup(ref),
+		v1.APIGroupList{}.OpenAPIModelName():                                      schema_pkg_apis_meta_v1_APIGroupList(ref),
+		v1.APIResource{}.OpenAPIModelName():                                       schema_pkg_apis_meta_v1_APIResource(ref),
+		v1.APIResourceList{}.OpenAPIModelName():                                   schema_pkg_apis_meta_v1_APIResourceList(ref),
+		v1.APIVersions{}.OpenAPIModelName():                                       schema_pkg_apis_meta_v1_APIVersions(ref),
+		v1.ApplyOptions{}.OpenAPIModelName():                                      schema_pkg_apis_meta_v1_ApplyOptions(ref),
+		v1.Condition{}.OpenAPIModelName():                                         schema_pkg_apis_meta_v1_Condition(ref),
+		v1.CreateOptions{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_CreateOptions(ref),
+		v1.DeleteOptions{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_DeleteOptions(ref),
+		v1.Duration{}.OpenAPIModelName():                                          schema_pkg_apis_meta_v1_Duration(ref),
+		v1.FieldSelectorRequirement{}.OpenAPIModelName():                          schema_pkg_apis_meta_v1_FieldSelectorRequirement(ref),
+		v1.FieldsV1{}.OpenAPIModelName():                                          schema_pkg_apis_meta_v1_FieldsV1(ref),
+		v1.GetOptions{}.OpenAPIModelName():                                        schema_pkg_apis_meta_v1_GetOptions(ref),
+		v1.GroupKind{}.OpenAPIModelName():                                         schema_pkg_apis_meta_v1_GroupKind(ref),
+		v1.GroupResource{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_GroupResource(ref),
+		v1.GroupVersion{}.OpenAPIModelName():                                      schema_pkg_apis_meta_v1_GroupVersion(ref),
+		v1.GroupVersionForDiscovery{}.OpenAPIModelName():                          schema_pkg_apis_meta_v1_GroupVersionForDiscovery(ref),
+		v1.GroupVersionKind{}.OpenAPIModelName():                                  schema_pkg_apis_meta_v1_GroupVersionKind(ref),
+		v1.GroupVersionResource{}.OpenAPIModelName():                              schema_pkg_apis_meta_v1_GroupVersionResource(ref),
+		v1.InternalEvent{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_InternalEvent(ref),
+		v1.LabelSelector{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_LabelSelector(ref),
+		v1.LabelSelectorRequirement{}.OpenAPIModelName():                          schema_pkg_apis_meta_v1_LabelSelectorRequirement(ref),
+		v1.List{}.OpenAPIModelName():                                              schema_pkg_apis_meta_v1_List(ref),
+		v1.ListMeta{}.OpenAPIModelName():                                          schema_pkg_apis_meta_v1_ListMeta(ref),
+		v1.ListOptions{}.OpenAPIModelName():                                       schema_pkg_apis_meta_v1_ListOptions(ref),
+		v1.ManagedFieldsEntry{}.OpenAPIModelName():                                schema_pkg_apis_meta_v1_ManagedFieldsEntry(ref),
+		v1.MicroTime{}.OpenAPIModelName():                                         schema_pkg_apis_meta_v1_MicroTime(ref),
+		v1.ObjectMeta{}.OpenAPIModelName():                                        schema_pkg_apis_meta_v1_ObjectMeta(ref),
+		v1.OwnerReference{}.OpenAPIModelName():                                    schema_pkg_apis_meta_v1_OwnerReference(ref),
+		v1.PartialObjectMetadata{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_PartialObjectMetadata(ref),
+		v1.PartialObjectMetadataList{}.OpenAPIModelName():                         schema_pkg_apis_meta_v1_PartialObjectMetadataList(ref),
+		v1.Patch{}.OpenAPIModelName():                                             schema_pkg_apis_meta_v1_Patch(ref),
+		v1.PatchOptions{}.OpenAPIModelName():                                      schema_pkg_apis_meta_v1_PatchOptions(ref),
+		v1.Preconditions{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_Preconditions(ref),
+		v1.RootPaths{}.OpenAPIModelName():                                         schema_pkg_apis_meta_v1_RootPaths(ref),
+		v1.ServerAddressByClientCIDR{}.OpenAPIModelName():                         schema_pkg_apis_meta_v1_ServerAddressByClientCIDR(ref),
+		v1.ShardInfo{}.OpenAPIModelName():                                         schema_pkg_apis_meta_v1_ShardInfo(ref),
+		v1.Status{}.OpenAPIModelName():                                            schema_pkg_apis_meta_v1_Status(ref),
+		v1.StatusCause{}.OpenAPIModelName():                                       schema_pkg_apis_meta_v1_StatusCause(ref),
+		v1.StatusDetails{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_StatusDetails(ref),
+		v1.Table{}.OpenAPIModelName():                                             schema_pkg_apis_meta_v1_Table(ref),
+		v1.TableColumnDefinition{}.OpenAPIModelName():                             schema_pkg_apis_meta_v1_TableColumnDefinition(ref),
+		v1.TableOptions{}.OpenAPIModelName():                                      schema_pkg_apis_meta_v1_TableOptions(ref),
+		v1.TableRow{}.OpenAPIModelName():                                          schema_pkg_apis_meta_v1_TableRow(ref),
+		v1.TableRowCondition{}.OpenAPIModelName():                                 schema_pkg_apis_meta_v1_TableRowCondition(ref),
+		v1.Time{}.OpenAPIModelName():                                              schema_pkg_apis_meta_v1_Time(ref),
+		v1.Timestamp{}.OpenAPIModelName():                                         schema_pkg_apis_meta_v1_Timestamp(ref),
+		v1.TypeMeta{}.OpenAPIModelName():                                          schema_pkg_apis_meta_v1_TypeMeta(ref),
+		v1.UpdateOptions{}.OpenAPIModelName():                                     schema_pkg_apis_meta_v1_UpdateOptions(ref),
+		v1.WatchEvent{}.OpenAPIModelName():                                        schema_pkg_apis_meta_v1_WatchEvent(ref),
+		runtime.RawExtension{}.OpenAPIModelName():                                 schema_k8sio_apimachinery_pkg_runtime_RawExtension(ref),
+		runtime.TypeMeta{}.OpenAPIModelName():                                     schema_k8sio_apimachinery_pkg_runtime_TypeMeta(ref),
+		runtime.Unknown{}.OpenAPIModelName():                                      schema_k8sio_apimachinery_pkg_runtime_Unknown(ref),
+		intstr.IntOrString{}.OpenAPIModelName():                                   schema_apimachinery_pkg_util_intstr_IntOrString(ref),
+		version.Info{}.OpenAPIModelName():                                         schema_k8sio_apimachinery_pkg_version_Info(ref),
 	}
 }
 
-func schema_pkg_apis_core_v1beta1_CRI(ref common.ReferenceCallback) common.OpenAPIDefinition {
+func schema_pkg_apis_core_v1beta1_AccessRestriction(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
 			SchemaProps: spec.SchemaProps{
-				Description: "CRI is a container runtime interface.",
+				Description: "AccessRestriction names an access restriction.",
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"name": {
 						SchemaProps: spec.SchemaProps{
-							Description: "Name is the container runtime, e.g. containerd.",
+							Description: "Name is the access restriction name, e.g. eu-access-only.",
 							Default:     "",
 							Type:        []string{"string"},
 							Format:      "",
@@ -149,11 +165,232 @@ func schema_pkg_apis_core_v1beta1_CRI(ref common.ReferenceCallback) common.OpenA
 	}
 }
 
+func schema_pkg_apis_core_v1beta1_AvailabilityZone(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "AvailabilityZone is an availability zone of a region.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is the zone name.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"unavailableMachineTypes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "UnavailableMachineTypes lists the machine types not offered in this zone.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+					"unavailableVolumeTypes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "UnavailableVolumeTypes lists the volume types not offered in this zone.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+				},
+				Required: []string{"name"},
+			},
+		},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_Bastion(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Bastion names the machine image and type of bastion hosts.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"machineImage": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineImage is the image of bastion hosts.",
+							Ref:         ref(v1beta1.BastionMachineImage{}.OpenAPIModelName()),
+						},
+					},
+					"machineType": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineType is the machine type of bastion hosts.",
+							Ref:         ref(v1beta1.BastionMachineType{}.OpenAPIModelName()),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.BastionMachineImage{}.OpenAPIModelName(), v1beta1.BastionMachineType{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_BastionMachineImage(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "BastionMachineImage names a machine image (and optionally a version) of the profile.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is a machine image name of spec.machineImages.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"version": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Version is a version of that image; unset means the newest supported one.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+				},
+				Required: []string{"name"},
+			},
+		},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_BastionMachineType(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "BastionMachineType names a machine type of the profile.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is a machine type name of spec.machineTypes.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+				},
+				Required: []string{"name"},
+			},
+		},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_CRI(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "CRI is a container runtime interface.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is the container runtime interface, e.g. containerd.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"containerRuntimes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.ContainerRuntime{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+				},
+				Required: []string{"name"},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.ContainerRuntime{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_CapabilityDefinition(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "CapabilityDefinition defines one capability and its possible values, most preferred first.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is the capability name, e.g. architecture.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"values": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Values are the possible values.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+				},
+				Required: []string{"name", "values"},
+			},
+		},
+	}
+}
+
 func schema_pkg_apis_core_v1beta1_CloudProfile(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
 			SchemaProps: spec.SchemaProps{
-				Description: "CloudProfile lists the Kubernetes versions and machine images a landscape offers. This project serves the subset of Gardener's CloudProfile that version maintenance needs.",
+				Description: "CloudProfile describes what a provider environment offers to Shoots: Kubernetes versions, machine images, machine and volume types, regions and zones. It has the full shape of Gardener's core.gardener.cloud/v1beta1 CloudProfile; see docs/concepts/apiserver.md for which fields this project validates and uses.",
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"kind": {
@@ -179,7 +416,7 @@ func schema_pkg_apis_core_v1beta1_CloudProfile(ref common.ReferenceCallback) com
 					},
 					"spec": {
 						SchemaProps: spec.SchemaProps{
-							Description: "Spec is the offered versions and their lifecycles.",
+							Description: "Spec is what the provider environment offers.",
 							Default:     map[string]interface{}{},
 							Ref:         ref(v1beta1.CloudProfileSpec{}.OpenAPIModelName()),
 						},
@@ -197,6 +434,26 @@ func schema_pkg_apis_core_v1beta1_CloudProfile(ref common.ReferenceCallback) com
 		},
 		Dependencies: []string{
 			v1beta1.CloudProfileSpec{}.OpenAPIModelName(), v1beta1.CloudProfileStatus{}.OpenAPIModelName(), v1.ObjectMeta{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_CloudProfileControlPlane(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "CloudProfileControlPlane holds the control-plane settings of a CloudProfile.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"allowZonePinning": {
+						SchemaProps: spec.SchemaProps{
+							Description: "AllowZonePinning lets Shoots pin their control plane to seed zones (spec.controlPlane.zones).",
+							Type:        []string{"boolean"},
+							Format:      "",
+						},
+					},
+				},
+			},
+		},
 	}
 }
 
@@ -250,6 +507,27 @@ func schema_pkg_apis_core_v1beta1_CloudProfileList(ref common.ReferenceCallback)
 	}
 }
 
+func schema_pkg_apis_core_v1beta1_CloudProfileMachineControllerManagerSettings(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "CloudProfileMachineControllerManagerSettings holds machine-controller-manager settings a machine type can default.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"machineCreationTimeout": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineCreationTimeout is how long a machine of this type may take to be created.",
+							Ref:         ref(v1.Duration{}.OpenAPIModelName()),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			v1.Duration{}.OpenAPIModelName()},
+	}
+}
+
 func schema_pkg_apis_core_v1beta1_CloudProfileReference(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -286,25 +564,11 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 				Description: "CloudProfileSpec is the specification of a CloudProfile.",
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
-					"type": {
+					"caBundle": {
 						SchemaProps: spec.SchemaProps{
-							Description: "Type is the provider type (e.g. local, aws).",
-							Default:     "",
+							Description: "CABundle is a PEM certificate bundle installed onto every machine of Shoots using this profile.",
 							Type:        []string{"string"},
 							Format:      "",
-						},
-					},
-					"regions": {
-						SchemaProps: spec.SchemaProps{
-							Description: "Regions lists the regions of the provider.",
-							Type:        []string{"array"},
-							Items: &spec.SchemaOrArray{
-								Schema: &spec.Schema{
-									SchemaProps: spec.SchemaProps{
-										Ref: ref(v1beta1.Region{}.OpenAPIModelName()),
-									},
-								},
-							},
 						},
 					},
 					"kubernetes": {
@@ -315,8 +579,18 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 						},
 					},
 					"machineImages": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "MachineImages lists the offered machine images.",
+							Description: "MachineImages lists the offered machine images, keyed by name.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -327,12 +601,137 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 							},
 						},
 					},
+					"machineTypes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineTypes lists the offered machine types, keyed by name.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.MachineType{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"providerConfig": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ProviderConfig is opaque, provider-specific configuration of the profile (for example the provider's image identifiers). It is stored as sent.",
+							Ref:         ref(runtime.RawExtension{}.OpenAPIModelName()),
+						},
+					},
+					"regions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Regions lists the offered regions, keyed by name.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.Region{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"seedSelector": {
+						SchemaProps: spec.SchemaProps{
+							Description: "SeedSelector restricts the Seeds that may host Shoots of this profile: by label and, optionally, by provider type ('*' allows every type). Empty means every Seed of the same provider type.",
+							Ref:         ref(v1beta1.SeedSelector{}.OpenAPIModelName()),
+						},
+					},
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Type is the provider type, e.g. local or aws.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"volumeTypes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "VolumeTypes lists the offered volume types, keyed by name.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.VolumeType{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"bastion": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Bastion names the machine image and machine type of bastion hosts.",
+							Ref:         ref(v1beta1.Bastion{}.OpenAPIModelName()),
+						},
+					},
+					"limits": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Limits holds operational limits of Shoots using this profile.",
+							Ref:         ref(v1beta1.Limits{}.OpenAPIModelName()),
+						},
+					},
+					"machineCapabilities": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineCapabilities defines every capability (e.g. architecture) and its possible values, most preferred value first. Machine types and image flavors may only use these.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.CapabilityDefinition{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"controlPlane": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ControlPlane holds which control-plane features Shoots of this profile may configure.",
+							Ref:         ref(v1beta1.CloudProfileControlPlane{}.OpenAPIModelName()),
+						},
+					},
 				},
-				Required: []string{"type", "kubernetes", "machineImages"},
+				Required: []string{"kubernetes", "machineImages", "type"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.KubernetesSettings{}.OpenAPIModelName(), v1beta1.MachineImage{}.OpenAPIModelName(), v1beta1.Region{}.OpenAPIModelName()},
+			v1beta1.Bastion{}.OpenAPIModelName(), v1beta1.CapabilityDefinition{}.OpenAPIModelName(), v1beta1.CloudProfileControlPlane{}.OpenAPIModelName(), v1beta1.KubernetesSettings{}.OpenAPIModelName(), v1beta1.Limits{}.OpenAPIModelName(), v1beta1.MachineImage{}.OpenAPIModelName(), v1beta1.MachineType{}.OpenAPIModelName(), v1beta1.Region{}.OpenAPIModelName(), v1beta1.SeedSelector{}.OpenAPIModelName(), v1beta1.VolumeType{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName()},
 	}
 }
 
@@ -350,8 +749,16 @@ func schema_pkg_apis_core_v1beta1_CloudProfileStatus(ref common.ReferenceCallbac
 						},
 					},
 					"machineImages": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "MachineImageVersions holds the classification of every machine image version.",
+							Description: "MachineImageVersions holds the classification of every machine image version, keyed by image name.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -407,6 +814,11 @@ func schema_pkg_apis_core_v1beta1_ComponentCompatibility(ref common.ReferenceCal
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"validations": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Validations are CEL rules, ANDed, evaluated with the variable `shoot` bound to the Shoot.",
 							Type:        []string{"array"},
@@ -478,12 +890,61 @@ func schema_pkg_apis_core_v1beta1_Condition(ref common.ReferenceCallback) common
 							Format:      "",
 						},
 					},
+					"codes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Codes are well-defined error codes when the condition reports a problem.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"type", "status", "lastTransitionTime", "lastUpdateTime", "reason", "message"},
 			},
 		},
 		Dependencies: []string{
 			v1.Time{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_ContainerRuntime(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "ContainerRuntime is an additional container runtime of a CRI.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Type is the container runtime type, e.g. gvisor.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"providerConfig": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ProviderConfig is opaque configuration of the runtime.",
+							Ref:         ref(runtime.RawExtension{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"type"},
+			},
+		},
+		Dependencies: []string{
+			runtime.RawExtension{}.OpenAPIModelName()},
 	}
 }
 
@@ -504,18 +965,23 @@ func schema_pkg_apis_core_v1beta1_ExpirableVersion(ref common.ReferenceCallback)
 					},
 					"expirationDate": {
 						SchemaProps: spec.SchemaProps{
-							Description: "ExpirationDate is the legacy expiry time. Deprecated: use Lifecycle.",
+							Description: "ExpirationDate is the legacy expiry time. Deprecated: use Lifecycle; mutually exclusive with it.",
 							Ref:         ref(v1.Time{}.OpenAPIModelName()),
 						},
 					},
 					"classification": {
 						SchemaProps: spec.SchemaProps{
-							Description: "Classification is the legacy classification. Deprecated: use Lifecycle.",
+							Description: "Classification is the legacy classification. Deprecated: use Lifecycle; mutually exclusive with it.",
 							Type:        []string{"string"},
 							Format:      "",
 						},
 					},
 					"lifecycle": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one (and without the legacy fields) the version is supported.",
 							Type:        []string{"array"},
@@ -602,8 +1068,18 @@ func schema_pkg_apis_core_v1beta1_Extension(ref common.ReferenceCallback) common
 						},
 					},
 					"components": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Components pins component versions and overrides their auto-update policy (GEP-78).",
+							Description: "Components pins component versions and overrides their auto-update policy (GEP-78), keyed by name.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -703,6 +1179,11 @@ func schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref common.Reference
 						},
 					},
 					"lifecycle": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one the version is supported.",
 							Type:        []string{"array"},
@@ -733,44 +1214,6 @@ func schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref common.Reference
 		},
 		Dependencies: []string{
 			v1beta1.ComponentCompatibility{}.OpenAPIModelName(), v1beta1.LifecycleStage{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName()},
-	}
-}
-
-func schema_pkg_apis_core_v1beta1_ExtensionComponentVersionStatus(ref common.ReferenceCallback) common.OpenAPIDefinition {
-	return common.OpenAPIDefinition{
-		Schema: spec.Schema{
-			SchemaProps: spec.SchemaProps{
-				Description: "ExtensionComponentVersionStatus is the current classification of one component version and its next lifecycle transition, computed by gardener-controller-manager. The first two fields are those of a CloudProfile version status (GEP-32); NextTransition is new.",
-				Type:        []string{"object"},
-				Properties: map[string]spec.Schema{
-					"version": {
-						SchemaProps: spec.SchemaProps{
-							Description: "Version is the version string as listed in the spec.",
-							Default:     "",
-							Type:        []string{"string"},
-							Format:      "",
-						},
-					},
-					"classification": {
-						SchemaProps: spec.SchemaProps{
-							Description: "Classification is the classification of the version at the time of the last reconcile.",
-							Default:     "",
-							Type:        []string{"string"},
-							Format:      "",
-						},
-					},
-					"nextTransition": {
-						SchemaProps: spec.SchemaProps{
-							Description: "NextTransition is the next change of the classification according to the version's lifecycle: the earliest stage startTime after the last reconcile and the classification from then on. Unset when the classification does not change any more.",
-							Ref:         ref(v1beta1.VersionTransition{}.OpenAPIModelName()),
-						},
-					},
-				},
-				Required: []string{"version", "classification"},
-			},
-		},
-		Dependencies: []string{
-			v1beta1.VersionTransition{}.OpenAPIModelName()},
 	}
 }
 
@@ -847,8 +1290,18 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponent(ref common.Reference
 						},
 					},
 					"versions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"version",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "version",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Versions lists the offered versions of the component.",
+							Description: "Versions lists the offered versions of the component, keyed by version.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -884,13 +1337,21 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref common.Ref
 						},
 					},
 					"versions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"version",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Versions lists one entry per spec version, in spec order.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
 									SchemaProps: spec.SchemaProps{
-										Ref: ref(v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName()),
+										Ref: ref(v1beta1.ExpirableVersionStatus{}.OpenAPIModelName()),
 									},
 								},
 							},
@@ -901,7 +1362,7 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref common.Ref
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName()},
+			v1beta1.ExpirableVersionStatus{}.OpenAPIModelName()},
 	}
 }
 
@@ -969,8 +1430,18 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileSpec(ref common.ReferenceCallb
 						},
 					},
 					"components": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Components lists the independently versioned components the extension manages.",
+							Description: "Components lists the independently versioned components the extension manages, keyed by name.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -998,6 +1469,14 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileStatus(ref common.ReferenceCal
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"components": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Components mirrors spec.components: one entry per component, in spec order.",
 							Type:        []string{"array"},
@@ -1033,6 +1512,11 @@ func schema_pkg_apis_core_v1beta1_ExtensionUpdateStrategy(ref common.ReferenceCa
 						},
 					},
 					"supported": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Supported lists the strategies a shoot may request. It must contain Default.",
 							Type:        []string{"array"},
@@ -1047,6 +1531,35 @@ func schema_pkg_apis_core_v1beta1_ExtensionUpdateStrategy(ref common.ReferenceCa
 						},
 					},
 				},
+			},
+		},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_InPlaceUpdates(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "InPlaceUpdates holds the in-place update settings of a machine image version.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"supported": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Supported says whether nodes can be updated to this version in place.",
+							Default:     false,
+							Type:        []string{"boolean"},
+							Format:      "",
+						},
+					},
+					"minVersionForUpdate": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MinVersionForUpdate is the lowest version from which an in-place update to this version works.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+				},
+				Required: []string{"supported"},
 			},
 		},
 	}
@@ -1080,8 +1593,18 @@ func schema_pkg_apis_core_v1beta1_KubernetesSettings(ref common.ReferenceCallbac
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"versions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"version",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "version",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Versions are the offered Kubernetes versions.",
+							Description: "Versions are the offered Kubernetes versions, keyed by version.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -1108,6 +1631,14 @@ func schema_pkg_apis_core_v1beta1_KubernetesStatus(ref common.ReferenceCallback)
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"versions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"version",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Versions lists one entry per spec version, in spec order.",
 							Type:        []string{"array"},
@@ -1125,6 +1656,62 @@ func schema_pkg_apis_core_v1beta1_KubernetesStatus(ref common.ReferenceCallback)
 		},
 		Dependencies: []string{
 			v1beta1.ExpirableVersionStatus{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_LastError(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "LastError describes the last error of an operation.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"description": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Description is a human-readable message about the error.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"taskID": {
+						SchemaProps: spec.SchemaProps{
+							Description: "TaskID is the ID of the task that caused the error.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"codes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Codes are well-defined error codes of the error.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+					"lastUpdateTime": {
+						SchemaProps: spec.SchemaProps{
+							Description: "LastUpdateTime is when the error was last reported.",
+							Ref:         ref(v1.Time{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"description"},
+			},
+		},
+		Dependencies: []string{
+			v1.Time{}.OpenAPIModelName()},
 	}
 }
 
@@ -1257,6 +1844,26 @@ func schema_pkg_apis_core_v1beta1_LifecycleStage(ref common.ReferenceCallback) c
 	}
 }
 
+func schema_pkg_apis_core_v1beta1_Limits(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Limits holds operational limits of Shoots.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"maxNodesTotal": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MaxNodesTotal is the largest number of nodes a Shoot may have.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
 func schema_pkg_apis_core_v1beta1_Machine(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -1310,8 +1917,18 @@ func schema_pkg_apis_core_v1beta1_MachineImage(ref common.ReferenceCallback) com
 						},
 					},
 					"versions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"version",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "version",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Versions are the offered versions of the image.",
+							Description: "Versions are the offered versions of the image, keyed by version.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -1355,18 +1972,23 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 					},
 					"expirationDate": {
 						SchemaProps: spec.SchemaProps{
-							Description: "ExpirationDate is the legacy expiry time. Deprecated: use Lifecycle.",
+							Description: "ExpirationDate is the legacy expiry time. Deprecated: use Lifecycle; mutually exclusive with it.",
 							Ref:         ref(v1.Time{}.OpenAPIModelName()),
 						},
 					},
 					"classification": {
 						SchemaProps: spec.SchemaProps{
-							Description: "Classification is the legacy classification. Deprecated: use Lifecycle.",
+							Description: "Classification is the legacy classification. Deprecated: use Lifecycle; mutually exclusive with it.",
 							Type:        []string{"string"},
 							Format:      "",
 						},
 					},
 					"lifecycle": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one (and without the legacy fields) the version is supported.",
 							Type:        []string{"array"},
@@ -1380,8 +2002,13 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 						},
 					},
 					"cri": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "CRI lists the container runtimes the version supports.",
+							Description: "CRI lists the container runtimes the version supports. Defaults to containerd.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -1393,8 +2020,13 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 						},
 					},
 					"architectures": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Architectures lists the CPU architectures the version supports.",
+							Description: "Architectures lists the CPU architectures the version supports (amd64, arm64). Defaults to amd64 when the profile defines no machineCapabilities.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -1406,12 +2038,43 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 							},
 						},
 					},
+					"kubeletVersionConstraint": {
+						SchemaProps: spec.SchemaProps{
+							Description: "KubeletVersionConstraint is a semantic version constraint (e.g. \">= 1.26\") on the kubelet versions the image version supports. Unset means every version.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"inPlaceUpdates": {
+						SchemaProps: spec.SchemaProps{
+							Description: "InPlaceUpdates says whether nodes can be updated to this version in place.",
+							Ref:         ref(v1beta1.InPlaceUpdates{}.OpenAPIModelName()),
+						},
+					},
+					"capabilityFlavors": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "CapabilityFlavors lists the capability combinations the version is built for; each entry maps a capability name to its values.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.MachineImageFlavor{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"version"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.CRI{}.OpenAPIModelName(), v1beta1.LifecycleStage{}.OpenAPIModelName(), v1.Time{}.OpenAPIModelName()},
+			v1beta1.CRI{}.OpenAPIModelName(), v1beta1.InPlaceUpdates{}.OpenAPIModelName(), v1beta1.LifecycleStage{}.OpenAPIModelName(), v1beta1.MachineImageFlavor{}.OpenAPIModelName(), v1.Time{}.OpenAPIModelName()},
 	}
 }
 
@@ -1431,6 +2094,14 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersionStatus(ref common.Reference
 						},
 					},
 					"versions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"version",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Versions lists one entry per spec version, in spec order.",
 							Type:        []string{"array"},
@@ -1449,6 +2120,140 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersionStatus(ref common.Reference
 		},
 		Dependencies: []string{
 			v1beta1.ExpirableVersionStatus{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_MachineType(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "MachineType is an offered machine type.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"cpu": {
+						SchemaProps: spec.SchemaProps{
+							Description: "CPU is the number of CPUs.",
+							Ref:         ref(resource.Quantity{}.OpenAPIModelName()),
+						},
+					},
+					"gpu": {
+						SchemaProps: spec.SchemaProps{
+							Description: "GPU is the number of GPUs.",
+							Ref:         ref(resource.Quantity{}.OpenAPIModelName()),
+						},
+					},
+					"memory": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Memory is the amount of memory.",
+							Ref:         ref(resource.Quantity{}.OpenAPIModelName()),
+						},
+					},
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is the machine type name.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"storage": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Storage is the root volume of the machine type, for providers without volume types.",
+							Ref:         ref(v1beta1.MachineTypeStorage{}.OpenAPIModelName()),
+						},
+					},
+					"usable": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Usable says whether Shoots may use the type. Defaults to true.",
+							Type:        []string{"boolean"},
+							Format:      "",
+						},
+					},
+					"architecture": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Architecture is the CPU architecture. Defaults to amd64 when the profile defines no machineCapabilities.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"capabilities": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Capabilities maps capability names to the values the type offers.",
+							Type:        []string{"object"},
+							AdditionalProperties: &spec.SchemaOrBool{
+								Allows: true,
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type: []string{"array"},
+										Items: &spec.SchemaOrArray{
+											Schema: &spec.Schema{
+												SchemaProps: spec.SchemaProps{
+													Type:   []string{"string"},
+													Format: "",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					"machineControllerManager": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineControllerManager holds machine-controller-manager defaults for this type.",
+							Ref:         ref(v1beta1.CloudProfileMachineControllerManagerSettings{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"cpu", "gpu", "memory", "name"},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.CloudProfileMachineControllerManagerSettings{}.OpenAPIModelName(), v1beta1.MachineTypeStorage{}.OpenAPIModelName(), resource.Quantity{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_MachineTypeStorage(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "MachineTypeStorage is the root volume of a machine type.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"class": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Class is the storage class, e.g. standard.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"size": {
+						SchemaProps: spec.SchemaProps{
+							Description: "StorageSize is the fixed size of the volume.",
+							Ref:         ref(resource.Quantity{}.OpenAPIModelName()),
+						},
+					},
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Type is the storage type.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"minSize": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MinSize is the smallest size a Shoot may request; it overrides volumeTypes[].minSize.",
+							Ref:         ref(resource.Quantity{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"class", "type"},
+			},
+		},
+		Dependencies: []string{
+			resource.Quantity{}.OpenAPIModelName()},
 	}
 }
 
@@ -1538,6 +2343,37 @@ func schema_pkg_apis_core_v1beta1_MaintenanceTimeWindow(ref common.ReferenceCall
 	}
 }
 
+func schema_pkg_apis_core_v1beta1_NamedResourceReference(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "NamedResourceReference is a named reference to a resource.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is the name of the reference, unique in its list.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"resourceRef": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ResourceRef is the referenced resource.",
+							Default:     map[string]interface{}{},
+							Ref:         ref("k8s.io/api/autoscaling/v1.CrossVersionObjectReference"),
+						},
+					},
+				},
+				Required: []string{"name", "resourceRef"},
+			},
+		},
+		Dependencies: []string{
+			"k8s.io/api/autoscaling/v1.CrossVersionObjectReference"},
+	}
+}
+
 func schema_pkg_apis_core_v1beta1_Networking(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -1595,8 +2431,18 @@ func schema_pkg_apis_core_v1beta1_Provider(ref common.ReferenceCallback) common.
 						},
 					},
 					"workers": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Workers are the worker pools.",
+							Description: "Workers are the worker pools, keyed by name.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -1620,7 +2466,7 @@ func schema_pkg_apis_core_v1beta1_Region(ref common.ReferenceCallback) common.Op
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
 			SchemaProps: spec.SchemaProps{
-				Description: "Region is a region of the provider.",
+				Description: "Region is an offered region.",
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"name": {
@@ -1631,10 +2477,138 @@ func schema_pkg_apis_core_v1beta1_Region(ref common.ReferenceCallback) common.Op
 							Format:      "",
 						},
 					},
+					"zones": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Zones lists the availability zones of the region, keyed by name.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.AvailabilityZone{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"labels": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Labels are operator-set key-value pairs about the region (e.g. reliability).",
+							Type:        []string{"object"},
+							AdditionalProperties: &spec.SchemaOrBool{
+								Allows: true,
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+					"accessRestrictions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "AccessRestrictions lists the access restrictions Shoots in this region may request.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.AccessRestriction{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"name"},
 			},
 		},
+		Dependencies: []string{
+			v1beta1.AccessRestriction{}.OpenAPIModelName(), v1beta1.AvailabilityZone{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_SeedSelector(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "SeedSelector selects the Seeds usable for Shoots of a profile.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"matchLabels": {
+						SchemaProps: spec.SchemaProps{
+							Description: "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed.",
+							Type:        []string{"object"},
+							AdditionalProperties: &spec.SchemaOrBool{
+								Allows: true,
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+					"matchExpressions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1.LabelSelectorRequirement{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"providerTypes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "ProviderTypes lists the Seed provider types allowed; '*' allows every type.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			v1.LabelSelectorRequirement{}.OpenAPIModelName()},
 	}
 }
 
@@ -1802,8 +2776,18 @@ func schema_pkg_apis_core_v1beta1_ShootSpec(ref common.ReferenceCallback) common
 						},
 					},
 					"extensions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"type",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "type",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "Extensions configures extensions, including the GEP-78 component pins.",
+							Description: "Extensions configures extensions, including the GEP-78 component pins, keyed by type.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
@@ -1899,33 +2883,48 @@ func schema_pkg_apis_core_v1beta1_ShootStatus(ref common.ReferenceCallback) comm
 	}
 }
 
-func schema_pkg_apis_core_v1beta1_VersionTransition(ref common.ReferenceCallback) common.OpenAPIDefinition {
+func schema_pkg_apis_core_v1beta1_VolumeType(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
 			SchemaProps: spec.SchemaProps{
-				Description: "VersionTransition is a future change of a version's classification.",
+				Description: "VolumeType is an offered volume type.",
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
-					"classification": {
+					"class": {
 						SchemaProps: spec.SchemaProps{
-							Description: "Classification is the classification from Time on.",
+							Description: "Class is the volume class, e.g. standard or premium.",
 							Default:     "",
 							Type:        []string{"string"},
 							Format:      "",
 						},
 					},
-					"time": {
+					"name": {
 						SchemaProps: spec.SchemaProps{
-							Description: "Time is when the classification changes (the startTime of a lifecycle stage).",
-							Ref:         ref(v1.Time{}.OpenAPIModelName()),
+							Description: "Name is the volume type name.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"usable": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Usable says whether Shoots may use the type. Defaults to true.",
+							Type:        []string{"boolean"},
+							Format:      "",
+						},
+					},
+					"minSize": {
+						SchemaProps: spec.SchemaProps{
+							Description: "MinSize is the smallest size a Shoot may request.",
+							Ref:         ref(resource.Quantity{}.OpenAPIModelName()),
 						},
 					},
 				},
-				Required: []string{"classification", "time"},
+				Required: []string{"class", "name"},
 			},
 		},
 		Dependencies: []string{
-			v1.Time{}.OpenAPIModelName()},
+			resource.Quantity{}.OpenAPIModelName()},
 	}
 }
 
@@ -1986,6 +2985,11 @@ func schema_pkg_apis_core_v1beta1_Worker(ref common.ReferenceCallback) common.Op
 						},
 					},
 					"zones": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Zones are the availability zones of the pool.",
 							Type:        []string{"array"},

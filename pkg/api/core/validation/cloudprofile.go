@@ -22,7 +22,9 @@ var kubernetesVersionPattern = regexp.MustCompile(`^([0-9]+\.){2}[0-9]+$`)
 
 // ValidateCloudProfile validates a CloudProfile (the subset this project serves) with
 // Gardener's rules:
-//   - metadata.name is a DNS-1123 label, spec.type is required, region names are unique;
+//   - metadata.name is a DNS-1123 label, spec.type is required;
+//   - machine types, volume types, regions, capabilities, caBundle, seedSelector, bastion and
+//     limits follow validateOfferings;
 //   - at least one Kubernetes version; each matches ^([0-9]+\.){2}[0-9]+$ and is unique; the
 //     latest one must not expire (no expirationDate, last lifecycle stage not expired);
 //   - at least one machine image; names are unique; each image has at least one version;
@@ -38,18 +40,7 @@ func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
 		allErrs = append(allErrs, field.Required(specPath.Child("type"), "must name the provider type"))
 	}
 
-	regionNames := sets.New[string]()
-	for i, region := range profile.Spec.Regions {
-		namePath := specPath.Child("regions").Index(i).Child("name")
-		switch {
-		case region.Name == "":
-			allErrs = append(allErrs, field.Required(namePath, "must name the region"))
-		case regionNames.Has(region.Name):
-			allErrs = append(allErrs, field.Duplicate(namePath, region.Name))
-		}
-		regionNames.Insert(region.Name)
-	}
-
+	allErrs = append(allErrs, validateOfferings(&profile.Spec, specPath)...)
 	allErrs = append(allErrs, validateKubernetesVersions(profile.Spec.Kubernetes.Versions, specPath.Child("kubernetes", "versions"))...)
 	allErrs = append(allErrs, validateMachineImages(profile.Spec.MachineImages, specPath.Child("machineImages"))...)
 	return allErrs

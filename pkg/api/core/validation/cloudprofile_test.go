@@ -10,6 +10,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	gomegatypes "github.com/onsi/gomega/types"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	testclock "k8s.io/utils/clock/testing"
@@ -46,6 +47,34 @@ func validCloudProfile() *core.CloudProfile {
 			},
 		},
 	}
+}
+
+// fullCloudProfile is validCloudProfile with every offering field of Gardener's CloudProfile set.
+func fullCloudProfile() *core.CloudProfile {
+	p := validCloudProfile()
+	p.Spec.CABundle = ptr.To(testCertificate)
+	p.Spec.MachineCapabilities = []core.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
+	p.Spec.MachineTypes = []core.MachineType{{
+		Name: "m5.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi"),
+		Usable: ptr.To(true), Architecture: ptr.To("amd64"), Capabilities: core.Capabilities{"architecture": {"amd64"}},
+		Storage: &core.MachineTypeStorage{Class: "standard", Type: "default", MinSize: ptr.To(resource.MustParse("10Gi"))},
+	}}
+	p.Spec.VolumeTypes = []core.VolumeType{{Name: "gp3", Class: "standard"}, {Name: "io1", Class: "premium", MinSize: ptr.To(resource.MustParse("20Gi"))}}
+	p.Spec.Regions = []core.Region{{
+		Name:               "europe-central-1",
+		Zones:              []core.AvailabilityZone{{Name: "europe-central-1a"}, {Name: "europe-central-1b", UnavailableMachineTypes: []string{"m5.large"}}},
+		Labels:             map[string]string{"seed.gardener.cloud/reliability": "high"},
+		AccessRestrictions: []core.AccessRestriction{{Name: "eu-access-only"}},
+	}}
+	p.Spec.SeedSelector = &core.SeedSelector{LabelSelector: metav1.LabelSelector{MatchLabels: map[string]string{"foo": "bar"}}, ProviderTypes: []string{"*"}}
+	p.Spec.Bastion = &core.Bastion{MachineImage: &core.BastionMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}, MachineType: &core.BastionMachineType{Name: "m5.large"}}
+	p.Spec.Limits = &core.Limits{MaxNodesTotal: ptr.To[int32](1000)}
+	v := &p.Spec.MachineImages[0].Versions[1]
+	v.CRI = []core.CRI{{Name: "containerd", ContainerRuntimes: []core.ContainerRuntime{{Type: "gvisor"}}}}
+	v.KubeletVersionConstraint = ptr.To(">= 1.26")
+	v.InPlaceUpdates = &core.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("1877.5.0")}
+	v.CapabilityFlavors = []core.MachineImageFlavor{{Capabilities: core.Capabilities{"architecture": {"amd64"}}}, {Capabilities: core.Capabilities{"architecture": {"arm64"}}}}
+	return p
 }
 
 var _ = Describe("CloudProfile validation", func() {
@@ -123,6 +152,88 @@ var _ = Describe("CloudProfile validation", func() {
 		Entry("lifecycle rules apply to machine image versions", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationSupported), stage(core.ClassificationSupported, time.Hour)}
 		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[1].lifecycle[1].classification")),
+
+		Entry("the full Gardener shape", func(p *core.CloudProfile) { *p = *fullCloudProfile() }),
+		Entry("duplicate machine type", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineTypes = append(p.Spec.MachineTypes, p.Spec.MachineTypes[0])
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineTypes[1].name")),
+		Entry("negative machine type memory", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineTypes[0].Memory = resource.MustParse("-1Gi")
+		}, fieldErr(field.ErrorTypeInvalid, "spec.machineTypes[0].memory")),
+		Entry("machine type storage without size", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineTypes[0].Storage = &core.MachineTypeStorage{Class: "standard", Type: "default"}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.machineTypes[0].storage")),
+		Entry("unknown machine type architecture", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineTypes[0].Architecture = ptr.To("riscv64")
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineTypes[0].architecture")),
+		Entry("undefined machine type capability", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineTypes[0].Capabilities = core.Capabilities{"gpu": {"yes"}}
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineTypes[0].capabilities[gpu]")),
+		Entry("undefined capability value of an image flavor", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineImages[0].Versions[0].CapabilityFlavors = []core.MachineImageFlavor{{Capabilities: core.Capabilities{"architecture": {"s390x"}}}}
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].capabilityFlavors[0][architecture][0]")),
+		Entry("capabilities without definitions", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].CapabilityFlavors = []core.MachineImageFlavor{{Capabilities: core.Capabilities{"architecture": {"amd64"}}}}
+		}, fieldErr(field.ErrorTypeForbidden, "spec.machineImages[0].versions[0].capabilityFlavors[0]")),
+		Entry("duplicate capability definition", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineCapabilities = append(p.Spec.MachineCapabilities, core.CapabilityDefinition{Name: "architecture", Values: []string{"amd64"}})
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineCapabilities[1].name")),
+		Entry("duplicate volume type", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.VolumeTypes[1].Name = "gp3"
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.volumeTypes[1].name")),
+		Entry("duplicate zone", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.Regions[0].Zones = append(p.Spec.Regions[0].Zones, core.AvailabilityZone{Name: "europe-central-1a"})
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.regions[0].zones[2].name")),
+		Entry("invalid region label", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.Regions[0].Labels = map[string]string{"not a key": "x"}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.regions[0].labels")),
+		Entry("duplicate access restriction", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.Regions[0].AccessRestrictions = append(p.Spec.Regions[0].AccessRestrictions, core.AccessRestriction{Name: "eu-access-only"})
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.regions[0].accessRestrictions[1].name")),
+		Entry("unsupported CRI", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "docker"}}
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].cri[0].name")),
+		Entry("duplicate container runtime", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "containerd", ContainerRuntimes: []core.ContainerRuntime{{Type: "gvisor"}, {Type: "gvisor"}}}}
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[0].cri[0].containerRuntimes[1].type")),
+		Entry("unknown image architecture", func(p *core.CloudProfile) { p.Spec.MachineImages[0].Versions[0].Architectures = []string{"ppc64le"} },
+			fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].architectures[0]")),
+		Entry("unparseable kubelet version constraint", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].KubeletVersionConstraint = ptr.To("about 1.30")
+		}, fieldErr(field.ErrorTypeInvalid, "spec.machineImages[0].versions[0].kubeletVersionConstraint")),
+		Entry("unparseable in-place minimum version", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].InPlaceUpdates = &core.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("old")}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.machineImages[0].versions[0].inPlaceUpdates.minVersionForUpdate")),
+		Entry("caBundle without certificate", func(p *core.CloudProfile) { p.Spec.CABundle = ptr.To("not a certificate") },
+			fieldErr(field.ErrorTypeInvalid, "spec.caBundle")),
+		Entry("invalid seed selector", func(p *core.CloudProfile) {
+			p.Spec.SeedSelector = &core.SeedSelector{LabelSelector: metav1.LabelSelector{MatchLabels: map[string]string{"a b": "c"}}}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.seedSelector.matchLabels")),
+		Entry("bastion image that is not offered", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.Bastion.MachineImage.Name = "suse"
+		}, fieldErr(field.ErrorTypeInvalid, "spec.bastion.machineImage.name")),
+		Entry("bastion image version that is not offered", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.Bastion.MachineImage.Version = ptr.To("1.0.0")
+		}, fieldErr(field.ErrorTypeInvalid, "spec.bastion.machineImage.version")),
+		Entry("bastion machine type that is not offered", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.Bastion.MachineType.Name = "m5.huge"
+		}, fieldErr(field.ErrorTypeInvalid, "spec.bastion.machineType.name")),
+		Entry("non-positive node limit", func(p *core.CloudProfile) { p.Spec.Limits = &core.Limits{MaxNodesTotal: ptr.To[int32](0)} },
+			fieldErr(field.ErrorTypeInvalid, "spec.limits.maxNodesTotal")),
 	)
 
 	Describe("ValidateCloudProfileUpdate", func() {

@@ -4,7 +4,10 @@
 
 package v1beta1
 
-import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+import (
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
 
 // VersionClassification is the lifecycle stage of a version (GEP-32).
 type VersionClassification string
@@ -95,4 +98,35 @@ type Condition struct {
 	Reason string `json:"reason"`
 	// Message is a human-readable message about the status.
 	Message string `json:"message"`
+	// Codes are well-defined error codes when the condition reports a problem.
+	// +optional
+	// +listType=atomic
+	Codes []ErrorCode `json:"codes,omitempty"`
+}
+
+// ErrorCode is a well-defined error code, e.g. ERR_INFRA_QUOTA_EXCEEDED.
+type ErrorCode string
+
+// LastError describes the last error of an operation.
+type LastError struct {
+	// Description is a human-readable message about the error.
+	Description string `json:"description"`
+	// TaskID is the ID of the task that caused the error.
+	// +optional
+	TaskID *string `json:"taskID,omitempty"`
+	// Codes are well-defined error codes of the error.
+	// +optional
+	// +listType=atomic
+	Codes []ErrorCode `json:"codes,omitempty"`
+	// LastUpdateTime is when the error was last reported.
+	// +optional
+	LastUpdateTime *metav1.Time `json:"lastUpdateTime,omitempty"`
+}
+
+// NamedResourceReference is a named reference to a resource.
+type NamedResourceReference struct {
+	// Name is the name of the reference, unique in its list.
+	Name string `json:"name"`
+	// ResourceRef is the referenced resource.
+	ResourceRef autoscalingv1.CrossVersionObjectReference `json:"resourceRef"`
 }

@@ -47,8 +47,12 @@ type ExtensionProfileSpec struct {
 	// shoots that set none, and the strategies the extension supports. Components may override it.
 	// +optional
 	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty"`
-	// Components lists the independently versioned components the extension manages.
-	Components []ExtensionProfileComponent `json:"components"`
+	// Components lists the independently versioned components the extension manages, keyed by name.
+	// +patchMergeKey=name
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=name
+	Components []ExtensionProfileComponent `json:"components" patchStrategy:"merge" patchMergeKey:"name"`
 }
 
 // ExtensionUpdateStrategy is an auto-update policy (GEP-78).
@@ -58,6 +62,7 @@ type ExtensionUpdateStrategy struct {
 	Default *MachineImageUpdateStrategy `json:"default,omitempty"`
 	// Supported lists the strategies a shoot may request. It must contain Default.
 	// +optional
+	// +listType=atomic
 	Supported []MachineImageUpdateStrategy `json:"supported,omitempty"`
 }
 
@@ -68,8 +73,12 @@ type ExtensionProfileComponent struct {
 	// UpdateStrategy overrides spec.updateStrategy for this component.
 	// +optional
 	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty"`
-	// Versions lists the offered versions of the component.
-	Versions []ExtensionComponentVersion `json:"versions"`
+	// Versions lists the offered versions of the component, keyed by version.
+	// +patchMergeKey=version
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=version
+	Versions []ExtensionComponentVersion `json:"versions" patchStrategy:"merge" patchMergeKey:"version"`
 }
 
 // ExtensionComponentVersion is one offered version of a component.
@@ -79,6 +88,7 @@ type ExtensionComponentVersion struct {
 	// Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one the version is
 	// supported.
 	// +optional
+	// +listType=atomic
 	Lifecycle []LifecycleStage `json:"lifecycle,omitempty"`
 	// Compatibility holds CEL rules that a Shoot must satisfy to use this version.
 	// +optional
@@ -93,6 +103,7 @@ type ExtensionComponentVersion struct {
 type ComponentCompatibility struct {
 	// Validations are CEL rules, ANDed, evaluated with the variable `shoot` bound to the Shoot.
 	// +optional
+	// +listType=atomic
 	Validations []CompatibilityValidation `json:"validations,omitempty"`
 }
 
@@ -109,6 +120,8 @@ type CompatibilityValidation struct {
 type ExtensionProfileStatus struct {
 	// Components mirrors spec.components: one entry per component, in spec order.
 	// +optional
+	// +listType=map
+	// +listMapKey=name
 	Components []ExtensionProfileComponentStatus `json:"components,omitempty"`
 }
 
@@ -118,6 +131,8 @@ type ExtensionProfileComponentStatus struct {
 	Name string `json:"name"`
 	// Versions lists one entry per spec version, in spec order.
 	// +optional
+	// +listType=map
+	// +listMapKey=version
 	Versions []ExtensionComponentVersionStatus `json:"versions,omitempty"`
 }
 

@@ -55,9 +55,13 @@ type ShootSpec struct {
 	// SecretBindingName is the name of the SecretBinding with the infrastructure credentials.
 	// +optional
 	SecretBindingName *string `json:"secretBindingName,omitempty"`
-	// Extensions configures extensions, including the GEP-78 component pins.
+	// Extensions configures extensions, including the GEP-78 component pins, keyed by type.
+	// +patchMergeKey=type
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=type
 	// +optional
-	Extensions []Extension `json:"extensions,omitempty"`
+	Extensions []Extension `json:"extensions,omitempty" patchStrategy:"merge" patchMergeKey:"type"`
 	// Kubernetes holds the Kubernetes version of the control plane.
 	Kubernetes Kubernetes `json:"kubernetes"`
 	// Networking holds the cluster networking settings.
@@ -117,9 +121,14 @@ type Extension struct {
 	// sets none (GEP-78).
 	// +optional
 	AutoUpdate *ExtensionAutoUpdate `json:"autoUpdate,omitempty"`
-	// Components pins component versions and overrides their auto-update policy (GEP-78).
+	// Components pins component versions and overrides their auto-update policy (GEP-78), keyed
+	// by name.
+	// +patchMergeKey=name
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=name
 	// +optional
-	Components []ExtensionComponent `json:"components,omitempty"`
+	Components []ExtensionComponent `json:"components,omitempty" patchStrategy:"merge" patchMergeKey:"name"`
 }
 
 // ExtensionAutoUpdate is the auto-update policy of extension components (GEP-78).
@@ -173,9 +182,13 @@ type Networking struct {
 type Provider struct {
 	// Type is the provider type.
 	Type string `json:"type"`
-	// Workers are the worker pools.
+	// Workers are the worker pools, keyed by name.
+	// +patchMergeKey=name
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=name
 	// +optional
-	Workers []Worker `json:"workers,omitempty"`
+	Workers []Worker `json:"workers,omitempty" patchStrategy:"merge" patchMergeKey:"name"`
 }
 
 // Worker is a worker pool.
@@ -199,6 +212,7 @@ type Worker struct {
 	MaxUnavailable *intstr.IntOrString `json:"maxUnavailable,omitempty"`
 	// Zones are the availability zones of the pool.
 	// +optional
+	// +listType=atomic
 	Zones []string `json:"zones,omitempty"`
 }
 

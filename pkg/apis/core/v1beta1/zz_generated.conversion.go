@@ -24,6 +24,56 @@ func init() {
 // RegisterConversions adds conversion functions to the given scheme.
 // Public to allow building arbitrary schemes.
 func RegisterConversions(s *runtime.Scheme) error {
+	if err := s.AddGeneratedConversionFunc((*AccessRestriction)(nil), (*core.AccessRestriction)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_AccessRestriction_To_core_AccessRestriction(a.(*AccessRestriction), b.(*core.AccessRestriction), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.AccessRestriction)(nil), (*AccessRestriction)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_AccessRestriction_To_v1beta1_AccessRestriction(a.(*core.AccessRestriction), b.(*AccessRestriction), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*AvailabilityZone)(nil), (*core.AvailabilityZone)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_AvailabilityZone_To_core_AvailabilityZone(a.(*AvailabilityZone), b.(*core.AvailabilityZone), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.AvailabilityZone)(nil), (*AvailabilityZone)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(a.(*core.AvailabilityZone), b.(*AvailabilityZone), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Bastion)(nil), (*core.Bastion)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Bastion_To_core_Bastion(a.(*Bastion), b.(*core.Bastion), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Bastion)(nil), (*Bastion)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Bastion_To_v1beta1_Bastion(a.(*core.Bastion), b.(*Bastion), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*BastionMachineImage)(nil), (*core.BastionMachineImage)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_BastionMachineImage_To_core_BastionMachineImage(a.(*BastionMachineImage), b.(*core.BastionMachineImage), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.BastionMachineImage)(nil), (*BastionMachineImage)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_BastionMachineImage_To_v1beta1_BastionMachineImage(a.(*core.BastionMachineImage), b.(*BastionMachineImage), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*BastionMachineType)(nil), (*core.BastionMachineType)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_BastionMachineType_To_core_BastionMachineType(a.(*BastionMachineType), b.(*core.BastionMachineType), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.BastionMachineType)(nil), (*BastionMachineType)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_BastionMachineType_To_v1beta1_BastionMachineType(a.(*core.BastionMachineType), b.(*BastionMachineType), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*CRI)(nil), (*core.CRI)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_CRI_To_core_CRI(a.(*CRI), b.(*core.CRI), scope)
 	}); err != nil {
@@ -31,6 +81,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.CRI)(nil), (*CRI)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_CRI_To_v1beta1_CRI(a.(*core.CRI), b.(*CRI), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*CapabilityDefinition)(nil), (*core.CapabilityDefinition)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_CapabilityDefinition_To_core_CapabilityDefinition(a.(*CapabilityDefinition), b.(*core.CapabilityDefinition), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.CapabilityDefinition)(nil), (*CapabilityDefinition)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_CapabilityDefinition_To_v1beta1_CapabilityDefinition(a.(*core.CapabilityDefinition), b.(*CapabilityDefinition), scope)
 	}); err != nil {
 		return err
 	}
@@ -44,6 +104,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*CloudProfileControlPlane)(nil), (*core.CloudProfileControlPlane)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_CloudProfileControlPlane_To_core_CloudProfileControlPlane(a.(*CloudProfileControlPlane), b.(*core.CloudProfileControlPlane), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.CloudProfileControlPlane)(nil), (*CloudProfileControlPlane)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_CloudProfileControlPlane_To_v1beta1_CloudProfileControlPlane(a.(*core.CloudProfileControlPlane), b.(*CloudProfileControlPlane), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*CloudProfileList)(nil), (*core.CloudProfileList)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_CloudProfileList_To_core_CloudProfileList(a.(*CloudProfileList), b.(*core.CloudProfileList), scope)
 	}); err != nil {
@@ -51,6 +121,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.CloudProfileList)(nil), (*CloudProfileList)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_CloudProfileList_To_v1beta1_CloudProfileList(a.(*core.CloudProfileList), b.(*CloudProfileList), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*CloudProfileMachineControllerManagerSettings)(nil), (*core.CloudProfileMachineControllerManagerSettings)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_CloudProfileMachineControllerManagerSettings_To_core_CloudProfileMachineControllerManagerSettings(a.(*CloudProfileMachineControllerManagerSettings), b.(*core.CloudProfileMachineControllerManagerSettings), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.CloudProfileMachineControllerManagerSettings)(nil), (*CloudProfileMachineControllerManagerSettings)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_CloudProfileMachineControllerManagerSettings_To_v1beta1_CloudProfileMachineControllerManagerSettings(a.(*core.CloudProfileMachineControllerManagerSettings), b.(*CloudProfileMachineControllerManagerSettings), scope)
 	}); err != nil {
 		return err
 	}
@@ -114,6 +194,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*ContainerRuntime)(nil), (*core.ContainerRuntime)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ContainerRuntime_To_core_ContainerRuntime(a.(*ContainerRuntime), b.(*core.ContainerRuntime), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ContainerRuntime)(nil), (*ContainerRuntime)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ContainerRuntime_To_v1beta1_ContainerRuntime(a.(*core.ContainerRuntime), b.(*ContainerRuntime), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*ExpirableVersion)(nil), (*core.ExpirableVersion)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_ExpirableVersion_To_core_ExpirableVersion(a.(*ExpirableVersion), b.(*core.ExpirableVersion), scope)
 	}); err != nil {
@@ -171,16 +261,6 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.ExtensionComponentVersion)(nil), (*ExtensionComponentVersion)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_ExtensionComponentVersion_To_v1beta1_ExtensionComponentVersion(a.(*core.ExtensionComponentVersion), b.(*ExtensionComponentVersion), scope)
-	}); err != nil {
-		return err
-	}
-	if err := s.AddGeneratedConversionFunc((*ExtensionComponentVersionStatus)(nil), (*core.ExtensionComponentVersionStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_v1beta1_ExtensionComponentVersionStatus_To_core_ExtensionComponentVersionStatus(a.(*ExtensionComponentVersionStatus), b.(*core.ExtensionComponentVersionStatus), scope)
-	}); err != nil {
-		return err
-	}
-	if err := s.AddGeneratedConversionFunc((*core.ExtensionComponentVersionStatus)(nil), (*ExtensionComponentVersionStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus(a.(*core.ExtensionComponentVersionStatus), b.(*ExtensionComponentVersionStatus), scope)
 	}); err != nil {
 		return err
 	}
@@ -254,6 +334,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*InPlaceUpdates)(nil), (*core.InPlaceUpdates)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_InPlaceUpdates_To_core_InPlaceUpdates(a.(*InPlaceUpdates), b.(*core.InPlaceUpdates), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.InPlaceUpdates)(nil), (*InPlaceUpdates)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_InPlaceUpdates_To_v1beta1_InPlaceUpdates(a.(*core.InPlaceUpdates), b.(*InPlaceUpdates), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Kubernetes)(nil), (*core.Kubernetes)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Kubernetes_To_core_Kubernetes(a.(*Kubernetes), b.(*core.Kubernetes), scope)
 	}); err != nil {
@@ -281,6 +371,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.KubernetesStatus)(nil), (*KubernetesStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_KubernetesStatus_To_v1beta1_KubernetesStatus(a.(*core.KubernetesStatus), b.(*KubernetesStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*LastError)(nil), (*core.LastError)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_LastError_To_core_LastError(a.(*LastError), b.(*core.LastError), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.LastError)(nil), (*LastError)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_LastError_To_v1beta1_LastError(a.(*core.LastError), b.(*LastError), scope)
 	}); err != nil {
 		return err
 	}
@@ -314,6 +414,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*Limits)(nil), (*core.Limits)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Limits_To_core_Limits(a.(*Limits), b.(*core.Limits), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Limits)(nil), (*Limits)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Limits_To_v1beta1_Limits(a.(*core.Limits), b.(*Limits), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Machine)(nil), (*core.Machine)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Machine_To_core_Machine(a.(*Machine), b.(*core.Machine), scope)
 	}); err != nil {
@@ -334,6 +444,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*MachineImageFlavor)(nil), (*core.MachineImageFlavor)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MachineImageFlavor_To_core_MachineImageFlavor(a.(*MachineImageFlavor), b.(*core.MachineImageFlavor), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MachineImageFlavor)(nil), (*MachineImageFlavor)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MachineImageFlavor_To_v1beta1_MachineImageFlavor(a.(*core.MachineImageFlavor), b.(*MachineImageFlavor), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*MachineImageVersion)(nil), (*core.MachineImageVersion)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_MachineImageVersion_To_core_MachineImageVersion(a.(*MachineImageVersion), b.(*core.MachineImageVersion), scope)
 	}); err != nil {
@@ -351,6 +471,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.MachineImageVersionStatus)(nil), (*MachineImageVersionStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus(a.(*core.MachineImageVersionStatus), b.(*MachineImageVersionStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*MachineType)(nil), (*core.MachineType)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MachineType_To_core_MachineType(a.(*MachineType), b.(*core.MachineType), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MachineType)(nil), (*MachineType)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MachineType_To_v1beta1_MachineType(a.(*core.MachineType), b.(*MachineType), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*MachineTypeStorage)(nil), (*core.MachineTypeStorage)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MachineTypeStorage_To_core_MachineTypeStorage(a.(*MachineTypeStorage), b.(*core.MachineTypeStorage), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MachineTypeStorage)(nil), (*MachineTypeStorage)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MachineTypeStorage_To_v1beta1_MachineTypeStorage(a.(*core.MachineTypeStorage), b.(*MachineTypeStorage), scope)
 	}); err != nil {
 		return err
 	}
@@ -414,6 +554,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*SeedSelector)(nil), (*core.SeedSelector)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_SeedSelector_To_core_SeedSelector(a.(*SeedSelector), b.(*core.SeedSelector), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.SeedSelector)(nil), (*SeedSelector)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_SeedSelector_To_v1beta1_SeedSelector(a.(*core.SeedSelector), b.(*SeedSelector), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Shoot)(nil), (*core.Shoot)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Shoot_To_core_Shoot(a.(*Shoot), b.(*core.Shoot), scope)
 	}); err != nil {
@@ -464,13 +614,13 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*VersionTransition)(nil), (*core.VersionTransition)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_v1beta1_VersionTransition_To_core_VersionTransition(a.(*VersionTransition), b.(*core.VersionTransition), scope)
+	if err := s.AddGeneratedConversionFunc((*VolumeType)(nil), (*core.VolumeType)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_VolumeType_To_core_VolumeType(a.(*VolumeType), b.(*core.VolumeType), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*core.VersionTransition)(nil), (*VersionTransition)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_core_VersionTransition_To_v1beta1_VersionTransition(a.(*core.VersionTransition), b.(*VersionTransition), scope)
+	if err := s.AddGeneratedConversionFunc((*core.VolumeType)(nil), (*VolumeType)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_VolumeType_To_v1beta1_VolumeType(a.(*core.VolumeType), b.(*VolumeType), scope)
 	}); err != nil {
 		return err
 	}
@@ -485,6 +635,106 @@ func RegisterConversions(s *runtime.Scheme) error {
 		return err
 	}
 	return nil
+}
+
+func autoConvert_v1beta1_AccessRestriction_To_core_AccessRestriction(in *AccessRestriction, out *core.AccessRestriction, s conversion.Scope) error {
+	*out = *(*core.AccessRestriction)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_AccessRestriction_To_core_AccessRestriction is an autogenerated conversion function.
+func Convert_v1beta1_AccessRestriction_To_core_AccessRestriction(in *AccessRestriction, out *core.AccessRestriction, s conversion.Scope) error {
+	return autoConvert_v1beta1_AccessRestriction_To_core_AccessRestriction(in, out, s)
+}
+
+func autoConvert_core_AccessRestriction_To_v1beta1_AccessRestriction(in *core.AccessRestriction, out *AccessRestriction, s conversion.Scope) error {
+	*out = *(*AccessRestriction)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_AccessRestriction_To_v1beta1_AccessRestriction is an autogenerated conversion function.
+func Convert_core_AccessRestriction_To_v1beta1_AccessRestriction(in *core.AccessRestriction, out *AccessRestriction, s conversion.Scope) error {
+	return autoConvert_core_AccessRestriction_To_v1beta1_AccessRestriction(in, out, s)
+}
+
+func autoConvert_v1beta1_AvailabilityZone_To_core_AvailabilityZone(in *AvailabilityZone, out *core.AvailabilityZone, s conversion.Scope) error {
+	*out = *(*core.AvailabilityZone)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_AvailabilityZone_To_core_AvailabilityZone is an autogenerated conversion function.
+func Convert_v1beta1_AvailabilityZone_To_core_AvailabilityZone(in *AvailabilityZone, out *core.AvailabilityZone, s conversion.Scope) error {
+	return autoConvert_v1beta1_AvailabilityZone_To_core_AvailabilityZone(in, out, s)
+}
+
+func autoConvert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(in *core.AvailabilityZone, out *AvailabilityZone, s conversion.Scope) error {
+	*out = *(*AvailabilityZone)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_AvailabilityZone_To_v1beta1_AvailabilityZone is an autogenerated conversion function.
+func Convert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(in *core.AvailabilityZone, out *AvailabilityZone, s conversion.Scope) error {
+	return autoConvert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(in, out, s)
+}
+
+func autoConvert_v1beta1_Bastion_To_core_Bastion(in *Bastion, out *core.Bastion, s conversion.Scope) error {
+	*out = *(*core.Bastion)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Bastion_To_core_Bastion is an autogenerated conversion function.
+func Convert_v1beta1_Bastion_To_core_Bastion(in *Bastion, out *core.Bastion, s conversion.Scope) error {
+	return autoConvert_v1beta1_Bastion_To_core_Bastion(in, out, s)
+}
+
+func autoConvert_core_Bastion_To_v1beta1_Bastion(in *core.Bastion, out *Bastion, s conversion.Scope) error {
+	*out = *(*Bastion)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Bastion_To_v1beta1_Bastion is an autogenerated conversion function.
+func Convert_core_Bastion_To_v1beta1_Bastion(in *core.Bastion, out *Bastion, s conversion.Scope) error {
+	return autoConvert_core_Bastion_To_v1beta1_Bastion(in, out, s)
+}
+
+func autoConvert_v1beta1_BastionMachineImage_To_core_BastionMachineImage(in *BastionMachineImage, out *core.BastionMachineImage, s conversion.Scope) error {
+	*out = *(*core.BastionMachineImage)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_BastionMachineImage_To_core_BastionMachineImage is an autogenerated conversion function.
+func Convert_v1beta1_BastionMachineImage_To_core_BastionMachineImage(in *BastionMachineImage, out *core.BastionMachineImage, s conversion.Scope) error {
+	return autoConvert_v1beta1_BastionMachineImage_To_core_BastionMachineImage(in, out, s)
+}
+
+func autoConvert_core_BastionMachineImage_To_v1beta1_BastionMachineImage(in *core.BastionMachineImage, out *BastionMachineImage, s conversion.Scope) error {
+	*out = *(*BastionMachineImage)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_BastionMachineImage_To_v1beta1_BastionMachineImage is an autogenerated conversion function.
+func Convert_core_BastionMachineImage_To_v1beta1_BastionMachineImage(in *core.BastionMachineImage, out *BastionMachineImage, s conversion.Scope) error {
+	return autoConvert_core_BastionMachineImage_To_v1beta1_BastionMachineImage(in, out, s)
+}
+
+func autoConvert_v1beta1_BastionMachineType_To_core_BastionMachineType(in *BastionMachineType, out *core.BastionMachineType, s conversion.Scope) error {
+	*out = *(*core.BastionMachineType)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_BastionMachineType_To_core_BastionMachineType is an autogenerated conversion function.
+func Convert_v1beta1_BastionMachineType_To_core_BastionMachineType(in *BastionMachineType, out *core.BastionMachineType, s conversion.Scope) error {
+	return autoConvert_v1beta1_BastionMachineType_To_core_BastionMachineType(in, out, s)
+}
+
+func autoConvert_core_BastionMachineType_To_v1beta1_BastionMachineType(in *core.BastionMachineType, out *BastionMachineType, s conversion.Scope) error {
+	*out = *(*BastionMachineType)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_BastionMachineType_To_v1beta1_BastionMachineType is an autogenerated conversion function.
+func Convert_core_BastionMachineType_To_v1beta1_BastionMachineType(in *core.BastionMachineType, out *BastionMachineType, s conversion.Scope) error {
+	return autoConvert_core_BastionMachineType_To_v1beta1_BastionMachineType(in, out, s)
 }
 
 func autoConvert_v1beta1_CRI_To_core_CRI(in *CRI, out *core.CRI, s conversion.Scope) error {
@@ -505,6 +755,26 @@ func autoConvert_core_CRI_To_v1beta1_CRI(in *core.CRI, out *CRI, s conversion.Sc
 // Convert_core_CRI_To_v1beta1_CRI is an autogenerated conversion function.
 func Convert_core_CRI_To_v1beta1_CRI(in *core.CRI, out *CRI, s conversion.Scope) error {
 	return autoConvert_core_CRI_To_v1beta1_CRI(in, out, s)
+}
+
+func autoConvert_v1beta1_CapabilityDefinition_To_core_CapabilityDefinition(in *CapabilityDefinition, out *core.CapabilityDefinition, s conversion.Scope) error {
+	*out = *(*core.CapabilityDefinition)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_CapabilityDefinition_To_core_CapabilityDefinition is an autogenerated conversion function.
+func Convert_v1beta1_CapabilityDefinition_To_core_CapabilityDefinition(in *CapabilityDefinition, out *core.CapabilityDefinition, s conversion.Scope) error {
+	return autoConvert_v1beta1_CapabilityDefinition_To_core_CapabilityDefinition(in, out, s)
+}
+
+func autoConvert_core_CapabilityDefinition_To_v1beta1_CapabilityDefinition(in *core.CapabilityDefinition, out *CapabilityDefinition, s conversion.Scope) error {
+	*out = *(*CapabilityDefinition)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_CapabilityDefinition_To_v1beta1_CapabilityDefinition is an autogenerated conversion function.
+func Convert_core_CapabilityDefinition_To_v1beta1_CapabilityDefinition(in *core.CapabilityDefinition, out *CapabilityDefinition, s conversion.Scope) error {
+	return autoConvert_core_CapabilityDefinition_To_v1beta1_CapabilityDefinition(in, out, s)
 }
 
 func autoConvert_v1beta1_CloudProfile_To_core_CloudProfile(in *CloudProfile, out *core.CloudProfile, s conversion.Scope) error {
@@ -539,6 +809,26 @@ func Convert_core_CloudProfile_To_v1beta1_CloudProfile(in *core.CloudProfile, ou
 	return autoConvert_core_CloudProfile_To_v1beta1_CloudProfile(in, out, s)
 }
 
+func autoConvert_v1beta1_CloudProfileControlPlane_To_core_CloudProfileControlPlane(in *CloudProfileControlPlane, out *core.CloudProfileControlPlane, s conversion.Scope) error {
+	*out = *(*core.CloudProfileControlPlane)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_CloudProfileControlPlane_To_core_CloudProfileControlPlane is an autogenerated conversion function.
+func Convert_v1beta1_CloudProfileControlPlane_To_core_CloudProfileControlPlane(in *CloudProfileControlPlane, out *core.CloudProfileControlPlane, s conversion.Scope) error {
+	return autoConvert_v1beta1_CloudProfileControlPlane_To_core_CloudProfileControlPlane(in, out, s)
+}
+
+func autoConvert_core_CloudProfileControlPlane_To_v1beta1_CloudProfileControlPlane(in *core.CloudProfileControlPlane, out *CloudProfileControlPlane, s conversion.Scope) error {
+	*out = *(*CloudProfileControlPlane)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_CloudProfileControlPlane_To_v1beta1_CloudProfileControlPlane is an autogenerated conversion function.
+func Convert_core_CloudProfileControlPlane_To_v1beta1_CloudProfileControlPlane(in *core.CloudProfileControlPlane, out *CloudProfileControlPlane, s conversion.Scope) error {
+	return autoConvert_core_CloudProfileControlPlane_To_v1beta1_CloudProfileControlPlane(in, out, s)
+}
+
 func autoConvert_v1beta1_CloudProfileList_To_core_CloudProfileList(in *CloudProfileList, out *core.CloudProfileList, s conversion.Scope) error {
 	out.ListMeta = in.ListMeta
 	out.Items = *(*[]core.CloudProfile)(unsafe.Pointer(&in.Items))
@@ -559,6 +849,26 @@ func autoConvert_core_CloudProfileList_To_v1beta1_CloudProfileList(in *core.Clou
 // Convert_core_CloudProfileList_To_v1beta1_CloudProfileList is an autogenerated conversion function.
 func Convert_core_CloudProfileList_To_v1beta1_CloudProfileList(in *core.CloudProfileList, out *CloudProfileList, s conversion.Scope) error {
 	return autoConvert_core_CloudProfileList_To_v1beta1_CloudProfileList(in, out, s)
+}
+
+func autoConvert_v1beta1_CloudProfileMachineControllerManagerSettings_To_core_CloudProfileMachineControllerManagerSettings(in *CloudProfileMachineControllerManagerSettings, out *core.CloudProfileMachineControllerManagerSettings, s conversion.Scope) error {
+	*out = *(*core.CloudProfileMachineControllerManagerSettings)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_CloudProfileMachineControllerManagerSettings_To_core_CloudProfileMachineControllerManagerSettings is an autogenerated conversion function.
+func Convert_v1beta1_CloudProfileMachineControllerManagerSettings_To_core_CloudProfileMachineControllerManagerSettings(in *CloudProfileMachineControllerManagerSettings, out *core.CloudProfileMachineControllerManagerSettings, s conversion.Scope) error {
+	return autoConvert_v1beta1_CloudProfileMachineControllerManagerSettings_To_core_CloudProfileMachineControllerManagerSettings(in, out, s)
+}
+
+func autoConvert_core_CloudProfileMachineControllerManagerSettings_To_v1beta1_CloudProfileMachineControllerManagerSettings(in *core.CloudProfileMachineControllerManagerSettings, out *CloudProfileMachineControllerManagerSettings, s conversion.Scope) error {
+	*out = *(*CloudProfileMachineControllerManagerSettings)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_CloudProfileMachineControllerManagerSettings_To_v1beta1_CloudProfileMachineControllerManagerSettings is an autogenerated conversion function.
+func Convert_core_CloudProfileMachineControllerManagerSettings_To_v1beta1_CloudProfileMachineControllerManagerSettings(in *core.CloudProfileMachineControllerManagerSettings, out *CloudProfileMachineControllerManagerSettings, s conversion.Scope) error {
+	return autoConvert_core_CloudProfileMachineControllerManagerSettings_To_v1beta1_CloudProfileMachineControllerManagerSettings(in, out, s)
 }
 
 func autoConvert_v1beta1_CloudProfileReference_To_core_CloudProfileReference(in *CloudProfileReference, out *core.CloudProfileReference, s conversion.Scope) error {
@@ -681,6 +991,26 @@ func Convert_core_Condition_To_v1beta1_Condition(in *core.Condition, out *Condit
 	return autoConvert_core_Condition_To_v1beta1_Condition(in, out, s)
 }
 
+func autoConvert_v1beta1_ContainerRuntime_To_core_ContainerRuntime(in *ContainerRuntime, out *core.ContainerRuntime, s conversion.Scope) error {
+	*out = *(*core.ContainerRuntime)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ContainerRuntime_To_core_ContainerRuntime is an autogenerated conversion function.
+func Convert_v1beta1_ContainerRuntime_To_core_ContainerRuntime(in *ContainerRuntime, out *core.ContainerRuntime, s conversion.Scope) error {
+	return autoConvert_v1beta1_ContainerRuntime_To_core_ContainerRuntime(in, out, s)
+}
+
+func autoConvert_core_ContainerRuntime_To_v1beta1_ContainerRuntime(in *core.ContainerRuntime, out *ContainerRuntime, s conversion.Scope) error {
+	*out = *(*ContainerRuntime)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ContainerRuntime_To_v1beta1_ContainerRuntime is an autogenerated conversion function.
+func Convert_core_ContainerRuntime_To_v1beta1_ContainerRuntime(in *core.ContainerRuntime, out *ContainerRuntime, s conversion.Scope) error {
+	return autoConvert_core_ContainerRuntime_To_v1beta1_ContainerRuntime(in, out, s)
+}
+
 func autoConvert_v1beta1_ExpirableVersion_To_core_ExpirableVersion(in *ExpirableVersion, out *core.ExpirableVersion, s conversion.Scope) error {
 	*out = *(*core.ExpirableVersion)(unsafe.Pointer(in))
 	return nil
@@ -799,26 +1129,6 @@ func autoConvert_core_ExtensionComponentVersion_To_v1beta1_ExtensionComponentVer
 // Convert_core_ExtensionComponentVersion_To_v1beta1_ExtensionComponentVersion is an autogenerated conversion function.
 func Convert_core_ExtensionComponentVersion_To_v1beta1_ExtensionComponentVersion(in *core.ExtensionComponentVersion, out *ExtensionComponentVersion, s conversion.Scope) error {
 	return autoConvert_core_ExtensionComponentVersion_To_v1beta1_ExtensionComponentVersion(in, out, s)
-}
-
-func autoConvert_v1beta1_ExtensionComponentVersionStatus_To_core_ExtensionComponentVersionStatus(in *ExtensionComponentVersionStatus, out *core.ExtensionComponentVersionStatus, s conversion.Scope) error {
-	*out = *(*core.ExtensionComponentVersionStatus)(unsafe.Pointer(in))
-	return nil
-}
-
-// Convert_v1beta1_ExtensionComponentVersionStatus_To_core_ExtensionComponentVersionStatus is an autogenerated conversion function.
-func Convert_v1beta1_ExtensionComponentVersionStatus_To_core_ExtensionComponentVersionStatus(in *ExtensionComponentVersionStatus, out *core.ExtensionComponentVersionStatus, s conversion.Scope) error {
-	return autoConvert_v1beta1_ExtensionComponentVersionStatus_To_core_ExtensionComponentVersionStatus(in, out, s)
-}
-
-func autoConvert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus(in *core.ExtensionComponentVersionStatus, out *ExtensionComponentVersionStatus, s conversion.Scope) error {
-	*out = *(*ExtensionComponentVersionStatus)(unsafe.Pointer(in))
-	return nil
-}
-
-// Convert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus is an autogenerated conversion function.
-func Convert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus(in *core.ExtensionComponentVersionStatus, out *ExtensionComponentVersionStatus, s conversion.Scope) error {
-	return autoConvert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus(in, out, s)
 }
 
 func autoConvert_v1beta1_ExtensionProfile_To_core_ExtensionProfile(in *ExtensionProfile, out *core.ExtensionProfile, s conversion.Scope) error {
@@ -975,6 +1285,26 @@ func Convert_core_ExtensionUpdateStrategy_To_v1beta1_ExtensionUpdateStrategy(in 
 	return autoConvert_core_ExtensionUpdateStrategy_To_v1beta1_ExtensionUpdateStrategy(in, out, s)
 }
 
+func autoConvert_v1beta1_InPlaceUpdates_To_core_InPlaceUpdates(in *InPlaceUpdates, out *core.InPlaceUpdates, s conversion.Scope) error {
+	*out = *(*core.InPlaceUpdates)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_InPlaceUpdates_To_core_InPlaceUpdates is an autogenerated conversion function.
+func Convert_v1beta1_InPlaceUpdates_To_core_InPlaceUpdates(in *InPlaceUpdates, out *core.InPlaceUpdates, s conversion.Scope) error {
+	return autoConvert_v1beta1_InPlaceUpdates_To_core_InPlaceUpdates(in, out, s)
+}
+
+func autoConvert_core_InPlaceUpdates_To_v1beta1_InPlaceUpdates(in *core.InPlaceUpdates, out *InPlaceUpdates, s conversion.Scope) error {
+	*out = *(*InPlaceUpdates)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_InPlaceUpdates_To_v1beta1_InPlaceUpdates is an autogenerated conversion function.
+func Convert_core_InPlaceUpdates_To_v1beta1_InPlaceUpdates(in *core.InPlaceUpdates, out *InPlaceUpdates, s conversion.Scope) error {
+	return autoConvert_core_InPlaceUpdates_To_v1beta1_InPlaceUpdates(in, out, s)
+}
+
 func autoConvert_v1beta1_Kubernetes_To_core_Kubernetes(in *Kubernetes, out *core.Kubernetes, s conversion.Scope) error {
 	*out = *(*core.Kubernetes)(unsafe.Pointer(in))
 	return nil
@@ -1033,6 +1363,26 @@ func autoConvert_core_KubernetesStatus_To_v1beta1_KubernetesStatus(in *core.Kube
 // Convert_core_KubernetesStatus_To_v1beta1_KubernetesStatus is an autogenerated conversion function.
 func Convert_core_KubernetesStatus_To_v1beta1_KubernetesStatus(in *core.KubernetesStatus, out *KubernetesStatus, s conversion.Scope) error {
 	return autoConvert_core_KubernetesStatus_To_v1beta1_KubernetesStatus(in, out, s)
+}
+
+func autoConvert_v1beta1_LastError_To_core_LastError(in *LastError, out *core.LastError, s conversion.Scope) error {
+	*out = *(*core.LastError)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_LastError_To_core_LastError is an autogenerated conversion function.
+func Convert_v1beta1_LastError_To_core_LastError(in *LastError, out *core.LastError, s conversion.Scope) error {
+	return autoConvert_v1beta1_LastError_To_core_LastError(in, out, s)
+}
+
+func autoConvert_core_LastError_To_v1beta1_LastError(in *core.LastError, out *LastError, s conversion.Scope) error {
+	*out = *(*LastError)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_LastError_To_v1beta1_LastError is an autogenerated conversion function.
+func Convert_core_LastError_To_v1beta1_LastError(in *core.LastError, out *LastError, s conversion.Scope) error {
+	return autoConvert_core_LastError_To_v1beta1_LastError(in, out, s)
 }
 
 func autoConvert_v1beta1_LastMaintenance_To_core_LastMaintenance(in *LastMaintenance, out *core.LastMaintenance, s conversion.Scope) error {
@@ -1095,6 +1445,26 @@ func Convert_core_LifecycleStage_To_v1beta1_LifecycleStage(in *core.LifecycleSta
 	return autoConvert_core_LifecycleStage_To_v1beta1_LifecycleStage(in, out, s)
 }
 
+func autoConvert_v1beta1_Limits_To_core_Limits(in *Limits, out *core.Limits, s conversion.Scope) error {
+	*out = *(*core.Limits)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Limits_To_core_Limits is an autogenerated conversion function.
+func Convert_v1beta1_Limits_To_core_Limits(in *Limits, out *core.Limits, s conversion.Scope) error {
+	return autoConvert_v1beta1_Limits_To_core_Limits(in, out, s)
+}
+
+func autoConvert_core_Limits_To_v1beta1_Limits(in *core.Limits, out *Limits, s conversion.Scope) error {
+	*out = *(*Limits)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Limits_To_v1beta1_Limits is an autogenerated conversion function.
+func Convert_core_Limits_To_v1beta1_Limits(in *core.Limits, out *Limits, s conversion.Scope) error {
+	return autoConvert_core_Limits_To_v1beta1_Limits(in, out, s)
+}
+
 func autoConvert_v1beta1_Machine_To_core_Machine(in *Machine, out *core.Machine, s conversion.Scope) error {
 	*out = *(*core.Machine)(unsafe.Pointer(in))
 	return nil
@@ -1135,6 +1505,26 @@ func Convert_core_MachineImage_To_v1beta1_MachineImage(in *core.MachineImage, ou
 	return autoConvert_core_MachineImage_To_v1beta1_MachineImage(in, out, s)
 }
 
+func autoConvert_v1beta1_MachineImageFlavor_To_core_MachineImageFlavor(in *MachineImageFlavor, out *core.MachineImageFlavor, s conversion.Scope) error {
+	*out = *(*core.MachineImageFlavor)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MachineImageFlavor_To_core_MachineImageFlavor is an autogenerated conversion function.
+func Convert_v1beta1_MachineImageFlavor_To_core_MachineImageFlavor(in *MachineImageFlavor, out *core.MachineImageFlavor, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineImageFlavor_To_core_MachineImageFlavor(in, out, s)
+}
+
+func autoConvert_core_MachineImageFlavor_To_v1beta1_MachineImageFlavor(in *core.MachineImageFlavor, out *MachineImageFlavor, s conversion.Scope) error {
+	*out = *(*MachineImageFlavor)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MachineImageFlavor_To_v1beta1_MachineImageFlavor is an autogenerated conversion function.
+func Convert_core_MachineImageFlavor_To_v1beta1_MachineImageFlavor(in *core.MachineImageFlavor, out *MachineImageFlavor, s conversion.Scope) error {
+	return autoConvert_core_MachineImageFlavor_To_v1beta1_MachineImageFlavor(in, out, s)
+}
+
 func autoConvert_v1beta1_MachineImageVersion_To_core_MachineImageVersion(in *MachineImageVersion, out *core.MachineImageVersion, s conversion.Scope) error {
 	*out = *(*core.MachineImageVersion)(unsafe.Pointer(in))
 	return nil
@@ -1173,6 +1563,46 @@ func autoConvert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionSt
 // Convert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus is an autogenerated conversion function.
 func Convert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus(in *core.MachineImageVersionStatus, out *MachineImageVersionStatus, s conversion.Scope) error {
 	return autoConvert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus(in, out, s)
+}
+
+func autoConvert_v1beta1_MachineType_To_core_MachineType(in *MachineType, out *core.MachineType, s conversion.Scope) error {
+	*out = *(*core.MachineType)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MachineType_To_core_MachineType is an autogenerated conversion function.
+func Convert_v1beta1_MachineType_To_core_MachineType(in *MachineType, out *core.MachineType, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineType_To_core_MachineType(in, out, s)
+}
+
+func autoConvert_core_MachineType_To_v1beta1_MachineType(in *core.MachineType, out *MachineType, s conversion.Scope) error {
+	*out = *(*MachineType)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MachineType_To_v1beta1_MachineType is an autogenerated conversion function.
+func Convert_core_MachineType_To_v1beta1_MachineType(in *core.MachineType, out *MachineType, s conversion.Scope) error {
+	return autoConvert_core_MachineType_To_v1beta1_MachineType(in, out, s)
+}
+
+func autoConvert_v1beta1_MachineTypeStorage_To_core_MachineTypeStorage(in *MachineTypeStorage, out *core.MachineTypeStorage, s conversion.Scope) error {
+	*out = *(*core.MachineTypeStorage)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MachineTypeStorage_To_core_MachineTypeStorage is an autogenerated conversion function.
+func Convert_v1beta1_MachineTypeStorage_To_core_MachineTypeStorage(in *MachineTypeStorage, out *core.MachineTypeStorage, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineTypeStorage_To_core_MachineTypeStorage(in, out, s)
+}
+
+func autoConvert_core_MachineTypeStorage_To_v1beta1_MachineTypeStorage(in *core.MachineTypeStorage, out *MachineTypeStorage, s conversion.Scope) error {
+	*out = *(*MachineTypeStorage)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MachineTypeStorage_To_v1beta1_MachineTypeStorage is an autogenerated conversion function.
+func Convert_core_MachineTypeStorage_To_v1beta1_MachineTypeStorage(in *core.MachineTypeStorage, out *MachineTypeStorage, s conversion.Scope) error {
+	return autoConvert_core_MachineTypeStorage_To_v1beta1_MachineTypeStorage(in, out, s)
 }
 
 func autoConvert_v1beta1_Maintenance_To_core_Maintenance(in *Maintenance, out *core.Maintenance, s conversion.Scope) error {
@@ -1295,6 +1725,26 @@ func Convert_core_Region_To_v1beta1_Region(in *core.Region, out *Region, s conve
 	return autoConvert_core_Region_To_v1beta1_Region(in, out, s)
 }
 
+func autoConvert_v1beta1_SeedSelector_To_core_SeedSelector(in *SeedSelector, out *core.SeedSelector, s conversion.Scope) error {
+	*out = *(*core.SeedSelector)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_SeedSelector_To_core_SeedSelector is an autogenerated conversion function.
+func Convert_v1beta1_SeedSelector_To_core_SeedSelector(in *SeedSelector, out *core.SeedSelector, s conversion.Scope) error {
+	return autoConvert_v1beta1_SeedSelector_To_core_SeedSelector(in, out, s)
+}
+
+func autoConvert_core_SeedSelector_To_v1beta1_SeedSelector(in *core.SeedSelector, out *SeedSelector, s conversion.Scope) error {
+	*out = *(*SeedSelector)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_SeedSelector_To_v1beta1_SeedSelector is an autogenerated conversion function.
+func Convert_core_SeedSelector_To_v1beta1_SeedSelector(in *core.SeedSelector, out *SeedSelector, s conversion.Scope) error {
+	return autoConvert_core_SeedSelector_To_v1beta1_SeedSelector(in, out, s)
+}
+
 func autoConvert_v1beta1_Shoot_To_core_Shoot(in *Shoot, out *core.Shoot, s conversion.Scope) error {
 	out.ObjectMeta = in.ObjectMeta
 	if err := Convert_v1beta1_ShootSpec_To_core_ShootSpec(&in.Spec, &out.Spec, s); err != nil {
@@ -1409,24 +1859,24 @@ func Convert_core_ShootStatus_To_v1beta1_ShootStatus(in *core.ShootStatus, out *
 	return autoConvert_core_ShootStatus_To_v1beta1_ShootStatus(in, out, s)
 }
 
-func autoConvert_v1beta1_VersionTransition_To_core_VersionTransition(in *VersionTransition, out *core.VersionTransition, s conversion.Scope) error {
-	*out = *(*core.VersionTransition)(unsafe.Pointer(in))
+func autoConvert_v1beta1_VolumeType_To_core_VolumeType(in *VolumeType, out *core.VolumeType, s conversion.Scope) error {
+	*out = *(*core.VolumeType)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_v1beta1_VersionTransition_To_core_VersionTransition is an autogenerated conversion function.
-func Convert_v1beta1_VersionTransition_To_core_VersionTransition(in *VersionTransition, out *core.VersionTransition, s conversion.Scope) error {
-	return autoConvert_v1beta1_VersionTransition_To_core_VersionTransition(in, out, s)
+// Convert_v1beta1_VolumeType_To_core_VolumeType is an autogenerated conversion function.
+func Convert_v1beta1_VolumeType_To_core_VolumeType(in *VolumeType, out *core.VolumeType, s conversion.Scope) error {
+	return autoConvert_v1beta1_VolumeType_To_core_VolumeType(in, out, s)
 }
 
-func autoConvert_core_VersionTransition_To_v1beta1_VersionTransition(in *core.VersionTransition, out *VersionTransition, s conversion.Scope) error {
-	*out = *(*VersionTransition)(unsafe.Pointer(in))
+func autoConvert_core_VolumeType_To_v1beta1_VolumeType(in *core.VolumeType, out *VolumeType, s conversion.Scope) error {
+	*out = *(*VolumeType)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_core_VersionTransition_To_v1beta1_VersionTransition is an autogenerated conversion function.
-func Convert_core_VersionTransition_To_v1beta1_VersionTransition(in *core.VersionTransition, out *VersionTransition, s conversion.Scope) error {
-	return autoConvert_core_VersionTransition_To_v1beta1_VersionTransition(in, out, s)
+// Convert_core_VolumeType_To_v1beta1_VolumeType is an autogenerated conversion function.
+func Convert_core_VolumeType_To_v1beta1_VolumeType(in *core.VolumeType, out *VolumeType, s conversion.Scope) error {
+	return autoConvert_core_VolumeType_To_v1beta1_VolumeType(in, out, s)
 }
 
 func autoConvert_v1beta1_Worker_To_core_Worker(in *Worker, out *core.Worker, s conversion.Scope) error {

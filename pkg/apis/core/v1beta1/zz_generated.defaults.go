@@ -25,9 +25,22 @@ func RegisterDefaults(scheme *runtime.Scheme) error {
 }
 
 func SetObjectDefaults_CloudProfile(in *CloudProfile) {
+	SetDefaults_CloudProfile(in)
 	for i := range in.Spec.MachineImages {
 		a := &in.Spec.MachineImages[i]
 		SetDefaults_MachineImage(a)
+		for j := range a.Versions {
+			b := &a.Versions[j]
+			SetDefaults_MachineImageVersion(b)
+		}
+	}
+	for i := range in.Spec.MachineTypes {
+		a := &in.Spec.MachineTypes[i]
+		SetDefaults_MachineType(a)
+	}
+	for i := range in.Spec.VolumeTypes {
+		a := &in.Spec.VolumeTypes[i]
+		SetDefaults_VolumeType(a)
 	}
 }
 

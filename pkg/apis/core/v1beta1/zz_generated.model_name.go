@@ -10,8 +10,38 @@
 package v1beta1
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in AccessRestriction) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AccessRestriction"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in AvailabilityZone) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AvailabilityZone"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Bastion) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Bastion"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in BastionMachineImage) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.BastionMachineImage"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in BastionMachineType) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.BastionMachineType"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in CRI) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CRI"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in CapabilityDefinition) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CapabilityDefinition"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -20,8 +50,18 @@ func (in CloudProfile) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in CloudProfileControlPlane) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CloudProfileControlPlane"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in CloudProfileList) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CloudProfileList"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in CloudProfileMachineControllerManagerSettings) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CloudProfileMachineControllerManagerSettings"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -55,6 +95,11 @@ func (in Condition) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ContainerRuntime) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ContainerRuntime"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ExpirableVersion) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExpirableVersion"
 }
@@ -82,11 +127,6 @@ func (in ExtensionComponent) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ExtensionComponentVersion) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionComponentVersion"
-}
-
-// OpenAPIModelName returns the OpenAPI model name for this type.
-func (in ExtensionComponentVersionStatus) OpenAPIModelName() string {
-	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionComponentVersionStatus"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -125,6 +165,11 @@ func (in ExtensionUpdateStrategy) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in InPlaceUpdates) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.InPlaceUpdates"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Kubernetes) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Kubernetes"
 }
@@ -137,6 +182,11 @@ func (in KubernetesSettings) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in KubernetesStatus) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubernetesStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in LastError) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.LastError"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -155,6 +205,11 @@ func (in LifecycleStage) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Limits) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Limits"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Machine) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Machine"
 }
@@ -165,6 +220,11 @@ func (in MachineImage) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MachineImageFlavor) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImageFlavor"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in MachineImageVersion) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImageVersion"
 }
@@ -172,6 +232,16 @@ func (in MachineImageVersion) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in MachineImageVersionStatus) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImageVersionStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MachineType) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineType"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MachineTypeStorage) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineTypeStorage"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -190,6 +260,11 @@ func (in MaintenanceTimeWindow) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NamedResourceReference) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NamedResourceReference"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Networking) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Networking"
 }
@@ -202,6 +277,11 @@ func (in Provider) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Region) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Region"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in SeedSelector) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.SeedSelector"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -230,8 +310,8 @@ func (in ShootStatus) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
-func (in VersionTransition) OpenAPIModelName() string {
-	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.VersionTransition"
+func (in VolumeType) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.VolumeType"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.

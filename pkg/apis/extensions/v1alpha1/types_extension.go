@@ -63,8 +63,9 @@ type ExtensionSpec struct {
 type DefaultSpec struct {
 	// Type is the extension type.
 	Type string `json:"type"`
-	// Class is the class of the extension: shoot, seed or garden.
+	// Class is the class of the extension: shoot, seed or garden. Immutable once set.
 	// +optional
+	// +kubebuilder:validation:XValidation:rule="self == oldSelf",message="Value is immutable"
 	Class *string `json:"class,omitempty"`
 	// ProviderConfig is the extension's own opaque configuration, copied from the Shoot. GEP-78
 	// leaves its meaning unchanged.
@@ -97,6 +98,9 @@ type DefaultStatus struct {
 	// Conditions are the health conditions of the extension.
 	// +optional
 	Conditions []gardencorev1beta1.Condition `json:"conditions,omitempty"`
+	// LastError is the last error of an operation of the extension controller.
+	// +optional
+	LastError *gardencorev1beta1.LastError `json:"lastError,omitempty"`
 	// LastOperation is the last operation of the extension controller.
 	// +optional
 	LastOperation *gardencorev1beta1.LastOperation `json:"lastOperation,omitempty"`
@@ -107,4 +111,12 @@ type DefaultStatus struct {
 	// +optional
 	// +kubebuilder:validation:XPreserveUnknownFields
 	ProviderStatus *runtime.RawExtension `json:"providerStatus,omitempty"`
+	// State is whatever data the extension controller needs to keep, e.g. to restore the
+	// extension after a control-plane migration.
+	// +optional
+	// +kubebuilder:validation:XPreserveUnknownFields
+	State *runtime.RawExtension `json:"state,omitempty"`
+	// Resources are named references to resources that State refers to by name.
+	// +optional
+	Resources []gardencorev1beta1.NamedResourceReference `json:"resources,omitempty"`
 }

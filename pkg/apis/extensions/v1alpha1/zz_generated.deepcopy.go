@@ -50,6 +50,11 @@ func (in *DefaultStatus) DeepCopyInto(out *DefaultStatus) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
+	if in.LastError != nil {
+		in, out := &in.LastError, &out.LastError
+		*out = new(v1beta1.LastError)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.LastOperation != nil {
 		in, out := &in.LastOperation, &out.LastOperation
 		*out = new(v1beta1.LastOperation)
@@ -59,6 +64,16 @@ func (in *DefaultStatus) DeepCopyInto(out *DefaultStatus) {
 		in, out := &in.ProviderStatus, &out.ProviderStatus
 		*out = new(runtime.RawExtension)
 		(*in).DeepCopyInto(*out)
+	}
+	if in.State != nil {
+		in, out := &in.State, &out.State
+		*out = new(runtime.RawExtension)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Resources != nil {
+		in, out := &in.Resources, &out.Resources
+		*out = make([]v1beta1.NamedResourceReference, len(*in))
+		copy(*out, *in)
 	}
 	return
 }

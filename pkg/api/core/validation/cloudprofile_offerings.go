@@ -1,0 +1,348 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package validation
+
+import (
+	"crypto/x509"
+	"encoding/pem"
+	"fmt"
+
+	"github.com/Masterminds/semver/v3"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+)
+
+// supportedArchitectures are the CPU architectures Gardener accepts for machine types and
+// machine image versions.
+var supportedArchitectures = []string{"amd64", "arm64"}
+
+// supportedCRINames are the container runtime interfaces Gardener accepts.
+var supportedCRINames = []string{"containerd"}
+
+// validateOfferings checks the parts of a CloudProfile spec beyond versions with Gardener's rules
+// (pkg/api/core/validation/cloudprofile.go upstream):
+//   - machineTypes and volumeTypes: names required and unique; quantities not negative; a
+//     machine type's architecture is amd64 or arm64, its storage sets size or minSize;
+//   - regions: names required and unique; zone and access restriction names unique per
+//     region; labels are valid Kubernetes labels;
+//   - machine image versions: architectures amd64|arm64, CRI names containerd and unique,
+//     container runtime types unique per CRI, kubeletVersionConstraint a semver constraint,
+//     inPlaceUpdates.minVersionForUpdate a semver version;
+//   - machineCapabilities: names and values unique and non-empty; machine types and image
+//     flavors use only defined capabilities and values;
+//   - caBundle holds at least one PEM certificate; seedSelector is a valid label selector;
+//     bastion names an offered image (and version) and machine type; limits.maxNodesTotal > 0.
+//
+// Gardener also requires at least one region and one machine type; this project does not
+// (docs/concepts/apiserver.md), so that profiles listing only versions stay valid.
+func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	capabilities := capabilityDefinitions(spec.MachineCapabilities)
+	allErrs = append(allErrs, validateCapabilityDefinitions(spec.MachineCapabilities, specPath.Child("machineCapabilities"))...)
+	allErrs = append(allErrs, validateMachineTypes(spec.MachineTypes, capabilities, specPath.Child("machineTypes"))...)
+	allErrs = append(allErrs, validateVolumeTypes(spec.VolumeTypes, specPath.Child("volumeTypes"))...)
+	allErrs = append(allErrs, validateRegions(spec.Regions, specPath.Child("regions"))...)
+	for i, image := range spec.MachineImages {
+		for j, v := range image.Versions {
+			allErrs = append(allErrs, validateMachineImageVersionFields(v, capabilities, specPath.Child("machineImages").Index(i).Child("versions").Index(j))...)
+		}
+	}
+
+	if spec.CABundle != nil {
+		allErrs = append(allErrs, validateCABundle(*spec.CABundle, specPath.Child("caBundle"))...)
+	}
+	if spec.SeedSelector != nil {
+		selectorPath := specPath.Child("seedSelector")
+		allErrs = append(allErrs, metav1validation.ValidateLabelSelector(&spec.SeedSelector.LabelSelector, metav1validation.LabelSelectorValidationOptions{}, selectorPath)...)
+		for i, t := range spec.SeedSelector.ProviderTypes {
+			if t == "" {
+				allErrs = append(allErrs, field.Required(selectorPath.Child("providerTypes").Index(i), "must not be empty"))
+			}
+		}
+	}
+	if spec.Bastion != nil {
+		allErrs = append(allErrs, validateBastion(spec, specPath.Child("bastion"))...)
+	}
+	if spec.Limits != nil && spec.Limits.MaxNodesTotal != nil && *spec.Limits.MaxNodesTotal <= 0 {
+		allErrs = append(allErrs, field.Invalid(specPath.Child("limits", "maxNodesTotal"), *spec.Limits.MaxNodesTotal, "must be a positive number"))
+	}
+	return allErrs
+}
+
+func capabilityDefinitions(definitions []core.CapabilityDefinition) map[string]sets.Set[string] {
+	if len(definitions) == 0 {
+		return nil
+	}
+	out := make(map[string]sets.Set[string], len(definitions))
+	for _, d := range definitions {
+		if _, ok := out[d.Name]; !ok { // a duplicate is reported by validateCapabilityDefinitions
+			out[d.Name] = sets.New(d.Values...)
+		}
+	}
+	return out
+}
+
+func validateCapabilityDefinitions(definitions []core.CapabilityDefinition, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	names := sets.New[string]()
+	for i, d := range definitions {
+		idxPath := fldPath.Index(i)
+		switch {
+		case d.Name == "":
+			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the capability"))
+		case names.Has(d.Name):
+			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), d.Name))
+		}
+		names.Insert(d.Name)
+		if len(d.Values) == 0 {
+			allErrs = append(allErrs, field.Required(idxPath.Child("values"), "must list at least one value"))
+		}
+		values := sets.New[string]()
+		for j, value := range d.Values {
+			switch {
+			case value == "":
+				allErrs = append(allErrs, field.Required(idxPath.Child("values").Index(j), "must not be empty"))
+			case values.Has(value):
+				allErrs = append(allErrs, field.Duplicate(idxPath.Child("values").Index(j), value))
+			}
+			values.Insert(value)
+		}
+	}
+	return allErrs
+}
+
+// validateCapabilities checks that a capability map only uses defined capabilities and values.
+func validateCapabilities(capabilities core.Capabilities, definitions map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if len(capabilities) > 0 && definitions == nil {
+		return append(allErrs, field.Forbidden(fldPath, "capabilities require spec.machineCapabilities"))
+	}
+	for _, name := range sets.List(sets.KeySet(capabilities)) {
+		allowed, ok := definitions[name]
+		if !ok {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Key(name), name, sets.List(sets.KeySet(definitions))))
+			continue
+		}
+		for j, value := range capabilities[name] {
+			if !allowed.Has(value) {
+				allErrs = append(allErrs, field.NotSupported(fldPath.Key(name).Index(j), value, sets.List(allowed)))
+			}
+		}
+	}
+	return allErrs
+}
+
+func validateMachineTypes(machineTypes []core.MachineType, capabilities map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	names := sets.New[string]()
+	for i, mt := range machineTypes {
+		idxPath := fldPath.Index(i)
+		switch {
+		case mt.Name == "":
+			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the machine type"))
+		case names.Has(mt.Name):
+			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), mt.Name))
+		}
+		names.Insert(mt.Name)
+		allErrs = append(allErrs, validateNonNegativeQuantity(mt.CPU, idxPath.Child("cpu"))...)
+		allErrs = append(allErrs, validateNonNegativeQuantity(mt.GPU, idxPath.Child("gpu"))...)
+		allErrs = append(allErrs, validateNonNegativeQuantity(mt.Memory, idxPath.Child("memory"))...)
+		if mt.Architecture != nil && !sets.New(supportedArchitectures...).Has(*mt.Architecture) {
+			allErrs = append(allErrs, field.NotSupported(idxPath.Child("architecture"), *mt.Architecture, supportedArchitectures))
+		}
+		if s := mt.Storage; s != nil {
+			storagePath := idxPath.Child("storage")
+			if s.StorageSize == nil && s.MinSize == nil {
+				allErrs = append(allErrs, field.Invalid(storagePath, "", "must set size or minSize"))
+			}
+			if s.StorageSize != nil {
+				allErrs = append(allErrs, validateNonNegativeQuantity(*s.StorageSize, storagePath.Child("size"))...)
+			}
+			if s.MinSize != nil {
+				allErrs = append(allErrs, validateNonNegativeQuantity(*s.MinSize, storagePath.Child("minSize"))...)
+			}
+		}
+		allErrs = append(allErrs, validateCapabilities(mt.Capabilities, capabilities, idxPath.Child("capabilities"))...)
+	}
+	return allErrs
+}
+
+func validateVolumeTypes(volumeTypes []core.VolumeType, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	names := sets.New[string]()
+	for i, vt := range volumeTypes {
+		idxPath := fldPath.Index(i)
+		switch {
+		case vt.Name == "":
+			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the volume type"))
+		case names.Has(vt.Name):
+			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), vt.Name))
+		}
+		names.Insert(vt.Name)
+		if vt.MinSize != nil {
+			allErrs = append(allErrs, validateNonNegativeQuantity(*vt.MinSize, idxPath.Child("minSize"))...)
+		}
+	}
+	return allErrs
+}
+
+func validateRegions(regions []core.Region, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	names := sets.New[string]()
+	for i, region := range regions {
+		idxPath := fldPath.Index(i)
+		switch {
+		case region.Name == "":
+			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the region"))
+		case names.Has(region.Name):
+			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), region.Name))
+		}
+		names.Insert(region.Name)
+
+		zones := sets.New[string]()
+		for j, zone := range region.Zones {
+			zonePath := idxPath.Child("zones").Index(j).Child("name")
+			switch {
+			case zone.Name == "":
+				allErrs = append(allErrs, field.Required(zonePath, "must name the zone"))
+			case zones.Has(zone.Name):
+				allErrs = append(allErrs, field.Duplicate(zonePath, zone.Name))
+			}
+			zones.Insert(zone.Name)
+		}
+		allErrs = append(allErrs, metav1validation.ValidateLabels(region.Labels, idxPath.Child("labels"))...)
+
+		restrictions := sets.New[string]()
+		for j, r := range region.AccessRestrictions {
+			namePath := idxPath.Child("accessRestrictions").Index(j).Child("name")
+			switch {
+			case r.Name == "":
+				allErrs = append(allErrs, field.Required(namePath, "must name the access restriction"))
+			case restrictions.Has(r.Name):
+				allErrs = append(allErrs, field.Duplicate(namePath, r.Name))
+			}
+			restrictions.Insert(r.Name)
+		}
+	}
+	return allErrs
+}
+
+func validateMachineImageVersionFields(v core.MachineImageVersion, capabilities map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i, arch := range v.Architectures {
+		if !sets.New(supportedArchitectures...).Has(arch) {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Child("architectures").Index(i), arch, supportedArchitectures))
+		}
+	}
+
+	criNames := sets.New[string]()
+	for i, cri := range v.CRI {
+		criPath := fldPath.Child("cri").Index(i)
+		switch {
+		case !sets.New(supportedCRINames...).Has(cri.Name):
+			allErrs = append(allErrs, field.NotSupported(criPath.Child("name"), cri.Name, supportedCRINames))
+		case criNames.Has(cri.Name):
+			allErrs = append(allErrs, field.Duplicate(criPath.Child("name"), cri.Name))
+		}
+		criNames.Insert(cri.Name)
+		runtimes := sets.New[string]()
+		for j, rt := range cri.ContainerRuntimes {
+			typePath := criPath.Child("containerRuntimes").Index(j).Child("type")
+			switch {
+			case rt.Type == "":
+				allErrs = append(allErrs, field.Required(typePath, "must name the container runtime type"))
+			case runtimes.Has(rt.Type):
+				allErrs = append(allErrs, field.Duplicate(typePath, rt.Type))
+			}
+			runtimes.Insert(rt.Type)
+		}
+	}
+
+	if c := v.KubeletVersionConstraint; c != nil {
+		if _, err := semver.NewConstraint(*c); err != nil {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("kubeletVersionConstraint"), *c, fmt.Sprintf("cannot parse the constraint: %v", err)))
+		}
+	}
+	if u := v.InPlaceUpdates; u != nil && u.MinVersionForUpdate != nil {
+		if _, err := semver.NewVersion(*u.MinVersionForUpdate); err != nil {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("inPlaceUpdates", "minVersionForUpdate"), *u.MinVersionForUpdate, fmt.Sprintf("could not parse version: %v", err)))
+		}
+	}
+	for i, flavor := range v.CapabilityFlavors {
+		allErrs = append(allErrs, validateCapabilities(flavor.Capabilities, capabilities, fldPath.Child("capabilityFlavors").Index(i))...)
+	}
+	return allErrs
+}
+
+func validateCABundle(bundle string, fldPath *field.Path) field.ErrorList {
+	rest := []byte(bundle)
+	found := false
+	for {
+		var block *pem.Block
+		block, rest = pem.Decode(rest)
+		if block == nil {
+			break
+		}
+		if block.Type != "CERTIFICATE" {
+			return field.ErrorList{field.Invalid(fldPath, "(bundle)", fmt.Sprintf("contains a PEM block of type %q; only CERTIFICATE is allowed", block.Type))}
+		}
+		if _, err := x509.ParseCertificate(block.Bytes); err != nil {
+			return field.ErrorList{field.Invalid(fldPath, "(bundle)", fmt.Sprintf("contains an invalid certificate: %v", err))}
+		}
+		found = true
+	}
+	if !found {
+		return field.ErrorList{field.Invalid(fldPath, "(bundle)", "must contain at least one PEM-encoded certificate")}
+	}
+	return nil
+}
+
+func validateBastion(spec *core.CloudProfileSpec, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if img := spec.Bastion.MachineImage; img != nil {
+		imagePath := fldPath.Child("machineImage")
+		var image *core.MachineImage
+		for i := range spec.MachineImages {
+			if spec.MachineImages[i].Name == img.Name {
+				image = &spec.MachineImages[i]
+			}
+		}
+		switch {
+		case img.Name == "":
+			allErrs = append(allErrs, field.Required(imagePath.Child("name"), "must name a machine image of spec.machineImages"))
+		case image == nil:
+			allErrs = append(allErrs, field.Invalid(imagePath.Child("name"), img.Name, "must name a machine image of spec.machineImages"))
+		case img.Version != nil:
+			offered := false
+			for _, v := range image.Versions {
+				offered = offered || v.Version == *img.Version
+			}
+			if !offered {
+				allErrs = append(allErrs, field.Invalid(imagePath.Child("version"), *img.Version, fmt.Sprintf("must be a version of machine image %q", img.Name)))
+			}
+		}
+	}
+	if mt := spec.Bastion.MachineType; mt != nil {
+		offered := false
+		for _, t := range spec.MachineTypes {
+			offered = offered || t.Name == mt.Name
+		}
+		if !offered {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("machineType", "name"), mt.Name, "must name a machine type of spec.machineTypes"))
+		}
+	}
+	return allErrs
+}
+
+func validateNonNegativeQuantity(q resource.Quantity, fldPath *field.Path) field.ErrorList {
+	if q.Sign() < 0 {
+		return field.ErrorList{field.Invalid(fldPath, q.String(), "must not be negative")}
+	}
+	return nil
+}

@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package upstream embeds unmodified manifests of gardener/gardener (README.md gives their
+// provenance) so that tests can prove that real Gardener input works here unchanged.
+package upstream
+
+import "embed"
+
+//go:embed *.yaml
+var files embed.FS
+
+const (
+	// CloudProfile is Gardener's example CloudProfile (example/30-cloudprofile.yaml).
+	CloudProfile = "30-cloudprofile.yaml"
+	// Shoot is Gardener's example Shoot template (example/90-shoot.yaml).
+	Shoot = "90-shoot.yaml"
+	// ProviderLocalShoot is the provider-local Shoot (example/provider-local/shoot.yaml).
+	ProviderLocalShoot = "provider-local-shoot.yaml"
+	// ExtensionCRD is the seed Extension CRD as Gardener ships it
+	// (example/seed-crds/10-crd-extensions.gardener.cloud_extensions.yaml).
+	ExtensionCRD = "crd-extensions.gardener.cloud_extensions.yaml"
+)
+
+// Read returns the content of the named file.
+func Read(name string) ([]byte, error) {
+	return files.ReadFile(name)
+}
+
+// MustRead is Read that panics on error, for test setup.
+func MustRead(name string) []byte {
+	data, err := Read(name)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
