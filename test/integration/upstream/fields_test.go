@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package upstream_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	. "github.com/onsi/gomega"
+	"sigs.k8s.io/yaml"
+)
+
+// toJSONMap reads a YAML manifest into its JSON form, as the API server reads it.
+func toJSONMap(manifest []byte) map[string]interface{} {
+	data, err := yaml.YAMLToJSON(manifest)
+	Expect(err).NotTo(HaveOccurred())
+	var out map[string]interface{}
+	Expect(json.Unmarshal(data, &out)).To(Succeed())
+	return out
+}
+
+// leaves returns every value a manifest sets, by JSON path (spec.regions[0].zones[1].name).
+// Nulls and empty objects set nothing and are left out.
+func leaves(value interface{}, path string, out map[string]interface{}) map[string]interface{} {
+	switch v := value.(type) {
+	case map[string]interface{}:
+		for key, child := range v {
+			p := key
+			if path != "" {
+				p = path + "." + key
+			}
+			leaves(child, p, out)
+		}
+	case []interface{}:
+		if len(v) == 0 {
+			out[path] = v
+		}
+		for i, child := range v {
+			leaves(child, fmt.Sprintf("%s[%d]", path, i), out)
+		}
+	case nil:
+	default:
+		out[path] = v
+	}
+	return out
+}
+
+// lostFields compares the fields a manifest sets with an object read back from the server and
+// returns, sorted, each field that is missing or changed and not covered by a warning
+// `unknown field "<prefix>"` of the write. metadata fields the server owns are ignored.
+func lostFields(manifest, readBack map[string]interface{}, warnings []string) []string {
+	got := leaves(readBack, "", map[string]interface{}{})
+	var lost []string
+	for path, want := range leaves(manifest, "", map[string]interface{}{}) {
+		if have, ok := got[path]; ok && reflect.DeepEqual(have, want) {
+			continue
+		}
+		if coveredByWarning(path, warnings) {
+			continue
+		}
+		lost = append(lost, fmt.Sprintf("%s: sent %v, read back %v", path, want, got[path]))
+	}
+	sort.Strings(lost)
+	return lost
+}
+
+func coveredByWarning(path string, warnings []string) bool {
+	for _, w := range warnings {
+		var field string
+		if _, err := fmt.Sscanf(w, "unknown field %q", &field); err != nil {
+			continue
+		}
+		if path == field || strings.HasPrefix(path, field+".") || strings.HasPrefix(path, field+"[") {
+			return true
+		}
+	}
+	return false
+}
