@@ -30,6 +30,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 )
 
@@ -161,6 +162,17 @@ func decode(decoder runtime.Decoder, data []byte, into runtime.Object) error {
 			kind = gvk.String()
 		}
 		return fmt.Errorf("decoded kind %s is not the requested type %T", kind, into)
+	}
+	return nil
+}
+
+// ErrorCodes returns the Gardener error codes of an error of Resolve, for the Extension's
+// status.lastError.codes: ERR_CONFIGURATION_PROBLEM for *ComponentNotFoundError and
+// *ProviderConfigError (the Shoot pins no version, or the ExtensionProfile's providerConfig does
+// not fit the extension: retrying alone does not help), none for other errors.
+func ErrorCodes(err error) []gardencorev1beta1.ErrorCode {
+	if errors.Is(err, ErrComponentNotFound) || errors.Is(err, ErrInvalidProviderConfig) {
+		return []gardencorev1beta1.ErrorCode{gardencorev1beta1.ErrorConfigurationProblem}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ package extensioncomponents_test
 
 import (
 	"errors"
+	"fmt"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -15,6 +16,7 @@ import (
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 
 	. "github.com/gep-78/gardener/extensions/pkg/util/extensioncomponents"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	falcov1alpha1 "github.com/gep-78/gardener/pkg/shoot-falco-service/apis/falco/v1alpha1"
 	"github.com/gep-78/gardener/test/examples"
@@ -177,4 +179,21 @@ var _ = Describe("Resolve", func() {
 			{Name: "falco", Version: "0.44.1", ProviderConfig: raw(`{"rulesVersion":"0.44.0"}`)},
 		}}}, nil, "a decoder is required to decode spec.components[0].providerConfig"),
 	)
+
+	Describe("ErrorCodes", func() {
+		It("marks the errors of Resolve that a retry does not fix as configuration problems", func() {
+			_, notFound := Resolve(ext, "falcosidekick", strictDecoder, nil)
+			ext.Spec.Components[0].ProviderConfig = raw(`{"rulesVersion":0}`)
+			_, invalid := Resolve(ext, "falco", strictDecoder, &falcov1alpha1.FalcoComponentConfig{})
+			for _, err := range []error{notFound, invalid, fmt.Errorf("deploying: %w", notFound)} {
+				Expect(err).To(HaveOccurred())
+				Expect(ErrorCodes(err)).To(ConsistOf(gardencorev1beta1.ErrorConfigurationProblem), "%v", err)
+			}
+		})
+
+		It("returns no code for other errors", func() {
+			Expect(ErrorCodes(errors.New("connection refused"))).To(BeEmpty())
+			Expect(ErrorCodes(nil)).To(BeEmpty())
+		})
+	})
 })

@@ -130,3 +130,9 @@ type NamedResourceReference struct {
 	// ResourceRef is the referenced resource.
 	ResourceRef autoscalingv1.CrossVersionObjectReference `json:"resourceRef"`
 }
+
+const (
+	// ErrorConfigurationProblem marks an error that the configuration (Shoot, profile or
+	// extension config) causes and that retrying does not fix.
+	ErrorConfigurationProblem ErrorCode = "ERR_CONFIGURATION_PROBLEM"
+)

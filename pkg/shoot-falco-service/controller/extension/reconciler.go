@@ -7,6 +7,7 @@ package extension
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/go-logr/logr"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -127,7 +128,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, ext *extens
 		}
 	}
 
-	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeReconcile, gardencorev1beta1.LastOperationStateProcessing, 0, DescriptionReconciling, false); err != nil {
+	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeReconcile, gardencorev1beta1.LastOperationStateProcessing, 0, DescriptionReconciling, false, nil); err != nil {
 		return err
 	}
 
@@ -149,7 +150,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, ext *extens
 		return r.fail(ctx, log, ext, gardencorev1beta1.LastOperationTypeReconcile, err)
 	}
 
-	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeReconcile, gardencorev1beta1.LastOperationStateSucceeded, 100, DescriptionReconciled, true); err != nil {
+	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeReconcile, gardencorev1beta1.LastOperationStateSucceeded, 100, DescriptionReconciled, true, nil); err != nil {
 		return err
 	}
 
@@ -169,7 +170,7 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, ext *extension
 		return nil
 	}
 
-	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeDelete, gardencorev1beta1.LastOperationStateProcessing, 0, DescriptionDeleting, false); err != nil {
+	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeDelete, gardencorev1beta1.LastOperationStateProcessing, 0, DescriptionDeleting, false, nil); err != nil {
 		return err
 	}
 
@@ -178,7 +179,7 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, ext *extension
 		return r.fail(ctx, log, ext, gardencorev1beta1.LastOperationTypeDelete, err)
 	}
 
-	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeDelete, gardencorev1beta1.LastOperationStateSucceeded, 100, DescriptionDeleted, true); err != nil {
+	if err := r.updateStatus(ctx, ext, gardencorev1beta1.LastOperationTypeDelete, gardencorev1beta1.LastOperationStateSucceeded, 100, DescriptionDeleted, true, nil); err != nil {
 		return err
 	}
 
@@ -195,21 +196,32 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, ext *extension
 // with backoff.
 func (r *Reconciler) fail(ctx context.Context, log logr.Logger, ext *extensionsv1alpha1.Extension, operation gardencorev1beta1.LastOperationType, err error) error {
 	log.Info("Operation failed, retrying with backoff", "operation", operation, "reason", err.Error())
-	if statusErr := r.updateStatus(ctx, ext, operation, gardencorev1beta1.LastOperationStateError, progressError, err.Error(), true); statusErr != nil {
+	if statusErr := r.updateStatus(ctx, ext, operation, gardencorev1beta1.LastOperationStateError, progressError, err.Error(), true, err); statusErr != nil {
 		return fmt.Errorf("%w (and %w)", err, statusErr)
 	}
 	return err
 }
 
-// updateStatus sets status.lastOperation and, with observe, status.observedGeneration. Nothing is
-// written when neither would change (apart from lastUpdateTime).
-func (r *Reconciler) updateStatus(ctx context.Context, ext *extensionsv1alpha1.Extension, operation gardencorev1beta1.LastOperationType, state gardencorev1beta1.LastOperationState, progress int32, description string, observe bool) error {
+// updateStatus sets status.lastOperation, status.lastError and, with observe,
+// status.observedGeneration. As in Gardener's extension library, lastError describes opErr when
+// the operation fails, stays while an operation is processing and is cleared when one succeeds.
+// Nothing is written when none would change (apart from lastUpdateTime).
+func (r *Reconciler) updateStatus(ctx context.Context, ext *extensionsv1alpha1.Extension, operation gardencorev1beta1.LastOperationType, state gardencorev1beta1.LastOperationState, progress int32, description string, observe bool, opErr error) error {
 	observedGeneration := ext.Status.ObservedGeneration
 	if observe {
 		observedGeneration = ext.Generation
 	}
+	now := metav1.NewTime(r.Clock.Now().UTC())
+	var lastError *gardencorev1beta1.LastError
+	switch {
+	case opErr != nil:
+		lastError = &gardencorev1beta1.LastError{Description: opErr.Error(), Codes: extensioncomponents.ErrorCodes(opErr), LastUpdateTime: &now}
+	case state == gardencorev1beta1.LastOperationStateProcessing:
+		lastError = ext.Status.LastError
+	}
 	if last := ext.Status.LastOperation; last != nil && last.Type == operation && last.State == state &&
-		last.Progress == progress && last.Description == description && ext.Status.ObservedGeneration == observedGeneration {
+		last.Progress == progress && last.Description == description && ext.Status.ObservedGeneration == observedGeneration &&
+		sameError(ext.Status.LastError, lastError) {
 		return nil
 	}
 
@@ -219,11 +231,20 @@ func (r *Reconciler) updateStatus(ctx context.Context, ext *extensionsv1alpha1.E
 		State:          state,
 		Progress:       progress,
 		Description:    description,
-		LastUpdateTime: metav1.NewTime(r.Clock.Now().UTC()),
+		LastUpdateTime: now,
 	}
+	ext.Status.LastError = lastError
 	ext.Status.ObservedGeneration = observedGeneration
 	if err := r.Client.Status().Patch(ctx, ext, patch); err != nil {
 		return fmt.Errorf("failed updating status.lastOperation to %s %s: %w", operation, state, err)
 	}
 	return nil
+}
+
+// sameError reports whether two lastErrors say the same (apart from lastUpdateTime).
+func sameError(a, b *gardencorev1beta1.LastError) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Description == b.Description && slices.Equal(a.Codes, b.Codes)
 }

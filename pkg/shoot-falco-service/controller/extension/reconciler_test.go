@@ -203,11 +203,23 @@ var _ = Describe("Reconciler", func() {
 					{gardencorev1beta1.LastOperationTypeReconcile, gardencorev1beta1.LastOperationStateError, 50, message},
 				}))
 
+				Expect(obj.Status.LastError).NotTo(BeNil())
+				Expect(obj.Status.LastError.Description).To(Equal(message))
+				Expect(obj.Status.LastError.Codes).To(ConsistOf(gardencorev1beta1.ErrorConfigurationProblem))
+				Expect(obj.Status.LastError.LastUpdateTime).NotTo(BeNil())
+
 				By("retrying with the same outcome")
 				_, err = reconciler.Reconcile(ctx, request)
 				Expect(err).To(MatchError(message))
 				expectNoFalcoObjects()
 				Expect(getExtension().Status.LastOperation.State).To(Equal(gardencorev1beta1.LastOperationStateError))
+				Expect(getExtension().Status.LastError).To(HaveField("Description", message))
+
+				By("succeeding once the Extension is fixed, which clears lastError")
+				setComponent("0.44.1", "")
+				reconcileOK()
+				Expect(getExtension().Status.LastOperation.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
+				Expect(getExtension().Status.LastError).To(BeNil())
 			},
 			Entry("no spec.components (the Shoot pins no falco version)",
 				func(obj *extensionsv1alpha1.Extension) { obj.Spec.Components = nil },

@@ -171,6 +171,8 @@ var _ = Describe("shoot-falco-service extension controller", func() {
 		}, Equal(operation{"Reconcile", "Error", 50,
 			`extension shoot-falco-service/shoot--dev--no-pin has no resolved version for component "falco" in spec.components (pin one in Shoot.spec.extensions[].components[])`})))
 		Expect(ext.Annotations).To(HaveKeyWithValue(extension.AnnotationOperation, extension.OperationReconcile))
+		Expect(ext.Status.LastError).NotTo(BeNil(), "the CRD keeps status.lastError")
+		Expect(ext.Status.LastError.Codes).To(ConsistOf(gardencorev1beta1.ErrorConfigurationProblem))
 		Consistently(func() error {
 			return testClient.Get(ctx, client.ObjectKeyFromObject(deploymentIn(ext.Namespace)), &appsv1.Deployment{})
 		}).Should(Satisfy(apierrors.IsNotFound))
@@ -183,6 +185,7 @@ var _ = Describe("shoot-falco-service extension controller", func() {
 			g.Expect(image(deployment)).To(Equal("falcosecurity/falco:0.44.1"))
 			g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(ext), ext)).To(Succeed())
 			g.Expect(operationOf(ext)).To(Equal(operationOf(reconciled)))
+			g.Expect(ext.Status.LastError).To(BeNil())
 		}).Should(Succeed())
 
 		Expect(testClient.Delete(ctx, ext)).To(Succeed())
