@@ -46,6 +46,7 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.ExtensionAutoUpdate{}.OpenAPIModelName():                          schema_pkg_apis_core_v1beta1_ExtensionAutoUpdate(ref),
 		v1beta1.ExtensionComponent{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_ExtensionComponent(ref),
 		v1beta1.ExtensionComponentVersion{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref),
+		v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName():              schema_pkg_apis_core_v1beta1_ExtensionComponentVersionStatus(ref),
 		v1beta1.ExtensionProfile{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_ExtensionProfile(ref),
 		v1beta1.ExtensionProfileComponent{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_ExtensionProfileComponent(ref),
 		v1beta1.ExtensionProfileComponentStatus{}.OpenAPIModelName():              schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref),
@@ -82,6 +83,7 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.ShootMachineImage{}.OpenAPIModelName():                            schema_pkg_apis_core_v1beta1_ShootMachineImage(ref),
 		v1beta1.ShootSpec{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_ShootSpec(ref),
 		v1beta1.ShootStatus{}.OpenAPIModelName():                                  schema_pkg_apis_core_v1beta1_ShootStatus(ref),
+		v1beta1.VersionTransition{}.OpenAPIModelName():                            schema_pkg_apis_core_v1beta1_VersionTransition(ref),
 		v1beta1.VolumeType{}.OpenAPIModelName():                                   schema_pkg_apis_core_v1beta1_VolumeType(ref),
 		v1beta1.Worker{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Worker(ref),
 		resource.Quantity{}.OpenAPIModelName():                                    schema_apimachinery_pkg_api_resource_Quantity(ref),
@@ -1217,6 +1219,44 @@ func schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref common.Reference
 	}
 }
 
+func schema_pkg_apis_core_v1beta1_ExtensionComponentVersionStatus(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "ExtensionComponentVersionStatus is the current classification of one component version and its next lifecycle transition, computed by gardener-controller-manager. The first two fields are those of a CloudProfile version status (GEP-32); NextTransition is new.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"version": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Version is the version string as listed in the spec.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"classification": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Classification is the classification of the version at the time of the last reconcile.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"nextTransition": {
+						SchemaProps: spec.SchemaProps{
+							Description: "NextTransition is the next change of the classification according to the version's lifecycle: the earliest stage startTime after the last reconcile and the classification from then on. Unset when the classification does not change any more.",
+							Ref:         ref(v1beta1.VersionTransition{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"version", "classification"},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.VersionTransition{}.OpenAPIModelName()},
+	}
+}
+
 func schema_pkg_apis_core_v1beta1_ExtensionProfile(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -1351,7 +1391,7 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref common.Ref
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
 									SchemaProps: spec.SchemaProps{
-										Ref: ref(v1beta1.ExpirableVersionStatus{}.OpenAPIModelName()),
+										Ref: ref(v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName()),
 									},
 								},
 							},
@@ -1362,7 +1402,7 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref common.Ref
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExpirableVersionStatus{}.OpenAPIModelName()},
+			v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName()},
 	}
 }
 
@@ -2880,6 +2920,36 @@ func schema_pkg_apis_core_v1beta1_ShootStatus(ref common.ReferenceCallback) comm
 		},
 		Dependencies: []string{
 			v1beta1.LastMaintenance{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_VersionTransition(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "VersionTransition is a future change of a version's classification.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"classification": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Classification is the classification from Time on.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"time": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Time is when the classification changes (the startTime of a lifecycle stage).",
+							Ref:         ref(v1.Time{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"classification", "time"},
+			},
+		},
+		Dependencies: []string{
+			v1.Time{}.OpenAPIModelName()},
 	}
 }
 

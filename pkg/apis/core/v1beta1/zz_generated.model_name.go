@@ -130,6 +130,11 @@ func (in ExtensionComponentVersion) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ExtensionComponentVersionStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionComponentVersionStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ExtensionProfile) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionProfile"
 }
@@ -307,6 +312,11 @@ func (in ShootSpec) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ShootStatus) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in VersionTransition) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.VersionTransition"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
