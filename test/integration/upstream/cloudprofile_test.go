@@ -44,6 +44,8 @@ var _ = Describe("Gardener's example CloudProfile ("+upstream.CloudProfile+")", 
 	BeforeAll(func() {
 		manifest = upstream.MustRead(upstream.CloudProfile)
 		name = toJSONMap(manifest)["metadata"].(map[string]interface{})["name"].(string)
+		// The Shoot specs apply the same profile; containers run in random order.
+		deleteCloudProfile(name)
 	})
 
 	It("is created with strict field validation and reads back with every field it sets", func() {

@@ -19,7 +19,10 @@
 //   - networking.extensions.gardener.cloud/<spec.networking.type> when set.
 //
 // Labels with these prefixes that the Shoot sets itself are removed first, so the labels always
-// tell the truth. The plugin is mutating only and needs no informer.
+// tell the truth. A type that cannot form a valid label key (such as the `<some-provider-name>`
+// placeholder of Gardener's example/90-shoot.yaml) gets no label: Gardener would set it and then
+// reject the Shoot for the invalid label key; this project keeps Gardener's own template
+// applicable instead (docs/concepts/apiserver.md). The plugin is mutating only and needs no informer.
 package extensionlabels
 
 import (
@@ -29,6 +32,7 @@ import (
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
@@ -88,12 +92,18 @@ func MaintainShootLabels(shoot *core.Shoot) {
 		if extension.Disabled != nil && *extension.Disabled {
 			continue
 		}
-		metav1.SetMetaDataLabel(&shoot.ObjectMeta, v1beta1constants.LabelExtensionExtensionTypePrefix+extension.Type, "true")
+		setTypeLabel(shoot, v1beta1constants.LabelExtensionExtensionTypePrefix, extension.Type)
 	}
-	if shoot.Spec.Provider.Type != "" {
-		metav1.SetMetaDataLabel(&shoot.ObjectMeta, v1beta1constants.LabelExtensionProviderTypePrefix+shoot.Spec.Provider.Type, "true")
+	setTypeLabel(shoot, v1beta1constants.LabelExtensionProviderTypePrefix, shoot.Spec.Provider.Type)
+	if n := shoot.Spec.Networking; n != nil && n.Type != nil {
+		setTypeLabel(shoot, v1beta1constants.LabelExtensionNetworkingTypePrefix, *n.Type)
 	}
-	if n := shoot.Spec.Networking; n != nil && n.Type != nil && *n.Type != "" {
-		metav1.SetMetaDataLabel(&shoot.ObjectMeta, v1beta1constants.LabelExtensionNetworkingTypePrefix+*n.Type, "true")
+}
+
+// setTypeLabel sets <prefix><type>=true unless the type is empty or the key would be invalid.
+func setTypeLabel(shoot *core.Shoot, prefix, extensionType string) {
+	if extensionType == "" || len(validation.IsQualifiedName(prefix+extensionType)) > 0 {
+		return
 	}
+	metav1.SetMetaDataLabel(&shoot.ObjectMeta, prefix+extensionType, "true")
 }

@@ -58,6 +58,17 @@ var _ = Describe("ExtensionLabels", func() {
 		}
 	})
 
+	It("sets no label for a type that cannot form a label key (the placeholders of Gardener's example Shoot)", func() {
+		shoot.Spec.Provider.Type = "<some-provider-name>"
+		shoot.Spec.Networking.Type = ptr.To("<some-network-extension-name>")
+		MaintainShootLabels(shoot)
+		Expect(shoot.Labels).To(Equal(map[string]string{
+			"team": "a",
+			"extensions.extensions.gardener.cloud/shoot-falco-service": "true",
+			"extensions.extensions.gardener.cloud/shoot-traefik":       "true",
+		}))
+	})
+
 	It("removes the label of an extension that is gone", func() {
 		MaintainShootLabels(shoot)
 		shoot.Spec.Extensions = shoot.Spec.Extensions[1:]
