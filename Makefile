@@ -20,10 +20,13 @@ export GOFLAGS := -buildvcs=false
 .PHONY: all
 all: build
 
-## tools: builds kube-apiserver, etcd and kubectl from Go modules into bin/ (skipped when current).
+## tools: builds kube-apiserver, etcd and kubectl from Go modules into bin/ and extracts promtool from
+## the Debian package prometheus (each skipped when current).
 .PHONY: tools
 tools:
 	@hack/tools/install.sh
+	@hack/tools/install-promtool.sh
+	@hack/tools/install-promtool.sh
 
 ## generate: regenerates deepcopy, conversion, defaults, OpenAPI, clients and the Extension CRD.
 .PHONY: generate

@@ -104,8 +104,8 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	if err := controller.AddToManager(ctx, mgr, opts.ControllerManagerConfiguration()); err != nil {
 		return err
 	}
-	if err := metrics.AddToManager(mgr); err != nil {
-		return fmt.Errorf("failed registering the %s collector: %w", metrics.ExtensionComponentShootsName, err)
+	if err := metrics.AddToManager(mgr, opts.ControllerManagerConfiguration().Metrics.ExtensionComponentExpirationHorizon); err != nil {
+		return err
 	}
 
 	log.Info("Starting the manager")

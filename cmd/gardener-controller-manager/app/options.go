@@ -162,6 +162,9 @@ func (o *Options) ControllerManagerConfiguration() *config.ControllerManagerConf
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: c.ExtensionProfile.ConcurrentSyncs},
 			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: c.ShootMaintenance.ConcurrentSyncs},
 		},
+		Metrics: config.MetricsConfiguration{
+			ExtensionComponentExpirationHorizon: o.Config.Metrics.ExtensionComponentExpirationHorizon.Duration,
+		},
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -45,7 +46,7 @@ var _ = Describe("Options", func() {
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 5},
 			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5},
-		}}))
+		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour}}))
 	})
 
 	It("should parse every flag and hand the concurrency to each controller", func() {
@@ -65,7 +66,7 @@ var _ = Describe("Options", func() {
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 3},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3},
 			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 3},
-		}}))
+		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour}}))
 	})
 
 	It("should read the component configuration of --config", func() {
@@ -81,6 +82,8 @@ controllers:
     concurrentSyncs: 2
   shootMaintenance:
     concurrentSyncs: 40
+metrics:
+  extensionComponentExpirationHorizon: 168h
 `), 0o600)).To(Succeed())
 		opts, err := parse("--config=" + path)
 		Expect(err).NotTo(HaveOccurred())
@@ -92,7 +95,7 @@ controllers:
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 2},
 			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 40},
-		}}))
+		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 7 * 24 * time.Hour}}))
 	})
 
 	It("should reject an unknown field in --config", func() {
@@ -111,6 +114,9 @@ controllers:
 			Expect(opts.Validate()).To(MatchError(ContainSubstring(message)))
 		},
 		Entry("no workers", func(o *Options) { o.Config.Controllers.ShootMaintenance.ConcurrentSyncs = -1 }, "controllers.shootMaintenance.concurrentSyncs: Invalid value: -1: must be at least 1"),
+		Entry("no expiration horizon", func(o *Options) {
+			o.Config.Metrics.ExtensionComponentExpirationHorizon.Duration = 0
+		}, "metrics.extensionComponentExpirationHorizon: Invalid value: \"0s\": must be positive"),
 		Entry("unsupported content type", func(o *Options) { o.Config.GardenClientConnection.ContentType = "text/plain" }, "gardenClientConnection.contentType: Unsupported value"),
 		Entry("leader election without a Lease name", func(o *Options) { o.LeaderElection, o.LeaderElectionID = true, "" }, "--leader-election-id"),
 	)

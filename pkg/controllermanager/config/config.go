@@ -7,10 +7,21 @@
 // controller added later gets its own field in ControllerConfiguration.
 package config
 
+import "time"
+
 // ControllerManagerConfiguration is the configuration of gardener-controller-manager.
 type ControllerManagerConfiguration struct {
 	// Controllers holds the per-controller configuration.
 	Controllers ControllerConfiguration
+	// Metrics configures the garden-wide metrics.
+	Metrics MetricsConfiguration
+}
+
+// MetricsConfiguration configures the garden-wide metrics of pkg/controllermanager/metrics.
+type MetricsConfiguration struct {
+	// ExtensionComponentExpirationHorizon is how far ahead the expiry gauges look
+	// (gardener_extension_component_shoots_expiring, ..._without_upgrade_path).
+	ExtensionComponentExpirationHorizon time.Duration
 }
 
 // ControllerConfiguration holds the configuration of every controller.

@@ -8,6 +8,7 @@ package metrics
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"time"
 
@@ -62,14 +63,27 @@ type ExtensionComponentShootsCollector struct {
 
 var _ prometheus.Collector = &ExtensionComponentShootsCollector{}
 
-// AddToManager registers a collector that reads through mgr's cache-backed client with the real
-// clock in controller-runtime's metrics registry, which mgr serves on --metrics-bind-address.
-func AddToManager(mgr manager.Manager) error {
-	return crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
+// AddToManager registers the collectors of this package (ExtensionComponentShootsCollector and
+// ExtensionComponentExpiryCollector with the given expiration horizon, zero meaning
+// DefaultExpirationHorizon) that read through mgr's cache-backed client with the real clock in
+// controller-runtime's metrics registry, which mgr serves on --metrics-bind-address.
+func AddToManager(mgr manager.Manager, expirationHorizon time.Duration) error {
+	if err := crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
 		Reader: mgr.GetClient(),
 		Clock:  clock.RealClock{},
 		Log:    mgr.GetLogger().WithName("metrics").WithName(ExtensionComponentShootsName),
-	})
+	}); err != nil {
+		return fmt.Errorf("failed registering the %s collector: %w", ExtensionComponentShootsName, err)
+	}
+	if err := crmetrics.Registry.Register(&ExtensionComponentExpiryCollector{
+		Reader:  mgr.GetClient(),
+		Clock:   clock.RealClock{},
+		Horizon: expirationHorizon,
+		Log:     mgr.GetLogger().WithName("metrics").WithName("extension-component-expiry"),
+	}); err != nil {
+		return fmt.Errorf("failed registering the extension component expiry collector: %w", err)
+	}
+	return nil
 }
 
 // Describe implements prometheus.Collector.

@@ -5,6 +5,9 @@
 package v1alpha1
 
 import (
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
 
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
@@ -15,8 +18,8 @@ import (
 // CloudProfile and the shoot maintenance controller).
 const DefaultControllerConcurrentSyncs = 5
 
-// SetDefaults_ControllerManagerConfiguration fills in the controller sections left out of the file
-// and zero concurrentSyncs.
+// SetDefaults_ControllerManagerConfiguration fills in the controller sections left out of the file,
+// zero concurrentSyncs and the metrics section.
 func SetDefaults_ControllerManagerConfiguration(obj *ControllerManagerConfiguration) {
 	c := &obj.Controllers
 	if c.CloudProfile == nil {
@@ -37,7 +40,17 @@ func SetDefaults_ControllerManagerConfiguration(obj *ControllerManagerConfigurat
 	if c.ShootMaintenance.ConcurrentSyncs == 0 {
 		c.ShootMaintenance.ConcurrentSyncs = DefaultControllerConcurrentSyncs
 	}
+	if obj.Metrics == nil {
+		obj.Metrics = &MetricsConfiguration{}
+	}
+	if obj.Metrics.ExtensionComponentExpirationHorizon == nil {
+		obj.Metrics.ExtensionComponentExpirationHorizon = &metav1.Duration{Duration: DefaultExtensionComponentExpirationHorizon}
+	}
 }
+
+// DefaultExtensionComponentExpirationHorizon is the default of
+// metrics.extensionComponentExpirationHorizon: 30 days.
+const DefaultExtensionComponentExpirationHorizon = 30 * 24 * time.Hour
 
 // SetDefaults_ClientConnectionConfiguration defaults qps to 50 and burst to 100, Gardener's
 // defaults for gardener-controller-manager's garden client connection

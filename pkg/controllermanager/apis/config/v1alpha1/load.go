@@ -60,5 +60,8 @@ func Validate(cfg *ControllerManagerConfiguration) field.ErrorList {
 	if c := cfg.Controllers.ShootMaintenance; c != nil && c.ConcurrentSyncs < 1 {
 		invalid("shootMaintenance", c.ConcurrentSyncs)
 	}
+	if m := cfg.Metrics; m != nil && m.ExtensionComponentExpirationHorizon != nil && m.ExtensionComponentExpirationHorizon.Duration <= 0 {
+		allErrs = append(allErrs, field.Invalid(field.NewPath("metrics", "extensionComponentExpirationHorizon"), m.ExtensionComponentExpirationHorizon.Duration.String(), "must be positive"))
+	}
 	return allErrs
 }

@@ -24,6 +24,20 @@ type ControllerManagerConfiguration struct {
 	GardenClientConnection componentbaseconfigv1alpha1.ClientConnectionConfiguration `json:"gardenClientConnection"`
 	// Controllers configures the controllers.
 	Controllers ControllerManagerControllerConfiguration `json:"controllers"`
+	// Metrics configures the garden-wide metrics that gardener-controller-manager serves. It has
+	// no upstream counterpart.
+	// +optional
+	Metrics *MetricsConfiguration `json:"metrics,omitempty"`
+}
+
+// MetricsConfiguration configures the garden-wide metrics of gardener-controller-manager.
+type MetricsConfiguration struct {
+	// ExtensionComponentExpirationHorizon is how far ahead the expiry gauges of extension component
+	// versions look (gardener_extension_component_shoots_expiring and
+	// gardener_extension_component_shoots_without_upgrade_path count versions that expire within
+	// it). Defaults to 720h (30 days).
+	// +optional
+	ExtensionComponentExpirationHorizon *metav1.Duration `json:"extensionComponentExpirationHorizon,omitempty"`
 }
 
 // ControllerManagerControllerConfiguration configures the controllers.

@@ -10,8 +10,6 @@ import (
 
 	"github.com/go-logr/logr"
 
-	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/features"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
@@ -29,10 +27,10 @@ const (
 // evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
 // It does nothing while the ExtensionComponentVersions feature gate is off.
 //
-// For each pin it resolves the effective autoUpdate (gardenerutils.ResolveMaintenanceAutoUpdate:
-// a strategy the component no longer supports falls back to a supported default) and
-// decides with gardenerutils.ComponentVersionUpdateFor, checking candidates with checker against
-// the working copy. A target is set on the working copy and recorded as a successful Result
+// For each pin it decides with DecideComponentVersion (the effective autoUpdate, where a strategy
+// the component no longer supports falls back to a supported default, and then
+// gardenerutils.ComponentVersionUpdateFor), checking candidates with checker against the working
+// copy. A target is set on the working copy and recorded as a successful Result
 // (`Updated version from "<old>" to "<new>"`, with the auto-update or expiry reason). A forced
 // update without target, a missing ExtensionProfile or an evaluation error is a failed Result and
 // the component keeps its version; an auto-update without target records nothing. A component
@@ -61,18 +59,7 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 		return
 	}
 
-	extension := op.Shoot.Spec.Extensions[pin.extensionIndex]
-	component := &extension.Components[pin.componentIndex]
-	policy := gardenerutils.ResolveMaintenanceAutoUpdate(profile.Spec, pin.name, extension.AutoUpdate, component.AutoUpdate)
-	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: pin.name}
-	if c := v1beta1helper.FindExtensionComponent(profile.Spec, pin.name); c != nil {
-		profileComponent = *c
-	}
-
-	decision, err := gardenerutils.ComponentVersionUpdateFor(profileComponent, pin.version, policy, op.Now, func(version string) ([]string, error) {
-		failures, err := checker.Check(ctx, profile, pin.name, version, op.Shoot)
-		return failureMessages(failures), err
-	})
+	decision, err := DecideComponentVersion(ctx, profile, op.Shoot, pin.extensionIndex, pin.componentIndex, op.Now, checker)
 	result.Reason, result.Forced, result.Trigger = decision.Reason, decision.Trigger.Forced(), decision.Trigger
 	switch {
 	case decision.Trigger == gardenerutils.ComponentUpdateNone:

@@ -1,0 +1,241 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package metrics
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/go-logr/logr"
+	"github.com/prometheus/client_golang/prometheus"
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+)
+
+const (
+	// DefaultExpirationHorizon is the default horizon of the expiry gauges: 30 days.
+	DefaultExpirationHorizon = 30 * 24 * time.Hour
+
+	// ExtensionComponentVersionExpirationName is the name of the expiration timestamp gauge.
+	ExtensionComponentVersionExpirationName = "gardener_extension_component_version_expiration_timestamp_seconds"
+	// ExtensionComponentVersionExpirationHelp is its help text.
+	ExtensionComponentVersionExpirationHelp = "Time at which a version an ExtensionProfile offers is classified expired (the start of its expired " +
+		"lifecycle stage), in seconds since the Unix epoch, by extension type, component and version. Versions without an " +
+		"expiration date have no series."
+
+	// ExtensionComponentShootsExpiringName is the name of the gauge of Shoots whose pin expires within the horizon.
+	ExtensionComponentShootsExpiringName = "gardener_extension_component_shoots_expiring"
+	// ExtensionComponentShootsExpiringHelp is its help text.
+	ExtensionComponentShootsExpiringHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
+		"is not expired yet but expires within the configured horizon, by extension type, component and version. Every " +
+		"version that expires within the horizon is reported, with 0 when no Shoot pins it."
+
+	// ExtensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots that would hold.
+	ExtensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
+	// ExtensionComponentShootsWithoutUpgradePathHelp is its help text.
+	ExtensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
+		"is expired, no longer listed, or expires within the configured horizon, and for which the shoot maintenance decision " +
+		"taken at the expiration (now for expired and missing versions) finds no compatible version to force-upgrade to, " +
+		"by extension type, component and version. Every version that is expired or expires within the horizon is reported, " +
+		"with 0 when every pinning Shoot has a target."
+)
+
+var (
+	// ExtensionComponentVersionExpirationDesc describes gardener_extension_component_version_expiration_timestamp_seconds.
+	ExtensionComponentVersionExpirationDesc = prometheus.NewDesc(ExtensionComponentVersionExpirationName, ExtensionComponentVersionExpirationHelp,
+		[]string{"extension_type", "component", "version"}, nil)
+	// ExtensionComponentShootsExpiringDesc describes gardener_extension_component_shoots_expiring.
+	ExtensionComponentShootsExpiringDesc = prometheus.NewDesc(ExtensionComponentShootsExpiringName, ExtensionComponentShootsExpiringHelp,
+		[]string{"extension_type", "component", "version"}, nil)
+	// ExtensionComponentShootsWithoutUpgradePathDesc describes gardener_extension_component_shoots_without_upgrade_path.
+	ExtensionComponentShootsWithoutUpgradePathDesc = prometheus.NewDesc(ExtensionComponentShootsWithoutUpgradePathName, ExtensionComponentShootsWithoutUpgradePathHelp,
+		[]string{"extension_type", "component", "version"}, nil)
+)
+
+// ExtensionComponentExpiryCollector computes the expiry foresight gauges at scrape time:
+// gardener_extension_component_version_expiration_timestamp_seconds,
+// gardener_extension_component_shoots_expiring and
+// gardener_extension_component_shoots_without_upgrade_path. Like ExtensionComponentShootsCollector
+// it reads through Reader (the manager's cache). The upgrade path of a pin is the decision of
+// maintenance.DecideComponentVersion, the function the shoot maintenance controller calls, taken
+// at the expiration date against the Shoot as it is (maintenance evaluates the working copy after
+// the machine-image and Kubernetes steps of the same window, which may differ). Compatibility
+// rules are evaluated only for the Shoots that pin an expired, missing or expiring version.
+type ExtensionComponentExpiryCollector struct {
+	// Reader lists Shoots and ExtensionProfiles.
+	Reader client.Reader
+	// Clock gives the time at which lifecycles are classified.
+	Clock clock.PassiveClock
+	// Horizon is how far ahead an expiration counts; zero or less means DefaultExpirationHorizon.
+	Horizon time.Duration
+	// Checker evaluates compatibility rules; nil means a maintenance.CELCompatibilityChecker.
+	Checker maintenance.CompatibilityChecker
+	// Log receives read and evaluation errors. A scrape whose reads fail reports no series of
+	// these gauges.
+	Log logr.Logger
+	// Timeout bounds one scrape; zero means DefaultCollectTimeout.
+	Timeout time.Duration
+}
+
+var _ prometheus.Collector = &ExtensionComponentExpiryCollector{}
+
+// Describe implements prometheus.Collector.
+func (c *ExtensionComponentExpiryCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- ExtensionComponentVersionExpirationDesc
+	ch <- ExtensionComponentShootsExpiringDesc
+	ch <- ExtensionComponentShootsWithoutUpgradePathDesc
+}
+
+// Collect implements prometheus.Collector.
+func (c *ExtensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric) {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultCollectTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+
+	profiles := &gardencorev1beta1.ExtensionProfileList{}
+	shoots := &gardencorev1beta1.ShootList{}
+	if err := c.Reader.List(ctx, profiles); err != nil {
+		c.Log.Error(err, "Failed listing ExtensionProfiles, reporting no expiry series in this scrape")
+		return
+	}
+	if err := c.Reader.List(ctx, shoots); err != nil {
+		c.Log.Error(err, "Failed listing Shoots, reporting no expiry series in this scrape")
+		return
+	}
+	checker := c.Checker
+	if checker == nil {
+		checker = maintenance.NewCELCompatibilityChecker()
+	}
+	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles.Items, shoots.Items, c.Clock.Now(), c.Horizon, checker) {
+		if s.Expiration != nil {
+			ch <- prometheus.MustNewConstMetric(ExtensionComponentVersionExpirationDesc, prometheus.GaugeValue, float64(s.Expiration.Unix()),
+				s.ExtensionType, s.Component, s.Version)
+		}
+		if s.Expiring != nil {
+			ch <- prometheus.MustNewConstMetric(ExtensionComponentShootsExpiringDesc, prometheus.GaugeValue, float64(*s.Expiring),
+				s.ExtensionType, s.Component, s.Version)
+		}
+		if s.WithoutUpgradePath != nil {
+			ch <- prometheus.MustNewConstMetric(ExtensionComponentShootsWithoutUpgradePathDesc, prometheus.GaugeValue, float64(*s.WithoutUpgradePath),
+				s.ExtensionType, s.Component, s.Version)
+		}
+	}
+}
+
+// ExpirySeries holds the expiry gauges of one version; a nil field has no series.
+type ExpirySeries struct {
+	ExtensionType, Component, Version string
+	// Expiration is the start of the version's expired stage, nil when it has none.
+	Expiration *time.Time
+	// Expiring counts the Shoots pinning the version; set when it expires within the horizon.
+	Expiring *int
+	// WithoutUpgradePath counts the pinning Shoots without a forced-upgrade target; set when the
+	// version expires within the horizon, is expired, or (for a pinned version) is not listed.
+	WithoutUpgradePath *int
+}
+
+// ComputeExpirySeries returns the expiry series at now for horizon (zero or less:
+// DefaultExpirationHorizon), sorted by extension type, component and version string. A version
+// "expires within the horizon" when its expiration is after now and not after now+horizon.
+//
+// The pins are those maintenance maintains (maintenance.PinnedComponents: enabled extensions);
+// Shoots being deleted and pins of a type without an ExtensionProfile do not count. A Shoot counts
+// once per pinned version. A pin counts as without upgrade path when
+// maintenance.DecideComponentVersion, taken at the expiration (at now for an expired or missing
+// version), is a forced update without target; an evaluation error is logged and counts as well.
+func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon time.Duration, checker maintenance.CompatibilityChecker) []ExpirySeries {
+	if horizon <= 0 {
+		horizon = DefaultExpirationHorizon
+	}
+	type versionState struct {
+		series ExpirySeries
+		// decideAt is when the forced decision is taken; zero when the version is not at risk.
+		decideAt time.Time
+	}
+	states := map[pinKey]*versionState{}
+	byName := map[string]*gardencorev1beta1.ExtensionProfile{}
+	for i := range profiles {
+		profile := &profiles[i]
+		byName[profile.Name] = profile
+		for _, component := range profile.Spec.Components {
+			for _, version := range component.Versions {
+				state := &versionState{series: ExpirySeries{ExtensionType: profile.Name, Component: component.Name, Version: version.Version}}
+				if expiration, ok := helper.ExpirationTime(version.Lifecycle); ok {
+					state.series.Expiration = &expiration
+					switch {
+					case !expiration.After(now):
+						state.decideAt = now
+						state.series.WithoutUpgradePath = new(int)
+					case !expiration.After(now.Add(horizon)):
+						state.decideAt = expiration
+						state.series.Expiring, state.series.WithoutUpgradePath = new(int), new(int)
+					}
+				}
+				states[pinKey{profile.Name, component.Name, version.Version}] = state
+			}
+		}
+	}
+
+	for i := range shoots {
+		shoot := &shoots[i]
+		if shoot.DeletionTimestamp != nil {
+			continue
+		}
+		seen := map[pinKey]bool{}
+		for _, pin := range maintenance.PinnedComponents(shoot) {
+			key := pinKey{pin.ExtensionType, pin.Component, pin.Version}
+			profile := byName[pin.ExtensionType]
+			if seen[key] || profile == nil {
+				continue
+			}
+			seen[key] = true
+			state := states[key]
+			if state == nil {
+				// Not listed: maintenance forces an update now.
+				state = &versionState{series: ExpirySeries{ExtensionType: key.extensionType, Component: key.component, Version: key.version, WithoutUpgradePath: new(int)}, decideAt: now}
+				states[key] = state
+			}
+			if state.series.Expiring != nil {
+				*state.series.Expiring++
+			}
+			if state.decideAt.IsZero() {
+				continue
+			}
+			decision, err := maintenance.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, checker)
+			if err != nil && !decision.Trigger.Forced() {
+				log.Error(err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", pin.ExtensionType, "component", pin.Component, "version", pin.Version)
+			}
+			if err != nil || decision.Target == "" {
+				*state.series.WithoutUpgradePath++
+			}
+		}
+	}
+
+	out := make([]ExpirySeries, 0, len(states))
+	for _, state := range states {
+		if state.series.Expiration != nil || state.series.WithoutUpgradePath != nil {
+			out = append(out, state.series)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.ExtensionType != b.ExtensionType {
+			return a.ExtensionType < b.ExtensionType
+		}
+		if a.Component != b.Component {
+			return a.Component < b.Component
+		}
+		return a.Version < b.Version
+	})
+	return out
+}
