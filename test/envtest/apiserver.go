@@ -84,11 +84,12 @@ type GardenerAPIServer struct {
 	// in-process server logs through klog).
 	Out, Err io.Writer
 
-	caBundle      []byte
-	removeCertDir bool
-	cmd           *exec.Cmd
-	cancel        context.CancelFunc
-	done          chan error
+	caBundle        []byte
+	kubeAdminConfig *rest.Config
+	removeCertDir   bool
+	cmd             *exec.Cmd
+	cancel          context.CancelFunc
+	done            chan error
 }
 
 // Start starts gardener-apiserver, waits until it is ready, and registers one APIService per
@@ -132,6 +133,7 @@ func (s *GardenerAPIServer) Start(kubeAdminConfig *rest.Config) error {
 	if err := s.register(ctx, kubeAdminConfig); err != nil {
 		return fmt.Errorf("registering gardener-apiserver with the kube-apiserver: %w", err)
 	}
+	s.kubeAdminConfig = kubeAdminConfig
 	return nil
 }
 
@@ -314,8 +316,20 @@ func (s *GardenerAPIServer) register(ctx context.Context, kubeAdminConfig *rest.
 			Ports:        []corev1.ServicePort{{Name: "https", Port: int32(s.SecurePort)}}, // #nosec G115 -- a port fits.
 		},
 	}
+	// Over a kept etcd (local-garden --data-dir) the objects exist from the last run: they are
+	// updated to this run's port and CA.
 	if _, err := kubeClient.CoreV1().Services(ServiceNamespace).Create(ctx, service, metav1.CreateOptions{}); err != nil {
-		return err
+		if !apierrors.IsAlreadyExists(err) {
+			return err
+		}
+		existing, err := kubeClient.CoreV1().Services(ServiceNamespace).Get(ctx, ServiceName, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		existing.Spec.Ports = service.Spec.Ports
+		if _, err := kubeClient.CoreV1().Services(ServiceNamespace).Update(ctx, existing, metav1.UpdateOptions{}); err != nil {
+			return err
+		}
 	}
 
 	for _, gv := range apiserver.AllGardenerAPIGroupVersions {
@@ -331,10 +345,35 @@ func (s *GardenerAPIServer) register(ctx context.Context, kubeAdminConfig *rest.
 			},
 		}
 		if _, err := aggregatorClient.ApiregistrationV1().APIServices().Create(ctx, apiService, metav1.CreateOptions{}); err != nil {
-			return err
+			if !apierrors.IsAlreadyExists(err) {
+				return err
+			}
+			existing, err := aggregatorClient.ApiregistrationV1().APIServices().Get(ctx, apiService.Name, metav1.GetOptions{})
+			if err != nil {
+				return err
+			}
+			existing.Spec = apiService.Spec
+			if _, err := aggregatorClient.ApiregistrationV1().APIServices().Update(ctx, existing, metav1.UpdateOptions{}); err != nil {
+				return err
+			}
 		}
 	}
 
+	return s.waitUntilServed(ctx, kubeAdminConfig)
+}
+
+// waitUntilServed waits until every APIService is Available, the group versions are discoverable
+// (also in the aggregated discovery document) and ExtensionProfiles can be listed through the
+// kube-apiserver.
+func (s *GardenerAPIServer) waitUntilServed(ctx context.Context, kubeAdminConfig *rest.Config) error {
+	kubeClient, err := kubernetes.NewForConfig(kubeAdminConfig)
+	if err != nil {
+		return err
+	}
+	aggregatorClient, err := aggregatorclientset.NewForConfig(kubeAdminConfig)
+	if err != nil {
+		return err
+	}
 	gardenClient, err := gardencoreclientset.NewForConfig(kubeAdminConfig)
 	if err != nil {
 		return err

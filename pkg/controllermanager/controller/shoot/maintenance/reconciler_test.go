@@ -529,6 +529,22 @@ var _ = Describe("Reconciler", func() {
 			Expect(upgrades()).To(Equal(1.0))
 		})
 
+		It("should count the metrics once when the removal of the result was stored although it failed", func() {
+			n := 0
+			beforeUpdate = func(c client.WithWatch, obj client.Object) error {
+				if n++; n == 2 {
+					// The server stores the removal, but the answer is lost.
+					Expect(c.Update(ctx, obj.DeepCopyObject().(client.Object))).To(Succeed())
+					return errors.New("timeout")
+				}
+				return nil
+			}
+			reconcileAt(at(0, 10))
+			expectRecorded()
+			Expect(drain()).To(HaveLen(3))
+			Expect(upgrades()).To(Equal(1.0))
+		})
+
 		It("should run the steps again at once, outside the window, for a Shoot left Processing", func() {
 			shoot.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{Description: "interrupted", TriggeredTime: metav1.NewTime(at(0, 10)), State: gardencorev1beta1.LastOperationStateProcessing}
 			reconcileAt(at(12, 0))

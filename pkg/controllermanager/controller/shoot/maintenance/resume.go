@@ -138,13 +138,27 @@ func (r *Reconciler) finish(ctx context.Context, log logr.Logger, shoot *gardenc
 	done := shoot.DeepCopy()
 	delete(done.Annotations, AnnotationPendingResult)
 	if err := r.Client.Update(ctx, done, client.FieldOwner(FieldManager)); err != nil {
-		return nil, err
+		// A failure other than a conflict may have been applied (a timeout after the server
+		// stored it): then the result is recorded, and only this finish can still count it.
+		if apierrors.IsConflict(err) || !r.removedAnyway(ctx, shoot) {
+			return nil, err
+		}
 	}
 	if result != nil {
 		countMetrics(result.Metrics)
 		log.Info("Shoot maintained", "state", result.State, "description", result.Description, "failureReason", result.FailureReason)
 	}
 	return done, nil
+}
+
+// removedAnyway reports whether the pending result of shoot is gone although its removal
+// returned an error: an uncached read finds a newer Shoot without AnnotationPendingResult.
+func (r *Reconciler) removedAnyway(ctx context.Context, shoot *gardencorev1beta1.Shoot) bool {
+	current := &gardencorev1beta1.Shoot{}
+	if err := r.APIReader.Get(ctx, client.ObjectKeyFromObject(shoot), current); err != nil {
+		return false
+	}
+	return current.ResourceVersion != shoot.ResourceVersion && !hasPendingResult(current)
 }
 
 // createEvent creates one events.k8s.io/v1 Event about shoot under a deterministic name (see
