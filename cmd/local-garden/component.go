@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -18,11 +20,19 @@ import (
 const (
 	readyTimeout = 2 * time.Minute
 	stopTimeout  = 30 * time.Second
+
+	// Restarts of a crashed component wait restartBackoffInitial, doubled after every crash up
+	// to restartBackoffMax, and reset once the component ran for restartBackoffReset.
+	restartBackoffInitial = time.Second
+	restartBackoffMax     = 30 * time.Second
+	restartBackoffReset   = time.Minute
 )
 
-// component is a Gardener component run as a child process.
+// component is a Gardener component run as a child process and supervised: when it exits while
+// the garden runs, it is started again after a backoff.
 type component struct {
 	name          string
+	path          string
 	args          []string
 	healthAddress string
 	log           *os.File
@@ -30,19 +40,61 @@ type component struct {
 	servesMetrics  bool
 	metricsAddress string
 
-	cmd  *exec.Cmd
-	done chan error
+	mu      sync.Mutex
+	cmd     *exec.Cmd
+	done    chan error
+	started time.Time
 }
 
-func (c *component) start(path string) error {
-	c.cmd = exec.Command(path, c.args...)
-	c.cmd.Stdout, c.cmd.Stderr = c.log, c.log
-	if err := c.cmd.Start(); err != nil {
+// start starts the process once; supervise restarts it.
+func (c *component) start() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	logStart(c.log, c.name)
+	cmd := exec.Command(c.path, c.args...) // #nosec G204 -- local-garden's own binaries and flags.
+	cmd.Stdout, cmd.Stderr = c.log, c.log
+	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", c.name, err)
 	}
-	c.done = make(chan error, 1)
-	go func() { c.done <- c.cmd.Wait() }()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	c.cmd, c.done, c.started = cmd, done, time.Now()
 	return nil
+}
+
+func (c *component) current() (*exec.Cmd, chan error, time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cmd, c.done, c.started
+}
+
+// supervise restarts the component whenever it exits, until ctx is done, with exponential
+// backoff (restartBackoff*). Every exit and restart is printed and written to the log.
+func (c *component) supervise(ctx context.Context) {
+	backoff := restartBackoffInitial
+	for {
+		_, done, started := c.current()
+		var err error
+		select {
+		case <-ctx.Done():
+			return
+		case err = <-done:
+			done <- err // keep the result for stop
+		}
+		if time.Since(started) >= restartBackoffReset {
+			backoff = restartBackoffInitial
+		}
+		fmt.Printf("%s exited (%v); restarting in %s (log: %s)\n", c.name, err, backoff, c.log.Name())
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, restartBackoffMax)
+		if err := c.start(); err != nil {
+			fmt.Fprintf(os.Stderr, "local-garden: %v\n", err)
+		}
+	}
 }
 
 // waitReady polls the component's /readyz endpoint until it answers 200.
@@ -61,10 +113,11 @@ func (c *component) waitReady(ctx context.Context) error {
 				return nil
 			}
 		}
+		_, done, _ := c.current()
 		select {
-		case err := <-c.done:
-			c.done <- err // keep the result for stop
-			return fmt.Errorf("%s %w (%v); see %s", c.name, errExited, err, c.log.Name())
+		case err := <-done:
+			done <- err // keep the result for stop and supervise
+			return fmt.Errorf("%s exited before it became ready (%v); see %s", c.name, err, c.log.Name())
 		case <-ctx.Done():
 			return fmt.Errorf("%s did not become ready within %s; see %s", c.name, readyTimeout, c.log.Name())
 		case <-time.After(250 * time.Millisecond):
@@ -72,33 +125,33 @@ func (c *component) waitReady(ctx context.Context) error {
 	}
 }
 
-// stop sends SIGTERM and waits for the process to exit, killing it after stopTimeout.
+// stop sends SIGTERM and waits for the process to exit, killing it after stopTimeout. The
+// supervisor must be stopped first.
 func (c *component) stop() {
 	defer c.log.Close()
-	if c.cmd == nil || c.cmd.Process == nil {
+	cmd, done, _ := c.current()
+	if cmd == nil || cmd.Process == nil {
 		return
 	}
 	fmt.Printf("stopping %s\n", c.name)
-	_ = c.cmd.Process.Signal(syscall.SIGTERM)
+	_ = cmd.Process.Signal(syscall.SIGTERM)
 	select {
-	case <-c.done:
+	case <-done:
 	case <-time.After(stopTimeout):
-		_ = c.cmd.Process.Kill()
-		<-c.done
+		_ = cmd.Process.Kill()
+		<-done
 	}
 }
 
-// firstExit returns a channel that receives an error when any component exits.
-func firstExit(components []*component) <-chan error {
-	exited := make(chan error, len(components))
-	for _, c := range components {
-		go func() {
-			err := <-c.done
-			c.done <- err // keep the result for stop
-			exited <- fmt.Errorf("%s %w (%v); see %s", c.name, errExited, err, c.log.Name())
-		}()
-	}
-	return exited
+// openLog opens dir/<name>.log for appending, so that the logs of earlier runs and of crashed
+// processes survive restarts.
+func openLog(dir, name string) (*os.File, error) {
+	return os.OpenFile(filepath.Join(dir, name+".log"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644) // #nosec G302 -- a developer's log
+}
+
+// logStart marks a (re)start in a component's log.
+func logStart(log *os.File, name string) {
+	fmt.Fprintf(log, "==== local-garden: starting %s at %s ====\n", name, time.Now().UTC().Format(time.RFC3339))
 }
 
 func freePort() (int, error) {

@@ -9,17 +9,26 @@
 // garden's kube-apiserver doubles as the seed. It writes an admin kubeconfig, prints the line
 // "local garden ready" once every component serves, and runs until SIGINT or SIGTERM, when it
 // stops everything it started.
+//
+// It supervises the Gardener processes: one that exits (gardener-apiserver included) is started
+// again after a backoff of 1 s, doubled per crash up to 30 s and reset after a minute of running,
+// instead of tearing the garden down; etcd and kube-apiserver are watched and reported when they
+// stop answering. Logs in <dev-dir>/logs are appended to, with a line per (re)start. With
+// --data-dir etcd keeps its data there, so a new local-garden starts over the same garden.
 package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
+	"time"
 
 	"k8s.io/client-go/rest"
 	crenvtest "sigs.k8s.io/controller-runtime/pkg/envtest"
@@ -32,6 +41,7 @@ func main() {
 	flag.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager and gardenlet")
 	flag.StringVar(&opts.devDir, "dev-dir", "dev", "directory for the admin kubeconfig (kubeconfig), component kubeconfigs and logs")
 	flag.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
+	flag.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -43,7 +53,7 @@ func main() {
 }
 
 type options struct {
-	binDir, devDir, featureGates string
+	binDir, devDir, featureGates, dataDir string
 }
 
 func run(ctx context.Context, opts options) error {
@@ -65,6 +75,7 @@ func run(ctx context.Context, opts options) error {
 		return err
 	}
 	defer apiserverLog.Close()
+	logStart(apiserverLog, "gardener-apiserver")
 
 	// gardener-controller-manager authenticates with a client certificate for the user
 	// "gardener-controller-manager" (componentKubeconfig); that user is the maintenance identity of
@@ -73,8 +84,20 @@ func run(ctx context.Context, opts options) error {
 	if err != nil {
 		return err
 	}
+	environment := &crenvtest.Environment{BinaryAssetsDirectory: binDir}
+	if opts.dataDir != "" {
+		dataDir, err := filepath.Abs(opts.dataDir)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return err
+		}
+		environment.ControlPlane.Etcd = &crenvtest.Etcd{DataDir: dataDir}
+		fmt.Printf("etcd data: %s (kept)\n", dataDir)
+	}
 	env := &envtest.GardenerTestEnvironment{
-		Environment: &crenvtest.Environment{BinaryAssetsDirectory: binDir},
+		Environment: environment,
 		GardenerAPIServer: &envtest.GardenerAPIServer{
 			Path: filepath.Join(binDir, "gardener-apiserver"),
 			Args: []string{"--feature-gates=" + opts.featureGates, admissionConfigFlag},
@@ -158,7 +181,8 @@ func run(ctx context.Context, opts options) error {
 			return err
 		}
 		fmt.Printf("starting %s (log: %s)\n", c.name, c.log.Name())
-		if err := c.start(filepath.Join(binDir, c.name)); err != nil {
+		c.path = filepath.Join(binDir, c.name)
+		if err := c.start(); err != nil {
 			return err
 		}
 		defer c.stop()
@@ -176,15 +200,105 @@ func run(ctx context.Context, opts options) error {
 		}
 	}
 	fmt.Printf("admin kubeconfig: %s\n", adminKubeconfig)
-	fmt.Println("local garden ready")
 
-	select {
-	case <-ctx.Done():
-		fmt.Println("received signal, shutting down")
-		return nil
-	case err := <-firstExit(components):
+	// Supervision runs until the signal; the supervisors are stopped (and waited for) before the
+	// deferred stops run, so that nothing is restarted while the garden goes down.
+	superviseCtx, stopSupervising := context.WithCancel(ctx)
+	var supervisors sync.WaitGroup
+	defer func() {
+		stopSupervising()
+		supervisors.Wait()
+	}()
+	for _, c := range components {
+		supervisors.Go(func() { c.supervise(superviseCtx) })
+	}
+	supervisors.Go(func() { superviseAPIServer(superviseCtx, env.GardenerAPIServer, apiserverLog) })
+	supervisors.Go(func() { watchControlPlane(superviseCtx, env) })
+
+	fmt.Println("local garden ready")
+	<-ctx.Done()
+	fmt.Println("received signal, shutting down")
+	stopSupervising()
+	supervisors.Wait()
+	return nil
+}
+
+// superviseAPIServer restarts the gardener-apiserver process whenever it exits, with the backoff
+// of the other components, until ctx is done.
+func superviseAPIServer(ctx context.Context, server *envtest.GardenerAPIServer, log *os.File) {
+	backoff := restartBackoffInitial
+	for {
+		started := time.Now()
+		exited, exitErr := server.Exited()
+		select {
+		case <-ctx.Done():
+			return
+		case <-exited:
+		}
+		if time.Since(started) >= restartBackoffReset {
+			backoff = restartBackoffInitial
+		}
+		fmt.Printf("gardener-apiserver exited (%v); restarting in %s (log: %s)\n", exitErr(), backoff, log.Name())
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, restartBackoffMax)
+		logStart(log, "gardener-apiserver")
+		if err := server.Restart(ctx); err != nil {
+			fmt.Fprintf(os.Stderr, "local-garden: %v\n", err)
+			continue
+		}
+		fmt.Println("gardener-apiserver is ready again")
+	}
+}
+
+// watchControlPlane reports when kube-apiserver (and through it etcd) stops or starts answering
+// /readyz again. envtest runs them; local-garden does not restart them.
+func watchControlPlane(ctx context.Context, env *envtest.GardenerTestEnvironment) {
+	client, err := rest.HTTPClientFor(env.Config)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "local-garden: cannot watch kube-apiserver: %v\n", err)
+		return
+	}
+	url := strings.TrimSuffix(env.Config.Host, "/") + "/readyz"
+	healthy := true
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(5 * time.Second):
+		}
+		err := probe(ctx, client, url)
+		switch {
+		case ctx.Err() != nil:
+			return
+		case err != nil && healthy:
+			fmt.Fprintf(os.Stderr, "local-garden: kube-apiserver or etcd is not ready: %v\n", err)
+		case err == nil && !healthy:
+			fmt.Println("kube-apiserver and etcd are ready again")
+		}
+		healthy = err == nil
+	}
+}
+
+func probe(ctx context.Context, client *http.Client, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
 		return err
 	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("/readyz answered %d", resp.StatusCode)
+	}
+	return nil
 }
 
 // componentKubeconfig writes a kubeconfig for a user named after the component (in
@@ -248,9 +362,3 @@ func writeComponentConfig(devDir, name, content string) (string, error) {
 	path := filepath.Join(dir, name+".yaml")
 	return path, os.WriteFile(path, []byte(content), 0o644)
 }
-
-func openLog(dir, name string) (*os.File, error) {
-	return os.Create(filepath.Join(dir, name+".log"))
-}
-
-var errExited = errors.New("exited unexpectedly")
