@@ -295,6 +295,9 @@ var _ = Describe("Charts", func() {
 			Expect(args).To(ContainElement("--config=/etc/gardener-controller-manager/config/config.yaml"))
 			deployment := convert[appsv1.Deployment](find(objects, "Deployment", "gardener-controller-manager"))
 			Expect(deployment.Spec.Template.Spec.Volumes).To(ContainElement(HaveField("ConfigMap.Name", "gardener-controller-manager-config")))
+			// controller-runtime's default graceful shutdown timeout is 30 s.
+			Expect(deployment.Spec.Template.Spec.TerminationGracePeriodSeconds).NotTo(BeNil())
+			Expect(*deployment.Spec.Template.Spec.TerminationGracePeriodSeconds).To(BeNumerically(">", 30))
 			opts.ConfigFile = renderedConfigFile(objects, "gardener-controller-manager-config")
 			Expect(opts.Complete()).To(Succeed())
 			Expect(opts.Validate()).To(Succeed())
