@@ -57,7 +57,7 @@ func lostFields(manifest, readBack map[string]interface{}, warnings []string) []
 	got := leaves(readBack, "", map[string]interface{}{})
 	var lost []string
 	for path, want := range leaves(manifest, "", map[string]interface{}{}) {
-		if have, ok := got[path]; ok && reflect.DeepEqual(have, want) {
+		if have, ok := got[path]; ok && sameJSON(have, want) {
 			continue
 		}
 		if coveredByWarning(path, warnings) {
@@ -67,6 +67,14 @@ func lostFields(manifest, readBack map[string]interface{}, warnings []string) []
 	}
 	sort.Strings(lost)
 	return lost
+}
+
+// sameJSON compares two values by their JSON encoding, so that numbers decoded as int64 (the
+// dynamic client) and as float64 (encoding/json) compare equal.
+func sameJSON(a, b interface{}) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && reflect.DeepEqual(ja, jb)
 }
 
 func coveredByWarning(path string, warnings []string) bool {
