@@ -92,6 +92,15 @@ type MaintenanceTimeWindow struct {
 // parsed: 00:00:00 to 23:59:59 UTC.
 var AlwaysTimeWindow = MaintenanceTimeWindow{Begin: NewMaintenanceTime(0, 0, 0), End: NewMaintenanceTime(23, 59, 59)}
 
+// RandomMaintenanceTimeWindow returns the one-hour window Gardener defaults for a Shoot without
+// spec.maintenance.timeWindow: from H:00:00 to H+1:00:00 UTC for an hour H in [0, 22], chosen as
+// intn(23). intn must return a value in [0, n), like math/rand/v2.IntN; tests pass a fixed one.
+// Hour 23 is never chosen, as in Gardener (pkg/utils/timewindow RandomMaintenanceTimeWindow).
+func RandomMaintenanceTimeWindow(intn func(n int) int) MaintenanceTimeWindow {
+	hour := intn(23)
+	return MaintenanceTimeWindow{Begin: NewMaintenanceTime(hour, 0, 0), End: NewMaintenanceTime(hour+1, 0, 0)}
+}
+
 // ParseMaintenanceTimeWindow parses begin and end in Layout. Either failing to parse is an error
 // naming it.
 func ParseMaintenanceTimeWindow(begin, end string) (MaintenanceTimeWindow, error) {

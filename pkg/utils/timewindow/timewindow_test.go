@@ -83,3 +83,19 @@ var _ = Describe("MaintenanceTimeWindow", func() {
 		Expect(NewMaintenanceTime(1, 0, 0).Compare(NewMaintenanceTime(2, 0, 0))).To(Equal(-1))
 	})
 })
+
+var _ = Describe("RandomMaintenanceTimeWindow", func() {
+	DescribeTable("is one hour from the drawn hour, in UTC",
+		func(hour int, begin, end string) {
+			var bound int
+			w := RandomMaintenanceTimeWindow(func(n int) int { bound = n; return hour })
+			Expect(bound).To(Equal(23), "hours 0..22 are drawn, as in Gardener")
+			Expect(w.Begin.Formatted()).To(Equal(begin))
+			Expect(w.End.Formatted()).To(Equal(end))
+			Expect(w.Duration()).To(Equal(time.Hour))
+		},
+		Entry("first hour", 0, "000000+0000", "010000+0000"),
+		Entry("an hour in the day", 13, "130000+0000", "140000+0000"),
+		Entry("last drawable hour", 22, "220000+0000", "230000+0000"),
+	)
+})

@@ -52,6 +52,7 @@ func SetObjectDefaults_CloudProfileList(in *CloudProfileList) {
 }
 
 func SetObjectDefaults_Shoot(in *Shoot) {
+	SetDefaults_Shoot(in)
 	for i := range in.Spec.Extensions {
 		a := &in.Spec.Extensions[i]
 		if a.AutoUpdate != nil {
@@ -63,6 +64,13 @@ func SetObjectDefaults_Shoot(in *Shoot) {
 				SetDefaults_ExtensionAutoUpdate(b.AutoUpdate)
 			}
 		}
+	}
+	if in.Spec.Maintenance != nil {
+		SetDefaults_Maintenance(in.Spec.Maintenance)
+	}
+	for i := range in.Spec.Provider.Workers {
+		a := &in.Spec.Provider.Workers[i]
+		SetDefaults_Worker(a)
 	}
 }
 

@@ -2,8 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package constants holds well-known label keys of core.gardener.cloud objects, with Gardener's
-// names and values.
+// Package constants holds well-known label keys and field values of core.gardener.cloud objects,
+// with Gardener's names and values, which defaulting, validation and admission share.
 package constants
 
 const (
@@ -20,3 +20,31 @@ const (
 	// (ExtensionLabels admission plugin).
 	LabelExtensionNetworkingTypePrefix = "networking.extensions.gardener.cloud/"
 )
+
+const (
+	// ArchitectureAMD64 is the CPU architecture amd64, the default of
+	// spec.provider.workers[].machine.architecture and of machine image versions without
+	// architectures.
+	ArchitectureAMD64 = "amd64"
+	// ArchitectureARM64 is the CPU architecture arm64.
+	ArchitectureARM64 = "arm64"
+
+	// CRINameContainerD is the container runtime containerd, the default of
+	// spec.provider.workers[].cri.name.
+	CRINameContainerD = "containerd"
+
+	// CloudProfileReferenceKindCloudProfile is the kind of a spec.cloudProfile reference to a
+	// CloudProfile, the default of spec.cloudProfile.kind.
+	CloudProfileReferenceKindCloudProfile = "CloudProfile"
+	// CloudProfileReferenceKindNamespacedCloudProfile is the kind of a spec.cloudProfile reference
+	// to a NamespacedCloudProfile. This project serves no NamespacedCloudProfiles; admission
+	// rejects such references.
+	CloudProfileReferenceKindNamespacedCloudProfile = "NamespacedCloudProfile"
+
+	// GardenNamespace is the namespace of the garden's own Shoots; only Shoots there may have the
+	// purpose infrastructure.
+	GardenNamespace = "garden"
+)
+
+// ValidArchitectures are the CPU architectures a worker pool may request.
+var ValidArchitectures = []string{ArchitectureAMD64, ArchitectureARM64}
