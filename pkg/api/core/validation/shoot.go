@@ -14,9 +14,9 @@ import (
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation"
-	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
@@ -158,7 +158,6 @@ func validateKubernetesVersion(version string, fldPath *field.Path) field.ErrorL
 	}
 	return nil
 }
-
 
 var shootPurposes = []string{
 	string(core.ShootPurposeEvaluation), string(core.ShootPurposeTesting), string(core.ShootPurposeDevelopment),

@@ -14,9 +14,13 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/timewindow"
 )
 
+// DefaultRandomIntN is the production source of randomness of defaulted maintenance windows.
+var DefaultRandomIntN = rand.IntN
+
 // RandomIntN is the source of randomness of the defaulted maintenance time window
-// (SetDefaults_Maintenance): it returns a value in [0, n). Tests replace it to get a known window.
-var RandomIntN = rand.IntN
+// (SetDefaults_Maintenance): it returns a value in [0, n). It is DefaultRandomIntN; tests replace
+// it to get a known window.
+var RandomIntN = DefaultRandomIntN
 
 var (
 	// DefaultWorkerMaxSurge is the default of spec.provider.workers[].maxSurge.

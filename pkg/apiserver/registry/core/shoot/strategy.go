@@ -27,6 +27,7 @@ import (
 	"github.com/gep-78/gardener/pkg/api/core/validation"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // Strategy is the create, update and delete strategy of Shoots.
@@ -64,17 +65,21 @@ func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	}
 }
 
-// PrepareForCreate clears the status and starts the generation at 1.
+// PrepareForCreate clears the status, starts the generation at 1 and syncs spec.cloudProfileName
+// with spec.cloudProfile (gardenerutils.SyncCloudProfileFields), as Gardener's strategy does.
 func (Strategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	shoot := obj.(*core.Shoot)
 	shoot.Status = core.ShootStatus{}
 	shoot.Generation = 1
+	gardenerutils.SyncCloudProfileFields(nil, shoot)
 }
 
-// PrepareForUpdate keeps the stored status and bumps the generation when the spec changes.
+// PrepareForUpdate keeps the stored status, syncs spec.cloudProfileName with spec.cloudProfile
+// and bumps the generation when the spec changes.
 func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
 	newShoot.Status = oldShoot.Status
+	gardenerutils.SyncCloudProfileFields(oldShoot, newShoot)
 	if !apiequality.Semantic.DeepEqual(newShoot.Spec, oldShoot.Spec) {
 		newShoot.Generation = oldShoot.Generation + 1
 	}

@@ -23,10 +23,11 @@ func newShoot() *core.Shoot {
 	return &core.Shoot{
 		ObjectMeta: metav1.ObjectMeta{Name: "dev", Namespace: "garden-dev", ResourceVersion: "1", Generation: 2, Labels: map[string]string{"a": "b"}},
 		Spec: core.ShootSpec{
-			Region:     "local",
-			Kubernetes: core.Kubernetes{Version: "1.35.6"},
-			Provider:   core.Provider{Type: "local"},
-			Extensions: []core.Extension{{Type: "shoot-traefik"}},
+			CloudProfile: &core.CloudProfileReference{Kind: "CloudProfile", Name: "local"},
+			Region:       "local",
+			Kubernetes:   core.Kubernetes{Version: "1.35.6"},
+			Provider:     core.Provider{Type: "local"},
+			Extensions:   []core.Extension{{Type: "shoot-traefik"}},
 		},
 		Status: core.ShootStatus{TechnicalID: "shoot--dev--dev"},
 	}
@@ -69,7 +70,25 @@ var _ = Describe("Strategy", func() {
 		shoot := newShoot()
 		shoot.Spec.Region = ""
 		Expect(strategy.Validate(ctx, shoot)).To(ConsistOf(HaveField("Field", "spec.region")))
-		Expect(strategy.ValidateUpdate(ctx, shoot, newShoot())).To(ConsistOf(HaveField("Field", "spec.region")))
+		// On update the region is also immutable.
+		errs := strategy.ValidateUpdate(ctx, shoot, newShoot())
+		Expect(errs).NotTo(BeEmpty())
+		Expect(errs).To(HaveEach(HaveField("Field", "spec.region")))
+	})
+
+	It("syncs the cloud profile fields on create and update", func() {
+		shoot := newShoot()
+		shoot.Spec.Kubernetes.Version = "1.32.1"
+		shoot.Spec.CloudProfile = nil
+		shoot.Spec.CloudProfileName = ptr.To("local")
+		strategy.PrepareForCreate(ctx, shoot)
+		Expect(shoot.Spec.CloudProfile).To(Equal(&core.CloudProfileReference{Kind: "CloudProfile", Name: "local"}))
+
+		updated := shoot.DeepCopy()
+		updated.Spec.CloudProfile = &core.CloudProfileReference{Name: "other"}
+		strategy.PrepareForUpdate(ctx, updated, shoot)
+		Expect(updated.Spec.CloudProfileName).To(Equal(ptr.To("other")))
+		Expect(updated.Spec.CloudProfile.Kind).To(Equal("CloudProfile"))
 	})
 
 	It("resets status for server-side apply", func() {
