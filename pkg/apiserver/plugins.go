@@ -13,6 +13,8 @@ import (
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionlabels"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	"github.com/gep-78/gardener/plugin/pkg/shoot/mutator"
+	"github.com/gep-78/gardener/plugin/pkg/shoot/validator"
 )
 
 // RegisterAllAdmissionPlugins registers every admission plugin gardener-apiserver knows: the
@@ -24,6 +26,8 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	mutatingwebhook.Register(plugins)
 	validatingwebhook.Register(plugins)
 	extensionlabels.Register(plugins)
+	mutator.Register(plugins)
+	validator.Register(plugins)
 	extensionprofile.Register(plugins)
 	extensionprofileinuse.Register(plugins)
 }

@@ -16,6 +16,13 @@ const (
 	// PluginNameExtensionLabels maintains the extensions.extensions.gardener.cloud/<type> and
 	// provider/networking type labels of Shoots (mutating), as in Gardener.
 	PluginNameExtensionLabels = "ExtensionLabels"
+	// PluginNameShootMutator defaults spec.kubernetes.version and worker machine images from the
+	// CloudProfile and resolves partial versions (mutating), as Gardener's ShootMutator does.
+	PluginNameShootMutator = "ShootMutator"
+	// PluginNameShootValidator checks a Shoot against its CloudProfile: provider type, region,
+	// Kubernetes version and machine images offered and not expired (validating), as Gardener's
+	// ShootValidator does for the modelled fields.
+	PluginNameShootValidator = "ShootValidator"
 	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
 	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
 	PluginNameShootExtensionProfile = "ShootExtensionProfile"
@@ -30,6 +37,8 @@ func AllOrderedPluginNames() []string {
 	return []string{
 		lifecycle.PluginName,
 		PluginNameExtensionLabels,
+		PluginNameShootMutator,
+		PluginNameShootValidator,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,
@@ -42,6 +51,8 @@ func DefaultOnPlugins() sets.Set[string] {
 	return sets.New(
 		lifecycle.PluginName,
 		PluginNameExtensionLabels,
+		PluginNameShootMutator,
+		PluginNameShootValidator,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		mutatingwebhook.PluginName,

@@ -1,0 +1,257 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package mutator is the ShootMutator admission plugin: it defaults the versions of a Shoot from
+// its CloudProfile, as Gardener's ShootMutator does for the fields this project models.
+//
+// On create and update of a Shoot (not of its subresources):
+//   - a new Shoot may not set both spec.cloudProfileName and spec.cloudProfile (the registry
+//     strategy syncs the two afterwards, so only this plugin can tell);
+//   - spec.kubernetes.version, when empty or partial ("1", "1.35"), is resolved to the highest
+//     version of the CloudProfile that matches it and is classified supported
+//     (v1beta1helper.ResolveKubernetesVersion); on update a partial or empty version that the
+//     stored version matches keeps the stored version;
+//   - each worker pool's machine image is kept from the stored Shoot when the request omits it,
+//     or names the same image with no or the same version; otherwise an omitted image name or an
+//     empty or partial version is defaulted (v1beta1helper.DefaultMachineImage: first image for
+//     the pool's architecture, highest supported version, deprecated only when nothing supported
+//     matches). A workerless Shoot has no pools and gets only the Kubernetes default.
+//
+// A reference to a CloudProfile that does not exist, or of another kind, is rejected on create
+// and when the reference changes (plugin/pkg/utils.GetShootCloudProfile); the informer cache is
+// backed by a live read, so a profile created a moment ago is found. Values longer than the
+// validation limits (validation.MaxVersionLength, MaxNameLength) are left to validation, which
+// rejects them without quoting them. Errors are Forbidden with the field errors of the helpers.
+package mutator
+
+import (
+	"context"
+	"errors"
+	"io"
+	"sync"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
+
+	"github.com/gep-78/gardener/pkg/api/core/validation"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
+)
+
+// Register registers the plugin under plugin.PluginNameShootMutator.
+func Register(plugins *admission.Plugins) {
+	plugins.Register(plugin.PluginNameShootMutator, func(_ io.Reader) (admission.Interface, error) {
+		return New()
+	})
+}
+
+// MutateShoot is the ShootMutator admission plugin.
+type MutateShoot struct {
+	*admission.Handler
+
+	// Clock is the time source of version classifications. New sets clock.RealClock{}.
+	Clock clock.PassiveClock
+
+	cloudProfileLister gardencorev1beta1listers.CloudProfileLister
+	coreClient         gardencoreclientset.Interface
+	readyFuncs         []admission.ReadyFunc
+	readyFunc          admission.ReadyFunc
+	readyOnce          sync.Once
+}
+
+var (
+	_ admission.MutationInterface = (*MutateShoot)(nil)
+
+	_ = admissioninitializer.WantsCoreInformerFactory(&MutateShoot{})
+	_ = admissioninitializer.WantsCoreClientSet(&MutateShoot{})
+	_ = admissioninitializer.WantsClock(&MutateShoot{})
+)
+
+// New returns the plugin, handling Create and Update.
+func New() (*MutateShoot, error) {
+	return &MutateShoot{Handler: admission.NewHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
+}
+
+// SetClock sets the time source of version classifications.
+func (m *MutateShoot) SetClock(c clock.PassiveClock) { m.Clock = c }
+
+// SetCoreInformerFactory takes the CloudProfile lister and waits for its informer to sync before
+// serving requests.
+func (m *MutateShoot) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+	informer := f.Core().V1beta1().CloudProfiles()
+	m.cloudProfileLister = informer.Lister()
+	m.readyFuncs = append(m.readyFuncs, informer.Informer().HasSynced)
+}
+
+// SetCoreClientSet sets the client of the live read behind the informer cache.
+func (m *MutateShoot) SetCoreClientSet(c gardencoreclientset.Interface) { m.coreClient = c }
+
+// ValidateInitialization returns an error when the lister or the client is missing.
+func (m *MutateShoot) ValidateInitialization() error {
+	if m.cloudProfileLister == nil {
+		return errors.New("missing CloudProfile lister")
+	}
+	if m.coreClient == nil {
+		return errors.New("missing core.gardener.cloud client")
+	}
+	return nil
+}
+
+// AssignReadyFunc sets the function that tells whether the caches have synced. Without one, the
+// first request assigns the conjunction of the informers' HasSynced.
+func (m *MutateShoot) AssignReadyFunc(f admission.ReadyFunc) {
+	m.readyFunc = f
+	m.SetReadyFunc(f)
+}
+
+func (m *MutateShoot) waitUntilReady(a admission.Attributes) error {
+	m.readyOnce.Do(func() {
+		if m.readyFunc != nil {
+			return
+		}
+		readyFuncs := m.readyFuncs
+		m.AssignReadyFunc(func() bool {
+			for _, ready := range readyFuncs {
+				if !ready() {
+					return false
+				}
+			}
+			return true
+		})
+	})
+	if !m.WaitForReady() {
+		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
+	}
+	return nil
+}
+
+// Admit defaults and resolves the Shoot's versions (see the package documentation).
+func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	if a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
+		return nil
+	}
+	if err := m.waitUntilReady(a); err != nil {
+		return err
+	}
+	shoot, ok := a.GetObject().(*core.Shoot)
+	if !ok {
+		return apierrors.NewBadRequest("could not convert object to Shoot")
+	}
+	var oldShoot *core.Shoot
+	if a.GetOperation() == admission.Update {
+		if oldShoot, ok = a.GetOldObject().(*core.Shoot); !ok {
+			return apierrors.NewBadRequest("could not convert old object to Shoot")
+		}
+	}
+	if shoot.DeletionTimestamp != nil {
+		return nil
+	}
+
+	if a.GetOperation() == admission.Create && ptr.Deref(shoot.Spec.CloudProfileName, "") != "" && shoot.Spec.CloudProfile != nil {
+		return admission.NewForbidden(a, field.Invalid(field.NewPath("spec", "cloudProfileName"), validation.QuotedValue(*shoot.Spec.CloudProfileName),
+			"a new Shoot can only specify either spec.cloudProfileName or spec.cloudProfile; use spec.cloudProfile"))
+	}
+
+	profile, fieldErr, err := admissionutils.GetShootCloudProfile(ctx, m.cloudProfileLister, m.coreClient, shoot, oldShoot)
+	switch {
+	case err != nil:
+		return apierrors.NewInternalError(err)
+	case fieldErr != nil:
+		return admission.NewForbidden(a, field.ErrorList{fieldErr}.ToAggregate())
+	case profile == nil:
+		return nil
+	}
+
+	now := m.Clock.Now()
+	allErrs := m.defaultKubernetesVersion(profile, shoot, oldShoot, now)
+	allErrs = append(allErrs, m.ensureMachineImages(profile, shoot, oldShoot, now)...)
+	if len(allErrs) > 0 {
+		return admission.NewForbidden(a, allErrs.ToAggregate())
+	}
+	return nil
+}
+
+// defaultKubernetesVersion resolves spec.kubernetes.version (v1beta1helper.ResolveKubernetesVersion),
+// keeping the stored version when the request matches it.
+func (m *MutateShoot) defaultKubernetesVersion(profile *gardencorev1beta1.CloudProfile, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
+	requested := shoot.Spec.Kubernetes.Version
+	if len(requested) > validation.MaxVersionLength {
+		return nil
+	}
+	var current string
+	if oldShoot != nil {
+		current = oldShoot.Spec.Kubernetes.Version
+	}
+	resolved, err := v1beta1helper.ResolveKubernetesVersion(field.NewPath("spec", "kubernetes", "version"), profile.Spec.Kubernetes.Versions, requested, current, now)
+	if err != nil {
+		return field.ErrorList{err}
+	}
+	shoot.Spec.Kubernetes.Version = resolved
+	return nil
+}
+
+// ensureMachineImages keeps or defaults the machine image of every worker pool.
+func (m *MutateShoot) ensureMachineImages(profile *gardencorev1beta1.CloudProfile, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i := range shoot.Spec.Provider.Workers {
+		worker := &shoot.Spec.Provider.Workers[i]
+		fldPath := field.NewPath("spec", "provider", "workers").Index(i).Child("machine", "image")
+
+		// Keep the stored image unless the request chooses another one: only maintenance moves a
+		// pool to a newer default.
+		if oldWorker := findWorker(oldShoot, worker.Name); oldWorker != nil && oldWorker.Machine.Image != nil {
+			image := worker.Machine.Image
+			if image == nil || (image.Name == oldWorker.Machine.Image.Name &&
+				(ptr.Deref(image.Version, "") == "" || ptr.Equal(image.Version, oldWorker.Machine.Image.Version))) {
+				worker.Machine.Image = oldWorker.Machine.Image.DeepCopy()
+				continue
+			}
+		}
+
+		var name, version string
+		if worker.Machine.Image != nil {
+			name, version = worker.Machine.Image.Name, ptr.Deref(worker.Machine.Image.Version, "")
+		}
+		if len(name) > validation.MaxNameLength || len(version) > validation.MaxVersionLength {
+			continue
+		}
+		name, version, err := v1beta1helper.DefaultMachineImage(fldPath, profile.Spec.MachineImages, name, version, architectureOf(*worker), now)
+		if err != nil {
+			allErrs = append(allErrs, err)
+			continue
+		}
+		worker.Machine.Image = &core.ShootMachineImage{Name: name, Version: ptr.To(version)}
+	}
+	return allErrs
+}
+
+// findWorker returns the pool of the given name of shoot, or nil (also for a nil shoot).
+func findWorker(shoot *core.Shoot, name string) *core.Worker {
+	if shoot == nil {
+		return nil
+	}
+	for i := range shoot.Spec.Provider.Workers {
+		if shoot.Spec.Provider.Workers[i].Name == name {
+			return &shoot.Spec.Provider.Workers[i]
+		}
+	}
+	return nil
+}
+
+// architectureOf returns the pool's CPU architecture, amd64 when unset (the v1beta1 default).
+func architectureOf(worker core.Worker) string {
+	return ptr.Deref(worker.Machine.Architecture, v1beta1constants.ArchitectureAMD64)
+}

@@ -1,0 +1,339 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package validator is the ShootValidator admission plugin: it checks a Shoot against its
+// CloudProfile, as Gardener's ShootValidator does for the fields this project models. It runs
+// on create and on updates that change the spec (not on subresources), after the ShootMutator has
+// defaulted the versions and static validation has bounded every string.
+//
+// Checks (each only when the field changed, except the provider type; on create everything is
+// new):
+//   - the CloudProfile exists and is of kind CloudProfile (plugin/pkg/utils.GetShootCloudProfile,
+//     with a live read behind the informer cache);
+//   - spec.provider.type equals the profile's spec.type (Invalid; the other checks are skipped,
+//     they would mislead);
+//   - spec.region is a region of the profile (NotSupported with the profile's regions);
+//   - spec.kubernetes.version is offered (NotSupported with the offered versions, preview ones
+//     tagged "(preview)"): on create only active versions (not expired, not unavailable at the
+//     plugin's clock) count; on update any listed version that is not unavailable, so that
+//     maintenance can force an upgrade to an expired version (downgrades are rejected by static
+//     validation);
+//   - each worker pool's machine image name and version are offered (Invalid on
+//     ...machine.image listing the offered "name:version"s) and, when image or architecture
+//     changed, the version supports the pool's architecture and is active; an expired version is
+//     accepted only on update of an existing pool and when it is not lower than the pool's
+//     current version (maintenance force upgrades). Unavailable versions are never accepted.
+//
+// Gardener accepts even unavailable Kubernetes versions on update; here they are rejected, since
+// a version that is not yet available is never a maintenance target (GEP-32). Errors are
+// Forbidden with the collected field errors.
+package validator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
+)
+
+// Register registers the plugin under plugin.PluginNameShootValidator.
+func Register(plugins *admission.Plugins) {
+	plugins.Register(plugin.PluginNameShootValidator, func(_ io.Reader) (admission.Interface, error) {
+		return New()
+	})
+}
+
+// ValidateShoot is the ShootValidator admission plugin.
+type ValidateShoot struct {
+	*admission.Handler
+
+	// Clock is the time source of version classifications. New sets clock.RealClock{}.
+	Clock clock.PassiveClock
+
+	cloudProfileLister gardencorev1beta1listers.CloudProfileLister
+	coreClient         gardencoreclientset.Interface
+	readyFuncs         []admission.ReadyFunc
+	readyFunc          admission.ReadyFunc
+	readyOnce          sync.Once
+}
+
+var (
+	_ admission.ValidationInterface = (*ValidateShoot)(nil)
+
+	_ = admissioninitializer.WantsCoreInformerFactory(&ValidateShoot{})
+	_ = admissioninitializer.WantsCoreClientSet(&ValidateShoot{})
+	_ = admissioninitializer.WantsClock(&ValidateShoot{})
+)
+
+// New returns the plugin, handling Create and Update.
+func New() (*ValidateShoot, error) {
+	return &ValidateShoot{Handler: admission.NewHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
+}
+
+// SetClock sets the time source of version classifications.
+func (v *ValidateShoot) SetClock(c clock.PassiveClock) { v.Clock = c }
+
+// SetCoreInformerFactory takes the CloudProfile lister and waits for its informer to sync before
+// serving requests.
+func (v *ValidateShoot) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+	informer := f.Core().V1beta1().CloudProfiles()
+	v.cloudProfileLister = informer.Lister()
+	v.readyFuncs = append(v.readyFuncs, informer.Informer().HasSynced)
+}
+
+// SetCoreClientSet sets the client of the live read behind the informer cache.
+func (v *ValidateShoot) SetCoreClientSet(c gardencoreclientset.Interface) { v.coreClient = c }
+
+// ValidateInitialization returns an error when the lister or the client is missing.
+func (v *ValidateShoot) ValidateInitialization() error {
+	if v.cloudProfileLister == nil {
+		return errors.New("missing CloudProfile lister")
+	}
+	if v.coreClient == nil {
+		return errors.New("missing core.gardener.cloud client")
+	}
+	return nil
+}
+
+// AssignReadyFunc sets the function that tells whether the caches have synced. Without one, the
+// first request assigns the conjunction of the informers' HasSynced.
+func (v *ValidateShoot) AssignReadyFunc(f admission.ReadyFunc) {
+	v.readyFunc = f
+	v.SetReadyFunc(f)
+}
+
+func (v *ValidateShoot) waitUntilReady(a admission.Attributes) error {
+	v.readyOnce.Do(func() {
+		if v.readyFunc != nil {
+			return
+		}
+		readyFuncs := v.readyFuncs
+		v.AssignReadyFunc(func() bool {
+			for _, ready := range readyFuncs {
+				if !ready() {
+					return false
+				}
+			}
+			return true
+		})
+	})
+	if !v.WaitForReady() {
+		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
+	}
+	return nil
+}
+
+// Validate checks the Shoot against its CloudProfile (see the package documentation).
+func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	if a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
+		return nil
+	}
+	if err := v.waitUntilReady(a); err != nil {
+		return err
+	}
+	shoot, ok := a.GetObject().(*core.Shoot)
+	if !ok {
+		return apierrors.NewBadRequest("could not convert object to Shoot")
+	}
+	var oldShoot *core.Shoot
+	if a.GetOperation() == admission.Update {
+		if oldShoot, ok = a.GetOldObject().(*core.Shoot); !ok {
+			return apierrors.NewBadRequest("could not convert old object to Shoot")
+		}
+		if apiequality.Semantic.DeepEqual(shoot.Spec, oldShoot.Spec) {
+			return nil
+		}
+	}
+	if shoot.DeletionTimestamp != nil {
+		return nil
+	}
+
+	profile, fieldErr, err := admissionutils.GetShootCloudProfile(ctx, v.cloudProfileLister, v.coreClient, shoot, oldShoot)
+	switch {
+	case err != nil:
+		return apierrors.NewInternalError(err)
+	case fieldErr != nil:
+		return admission.NewForbidden(a, field.ErrorList{fieldErr}.ToAggregate())
+	case profile == nil:
+		return nil
+	}
+
+	c := &validationContext{profile: &profile.Spec, shoot: shoot, oldShoot: oldShoot, now: v.Clock.Now()}
+	if oldShoot == nil {
+		c.oldShoot = &core.Shoot{}
+		c.create = true
+	}
+	if allErrs := c.validate(); len(allErrs) > 0 {
+		return admission.NewForbidden(a, allErrs.ToAggregate())
+	}
+	return nil
+}
+
+type validationContext struct {
+	profile  *gardencorev1beta1.CloudProfileSpec
+	shoot    *core.Shoot
+	oldShoot *core.Shoot
+	create   bool
+	now      time.Time
+}
+
+func (c *validationContext) validate() field.ErrorList {
+	specPath := field.NewPath("spec")
+	if c.shoot.Spec.Provider.Type != c.profile.Type {
+		return field.ErrorList{field.Invalid(specPath.Child("provider", "type"), c.shoot.Spec.Provider.Type,
+			fmt.Sprintf("provider type in shoot must equal provider type of referenced CloudProfile: %q", c.profile.Type))}
+	}
+	allErrs := field.ErrorList{}
+	allErrs = append(allErrs, c.validateRegion(specPath.Child("region"))...)
+	allErrs = append(allErrs, c.validateKubernetesVersion(specPath.Child("kubernetes", "version"))...)
+	allErrs = append(allErrs, c.validateWorkers(specPath.Child("provider", "workers"))...)
+	return allErrs
+}
+
+func (c *validationContext) validateRegion(fldPath *field.Path) field.ErrorList {
+	if c.shoot.Spec.Region == c.oldShoot.Spec.Region {
+		return nil
+	}
+	regions := make([]string, 0, len(c.profile.Regions))
+	for _, r := range c.profile.Regions {
+		if r.Name == c.shoot.Spec.Region {
+			return nil
+		}
+		regions = append(regions, r.Name)
+	}
+	return field.ErrorList{field.NotSupported(fldPath, c.shoot.Spec.Region, regions)}
+}
+
+func (c *validationContext) validateKubernetesVersion(fldPath *field.Path) field.ErrorList {
+	version := c.shoot.Spec.Kubernetes.Version
+	if version == c.oldShoot.Spec.Kubernetes.Version {
+		return nil
+	}
+	var offered []string
+	for _, v := range c.profile.Kubernetes.Versions {
+		classification := v1beta1helper.CloudProfileVersionClassification(v, c.now)
+		if classification == gardencorev1beta1.ClassificationUnavailable ||
+			(c.create && classification == gardencorev1beta1.ClassificationExpired) {
+			continue
+		}
+		if v.Version == version {
+			return nil
+		}
+		entry := v.Version
+		if classification == gardencorev1beta1.ClassificationPreview {
+			entry += " (preview)"
+		}
+		offered = append(offered, entry)
+	}
+	return field.ErrorList{field.NotSupported(fldPath, version, offered)}
+}
+
+func (c *validationContext) validateWorkers(fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i, worker := range c.shoot.Spec.Provider.Workers {
+		oldWorker := findWorker(c.oldShoot, worker.Name)
+		if err := c.validateMachineImage(fldPath.Index(i).Child("machine", "image"), worker, oldWorker); err != nil {
+			allErrs = append(allErrs, err)
+		}
+	}
+	return allErrs
+}
+
+func (c *validationContext) validateMachineImage(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
+	image := worker.Machine.Image
+	if image == nil {
+		return field.Required(fldPath, "must specify a machine image, or reference a CloudProfile that offers one for the pool's architecture")
+	}
+	architecture := ptr.Deref(worker.Machine.Architecture, v1beta1constants.ArchitectureAMD64)
+	if oldWorker != nil && apiequality.Semantic.DeepEqual(image, oldWorker.Machine.Image) &&
+		architecture == ptr.Deref(oldWorker.Machine.Architecture, v1beta1constants.ArchitectureAMD64) {
+		return nil
+	}
+	version := ptr.Deref(image.Version, "")
+	reference := image.Name + ":" + version
+
+	var oldVersion string
+	if oldWorker != nil && oldWorker.Machine.Image != nil && oldWorker.Machine.Image.Name == image.Name {
+		oldVersion = ptr.Deref(oldWorker.Machine.Image.Version, "")
+	}
+	usable := func(v gardencorev1beta1.MachineImageVersion) bool {
+		switch v1beta1helper.CloudProfileVersionClassification(v.ExpirableVersion, c.now) {
+		case gardencorev1beta1.ClassificationUnavailable:
+			return false
+		case gardencorev1beta1.ClassificationExpired:
+			// Maintenance force-upgrades existing pools to expired versions, never downwards.
+			if c.create || oldWorker == nil || oldVersion == "" {
+				return false
+			}
+			lower, err := versionutils.CompareVersions(v.Version, "<", oldVersion)
+			return err == nil && !lower
+		}
+		return true
+	}
+
+	var offered []string
+	for _, mi := range c.profile.MachineImages {
+		for _, v := range mi.Versions {
+			if usable(v) && v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture) {
+				offered = append(offered, mi.Name+":"+v.Version)
+			}
+		}
+	}
+	entry := v1beta1helper.FindMachineImageVersion(c.profile.MachineImages, image.Name, version)
+	if entry == nil {
+		return field.Invalid(fldPath, reference, fmt.Sprintf("machine image version is not offered by the CloudProfile; supported machine image versions are: %v", offered))
+	}
+	var problems []string
+	if !v1beta1helper.ArchitectureSupportedByImageVersion(*entry, architecture) {
+		problems = append(problems, fmt.Sprintf("does not support CPU architecture %q", architecture))
+	}
+	if !usable(*entry) {
+		problems = append(problems, fmt.Sprintf("is %s", v1beta1helper.CloudProfileVersionClassification(entry.ExpirableVersion, c.now)))
+	}
+	if len(problems) > 0 {
+		return field.Invalid(fldPath, reference, fmt.Sprintf("machine image version '%s' %s; supported machine image versions are: %v",
+			reference, joinProblems(problems), offered))
+	}
+	return nil
+}
+
+func joinProblems(problems []string) string {
+	switch len(problems) {
+	case 1:
+		return problems[0]
+	default:
+		return problems[0] + " and " + problems[1]
+	}
+}
+
+// findWorker returns the pool of the given name of shoot, or nil.
+func findWorker(shoot *core.Shoot, name string) *core.Worker {
+	i := slices.IndexFunc(shoot.Spec.Provider.Workers, func(w core.Worker) bool { return w.Name == name })
+	if i < 0 {
+		return nil
+	}
+	return &shoot.Spec.Provider.Workers[i]
+}
