@@ -80,7 +80,7 @@ var _ = Describe("ShootValidator", func() {
 
 	It("accepts offered versions, preview and deprecated ones included, and workerless Shoots", func() {
 		Expect(validate(shoot, nil)).To(Succeed())
-		shoot.Spec.Kubernetes.Version = "1.37.1"                                 // preview
+		shoot.Spec.Kubernetes.Version = "1.37.1"                                  // preview
 		shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.5.0") // deprecated
 		Expect(validate(shoot, nil)).To(Succeed())
 		shoot.Spec.Provider.Workers = nil
