@@ -50,9 +50,9 @@ var _ = Describe("Options", func() {
 	})
 
 	It("rejects unknown admission plugins", func() {
-		opts := parse("--etcd-servers=http://127.0.0.1:2379", "--disable-admission-plugins=ShootValidator")
+		opts := parse("--etcd-servers=http://127.0.0.1:2379", "--disable-admission-plugins=ShootQuotaValidator")
 		Expect(opts.Complete()).To(Succeed())
-		Expect(opts.Validate()).To(MatchError(ContainSubstring(`disable-admission-plugins plugin "ShootValidator" is unknown`)))
+		Expect(opts.Validate()).To(MatchError(ContainSubstring(`disable-admission-plugins plugin "ShootQuotaValidator" is unknown`)))
 	})
 
 	It("accepts the project's plugins and feature gates", func() {
