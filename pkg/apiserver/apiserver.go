@@ -18,6 +18,7 @@ import (
 	"github.com/gep-78/gardener/pkg/apiserver/filters"
 	"github.com/gep-78/gardener/pkg/apiserver/openapi"
 	corerest "github.com/gep-78/gardener/pkg/apiserver/registry/core/rest"
+	apiserverstorage "github.com/gep-78/gardener/pkg/apiserver/storage"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 )
 
@@ -80,14 +81,15 @@ func (c *Config) Complete() CompletedConfig {
 }
 
 // New creates the server and installs core.gardener.cloud/v1beta1 (cloudprofiles,
-// extensionprofiles, shoots and their status subresources).
+// extensionprofiles, shoots and their status subresources). Writes that etcd refuses for their
+// size are reported as 413 (apiserverstorage.WithRequestTooLarge).
 func (c CompletedConfig) New() (*GardenerAPIServer, error) {
 	genericServer, err := c.GenericConfig.New("gardener-apiserver", genericapiserver.NewEmptyDelegate())
 	if err != nil {
 		return nil, err
 	}
 
-	coreGroupInfo, err := corerest.StorageProvider{}.NewRESTStorage(c.GenericConfig.RESTOptionsGetter)
+	coreGroupInfo, err := corerest.StorageProvider{}.NewRESTStorage(apiserverstorage.WithRequestTooLarge(c.GenericConfig.RESTOptionsGetter))
 	if err != nil {
 		return nil, err
 	}

@@ -93,6 +93,7 @@ func NewOptions() *Options {
 	// as the server stops accepting requests, and the server exits once in-flight requests are
 	// done. Flags override it (--shutdown-watch-termination-grace-period).
 	serverRun.ShutdownWatchTerminationGracePeriod = DefaultShutdownWatchTerminationGracePeriod
+	serverRun.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
 
 	return &Options{
 		Recommended: recommended,
@@ -106,10 +107,18 @@ func NewOptions() *Options {
 // plus the longer of this period and the longest in-flight request (at most --request-timeout).
 const DefaultShutdownWatchTerminationGracePeriod = 10 * time.Second
 
+// DefaultMaxRequestBodyBytes is the default of --max-resource-write-bytes: 1 MiB, below etcd's
+// default request limit of 1.5 MiB (--max-request-bytes), so that an oversized write is refused
+// with 413 Request Entity Too Large ("limit is 1048576") before it reaches etcd, instead of
+// failing there with an internal error. kube-apiserver's own default is 3 MiB.
+const DefaultMaxRequestBodyBytes = 1024 * 1024
+
 // AddFlags adds the options' flags to fs.
 func (o *Options) AddFlags(fs *pflag.FlagSet) {
 	o.Recommended.AddFlags(fs)
 	o.ServerRun.AddUniversalFlags(fs)
+	fs.Int64Var(&o.ServerRun.MaxRequestBodyBytes, "max-resource-write-bytes", o.ServerRun.MaxRequestBodyBytes,
+		"The limit on the body size of a write request (create, update, patch) in bytes; larger requests get 413. Keep it below etcd's --max-request-bytes. 0 means no limit.")
 }
 
 // Complete applies --feature-gates and --emulated-version to the component-global registry

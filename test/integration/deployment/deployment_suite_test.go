@@ -179,4 +179,8 @@ var _ = BeforeSuite(func() {
 		examples.MustDecode(file, profile)
 		Expect(adminClient.Create(ctx, profile)).To(Succeed(), file)
 	}
+	By("Create the example CloudProfile the Shoots reference")
+	cloudProfile := &gardencorev1beta1.CloudProfile{}
+	examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
+	Expect(adminClient.Create(ctx, cloudProfile)).To(Succeed())
 })

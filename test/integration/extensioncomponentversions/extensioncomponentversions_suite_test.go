@@ -22,6 +22,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
@@ -85,6 +86,11 @@ var _ = BeforeSuite(func() {
 	Expect(err).NotTo(HaveOccurred())
 	seedClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.SeedScheme})
 	Expect(err).NotTo(HaveOccurred())
+
+	By("Publish the example CloudProfile that every Shoot of the suite references")
+	cloudProfile := &gardencorev1beta1.CloudProfile{}
+	examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
+	Expect(testClient.Create(ctx, cloudProfile)).To(Succeed())
 
 	mgrCtx, cancel := context.WithCancel(ctx)
 	DeferCleanup(cancel)

@@ -48,10 +48,7 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 		By("Create the project namespace of the example Shoots")
 		Expect(testClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "garden-dev"}})).To(Succeed())
 
-		By("Publish the example CloudProfile and ExtensionProfiles")
-		cloudProfile := &gardencorev1beta1.CloudProfile{}
-		examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
-		Expect(testClient.Create(ctx, cloudProfile)).To(Succeed())
+		By("Publish the example ExtensionProfiles (the suite has published the CloudProfile)")
 		for _, name := range examples.Names("extensionprofile-") {
 			profile := &gardencorev1beta1.ExtensionProfile{}
 			examples.MustDecode(name, profile)

@@ -247,6 +247,11 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			// against both profiles (shoot-traefik was created above).
 			_, err = gardenClient.CoreV1beta1().ExtensionProfiles().Create(ctx, readProfile("extensionprofile-shoot-falco-service.yaml"), metav1.CreateOptions{})
 			Expect(err).NotTo(HaveOccurred())
+			// The ShootMutator and ShootValidator plugins check the Shoot against its CloudProfile.
+			cloudProfile := &gardencorev1beta1.CloudProfile{}
+			examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
+			_, err = gardenClient.CoreV1beta1().CloudProfiles().Create(ctx, cloudProfile, metav1.CreateOptions{})
+			Expect(err).NotTo(HaveOccurred())
 		})
 
 		It("accepts a real Gardener Shoot manifest with unknown fields, with a warning per unknown field", func() {
