@@ -12,6 +12,7 @@ import (
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gep-78/gardener/pkg/api/core/validation"
@@ -52,7 +53,8 @@ func GetCloudProfile(ctx context.Context, lister gardencorev1beta1listers.CloudP
 // unusable and that is the request's doing, i.e. on create or when the reference changed:
 //   - a kind other than CloudProfile: NotSupported on spec.cloudProfile.kind (this server serves no
 //     NamespacedCloudProfiles);
-//   - a profile that does not exist: NotFound on spec.cloudProfile.name (or spec.cloudProfileName).
+//   - a profile that does not exist, or a name no object can have: NotFound on
+//     spec.cloudProfile.name (or spec.cloudProfileName).
 //
 // On an update that keeps the reference, an unusable reference yields neither profile nor field
 // error, so that the Shoot stays updatable (and deletable) after its profile is gone. A missing or
@@ -70,9 +72,16 @@ func GetShootCloudProfile(ctx context.Context, lister gardencorev1beta1listers.C
 		}
 		return nil, field.NotSupported(field.NewPath("spec", "cloudProfile", "kind"), ref.Kind, []string{v1beta1constants.CloudProfileReferenceKindCloudProfile}), nil
 	}
-	profile, err := GetCloudProfile(ctx, lister, client, ref.Name)
-	if err != nil || profile != nil || !changed {
-		return profile, nil, err
+	// A name that no object can have (e.g. with a "/") cannot be read, and is not found.
+	var profile *gardencorev1beta1.CloudProfile
+	if len(utilvalidation.IsDNS1123Subdomain(ref.Name)) == 0 {
+		var err error
+		if profile, err = GetCloudProfile(ctx, lister, client, ref.Name); err != nil || profile != nil {
+			return profile, nil, err
+		}
+	}
+	if !changed {
+		return nil, nil, nil
 	}
 	namePath := field.NewPath("spec", "cloudProfile", "name")
 	if shoot.Spec.CloudProfile == nil {

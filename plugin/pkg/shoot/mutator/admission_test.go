@@ -179,3 +179,23 @@ var _ = Describe("ShootMutator", func() {
 		)))
 	})
 })
+
+var _ = Describe("ShootMutator with a name no CloudProfile can have", func() {
+	It("reports it as not found instead of failing the live read", func() {
+		client := fake.NewSimpleClientset()
+		factory := gardencoreinformers.NewSharedInformerFactory(client, 0)
+		admitter, err := New()
+		Expect(err).NotTo(HaveOccurred())
+		admitter.SetCoreInformerFactory(factory)
+		admitter.SetCoreClientSet(client)
+		admitter.AssignReadyFunc(func() bool { return true })
+		shoot := &core.Shoot{
+			ObjectMeta: metav1.ObjectMeta{Name: "dev", Namespace: "garden-dev"},
+			Spec:       core.ShootSpec{CloudProfile: &core.CloudProfileReference{Kind: "CloudProfile", Name: "10.0.0.0/8"}},
+		}
+		err = admitter.Admit(context.Background(), attributes(shoot, nil), nil)
+		Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
+		Expect(err.Error()).To(ContainSubstring(`spec.cloudProfile.name: Not found: "10.0.0.0/8"`))
+		Expect(client.Actions()).To(BeEmpty())
+	})
+})
