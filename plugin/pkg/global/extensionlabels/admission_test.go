@@ -6,6 +6,7 @@ package extensionlabels_test
 
 import (
 	"context"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -13,6 +14,7 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/utils/ptr"
 
+	"github.com/gep-78/gardener/pkg/api/core/validation"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionlabels"
 )
@@ -86,5 +88,18 @@ var _ = Describe("ExtensionLabels", func() {
 		Expect(New().Handles(admission.Create)).To(BeTrue())
 		Expect(New().Handles(admission.Update)).To(BeTrue())
 		Expect(New().Handles(admission.Delete)).To(BeFalse())
+	})
+})
+
+var _ = Describe("MaintainShootLabels with over-long types", func() {
+	It("sets no label for a type that validation rejects as too long", func() {
+		long := strings.Repeat("t", validation.MaxNameLength+1)
+		shoot := &core.Shoot{Spec: core.ShootSpec{
+			Extensions: []core.Extension{{Type: long}, {Type: "shoot-dns-service"}},
+			Provider:   core.Provider{Type: long},
+			Networking: &core.Networking{Type: &long},
+		}}
+		MaintainShootLabels(shoot)
+		Expect(shoot.Labels).To(Equal(map[string]string{"extensions.extensions.gardener.cloud/shoot-dns-service": "true"}))
 	})
 })
