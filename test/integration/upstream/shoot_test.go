@@ -95,10 +95,8 @@ func deleteShoot(namespace, name string) {
 }
 
 // Gardener's Shoot manifests omit spec.kubernetes.version (and provider-local's worker its
-// machine image): gardener-apiserver defaults both from the CloudProfile. That defaulting (the
-// counterpart of Gardener's ShootMutator) is delivered separately; until it is on main, the specs
-// marked "needs Shoot defaulting" are pending (PIt) and the "interim" specs set the version in
-// the test. Whoever lands second turns the PIt into It and removes the interim specs.
+// machine image): gardener-apiserver defaults both from the CloudProfile (ShootMutator), so they
+// apply as published.
 var _ = Describe("Gardener's example Shoots", Ordered, func() {
 	BeforeAll(func() {
 		applyServerSide(upstream.MustRead(upstream.CloudProfile))
@@ -108,22 +106,13 @@ var _ = Describe("Gardener's example Shoots", Ordered, func() {
 	})
 
 	Describe(upstream.Shoot, func() {
-		It("interim: is accepted with strict field validation once spec.kubernetes.version is set; every field survives or is reported unknown", func() {
+		It("is accepted as published; spec.kubernetes.version is defaulted to the highest supported version of the CloudProfile", func() {
 			shoot := filled90Shoot()
-			shoot["spec"].(map[string]interface{})["kubernetes"] = map[string]interface{}{"version": "1.35.4"}
 			warnings, readBack := createStrict(shoot)
 			Expect(warnings).To(ContainElements(
 				`unknown field "spec.dns"`, `unknown field "spec.monitoring"`, `unknown field "spec.networking.ipFamilies"`,
 				`unknown field "spec.provider.controlPlaneConfig"`, `unknown field "spec.provider.infrastructureConfig"`,
 				`unknown field "spec.provider.workers[0].volume"`))
-			Expect(lostFields(shoot, readBack, warnings)).To(BeEmpty())
-			deleteShoot("garden-dev", "crazy-botany")
-		})
-
-		// needs Shoot defaulting: spec.kubernetes.version from the CloudProfile.
-		PIt("is accepted as published; spec.kubernetes.version is defaulted to the highest supported version of the CloudProfile", func() {
-			shoot := filled90Shoot()
-			warnings, readBack := createStrict(shoot)
 			Expect(lostFields(shoot, readBack, warnings)).To(BeEmpty())
 			Expect(readBack["spec"].(map[string]interface{})["kubernetes"]).To(HaveKeyWithValue("version", "1.35.4"))
 			deleteShoot("garden-dev", "crazy-botany")
@@ -140,18 +129,7 @@ var _ = Describe("Gardener's example Shoots", Ordered, func() {
 	})
 
 	Describe(upstream.ProviderLocalShoot, func() {
-		It("interim: is accepted with strict field validation once spec.kubernetes.version is set; every field survives or is reported unknown", func() {
-			shoot := toJSONMap(upstream.MustRead(upstream.ProviderLocalShoot))
-			shoot["spec"].(map[string]interface{})["kubernetes"].(map[string]interface{})["version"] = "1.35.4"
-			warnings, readBack := createStrict(shoot)
-			Expect(warnings).To(ContainElement(`unknown field "spec.kubernetes.kubelet"`))
-			Expect(lostFields(shoot, readBack, warnings)).To(BeEmpty())
-			deleteShoot("garden-local", "local")
-		})
-
-		// needs Shoot defaulting: spec.kubernetes.version and the worker's machine image from the
-		// CloudProfile.
-		PIt("is accepted as published, with kubectl apply and kubectl apply --server-side; version and machine image are defaulted", func() {
+		It("is accepted as published, with kubectl apply and kubectl apply --server-side; version and machine image are defaulted", func() {
 			manifest := upstream.MustRead(upstream.ProviderLocalShoot)
 			for _, args := range [][]string{{"apply", "-f", "-"}, {"apply", "--server-side", "-f", "-"}} {
 				_, stderr, err := kubectl(manifest, args...)
