@@ -65,7 +65,13 @@ type options struct {
 	timeout     time.Duration
 	clientQPS   float64
 	clientBurst int
+
+	settleCores   float64
+	settleTimeout time.Duration
 }
+
+// settleWindow is the interval over which settle measures the garden's CPU use.
+const settleWindow = 10 * time.Second
 
 func main() {
 	var opts options
@@ -80,6 +86,8 @@ func main() {
 	flag.DurationVar(&opts.timeout, "extensions-timeout", 2*time.Hour, "how long to wait for the seed Extensions")
 	flag.Float64Var(&opts.clientQPS, "client-qps", 1000, "QPS of the harness's own client (high, so that it measures the garden, not itself)")
 	flag.IntVar(&opts.clientBurst, "client-burst", 2000, "burst of the harness's own client")
+	flag.Float64Var(&opts.settleCores, "settle-cores", 0.25, "the garden counts as settled once its processes together use less than this many cores over 10s")
+	flag.DurationVar(&opts.settleTimeout, "settle-timeout", 15*time.Minute, "how long to wait for the garden to settle before the quiet interval")
 	flag.Parse()
 
 	if err := run(context.Background(), opts); err != nil {
@@ -149,6 +157,11 @@ func run(ctx context.Context, opts options) error {
 	}
 	throttledDuring := countLines(gardenletLog, "client-side throttling") - throttledBefore
 
+	fmt.Printf("waiting until the garden settles (below %.2f cores for %s, at most %s)\n", opts.settleCores, settleWindow, opts.settleTimeout)
+	settledAfter, settled, err := settle(ctx, binDir, opts.settleCores, opts.settleTimeout)
+	if err != nil {
+		return err
+	}
 	fmt.Printf("measuring CPU over a quiet %s\n", opts.quiet)
 	before, err := sampleProcesses(binDir)
 	if err != nil {
@@ -170,6 +183,11 @@ func run(ctx context.Context, opts options) error {
 	}
 
 	report(opts, latencies, createdIn, allExtensions, tracker, before, after, updateLatencies, throttledDuring)
+	if settled {
+		fmt.Printf("\nthe garden settled %s after the last seed Extension appeared\n", settledAfter.Round(time.Second))
+	} else {
+		fmt.Printf("\nthe garden did not settle within %s after the last seed Extension appeared: the quiet interval was not quiet\n", opts.settleTimeout)
+	}
 	return nil
 }
 
@@ -413,6 +431,38 @@ func updateProfile(ctx context.Context, garden gardenversioned.Interface, n int)
 		out = append(out, elapsed)
 	}
 	return out, nil
+}
+
+// settle waits until the garden's processes together use less than cores over settleWindow,
+// for at most timeout, and returns how long that took and whether they settled. Extension
+// controllers keep working after the last Extension appeared (deploying the components), so the
+// quiet interval starts only then.
+func settle(ctx context.Context, binDir string, cores float64, timeout time.Duration) (time.Duration, bool, error) {
+	start := time.Now()
+	previous, err := sampleProcesses(binDir)
+	if err != nil {
+		return 0, false, err
+	}
+	for time.Since(start) < timeout {
+		select {
+		case <-time.After(settleWindow):
+		case <-ctx.Done():
+			return 0, false, ctx.Err()
+		}
+		current, err := sampleProcesses(binDir)
+		if err != nil {
+			return 0, false, err
+		}
+		used := 0.0
+		for name, p := range current {
+			used += p.cpuSeconds - previous[name].cpuSeconds
+		}
+		if used < cores*settleWindow.Seconds() {
+			return time.Since(start), true, nil
+		}
+		previous = current
+	}
+	return time.Since(start), false, nil
 }
 
 // process is a sample of one process of the garden.

@@ -211,7 +211,7 @@ func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
 		if err != nil {
 			return err
 		}
-		if len(users) == 0 {
+		if users.count == 0 {
 			continue
 		}
 		if r.version == "" {
@@ -231,7 +231,7 @@ func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
 
 func (p *ExtensionProfileInUse) validateDelete(a admission.Attributes) error {
 	users, err := p.pinningShoots(ShootPinnedExtensionTypeIndex, a.GetName())
-	if err != nil || len(users) == 0 {
+	if err != nil || users.count == 0 {
 		return err
 	}
 	return admission.NewForbidden(a, fmt.Errorf("ExtensionProfile %q cannot be deleted: still pinned by %s", a.GetName(), describeShoots(users)))
@@ -258,21 +258,38 @@ func (p *ExtensionProfileInUse) waitUntilReady(a admission.Attributes) error {
 	return nil
 }
 
-// pinningShoots returns namespace/name of the non-deleting Shoots that the Shoot informer's index
-// lists under key, sorted. The index holds exactly the Shoots that pin what key names, so the
-// cost is proportional to their number.
-func (p *ExtensionProfileInUse) pinningShoots(index, key string) ([]string, error) {
+// pinningUsers are the non-deleting Shoots an index lists under one key: how many, and the first
+// maxNamedShoots of their namespace/name keys in sorted order, which is all an error message names.
+type pinningUsers struct {
+	count int
+	first []string
+}
+
+// pinningShoots returns the non-deleting Shoots that the Shoot informer's index lists under key.
+// The index holds exactly the Shoots that pin what key names, and only the first maxNamedShoots
+// keys are kept in order, so the cost is linear in their number.
+func (p *ExtensionProfileInUse) pinningShoots(index, key string) (pinningUsers, error) {
+	var users pinningUsers
 	objs, err := p.shootIndexer.ByIndex(index, key)
 	if err != nil {
-		return nil, apierrors.NewInternalError(fmt.Errorf("could not look up the Shoots that pin %q: %w", key, err))
+		return users, apierrors.NewInternalError(fmt.Errorf("could not look up the Shoots that pin %q: %w", key, err))
 	}
-	var users []string
 	for _, obj := range objs {
-		if shoot, ok := obj.(*gardencorev1beta1.Shoot); ok && shoot.DeletionTimestamp == nil {
-			users = append(users, shoot.Namespace+"/"+shoot.Name)
+		shoot, ok := obj.(*gardencorev1beta1.Shoot)
+		if !ok || shoot.DeletionTimestamp != nil {
+			continue
+		}
+		users.count++
+		k := shoot.Namespace + "/" + shoot.Name
+		if len(users.first) == maxNamedShoots && k >= users.first[maxNamedShoots-1] {
+			continue
+		}
+		at, _ := slices.BinarySearch(users.first, k)
+		users.first = slices.Insert(users.first, at, k)
+		if len(users.first) > maxNamedShoots {
+			users.first = users.first[:maxNamedShoots]
 		}
 	}
-	slices.Sort(users)
 	return users, nil
 }
 
@@ -309,15 +326,14 @@ func removedFromSpec(oldSpec, newSpec core.ExtensionProfileSpec) []removal {
 
 // describeShoots renders the number of Shoots and up to maxNamedShoots of their keys:
 // "1 Shoot (ns/a)", "5 Shoots (ns/a, ns/b, ns/c, and 2 more)".
-func describeShoots(keys []string) string {
+func describeShoots(users pinningUsers) string {
 	noun := "Shoots"
-	if len(keys) == 1 {
+	if users.count == 1 {
 		noun = "Shoot"
 	}
-	named := keys[:min(len(keys), maxNamedShoots)]
-	list := strings.Join(named, ", ")
-	if rest := len(keys) - len(named); rest > 0 {
+	list := strings.Join(users.first, ", ")
+	if rest := users.count - len(users.first); rest > 0 {
 		list += fmt.Sprintf(", and %d more", rest)
 	}
-	return fmt.Sprintf("%d %s (%s)", len(keys), noun, list)
+	return fmt.Sprintf("%d %s (%s)", users.count, noun, list)
 }

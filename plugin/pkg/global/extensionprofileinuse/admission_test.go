@@ -291,6 +291,16 @@ var _ = Describe("ExtensionProfileInUse", func() {
 				func(p *core.ExtensionProfile) { p.Labels = map[string]string{"foo": "bar"} }, ""),
 		)
 
+		It("names the first three pinning Shoots in order and counts the rest", func() {
+			addShoots(
+				newShoot("garden-zz", "z", extension(profileName, component("traefik", "3.6.13"))),
+				newShoot("garden-aa", "y", extension(profileName, component("traefik", "3.6.13"))),
+				newShoot("garden-dev", "0", extension(profileName, component("traefik", "3.6.13"))),
+			)
+			Expect(update(remove("traefik", "3.6.13"))).To(MatchError(forbidden(
+				`spec.components[0].versions: Forbidden: version "3.6.13" of component "traefik" cannot be removed from ExtensionProfile "shoot-traefik": still pinned by 5 Shoots (garden-aa/y, garden-dev/0, garden-dev/a, and 2 more)`)))
+		})
+
 		It("counts a pin under a disabled extension", func() {
 			addShoots(newShoot("garden-dev", "disabled", gardencorev1beta1.Extension{Type: profileName, Disabled: ptr.To(true),
 				Components: []gardencorev1beta1.ExtensionComponent{component("dashboard", "1.0.0")}}))
