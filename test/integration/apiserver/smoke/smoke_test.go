@@ -6,6 +6,9 @@ package smoke_test
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +29,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
 
 	"github.com/gep-78/gardener/test/examples"
 )
@@ -329,6 +333,44 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			_, err = shoots.List(ctx, metav1.ListOptions{FieldSelector: "spec.extensions.type=shoot-traefik"})
 			Expect(apierrors.IsBadRequest(err)).To(BeTrue(), "got %v", err)
 			Expect(err).To(MatchError(ContainSubstring("extensions.extensions.gardener.cloud/<type>=true")))
+		})
+
+		It("answers the fleet questions with kubectl alone: the extension label, the field selectors and the kubectl-extensionprofile plugin", func() {
+			dir := GinkgoT().TempDir()
+			build := exec.Command("go", "build", "-o", filepath.Join(dir, "kubectl-extensionprofile"), "github.com/gep-78/gardener/cmd/kubectl-extensionprofile")
+			output, err := build.CombinedOutput()
+			Expect(err).NotTo(HaveOccurred(), string(output))
+			kubeconfig, err := gardenerenvtest.KubeconfigFromRESTConfig(restConfig)
+			Expect(err).NotTo(HaveOccurred())
+			kubeconfigPath := filepath.Join(dir, "kubeconfig")
+			Expect(os.WriteFile(kubeconfigPath, kubeconfig, 0o600)).To(Succeed())
+
+			kubectl := func(args ...string) string {
+				GinkgoHelper()
+				binDir := testEnv.Environment.BinaryAssetsDirectory
+				if binDir == "" {
+					binDir = os.Getenv("KUBEBUILDER_ASSETS")
+				}
+				cmd := exec.Command(filepath.Join(binDir, "kubectl"), args...)
+				cmd.Env = append(os.Environ(), "KUBECONFIG="+kubeconfigPath, "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+				output, err := cmd.CombinedOutput()
+				Expect(err).NotTo(HaveOccurred(), string(output))
+				return string(output)
+			}
+
+			Expect(kubectl("get", "shoots", "-A", "-l", "extensions.extensions.gardener.cloud/shoot-traefik=true", "-o", "name")).To(
+				Equal("shoot.core.gardener.cloud/falco-traefik-eval\n"))
+			Expect(kubectl("get", "shoots", "-A", "--field-selector", "spec.cloudProfile.Name=local", "-o", "name")).To(
+				Equal("shoot.core.gardener.cloud/falco-traefik-eval\n"))
+
+			usage := kubectl("extensionprofile", "usage", "shoot-traefik", "-A")
+			Expect(usage).To(HavePrefix("COMPONENT   VERSION   CLASSIFICATION   NEXT TRANSITION"))
+			Expect(usage).To(MatchRegexp(`(?m)^traefik\s+3\.6\.13\s+supported\s+<none>\s+<none>\s+garden-dev/falco-traefik-eval$`))
+			Expect(usage).To(MatchRegexp(`(?m)^traefik\s+3\.6\.12\s+deprecated\s+expired@2027-01-31T00:00:00Z\s+2027-01-31T00:00:00Z\s+<none>$`))
+
+			pins := kubectl("extensionprofile", "shoot", "falco-traefik-eval", "-n", namespace)
+			Expect(pins).To(MatchRegexp(`(?m)^shoot-traefik\s+traefik\s+3\.6\.13\s+supported\s+<none>\s+on, minor \(component\)\s+`))
+			Expect(pins).To(MatchRegexp(`(?m)^shoot-falco-service\s+falco\s+0\.44\.1\s+<unknown>\s+<none>\s+on, minor \(extension\)\s+`))
 		})
 
 		It("prints the pinned components", func() {

@@ -1,0 +1,201 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+const (
+	none    = "<none>"
+	unknown = "<unknown>"
+	// notInProfile is the classification of a pinned version the profile does not list (the
+	// ExtensionProfileInUse admission plugin prevents it, a profile created after the pin does
+	// not). Maintenance force-upgrades such a pin.
+	notInProfile = "<not in profile>"
+)
+
+// UsageRow is one component version of an ExtensionProfile with the Shoots that pin it.
+type UsageRow struct {
+	// Component and Version name the version.
+	Component, Version string
+	// Classification is the classification in the profile status; unknown before the controller
+	// classified the version, notInProfile for a pinned version the profile does not list.
+	Classification string
+	// NextTransition is the next classification change from the profile status, if any.
+	NextTransition *gardencorev1beta1.VersionTransition
+	// Expiration is when the version's lifecycle reaches expired, if it declares it.
+	Expiration *time.Time
+	// Shoots are the pinning Shoots as namespace/name, sorted.
+	Shoots []string
+}
+
+func newUsageCommand(o *Options) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "usage EXTENSION_TYPE",
+		Short: "Lists every component version of an ExtensionProfile with its classification, next transition, expiry and the Shoots that pin it",
+		Example: `  # Which Shoots of all namespaces pin which falco version
+  kubectl extensionprofile usage shoot-falco-service -A`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			client, err := o.client()
+			if err != nil {
+				return err
+			}
+			namespace := ""
+			if !o.AllNamespaces {
+				if namespace, err = o.namespace(); err != nil {
+					return err
+				}
+			}
+			rows, err := Usage(cmd.Context(), client, args[0], namespace)
+			if err != nil {
+				return err
+			}
+			return PrintUsage(o.Out, rows)
+		},
+	}
+	cmd.Flags().BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "List the pinning Shoots of all namespaces instead of the current one.")
+	return cmd
+}
+
+// Usage returns one row per component version of the ExtensionProfile named extensionType, in
+// spec order, with the Shoots of namespace ("" for all namespaces) that pin it
+// (gardenerutils.PinnedComponents: disabled extensions count, as for the in-use protection).
+// Pinned versions the profile does not list follow, with classification notInProfile.
+func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) ([]UsageRow, error) {
+	profile, err := client.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})
+	if err != nil {
+		return nil, err
+	}
+	pins, err := pinningShoots(ctx, client, extensionType, namespace)
+	if err != nil {
+		return nil, err
+	}
+
+	var rows []UsageRow
+	listed := map[gardenerutils.ComponentPin]bool{}
+	for _, component := range profile.Spec.Components {
+		for _, version := range component.Versions {
+			key := gardenerutils.ComponentPin{Component: component.Name, Version: version.Version}
+			listed[key] = true
+			row := UsageRow{Component: component.Name, Version: version.Version, Classification: unknown, Shoots: pins[key]}
+			if status := versionStatus(profile.Status, component.Name, version.Version); status != nil {
+				row.Classification, row.NextTransition = string(status.Classification), status.NextTransition
+			}
+			if t, ok := v1beta1helper.ExpirationTime(version.Lifecycle); ok {
+				row.Expiration = &t
+			}
+			rows = append(rows, row)
+		}
+	}
+	var unlisted []gardenerutils.ComponentPin
+	for key := range pins {
+		if !listed[key] {
+			unlisted = append(unlisted, key)
+		}
+	}
+	slices.SortFunc(unlisted, func(a, b gardenerutils.ComponentPin) int {
+		return strings.Compare(a.Component+"\x00"+a.Version, b.Component+"\x00"+b.Version)
+	})
+	for _, key := range unlisted {
+		rows = append(rows, UsageRow{Component: key.Component, Version: key.Version, Classification: notInProfile, Shoots: pins[key]})
+	}
+	return rows, nil
+}
+
+// pinningShoots returns, per pinned component version of extensionType, the pinning Shoots as
+// sorted namespace/name. It reads every Shoot of namespace page by page: a pin of a disabled
+// extension carries no extension label, so a label selector would miss it.
+func pinningShoots(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (map[gardenerutils.ComponentPin][]string, error) {
+	pins := map[gardenerutils.ComponentPin][]string{}
+	options := metav1.ListOptions{Limit: 500}
+	for {
+		list, err := client.CoreV1beta1().Shoots(namespace).List(ctx, options)
+		if err != nil {
+			return nil, err
+		}
+		for _, shoot := range list.Items {
+			for _, pin := range gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType) {
+				key := shoot.Namespace + "/" + shoot.Name
+				if !slices.Contains(pins[pin], key) {
+					pins[pin] = append(pins[pin], key)
+				}
+			}
+		}
+		if list.Continue == "" {
+			break
+		}
+		options.Continue = list.Continue
+	}
+	for _, shoots := range pins {
+		slices.Sort(shoots)
+	}
+	return pins, nil
+}
+
+func versionStatus(status gardencorev1beta1.ExtensionProfileStatus, component, version string) *gardencorev1beta1.ExtensionComponentVersionStatus {
+	for i := range status.Components {
+		if status.Components[i].Name != component {
+			continue
+		}
+		for j := range status.Components[i].Versions {
+			if status.Components[i].Versions[j].Version == version {
+				return &status.Components[i].Versions[j]
+			}
+		}
+	}
+	return nil
+}
+
+// PrintUsage prints rows as a table: COMPONENT, VERSION, CLASSIFICATION, NEXT TRANSITION
+// (<classification>@<RFC 3339 time>), EXPIRES (RFC 3339, also when in the past) and SHOOTS
+// (comma-separated namespace/name).
+func PrintUsage(out io.Writer, rows []UsageRow) error {
+	w := newTabWriter(out)
+	fmt.Fprintln(w, "COMPONENT\tVERSION\tCLASSIFICATION\tNEXT TRANSITION\tEXPIRES\tSHOOTS")
+	for _, row := range rows {
+		shoots := none
+		if len(row.Shoots) > 0 {
+			shoots = strings.Join(row.Shoots, ",")
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", row.Component, row.Version, row.Classification,
+			formatTransition(row.NextTransition), formatTime(row.Expiration), shoots)
+	}
+	return w.Flush()
+}
+
+func formatTransition(t *gardencorev1beta1.VersionTransition) string {
+	if t == nil {
+		return none
+	}
+	return string(t.Classification) + "@" + t.Time.UTC().Format(time.RFC3339)
+}
+
+func formatTime(t *time.Time) string {
+	if t == nil {
+		return none
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// newTabWriter returns a tab writer laid out like kubectl's tables.
+func newTabWriter(out io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(out, 6, 4, 3, ' ', 0)
+}
