@@ -5,6 +5,8 @@
 package extensioncomponentversions_test
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +16,7 @@ import (
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -149,6 +152,48 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: "shoot--dev--falco-traefik-eval", Name: "shoot-cert-service"}, certService)).To(Succeed())
 			g.Expect(certService.Spec.Components).To(BeEmpty())
 		}).Should(Succeed())
+	})
+
+	It("prints every component of a seed Extension in kubectl's Components column", func() {
+		const namespace = "shoot--dev--falco-traefik-eval"
+		table := func() *metav1.Table {
+			GinkgoHelper()
+			raw, err := kubernetes.NewForConfigOrDie(restConfig).CoreV1().RESTClient().Get().
+				AbsPath("/apis/extensions.gardener.cloud/v1alpha1/namespaces/"+namespace+"/extensions").
+				SetHeader("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io").DoRaw(ctx)
+			Expect(err).NotTo(HaveOccurred(), string(raw))
+			t := &metav1.Table{}
+			Expect(json.Unmarshal(raw, t)).To(Succeed())
+			return t
+		}
+		cell := func(t *metav1.Table, name, column string) interface{} {
+			GinkgoHelper()
+			index := slices.IndexFunc(t.ColumnDefinitions, func(c metav1.TableColumnDefinition) bool { return c.Name == column })
+			Expect(index).NotTo(BeNumerically("<", 0), "no column %s", column)
+			for _, row := range t.Rows {
+				if row.Cells[0] == name {
+					return row.Cells[index]
+				}
+			}
+			Fail("no row " + name)
+			return nil
+		}
+
+		By("gardenlet's summary of the falco Extension")
+		Eventually(func(g Gomega) {
+			g.Expect(cell(table(), "shoot-falco-service", "Components")).To(Equal("falco=0.44.1"))
+		}).Should(Succeed())
+
+		By("an Extension with two components shows both, not only the first")
+		two := &extensionsv1alpha1.Extension{
+			ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: "two-components",
+				Annotations: map[string]string{"extensions.gardener.cloud/components": "traefik=3.6.13,proxy=1.0.0"}},
+			Spec: extensionsv1alpha1.ExtensionSpec{DefaultSpec: extensionsv1alpha1.DefaultSpec{Type: "two-components"},
+				Components: []extensionsv1alpha1.ExtensionComponent{{Name: "traefik", Version: "3.6.13"}, {Name: "proxy", Version: "1.0.0"}}},
+		}
+		Expect(seedClient.Create(ctx, two)).To(Succeed())
+		DeferCleanup(func() { Expect(client.IgnoreNotFound(seedClient.Delete(ctx, two))).To(Succeed()) })
+		Expect(cell(table(), "two-components", "Components")).To(Equal("traefik=3.6.13,proxy=1.0.0"))
 	})
 
 	It("keeps the seed Extension current when the pin changes", func() {

@@ -16,8 +16,7 @@ import (
 // +kubebuilder:subresource:status
 // +kubebuilder:object:root=true
 // +kubebuilder:printcolumn:name=Type,JSONPath=".spec.type",type=string,description="The type of the extension."
-// +kubebuilder:printcolumn:name=Components,JSONPath=".spec.components[*].name",type=string,description="The components whose versions gardenlet resolved (GEP-78)."
-// +kubebuilder:printcolumn:name=Versions,JSONPath=".spec.components[*].version",type=string,description="The resolved component versions (GEP-78)."
+// +kubebuilder:printcolumn:name=Components,JSONPath=`.metadata.annotations.extensions\.gardener\.cloud/components`,type=string,description="Every component with its resolved version, name=version,... (GEP-78); gardenlet keeps this annotation equal to spec.components."
 // +kubebuilder:printcolumn:name=Status,JSONPath=".status.lastOperation.state",type=string,description="The state of the last operation."
 // +kubebuilder:printcolumn:name=Age,JSONPath=".metadata.creationTimestamp",type=date
 

@@ -55,6 +55,11 @@ const (
 	RoleShoot = "shoot"
 	// AnnotationShootUID records the UID of the Shoot on its seed namespace.
 	AnnotationShootUID = "shoot.gardener.cloud/uid"
+	// AnnotationComponents summarises spec.components of a seed Extension as
+	// "<name>=<version>,..." in spec order, for the Components column of kubectl get extensions (a
+	// CRD printer column prints only the first match of a JSONPath into a list). gardenlet keeps it
+	// equal to spec.components and removes it when there are none.
+	AnnotationComponents = "extensions.gardener.cloud/components"
 
 	// EventReasonComponentsUpdated is the reason of the Normal event recorded on the Shoot when
 	// the resolved components of one of its Extensions change.
@@ -312,7 +317,8 @@ func (r *Reconciler) ensureNamespace(ctx context.Context, log logr.Logger, shoot
 
 // deployExtension creates or updates one Extension. On a spec change it sets the
 // gardener.cloud/operation=reconcile and gardener.cloud/timestamp annotations, as gardenlet does;
-// a change of labels only is written without them, and no change is not written at all. The
+// a change of labels only (or of the AnnotationComponents summary) is written without them, and
+// no change is not written at all. The
 // class of an existing object is kept (it is immutable). With freezeComponents (the
 // ExtensionComponentVersions gate off) the spec.components of an existing Extension are kept as
 // they are, so that turning the gate off never takes a resolved version away from a running
@@ -327,6 +333,7 @@ func (r *Reconciler) deployExtension(ctx context.Context, log logr.Logger, shoot
 		}
 		extension := desired.DeepCopy()
 		r.setOperationAnnotations(extension)
+		setComponentsAnnotation(extension)
 		log.Info("Creating Extension", "components", formatComponents(extension.Spec.Components))
 		if err := r.SeedClient.Create(ctx, extension); err != nil {
 			return fmt.Errorf("failed creating Extension %s: %w", client.ObjectKeyFromObject(desired), err)
@@ -346,7 +353,8 @@ func (r *Reconciler) deployExtension(ctx context.Context, log logr.Logger, shoot
 	}
 	specChanged := !specEqual(existing.Spec, desiredSpec)
 	labelsChanged := !containsAll(existing.Labels, desired.Labels)
-	if !specChanged && !labelsChanged {
+	summaryChanged := existing.Annotations[AnnotationComponents] != formatComponents(desiredSpec.Components)
+	if !specChanged && !labelsChanged && !summaryChanged {
 		return nil
 	}
 
@@ -359,6 +367,7 @@ func (r *Reconciler) deployExtension(ctx context.Context, log logr.Logger, shoot
 		existing.Spec = desiredSpec
 		r.setOperationAnnotations(existing)
 	}
+	setComponentsAnnotation(existing)
 	log.Info("Updating Extension", "specChanged", specChanged, "labelsChanged", labelsChanged, "components", formatComponents(desiredSpec.Components))
 	if err := r.SeedClient.Patch(ctx, existing, patch); err != nil {
 		return fmt.Errorf("failed updating Extension %s: %w", client.ObjectKeyFromObject(existing), err)
@@ -405,6 +414,16 @@ func ComponentChanges(old, updated []extensionsv1alpha1.ExtensionComponent) []st
 		}
 	}
 	return changes
+}
+
+// setComponentsAnnotation sets AnnotationComponents from spec.components, or removes it when
+// there are none.
+func setComponentsAnnotation(extension *extensionsv1alpha1.Extension) {
+	if len(extension.Spec.Components) == 0 {
+		delete(extension.Annotations, AnnotationComponents)
+		return
+	}
+	metav1.SetMetaDataAnnotation(&extension.ObjectMeta, AnnotationComponents, formatComponents(extension.Spec.Components))
 }
 
 func formatComponents(components []extensionsv1alpha1.ExtensionComponent) string {

@@ -168,12 +168,14 @@ var _ = Describe("Reconciler", func() {
 			falco := getExtension("shoot-falco-service")
 			Expect(toJSON(falco.Spec)).To(MatchJSON(toJSON(exampleSeedExtension().Spec)))
 			Expect(falco.Annotations).To(Equal(map[string]string{
-				AnnotationOperation: OperationReconcile,
-				AnnotationTimestamp: "2026-11-29T09:14:03.512734019Z",
+				AnnotationOperation:  OperationReconcile,
+				AnnotationTimestamp:  "2026-11-29T09:14:03.512734019Z",
+				AnnotationComponents: "falco=0.44.1",
 			}))
 			Expect(falco.Labels).To(HaveKeyWithValue(LabelManagedBy, ManagedByGardenlet))
 			Expect(getExtension("shoot-traefik").Spec.Components).To(ConsistOf(HaveField("Version", "3.6.13")))
 			Expect(getExtension("shoot-cert-service").Spec.Components).To(BeEmpty())
+			Expect(getExtension("shoot-cert-service").Annotations).NotTo(HaveKey(AnnotationComponents))
 
 			Expect(events()).To(ConsistOf(
 				"Normal ExtensionComponentsUpdated shoot-falco-service: falco none -> 0.44.1",
@@ -268,8 +270,9 @@ var _ = Describe("Reconciler", func() {
 			Expect(falco.Spec.Components[0].Version).To(Equal("0.44.1"))
 			Expect(toJSON(falco.Spec.Components[0].ProviderConfig)).To(MatchJSON(toJSON(exampleSeedExtension().Spec.Components[0].ProviderConfig)))
 			Expect(falco.Annotations).To(Equal(map[string]string{
-				AnnotationOperation: OperationReconcile,
-				AnnotationTimestamp: "2026-11-29T09:15:03.512734019Z",
+				AnnotationOperation:  OperationReconcile,
+				AnnotationTimestamp:  "2026-11-29T09:15:03.512734019Z",
+				AnnotationComponents: "falco=0.44.1",
 			}))
 			Expect(getExtension("shoot-traefik").ResourceVersion).To(Equal(traefikVersion))
 			Expect(events()).To(ConsistOf("Normal ExtensionComponentsUpdated shoot-falco-service: falco 0.42.1 -> 0.44.1"))
@@ -303,7 +306,27 @@ var _ = Describe("Reconciler", func() {
 			reconcileShoot()
 
 			Expect(getExtension("shoot-traefik").Spec.Components).To(BeEmpty())
+			Expect(getExtension("shoot-traefik").Annotations).NotTo(HaveKey(AnnotationComponents))
 			Expect(events()).To(ConsistOf("Normal ExtensionComponentsUpdated shoot-traefik: traefik 3.6.13 -> none"))
+		})
+
+		It("summarises every component in the components annotation, and restores a stale one without a reconcile request", func() {
+			updateShoot(func(s *gardencorev1beta1.Shoot) {
+				s.Spec.Extensions[0].Components = append(s.Spec.Extensions[0].Components,
+					gardencorev1beta1.ExtensionComponent{Name: "falcoctl", Version: ptr.To("0.9.0")})
+			})
+			reconcileShoot()
+			falco := getExtension("shoot-falco-service")
+			Expect(falco.Spec.Components).To(HaveLen(2))
+			Expect(falco.Annotations).To(HaveKeyWithValue(AnnotationComponents, "falco=0.44.1,falcoctl=0.9.0"))
+
+			delete(falco.Annotations, AnnotationOperation)
+			falco.Annotations[AnnotationComponents] = "falco=0.44.1"
+			Expect(seedClient.Update(ctx, falco)).To(Succeed())
+			reconcileShoot()
+			falco = getExtension("shoot-falco-service")
+			Expect(falco.Annotations).To(HaveKeyWithValue(AnnotationComponents, "falco=0.44.1,falcoctl=0.9.0"))
+			Expect(falco.Annotations).NotTo(HaveKey(AnnotationOperation), "only the summary changed: no reconcile request")
 		})
 
 		It("deletes the Extension of an extension removed from the Shoot", func() {
