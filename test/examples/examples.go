@@ -4,8 +4,9 @@
 
 // Package examples embeds the GEP-78 reference examples: ExtensionProfiles, a CloudProfile,
 // accepted and rejected Shoots and a seed Extension, with the outcomes README.md lists for the
-// reference time 2026-11-29T00:00:00Z. The YAML files are verbatim copies of the project's shared
-// examples; tests of every component read them from here.
+// reference time 2026-11-29T00:00:00Z. The YAML data are the project's GEP-78 reference examples
+// (only comments that named files outside this repository were reworded); tests of every
+// component read them from here.
 package examples
 
 import (
