@@ -375,9 +375,9 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 
 		It("prints the pinned components", func() {
 			table := getTable("/apis/core.gardener.cloud/v1beta1/namespaces/" + namespace + "/shoots")
-			Expect(columnNames(table)).To(Equal([]string{"Name", "CloudProfile", "Provider", "Region", "K8S Version", "Pinned Components", "Age"}))
+			Expect(columnNames(table)).To(Equal([]string{"Name", "CloudProfile", "Provider", "Region", "K8S Version", "Pinned Components", "Seed", "Last Maintenance", "Age"}))
 			Expect(rowCells(table, "falco-traefik-eval")).To(Equal([]interface{}{
-				"falco-traefik-eval", "local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13"}))
+				"falco-traefik-eval", "local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<none>", "<none>"}))
 		})
 	})
 })

@@ -7,6 +7,7 @@ package storage
 import (
 	"context"
 	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metatable "k8s.io/apimachinery/pkg/api/meta/table"
@@ -27,7 +28,7 @@ type convertor struct {
 
 // newTableConvertor returns what kubectl get shoots prints: Gardener's first columns (name,
 // cloud profile, provider, region, Kubernetes version), the pinned extension component versions
-// (GEP-78) and the age.
+// (GEP-78) and the age; -o wide adds the seed and the state of the last maintenance.
 func newTableConvertor() rest.TableConvertor {
 	return &convertor{headers: []metav1.TableColumnDefinition{
 		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},
@@ -36,6 +37,8 @@ func newTableConvertor() rest.TableConvertor {
 		{Name: "Region", Type: "string", Description: "The provider region (spec.region)."},
 		{Name: "K8S Version", Type: "string", Description: "The Kubernetes version (spec.kubernetes.version)."},
 		{Name: "Pinned Components", Type: "string", Description: "The pinned extension component versions, as <extension type>/<component>=<version> (GEP-78)."},
+		{Name: "Seed", Type: "string", Priority: 1, Description: "The seed that hosts the control plane (spec.seedName)."},
+		{Name: "Last Maintenance", Type: "string", Priority: 1, Description: "The state and triggered time of the last maintenance that changed or failed something (status.lastMaintenance)."},
 		{Name: "Age", Type: "date", Description: swaggerMetadataDescriptions["creationTimestamp"]},
 	}}
 }
@@ -64,6 +67,8 @@ func (c *convertor) ConvertToTable(_ context.Context, obj runtime.Object, tableO
 			shoot.Spec.Region,
 			shoot.Spec.Kubernetes.Version,
 			pinnedComponents(shoot),
+			seedName(shoot),
+			lastMaintenance(shoot),
 			age,
 		}, nil
 	})
@@ -100,4 +105,21 @@ func pinnedComponents(shoot *core.Shoot) string {
 		return none
 	}
 	return strings.Join(pins, ",")
+}
+
+func seedName(shoot *core.Shoot) string {
+	if shoot.Spec.SeedName == nil || *shoot.Spec.SeedName == "" {
+		return none
+	}
+	return *shoot.Spec.SeedName
+}
+
+// lastMaintenance prints status.lastMaintenance as "<state> <triggeredTime>", e.g.
+// "Succeeded 2026-11-29T00:10:00Z"; <none> before the first maintenance that recorded one.
+func lastMaintenance(shoot *core.Shoot) string {
+	last := shoot.Status.LastMaintenance
+	if last == nil {
+		return none
+	}
+	return string(last.State) + " " + last.TriggeredTime.UTC().Format(time.RFC3339)
 }

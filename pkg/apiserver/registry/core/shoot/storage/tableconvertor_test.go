@@ -6,6 +6,7 @@ package storage
 
 import (
 	"context"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -44,7 +45,9 @@ var _ = Describe("table convertor", func() {
 		for _, c := range table.ColumnDefinitions {
 			names = append(names, c.Name)
 		}
-		Expect(names).To(Equal([]string{"Name", "CloudProfile", "Provider", "Region", "K8S Version", "Pinned Components", "Age"}))
+		Expect(names).To(Equal([]string{"Name", "CloudProfile", "Provider", "Region", "K8S Version", "Pinned Components", "Seed", "Last Maintenance", "Age"}))
+		Expect(table.ColumnDefinitions[6].Priority).To(Equal(int32(1)), "Seed is shown with -o wide only")
+		Expect(table.ColumnDefinitions[7].Priority).To(Equal(int32(1)), "Last Maintenance is shown with -o wide only")
 	})
 
 	DescribeTable("rows",
@@ -55,17 +58,21 @@ var _ = Describe("table convertor", func() {
 			Expect(table.Rows[0].Cells).To(Equal(cells))
 		},
 		Entry("pinned components in spec order, components without version left out", func(*core.Shoot) {},
-			"falco-traefik-eval", "local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<unknown>"),
+			"falco-traefik-eval", "local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<none>", "<none>", "<unknown>"),
 		Entry("no pins", func(s *core.Shoot) { s.Spec.Extensions = nil },
-			"falco-traefik-eval", "local", "local", "local", "1.35.6", "<none>", "<unknown>"),
+			"falco-traefik-eval", "local", "local", "local", "1.35.6", "<none>", "<none>", "<none>", "<unknown>"),
 		Entry("a NamespacedCloudProfile", func(s *core.Shoot) { s.Spec.CloudProfile.Kind = "NamespacedCloudProfile" },
-			"falco-traefik-eval", "garden-dev/local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<unknown>"),
+			"falco-traefik-eval", "garden-dev/local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<none>", "<none>", "<unknown>"),
 		Entry("the deprecated cloudProfileName", func(s *core.Shoot) {
 			s.Spec.CloudProfile = nil
 			s.Spec.CloudProfileName = ptr.To("aws")
-		}, "falco-traefik-eval", "aws", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<unknown>"),
+		}, "falco-traefik-eval", "aws", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<none>", "<none>", "<unknown>"),
+		Entry("seed and last maintenance (-o wide)", func(s *core.Shoot) {
+			s.Spec.SeedName = ptr.To("local")
+			s.Status.LastMaintenance = &core.LastMaintenance{State: "Failed", TriggeredTime: metav1.NewTime(time.Date(2026, time.November, 29, 0, 10, 0, 0, time.UTC))}
+		}, "falco-traefik-eval", "local", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "local", "Failed 2026-11-29T00:10:00Z", "<unknown>"),
 		Entry("no cloud profile", func(s *core.Shoot) { s.Spec.CloudProfile = nil },
-			"falco-traefik-eval", "<none>", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<unknown>"),
+			"falco-traefik-eval", "<none>", "local", "local", "1.35.6", "shoot-falco-service/falco=0.44.1,shoot-traefik/traefik=3.6.13", "<none>", "<none>", "<unknown>"),
 	)
 
 	It("converts lists", func() {
