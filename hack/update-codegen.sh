@@ -4,8 +4,9 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # Regenerates every generated file: deepcopy, defaults and conversions (k8s.io/code-generator),
-# OpenAPI definitions and model names (k8s.io/kube-openapi), the clientset, listers and informers
-# of core.gardener.cloud, and the Extension CRD (sigs.k8s.io/controller-tools).
+# protobuf (hack/update-protobuf.sh), OpenAPI definitions and model names (k8s.io/kube-openapi), the
+# clientset (protobuf by default), listers and informers of core.gardener.cloud, and the Extension
+# CRD (sigs.k8s.io/controller-tools).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,6 +34,9 @@ kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/apis
 kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/gardenlet/apis"
 kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/controllermanager/apis"
 
+# Protobuf (generated.proto, generated.pb.go, protobuf struct tags) of core.gardener.cloud/v1beta1.
+"${REPO_ROOT}/hack/update-protobuf.sh"
+
 kube::codegen::gen_openapi \
   --output-dir "${REPO_ROOT}/pkg/apiserver/openapi" \
   --output-pkg "${MODULE}/pkg/apiserver/openapi" \
@@ -45,6 +49,7 @@ kube::codegen::gen_openapi \
 
 kube::codegen::gen_client \
   --with-watch \
+  --prefers-protobuf \
   --one-input-api core \
   --output-dir "${REPO_ROOT}/pkg/client/core" \
   --output-pkg "${MODULE}/pkg/client/core" \

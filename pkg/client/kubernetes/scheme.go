@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	kubernetesscheme "k8s.io/client-go/kubernetes/scheme"
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
@@ -27,6 +28,12 @@ var (
 func init() {
 	utilruntime.Must(kubernetesscheme.AddToScheme(GardenScheme))
 	utilruntime.Must(gardencorev1beta1.AddToScheme(GardenScheme))
+
+	// gardener-apiserver serves core.gardener.cloud in protobuf: controller-runtime clients send
+	// protobuf for the kinds of its protobuf scheme when rest.Config.ContentType is empty (see
+	// ApplyClientConnection). CRDs such as extensions.gardener.cloud stay out of it: they speak
+	// JSON only.
+	utilruntime.Must(apiutil.AddToProtobufScheme(gardencorev1beta1.AddToScheme))
 
 	utilruntime.Must(kubernetesscheme.AddToScheme(SeedScheme))
 	utilruntime.Must(apiextensionsv1.AddToScheme(SeedScheme))

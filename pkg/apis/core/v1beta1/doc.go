@@ -9,6 +9,7 @@
 // +k8s:conversion-gen=github.com/gep-78/gardener/pkg/apis/core
 // +k8s:openapi-gen=true
 // +k8s:defaulter-gen=TypeMeta
+// +k8s:protobuf-gen=package
 // +k8s:openapi-model-package=com.github.gep-78.gardener.pkg.apis.core.v1beta1
 // +groupName=core.gardener.cloud
 package v1beta1

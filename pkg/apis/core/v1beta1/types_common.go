@@ -31,20 +31,20 @@ const (
 // LifecycleStage is one stage of a version's lifecycle (GEP-32).
 type LifecycleStage struct {
 	// Classification is the stage: preview, supported, deprecated or expired.
-	Classification VersionClassification `json:"classification"`
+	Classification VersionClassification `json:"classification" protobuf:"bytes,1,opt,name=classification,casttype=VersionClassification"`
 	// StartTime is when the stage begins. Only the first stage may omit it, which means it has
 	// always been in effect.
 	// +optional
-	StartTime *metav1.Time `json:"startTime,omitempty"`
+	StartTime *metav1.Time `json:"startTime,omitempty" protobuf:"bytes,2,opt,name=startTime"`
 }
 
 // ExpirableVersionStatus is the current classification of one version, computed by
 // gardener-controller-manager.
 type ExpirableVersionStatus struct {
 	// Version is the version string as listed in the spec.
-	Version string `json:"version"`
+	Version string `json:"version" protobuf:"bytes,1,opt,name=version"`
 	// Classification is the classification of the version at the time of the last reconcile.
-	Classification VersionClassification `json:"classification"`
+	Classification VersionClassification `json:"classification" protobuf:"bytes,2,opt,name=classification,casttype=VersionClassification"`
 }
 
 // MachineImageUpdateStrategy is the boundary of an automatic version update: patch (same minor),
@@ -73,35 +73,35 @@ const (
 // LastOperation describes the last operation performed on an object.
 type LastOperation struct {
 	// Description is a human-readable message about the operation.
-	Description string `json:"description"`
+	Description string `json:"description" protobuf:"bytes,1,opt,name=description"`
 	// LastUpdateTime is when the operation state last changed.
-	LastUpdateTime metav1.Time `json:"lastUpdateTime"`
+	LastUpdateTime metav1.Time `json:"lastUpdateTime" protobuf:"bytes,2,opt,name=lastUpdateTime"`
 	// Progress is the completion in percent (0-100).
-	Progress int32 `json:"progress"`
+	Progress int32 `json:"progress" protobuf:"varint,3,opt,name=progress"`
 	// State is Processing, Succeeded, Error or Failed.
-	State LastOperationState `json:"state"`
+	State LastOperationState `json:"state" protobuf:"bytes,4,opt,name=state,casttype=LastOperationState"`
 	// Type is the kind of operation.
-	Type LastOperationType `json:"type"`
+	Type LastOperationType `json:"type" protobuf:"bytes,5,opt,name=type,casttype=LastOperationType"`
 }
 
 // Condition is a status condition of an object, in Gardener's shape.
 type Condition struct {
 	// Type is the condition type.
-	Type string `json:"type"`
+	Type string `json:"type" protobuf:"bytes,1,opt,name=type"`
 	// Status is True, False, Unknown or Progressing.
-	Status string `json:"status"`
+	Status string `json:"status" protobuf:"bytes,2,opt,name=status"`
 	// LastTransitionTime is when the status last changed.
-	LastTransitionTime metav1.Time `json:"lastTransitionTime"`
+	LastTransitionTime metav1.Time `json:"lastTransitionTime" protobuf:"bytes,3,opt,name=lastTransitionTime"`
 	// LastUpdateTime is when the condition was last updated.
-	LastUpdateTime metav1.Time `json:"lastUpdateTime"`
+	LastUpdateTime metav1.Time `json:"lastUpdateTime" protobuf:"bytes,4,opt,name=lastUpdateTime"`
 	// Reason is a machine-readable reason for the status.
-	Reason string `json:"reason"`
+	Reason string `json:"reason" protobuf:"bytes,5,opt,name=reason"`
 	// Message is a human-readable message about the status.
-	Message string `json:"message"`
+	Message string `json:"message" protobuf:"bytes,6,opt,name=message"`
 	// Codes are well-defined error codes when the condition reports a problem.
 	// +optional
 	// +listType=atomic
-	Codes []ErrorCode `json:"codes,omitempty"`
+	Codes []ErrorCode `json:"codes,omitempty" protobuf:"bytes,7,rep,name=codes,casttype=ErrorCode"`
 }
 
 // ErrorCode is a well-defined error code, e.g. ERR_INFRA_QUOTA_EXCEEDED.
@@ -110,25 +110,25 @@ type ErrorCode string
 // LastError describes the last error of an operation.
 type LastError struct {
 	// Description is a human-readable message about the error.
-	Description string `json:"description"`
+	Description string `json:"description" protobuf:"bytes,1,opt,name=description"`
 	// TaskID is the ID of the task that caused the error.
 	// +optional
-	TaskID *string `json:"taskID,omitempty"`
+	TaskID *string `json:"taskID,omitempty" protobuf:"bytes,2,opt,name=taskID"`
 	// Codes are well-defined error codes of the error.
 	// +optional
 	// +listType=atomic
-	Codes []ErrorCode `json:"codes,omitempty"`
+	Codes []ErrorCode `json:"codes,omitempty" protobuf:"bytes,3,rep,name=codes,casttype=ErrorCode"`
 	// LastUpdateTime is when the error was last reported.
 	// +optional
-	LastUpdateTime *metav1.Time `json:"lastUpdateTime,omitempty"`
+	LastUpdateTime *metav1.Time `json:"lastUpdateTime,omitempty" protobuf:"bytes,4,opt,name=lastUpdateTime"`
 }
 
 // NamedResourceReference is a named reference to a resource.
 type NamedResourceReference struct {
 	// Name is the name of the reference, unique in its list.
-	Name string `json:"name"`
+	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// ResourceRef is the referenced resource.
-	ResourceRef autoscalingv1.CrossVersionObjectReference `json:"resourceRef"`
+	ResourceRef autoscalingv1.CrossVersionObjectReference `json:"resourceRef" protobuf:"bytes,2,opt,name=resourceRef"`
 }
 
 const (

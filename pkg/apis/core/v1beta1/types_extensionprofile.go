@@ -20,13 +20,13 @@ type ExtensionProfile struct {
 	metav1.TypeMeta `json:",inline"`
 	// Standard object metadata. metadata.name is the extension type.
 	// +optional
-	metav1.ObjectMeta `json:"metadata,omitempty"`
+	metav1.ObjectMeta `json:"metadata,omitempty" protobuf:"bytes,1,opt,name=metadata"`
 	// Spec lists the components, their versions and the auto-update policy.
-	Spec ExtensionProfileSpec `json:"spec"`
+	Spec ExtensionProfileSpec `json:"spec" protobuf:"bytes,2,opt,name=spec"`
 	// Status holds the current classification of every version, computed by
 	// gardener-controller-manager.
 	// +optional
-	Status ExtensionProfileStatus `json:"status,omitempty"`
+	Status ExtensionProfileStatus `json:"status,omitempty" protobuf:"bytes,3,opt,name=status"`
 }
 
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -36,9 +36,9 @@ type ExtensionProfileList struct {
 	metav1.TypeMeta `json:",inline"`
 	// Standard list metadata.
 	// +optional
-	metav1.ListMeta `json:"metadata,omitempty"`
+	metav1.ListMeta `json:"metadata,omitempty" protobuf:"bytes,1,opt,name=metadata"`
 	// Items is the list of ExtensionProfiles.
-	Items []ExtensionProfile `json:"items"`
+	Items []ExtensionProfile `json:"items" protobuf:"bytes,2,rep,name=items"`
 }
 
 // ExtensionProfileSpec is the specification of an ExtensionProfile.
@@ -46,57 +46,57 @@ type ExtensionProfileSpec struct {
 	// UpdateStrategy is the auto-update policy of the extension type: the default strategy for
 	// shoots that set none, and the strategies the extension supports. Components may override it.
 	// +optional
-	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty"`
+	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty" protobuf:"bytes,1,opt,name=updateStrategy"`
 	// Components lists the independently versioned components the extension manages, keyed by name.
 	// +patchMergeKey=name
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=name
-	Components []ExtensionProfileComponent `json:"components" patchStrategy:"merge" patchMergeKey:"name"`
+	Components []ExtensionProfileComponent `json:"components" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,2,rep,name=components"`
 }
 
 // ExtensionUpdateStrategy is an auto-update policy (GEP-78).
 type ExtensionUpdateStrategy struct {
 	// Default is the strategy used when a shoot sets none: patch, minor or major.
 	// +optional
-	Default *MachineImageUpdateStrategy `json:"default,omitempty"`
+	Default *MachineImageUpdateStrategy `json:"default,omitempty" protobuf:"bytes,1,opt,name=default,casttype=MachineImageUpdateStrategy"`
 	// Supported lists the strategies a shoot may request. It must contain Default.
 	// +optional
 	// +listType=atomic
-	Supported []MachineImageUpdateStrategy `json:"supported,omitempty"`
+	Supported []MachineImageUpdateStrategy `json:"supported,omitempty" protobuf:"bytes,2,rep,name=supported,casttype=MachineImageUpdateStrategy"`
 }
 
 // ExtensionProfileComponent is one named, independently versioned component of an extension.
 type ExtensionProfileComponent struct {
 	// Name is the component name, a DNS label, unique within the profile.
-	Name string `json:"name"`
+	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// UpdateStrategy overrides spec.updateStrategy for this component.
 	// +optional
-	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty"`
+	UpdateStrategy *ExtensionUpdateStrategy `json:"updateStrategy,omitempty" protobuf:"bytes,2,opt,name=updateStrategy"`
 	// Versions lists the offered versions of the component, keyed by version.
 	// +patchMergeKey=version
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=version
-	Versions []ExtensionComponentVersion `json:"versions" patchStrategy:"merge" patchMergeKey:"version"`
+	Versions []ExtensionComponentVersion `json:"versions" patchStrategy:"merge" patchMergeKey:"version" protobuf:"bytes,3,rep,name=versions"`
 }
 
 // ExtensionComponentVersion is one offered version of a component.
 type ExtensionComponentVersion struct {
 	// Version is a semantic version, unique within the component.
-	Version string `json:"version"`
+	Version string `json:"version" protobuf:"bytes,1,opt,name=version"`
 	// Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one the version is
 	// supported.
 	// +optional
 	// +listType=atomic
-	Lifecycle []LifecycleStage `json:"lifecycle,omitempty"`
+	Lifecycle []LifecycleStage `json:"lifecycle,omitempty" protobuf:"bytes,2,rep,name=lifecycle"`
 	// Compatibility holds CEL rules that a Shoot must satisfy to use this version.
 	// +optional
-	Compatibility *ComponentCompatibility `json:"compatibility,omitempty"`
+	Compatibility *ComponentCompatibility `json:"compatibility,omitempty" protobuf:"bytes,3,opt,name=compatibility"`
 	// ProviderConfig is opaque, extension-owned configuration for this version. gardenlet copies
 	// it into the seed Extension's spec.components[].providerConfig.
 	// +optional
-	ProviderConfig *runtime.RawExtension `json:"providerConfig,omitempty"`
+	ProviderConfig *runtime.RawExtension `json:"providerConfig,omitempty" protobuf:"bytes,4,opt,name=providerConfig"`
 }
 
 // ComponentCompatibility holds the compatibility envelope of a component version (GEP-78).
@@ -104,16 +104,16 @@ type ComponentCompatibility struct {
 	// Validations are CEL rules, ANDed, evaluated with the variable `shoot` bound to the Shoot.
 	// +optional
 	// +listType=atomic
-	Validations []CompatibilityValidation `json:"validations,omitempty"`
+	Validations []CompatibilityValidation `json:"validations,omitempty" protobuf:"bytes,1,rep,name=validations"`
 }
 
 // CompatibilityValidation is one CEL compatibility rule.
 type CompatibilityValidation struct {
 	// Rule is a CEL expression over `shoot` that must evaluate to true.
-	Rule string `json:"rule"`
+	Rule string `json:"rule" protobuf:"bytes,1,opt,name=rule"`
 	// Message is shown to the user when the rule does not hold.
 	// +optional
-	Message string `json:"message,omitempty"`
+	Message string `json:"message,omitempty" protobuf:"bytes,2,opt,name=message"`
 }
 
 // ExtensionProfileStatus holds the computed classification of every version.
@@ -122,18 +122,18 @@ type ExtensionProfileStatus struct {
 	// +optional
 	// +listType=map
 	// +listMapKey=name
-	Components []ExtensionProfileComponentStatus `json:"components,omitempty"`
+	Components []ExtensionProfileComponentStatus `json:"components,omitempty" protobuf:"bytes,1,rep,name=components"`
 }
 
 // ExtensionProfileComponentStatus holds the classification of every version of a component.
 type ExtensionProfileComponentStatus struct {
 	// Name is the component name.
-	Name string `json:"name"`
+	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// Versions lists one entry per spec version, in spec order.
 	// +optional
 	// +listType=map
 	// +listMapKey=version
-	Versions []ExtensionComponentVersionStatus `json:"versions,omitempty"`
+	Versions []ExtensionComponentVersionStatus `json:"versions,omitempty" protobuf:"bytes,2,rep,name=versions"`
 }
 
 // ExtensionComponentVersionStatus is the current classification of one component version and
@@ -141,20 +141,20 @@ type ExtensionProfileComponentStatus struct {
 // are those of a CloudProfile version status (GEP-32); NextTransition is new.
 type ExtensionComponentVersionStatus struct {
 	// Version is the version string as listed in the spec.
-	Version string `json:"version"`
+	Version string `json:"version" protobuf:"bytes,1,opt,name=version"`
 	// Classification is the classification of the version at the time of the last reconcile.
-	Classification VersionClassification `json:"classification"`
+	Classification VersionClassification `json:"classification" protobuf:"bytes,2,opt,name=classification,casttype=VersionClassification"`
 	// NextTransition is the next change of the classification according to the version's
 	// lifecycle: the earliest stage startTime after the last reconcile and the classification
 	// from then on. Unset when the classification does not change any more.
 	// +optional
-	NextTransition *VersionTransition `json:"nextTransition,omitempty"`
+	NextTransition *VersionTransition `json:"nextTransition,omitempty" protobuf:"bytes,3,opt,name=nextTransition"`
 }
 
 // VersionTransition is a future change of a version's classification.
 type VersionTransition struct {
 	// Classification is the classification from Time on.
-	Classification VersionClassification `json:"classification"`
+	Classification VersionClassification `json:"classification" protobuf:"bytes,1,opt,name=classification,casttype=VersionClassification"`
 	// Time is when the classification changes (the startTime of a lifecycle stage).
-	Time metav1.Time `json:"time"`
+	Time metav1.Time `json:"time" protobuf:"bytes,2,opt,name=time"`
 }

@@ -53,6 +53,7 @@ func newCloudProfiles(c *CoreV1beta1Client) *cloudProfiles {
 			"",
 			func() *corev1beta1.CloudProfile { return &corev1beta1.CloudProfile{} },
 			func() *corev1beta1.CloudProfileList { return &corev1beta1.CloudProfileList{} },
+			gentype.PrefersProtobuf[*corev1beta1.CloudProfile](),
 		),
 	}
 }

@@ -53,6 +53,7 @@ func newExtensionProfiles(c *CoreV1beta1Client) *extensionProfiles {
 			"",
 			func() *corev1beta1.ExtensionProfile { return &corev1beta1.ExtensionProfile{} },
 			func() *corev1beta1.ExtensionProfileList { return &corev1beta1.ExtensionProfileList{} },
+			gentype.PrefersProtobuf[*corev1beta1.ExtensionProfile](),
 		),
 	}
 }

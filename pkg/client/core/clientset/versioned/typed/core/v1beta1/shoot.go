@@ -53,6 +53,7 @@ func newShoots(c *CoreV1beta1Client, namespace string) *shoots {
 			namespace,
 			func() *corev1beta1.Shoot { return &corev1beta1.Shoot{} },
 			func() *corev1beta1.ShootList { return &corev1beta1.ShootList{} },
+			gentype.PrefersProtobuf[*corev1beta1.Shoot](),
 		),
 	}
 }
