@@ -389,7 +389,7 @@ type Capabilities map[string]CapabilityValues
 // the capability map itself (e.g. {"architecture": ["amd64"]}), as in Gardener.
 type MachineImageFlavor struct {
 	// Capabilities maps capability names to values.
-	Capabilities `json:"-"`
+	Capabilities `json:"-" protobuf:"bytes,1,rep,name=capabilities,casttype=Capabilities"`
 }
 
 // UnmarshalJSON reads a flavor from its capability map.
