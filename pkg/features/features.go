@@ -26,7 +26,9 @@ const (
 	ExtensionComponentVersions featuregate.Feature = "ExtensionComponentVersions"
 )
 
-// DefaultFeatureGate is the process-wide feature gate.
+// DefaultFeatureGate is the process-wide feature gate. Every component reads a gate the one way
+// Gardener does, DefaultFeatureGate.Enabled(<gate>); tests set it with
+// k8s.io/component-base/featuregate/testing.SetFeatureGateDuringTest.
 var DefaultFeatureGate = utilfeature.DefaultMutableFeatureGate
 
 // AllFeatureGates lists every gate of this project with its default and stage.
@@ -46,9 +48,6 @@ func RegisterFeatureGates() {
 		panic(err)
 	}
 }
-
-// Enabled reports whether a gate of this project is on.
-func Enabled(f featuregate.Feature) bool { return DefaultFeatureGate.Enabled(f) }
 
 // SetFromFlag registers the gates of this project and applies the --feature-gates overrides of a
 // component (gate name → enabled) to DefaultFeatureGate. An unknown gate name is an error, and then

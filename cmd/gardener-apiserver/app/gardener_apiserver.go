@@ -196,7 +196,7 @@ func (o *Options) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	klog.InfoS("Starting gardener-apiserver", "version", version.Version, string(features.ExtensionComponentVersions), features.Enabled(features.ExtensionComponentVersions))
+	klog.InfoS("Starting gardener-apiserver", "version", version.Version, string(features.ExtensionComponentVersions), features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions))
 	return server.GenericAPIServer.PrepareRun().RunWithContext(ctx)
 }
 

@@ -61,6 +61,6 @@ var _ = Describe("Options", func() {
 			"--feature-gates=ExtensionComponentVersions=true")
 		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.Validate()).To(Succeed())
-		Expect(features.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
+		Expect(features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
 	})
 })

@@ -130,14 +130,14 @@ metrics:
 			opts := NewOptions()
 			opts.FeatureGates = map[string]bool{string(features.ExtensionComponentVersions): true}
 			Expect(opts.ApplyFeatureGates()).To(Succeed())
-			Expect(features.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
+			Expect(features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
 		})
 
 		It("should reject an unknown gate", func() {
 			opts := NewOptions()
 			opts.FeatureGates = map[string]bool{"NoSuchGate": true, string(features.ExtensionComponentVersions): true}
 			Expect(opts.ApplyFeatureGates()).To(MatchError(ContainSubstring("unrecognized feature gate(s): NoSuchGate")))
-			Expect(features.Enabled(features.ExtensionComponentVersions)).To(BeFalse())
+			Expect(features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)).To(BeFalse())
 		})
 	})
 })

@@ -135,7 +135,7 @@ controllers:
 			opts := NewOptions()
 			opts.FeatureGates = map[string]bool{string(features.ExtensionComponentVersions): true}
 			Expect(opts.ApplyFeatureGates()).To(Succeed())
-			Expect(features.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
+			Expect(features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)).To(BeTrue())
 		})
 
 		It("should reject an unknown gate", func() {

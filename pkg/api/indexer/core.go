@@ -13,8 +13,8 @@ import (
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // ShootPinnedExtensionTypes is the field index of Shoots by the extension types under which they
@@ -23,14 +23,14 @@ import (
 const ShootPinnedExtensionTypes = "spec.extensions.pinnedTypes"
 
 // ShootPinnedExtensionTypesIndexerFunc returns the index values of a Shoot for
-// ShootPinnedExtensionTypes: gardenerutils.PinnedExtensionTypes of its spec.extensions. Other
+// ShootPinnedExtensionTypes: v1beta1helper.PinnedExtensionTypes of its spec.extensions. Other
 // objects have none.
 func ShootPinnedExtensionTypesIndexerFunc(obj client.Object) []string {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
 	if !ok {
 		return nil
 	}
-	return gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions)
+	return v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions)
 }
 
 // AddShootPinnedExtensionTypes registers the ShootPinnedExtensionTypes index on Shoots with
@@ -57,31 +57,31 @@ func PinnedComponentVersionKey(extensionType, component, version string) string 
 
 // ShootPinnedComponents returns the index values of a v1beta1 Shoot by pinned component: one
 // PinnedComponentKey per (extension type, component) under which it pins a version
-// (gardenerutils.PinnedComponents), without duplicates. Other objects, and Shoots that pin
+// (v1beta1helper.PinnedComponents), without duplicates. Other objects, and Shoots that pin
 // nothing, have none; for them the function allocates nothing.
 func ShootPinnedComponents(obj any) []string {
-	return shootPinKeys(obj, func(extensionType string, pin gardenerutils.ComponentPin) string {
+	return shootPinKeys(obj, func(extensionType string, pin v1beta1helper.ComponentPin) string {
 		return PinnedComponentKey(extensionType, pin.Component)
 	})
 }
 
 // ShootPinnedComponentVersions returns the index values of a v1beta1 Shoot by pinned component
-// version: one PinnedComponentVersionKey per pinned version (gardenerutils.PinnedComponents),
+// version: one PinnedComponentVersionKey per pinned version (v1beta1helper.PinnedComponents),
 // without duplicates. Other objects, and Shoots that pin nothing, have none.
 func ShootPinnedComponentVersions(obj any) []string {
-	return shootPinKeys(obj, func(extensionType string, pin gardenerutils.ComponentPin) string {
+	return shootPinKeys(obj, func(extensionType string, pin v1beta1helper.ComponentPin) string {
 		return PinnedComponentVersionKey(extensionType, pin.Component, pin.Version)
 	})
 }
 
-func shootPinKeys(obj any, key func(string, gardenerutils.ComponentPin) string) []string {
+func shootPinKeys(obj any, key func(string, v1beta1helper.ComponentPin) string) []string {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
 	if !ok {
 		return nil
 	}
 	var keys []string
-	for _, extensionType := range gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions) {
-		for _, pin := range gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType) {
+	for _, extensionType := range v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions) {
+		for _, pin := range v1beta1helper.PinnedComponents(shoot.Spec.Extensions, extensionType) {
 			if k := key(extensionType, pin); !slices.Contains(keys, k) {
 				keys = append(keys, k)
 			}

@@ -22,20 +22,21 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	. "github.com/gep-78/gardener/pkg/controllermanager/metrics"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // incompatibleChecker fails every version listed for a Shoot name.
 type incompatibleChecker map[string][]string
 
-func (c incompatibleChecker) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, _, version string, shoot *gardencorev1beta1.Shoot) ([]maintenance.RuleFailure, error) {
+func (c incompatibleChecker) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, _, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
 	for _, v := range c[shoot.Name] {
 		if v == version {
-			return []maintenance.RuleFailure{{Rule: "false", Message: "not for " + shoot.Name}}, nil
+			return []gardenerutils.RuleFailure{{Rule: "false", Status: celutils.StatusFailed, Message: "not for " + shoot.Name}}, true
 		}
 	}
-	return nil, nil
+	return nil, true
 }
 
 func stages(now time.Time, expiresIn *time.Duration) []gardencorev1beta1.LifecycleStage {

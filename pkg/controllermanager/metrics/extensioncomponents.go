@@ -19,9 +19,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	crmetrics "sigs.k8s.io/controller-runtime/pkg/metrics"
 
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 const (
@@ -164,8 +163,8 @@ func ComputeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []garde
 			continue
 		}
 		seen := map[pinKey]bool{}
-		for _, extensionType := range gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions) {
-			for _, pin := range gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType) {
+		for _, extensionType := range helper.PinnedExtensionTypes(shoot.Spec.Extensions) {
+			for _, pin := range helper.PinnedComponents(shoot.Spec.Extensions, extensionType) {
 				key := pinKey{extensionType, pin.Component, pin.Version}
 				if seen[key] {
 					continue

@@ -87,8 +87,8 @@
 // strings, in the value and in the declared type. The Shoot must not change while its Evaluator is in use. Each rule gives a Result:
 //   - passed;
 //   - failed, with the rule's message, or "failed rule: <rule>" when the rule has none;
-//   - error, with "rule evaluation error: <cause>", e.g. "no such key: ingressProvider" or an
-//     exhausted budget.
+//   - a compile error (StatusCompileError) or an evaluation error (StatusEvaluationError), with
+//     the cause as Message, e.g. "no such key: ingressProvider" or an exhausted budget.
 //
 // Callers treat an error like a failed rule. Evaluation never panics on bad rules or bad Shoots.
 //

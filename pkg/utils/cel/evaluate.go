@@ -28,11 +28,17 @@ const (
 	StatusPassed Status = "Passed"
 	// StatusFailed means the rule evaluated to false.
 	StatusFailed Status = "Failed"
-	// StatusError means the rule could not be evaluated: it did not compile, evaluation failed
-	// (e.g. "no such key" for a field read without has()), or the cost budget or context ran out.
-	// Callers must treat it as a failed rule.
-	StatusError Status = "Error"
+	// StatusCompileError means the stored rule does not compile (or was not compiled). Callers
+	// must treat it as a failed rule.
+	StatusCompileError Status = "CompileError"
+	// StatusEvaluationError means the rule could not be evaluated: evaluation failed (e.g. "no
+	// such key" for a field read without has()), the value is not a bool, the Shoot could not be
+	// prepared, or the cost budget or context ran out. Callers must treat it as a failed rule.
+	StatusEvaluationError Status = "EvaluationError"
 )
+
+// IsError reports whether the status is one of the error kinds (the rule did not produce a bool).
+func (s Status) IsError() bool { return s == StatusCompileError || s == StatusEvaluationError }
 
 // outOfBudgetMessage is the evaluation error of a rule once the cost budget is exhausted.
 const outOfBudgetMessage = "validation failed due to running out of cost budget, no further validation rules will be run"
@@ -46,8 +52,8 @@ type Result struct {
 	// Status is the outcome.
 	Status Status
 	// Message is empty when the rule passed. When it failed, it is the rule's message, or
-	// "failed rule: <rule>" when the rule has none. On an error it is
-	// "rule evaluation error: <error>" (or "rule compilation error: <error>").
+	// "failed rule: <rule>" when the rule has none. On an error it is the cause, without prefix;
+	// Status says which kind of error it is.
 	Message string
 	// Cost is the actual cost of the evaluation in CEL cost units, zero if it did not run.
 	Cost uint64
@@ -134,7 +140,7 @@ func (e *Evaluator) RemainingBudget() int64 { return e.remaining }
 
 // Evaluate runs every rule of rules, in order, and returns one Result per rule. It never panics
 // on bad input: compile errors, evaluation errors, a non-bool value, an exhausted budget and a
-// cancelled ctx all give StatusError results. A single evaluation is further limited to
+// cancelled ctx all give StatusCompileError or StatusEvaluationError results. A single evaluation is further limited to
 // celconfig.PerCallLimit and checks ctx every celconfig.CheckFrequency comprehension iterations.
 func (e *Evaluator) Evaluate(ctx context.Context, rules RuleSet) []Result {
 	results := make([]Result, 0, len(rules))
@@ -145,19 +151,19 @@ func (e *Evaluator) Evaluate(ctx context.Context, rules RuleSet) []Result {
 }
 
 func (e *Evaluator) evaluate(ctx context.Context, index int, rule *CompiledRule) Result {
-	result := Result{Index: index, Rule: rule.Rule, Status: StatusError}
+	result := Result{Index: index, Rule: rule.Rule, Status: StatusEvaluationError}
 	switch {
 	case rule.err != nil:
-		result.Message = "rule compilation error: " + rule.err.Error()
+		result.Status, result.Message = StatusCompileError, rule.err.Error()
 		return result
 	case rule.program == nil:
-		result.Message = "rule compilation error: rule was not compiled"
+		result.Status, result.Message = StatusCompileError, "rule was not compiled"
 		return result
 	case e.remaining < 0:
-		result.Message = "rule evaluation error: " + outOfBudgetMessage
+		result.Message = outOfBudgetMessage
 		return result
 	case ctx.Err() != nil:
-		result.Message = "rule evaluation error: " + context.Cause(ctx).Error()
+		result.Message = context.Cause(ctx).Error()
 		return result
 	}
 
@@ -170,9 +176,9 @@ func (e *Evaluator) evaluate(ctx context.Context, index int, rule *CompiledRule)
 	}
 	switch {
 	case err != nil:
-		result.Message = "rule evaluation error: " + err.Error()
+		result.Message = err.Error()
 	case e.remaining < 0:
-		result.Message = "rule evaluation error: " + outOfBudgetMessage
+		result.Message = outOfBudgetMessage
 	case value == types.True:
 		result.Status, result.Message = StatusPassed, ""
 	case value == types.False:
@@ -182,21 +188,27 @@ func (e *Evaluator) evaluate(ctx context.Context, index int, rule *CompiledRule)
 			result.Message = "failed rule: " + rule.Rule
 		}
 	default:
-		result.Message = fmt.Sprintf("rule evaluation error: rule evaluated to %v of type %s, not bool", value, value.Type().TypeName())
+		result.Message = fmt.Sprintf("rule evaluated to %v of type %s, not bool", value, value.Type().TypeName())
 	}
 	return result
 }
 
 // Evaluate evaluates rules against shoot with a fresh Evaluator and DefaultCostBudget. If the Shoot
-// cannot be converted, every rule is reported as an evaluation error.
+// cannot be converted, every rule is reported as an evaluation error (FailedResults).
 func Evaluate(ctx context.Context, rules RuleSet, shoot *gardencorev1beta1.Shoot) []Result {
 	evaluator, err := NewEvaluator(shoot, DefaultCostBudget)
 	if err != nil {
-		results := make([]Result, 0, len(rules))
-		for i, r := range rules {
-			results = append(results, Result{Index: i, Rule: r.Rule, Status: StatusError, Message: "rule evaluation error: " + err.Error()})
-		}
-		return results
+		return FailedResults(rules, err)
 	}
 	return evaluator.Evaluate(ctx, rules)
+}
+
+// FailedResults returns one StatusEvaluationError result with cause err per rule: the outcome of
+// rules that could not be run because the Shoot could not be prepared.
+func FailedResults(rules RuleSet, err error) []Result {
+	results := make([]Result, 0, len(rules))
+	for i, r := range rules {
+		results = append(results, Result{Index: i, Rule: r.Rule, Status: StatusEvaluationError, Message: err.Error()})
+	}
+	return results
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -33,7 +34,13 @@ func failed(message string) OmegaMatcher {
 }
 
 func errored(message string) OmegaMatcher {
-	return MatchFields(IgnoreExtras, Fields{"Status": Equal(StatusError), "Message": ContainSubstring(message)})
+	switch {
+	case strings.HasPrefix(message, "rule compilation error: "):
+		return MatchFields(IgnoreExtras, Fields{"Status": Equal(StatusCompileError), "Message": ContainSubstring(strings.TrimPrefix(message, "rule compilation error: "))})
+	case strings.HasPrefix(message, "rule compilation error:"):
+		return MatchFields(IgnoreExtras, Fields{"Status": Equal(StatusCompileError)})
+	}
+	return MatchFields(IgnoreExtras, Fields{"Status": Equal(StatusEvaluationError), "Message": And(ContainSubstring(strings.TrimPrefix(message, "rule evaluation error: ")), Not(HavePrefix("rule ")))})
 }
 
 func mustCompile(validations []gardencorev1beta1.CompatibilityValidation, mode Mode) RuleSet {

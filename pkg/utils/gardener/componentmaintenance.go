@@ -13,8 +13,8 @@ import (
 
 	"github.com/Masterminds/semver/v3"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
@@ -55,7 +55,7 @@ func ReasonComponentAutoUpdate(strategy gardencorev1beta1.MachineImageUpdateStra
 }
 
 // reasonComponentAutoUpdate is ReasonComponentAutoUpdate for a policy, naming the requested
-// strategy that ResolveMaintenanceAutoUpdate replaced, if any.
+// strategy that ResolveEffectiveAutoUpdate replaced, if any.
 func reasonComponentAutoUpdate(policy EffectiveAutoUpdate) string {
 	if policy.Unsupported == "" {
 		return ReasonComponentAutoUpdate(policy.UpdateStrategy)
@@ -92,16 +92,17 @@ type ComponentVersionUpdate struct {
 // ComponentVersionUpdateFor decides the maintenance of one pinned component version (GEP-78
 // "Design Details → 2. Classification, auto-upgrade and resolution" and "3. Force-upgrade path").
 // component is the profile's component, current the pinned version, policy its effective
-// autoUpdate (ResolveMaintenanceAutoUpdate), now the evaluation time, and compatible evaluates a
+// autoUpdate (ResolveEffectiveAutoUpdate), now the evaluation time, and compatible evaluates a
 // candidate's compatibility rules against the maintained working copy (after the machine-image and
 // Kubernetes steps).
 //
 // Trigger, in this order: the pinned version not listed by the component: missing (forced);
 // classified expired at now: expiry (forced); policy.Enabled: auto-update; otherwise none.
 //
-// Candidates are never preview, unavailable or expired, never lower than or equal to current,
-// and every candidate must be compatible; incompatible ones are recorded in Rejected. Versions
-// that are not strict semver are ignored.
+// Candidates are v1beta1helper.ComponentVersionCandidates above current (never preview,
+// unavailable or expired, never a pre-release unless current is one of the same version, never
+// lower than or equal to current), and every candidate must be compatible; incompatible ones are
+// recorded in Rejected.
 //
 // Auto-update (policy.Enabled): the highest candidate classified supported or deprecated within
 // the boundary of policy.UpdateStrategy — patch: same major.minor; minor: same major; major: any
@@ -144,24 +145,13 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 		return decision, fmt.Errorf("cannot determine a target for version %q of component %q: %w", current, component.Name, err)
 	}
 
-	// Candidates above current that are supported or deprecated, highest first.
-	type candidate struct {
-		version        string
-		parsed         *semver.Version
-		classification gardencorev1beta1.VersionClassification
-	}
-	var candidates []candidate
-	for _, v := range component.Versions {
-		parsed, err := versionutils.ParseProfileVersion(v.Version)
-		if err != nil || !parsed.GreaterThan(cur) {
-			continue
-		}
-		c := v1beta1helper.CurrentClassification(v.Lifecycle, now)
-		if c == gardencorev1beta1.ClassificationSupported || c == gardencorev1beta1.ClassificationDeprecated {
-			candidates = append(candidates, candidate{v.Version, parsed, c})
+	// Candidates above current (v1beta1helper.ComponentVersionCandidates), highest first.
+	var candidates []v1beta1helper.ComponentVersionCandidate
+	for _, c := range v1beta1helper.ComponentVersionCandidates(component, cur, now) {
+		if c.Parsed.GreaterThan(cur) {
+			candidates = append(candidates, c)
 		}
 	}
-	slices.SortStableFunc(candidates, func(a, b candidate) int { return b.parsed.Compare(a.parsed) })
 
 	checked := map[string]bool{}
 	isCompatible := func(version string) (bool, error) {
@@ -179,29 +169,33 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 		return len(failures) == 0, nil
 	}
 	tried := map[string]bool{}
-	firstCompatible := func(accept func(candidate) bool) (string, error) {
+	firstCompatible := func(accept func(v1beta1helper.ComponentVersionCandidate) bool) (string, error) {
 		for _, c := range candidates {
 			if !accept(c) {
 				continue
 			}
-			tried[c.version] = true
-			ok, err := isCompatible(c.version)
+			tried[c.Version] = true
+			ok, err := isCompatible(c.Version)
 			if err != nil || ok {
-				return c.version, err
+				return c.Version, err
 			}
 		}
 		return "", nil
 	}
 
 	if policy.Enabled {
-		inBoundary := func(c candidate) bool { return withinUpdateBoundary(policy.UpdateStrategy, cur, c.parsed) }
+		inBoundary := func(c v1beta1helper.ComponentVersionCandidate) bool {
+			return withinUpdateBoundary(policy.UpdateStrategy, cur, c.Parsed)
+		}
 		classifications := []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}
 		if decision.Trigger.Forced() {
 			// A forced update takes only a supported auto-update target; otherwise the force path decides.
 			classifications = classifications[:1]
 		}
 		for _, classification := range classifications {
-			target, err := firstCompatible(func(c candidate) bool { return c.classification == classification && inBoundary(c) })
+			target, err := firstCompatible(func(c v1beta1helper.ComponentVersionCandidate) bool {
+				return c.Classification == classification && inBoundary(c)
+			})
 			if err != nil || target != "" {
 				decision.Target = target
 				return decision, err
@@ -216,14 +210,14 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 	clear(tried)
 	var minors []uint64
 	for _, c := range candidates {
-		if c.classification == gardencorev1beta1.ClassificationSupported && c.parsed.Major() == cur.Major() && !slices.Contains(minors, c.parsed.Minor()) {
-			minors = append(minors, c.parsed.Minor())
+		if c.Classification == gardencorev1beta1.ClassificationSupported && c.Parsed.Major() == cur.Major() && !slices.Contains(minors, c.Parsed.Minor()) {
+			minors = append(minors, c.Parsed.Minor())
 		}
 	}
 	slices.SortFunc(minors, cmp.Compare[uint64])
 	for _, minor := range minors {
-		target, err := firstCompatible(func(c candidate) bool {
-			return c.classification == gardencorev1beta1.ClassificationSupported && c.parsed.Major() == cur.Major() && c.parsed.Minor() == minor
+		target, err := firstCompatible(func(c v1beta1helper.ComponentVersionCandidate) bool {
+			return c.Classification == gardencorev1beta1.ClassificationSupported && c.Parsed.Major() == cur.Major() && c.Parsed.Minor() == minor
 		})
 		if err != nil || target != "" {
 			decision.Target = target

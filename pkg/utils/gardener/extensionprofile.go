@@ -18,34 +18,16 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// ClassifiedVersion is a component version with its classification at a point in time.
-type ClassifiedVersion struct {
-	// Version is the version string as listed in the profile.
-	Version string
-	// Classification is the GEP-32 classification at the time of evaluation.
-	Classification gardencorev1beta1.VersionClassification
-}
-
-// ClassifyComponentVersions returns every version of a component with its classification at now
-// (v1beta1helper.CurrentClassification, GEP-32), in profile order.
-func ClassifyComponentVersions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []ClassifiedVersion {
-	out := make([]ClassifiedVersion, 0, len(component.Versions))
-	for _, v := range component.Versions {
-		out = append(out, ClassifiedVersion{Version: v.Version, Classification: v1beta1helper.CurrentClassification(v.Lifecycle, now)})
-	}
-	return out
-}
-
 // PinnableVersions returns the versions of a component that a Shoot may pin explicitly at now:
 // the active ones (preview, supported, deprecated), in profile order (GEP-78 "Admission").
-func PinnableVersions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []ClassifiedVersion {
-	var out []ClassifiedVersion
-	for _, v := range ClassifyComponentVersions(component, now) {
+func PinnableVersions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []v1beta1helper.ClassifiedVersion {
+	var out []v1beta1helper.ClassifiedVersion
+	for _, v := range v1beta1helper.ClassifyComponentVersions(component, now) {
 		if v1beta1helper.IsActive(v.Classification) {
 			out = append(out, v)
 		}
@@ -54,10 +36,11 @@ func PinnableVersions(component gardencorev1beta1.ExtensionProfileComponent, now
 }
 
 // ResolvePartialComponentVersion resolves a partial pin ("3", "3.6", with an optional leading
-// "v") to the highest version of the component that matches the prefix and whose classification
-// at now is exactly supported (GEP-78 "Partial versions"). Like Gardener's ShootMutator for
-// Kubernetes versions it never picks preview, deprecated, expired or unavailable versions; those
-// must be pinned by their full string. Errors are reported on fldPath (the pin's
+// "v") to the highest version of the component that matches the prefix and is classified exactly
+// supported at now, among v1beta1helper.ComponentVersionCandidates without a current version (so
+// never a pre-release; GEP-78 "Partial versions"). Like Gardener's ShootMutator for Kubernetes
+// versions it never picks preview, deprecated, expired or unavailable versions; those must be
+// pinned by their full string. Errors are reported on fldPath (the pin's
 // spec.extensions[i].components[j].version):
 //   - a malformed prefix: Invalid, "must be a semantic version";
 //   - no matching supported version: Invalid, `couldn't find a suitable version for "<pin>": ...`
@@ -67,14 +50,10 @@ func ResolvePartialComponentVersion(fldPath *field.Path, component gardencorev1b
 	if err != nil {
 		return "", field.Invalid(fldPath, pinned, err.Error())
 	}
-	var candidates []string
-	for _, v := range ClassifyComponentVersions(component, now) {
-		if v.Classification == gardencorev1beta1.ClassificationSupported {
-			candidates = append(candidates, v.Version)
+	for _, c := range v1beta1helper.ComponentVersionCandidates(component, nil, now) {
+		if c.Classification == gardencorev1beta1.ClassificationSupported && prefix.Matches(c.Parsed) {
+			return c.Version, nil
 		}
-	}
-	if resolved, ok := versionutils.HighestMatching(candidates, prefix); ok {
-		return resolved, nil
 	}
 	return "", field.Invalid(fldPath, pinned, fmt.Sprintf(
 		"couldn't find a suitable version for %q: suitable versions are classified supported and match %q (preview and deprecated versions have to be pinned explicitly); %s",
@@ -107,15 +86,15 @@ func ValidateComponentVersionPin(fldPath *field.Path, component gardencorev1beta
 	switch classification := v1beta1helper.CurrentClassification(entry.Lifecycle, now); classification {
 	case gardencorev1beta1.ClassificationUnavailable:
 		reason := "its lifecycle has not started"
-		if stage, ok := firstStageAfter(entry.Lifecycle, now); ok {
+		if stage, ok := v1beta1helper.NextStage(entry.Lifecycle, now); ok {
 			reason += fmt.Sprintf("; it becomes %s at %s", stage.Classification, stage.StartTime.UTC().Format(time.RFC3339))
 		}
 		return field.ErrorList{field.Invalid(fldPath, pinned, fmt.Sprintf("version %s of component %s is unavailable (%s); %s",
 			pinned, component.Name, reason, describePinnable(component, now)))}
 	case gardencorev1beta1.ClassificationExpired:
 		since := ""
-		if t, ok := currentStageStart(entry.Lifecycle, now); ok {
-			since = fmt.Sprintf(" (since %s)", t.UTC().Format(time.RFC3339))
+		if stage, ok := v1beta1helper.CurrentStage(entry.Lifecycle, now); ok && stage.StartTime != nil {
+			since = fmt.Sprintf(" (since %s)", stage.StartTime.UTC().Format(time.RFC3339))
 		}
 		return field.ErrorList{field.Invalid(fldPath, pinned, fmt.Sprintf("version %s of component %s is expired%s; %s",
 			pinned, component.Name, since, describePinnable(component, now)))}
@@ -144,7 +123,7 @@ func ComponentVersionPinWarning(extensionType string, component gardencorev1beta
 		return ""
 	}
 	for _, stage := range entry.Lifecycle {
-		if stage.Classification == gardencorev1beta1.ClassificationExpired && stage.StartTime != nil && stage.StartTime.Time.After(now) {
+		if stage.Classification == gardencorev1beta1.ClassificationExpired && stage.StartTime != nil && stage.StartTime.After(now) {
 			msg += fmt.Sprintf("; it expires at %s and is then force-upgraded in the next maintenance window", stage.StartTime.UTC().Format(time.RFC3339))
 			if target := forceUpgradeTarget(component, pinned, stage.StartTime.Time); target != "" {
 				msg += fmt.Sprintf(" (to %s as the profile stands)", target)
@@ -182,7 +161,7 @@ const (
 	// UpdateStrategyFromFallback is the built-in fallback, patch.
 	UpdateStrategyFromFallback UpdateStrategySource = "fallback"
 	// UpdateStrategyFromSupported is the most conservative strategy of the component's supported
-	// list (ResolveMaintenanceAutoUpdate, when neither default nor patch is supported).
+	// list (the fallback when neither default nor patch is supported).
 	UpdateStrategyFromSupported UpdateStrategySource = "supported"
 )
 
@@ -194,9 +173,11 @@ type EffectiveAutoUpdate struct {
 	UpdateStrategy gardencorev1beta1.MachineImageUpdateStrategy
 	// Source says where UpdateStrategy came from.
 	Source UpdateStrategySource
-	// Unsupported is the strategy that ResolveMaintenanceAutoUpdate replaced because the component
-	// no longer supports it; "" otherwise.
+	// Unsupported is the requested strategy when the component does not support it and
+	// UpdateStrategy is the fallback; "" otherwise.
 	Unsupported gardencorev1beta1.MachineImageUpdateStrategy
+	// RequestedSource says where the requested strategy came from (== Source unless Unsupported is set).
+	RequestedSource UpdateStrategySource
 }
 
 // AllUpdateStrategies are the strategies an extension supports when its profile lists none.
@@ -204,15 +185,24 @@ var AllUpdateStrategies = []gardencorev1beta1.MachineImageUpdateStrategy{
 	gardencorev1beta1.UpdateStrategyPatch, gardencorev1beta1.UpdateStrategyMinor, gardencorev1beta1.UpdateStrategyMajor,
 }
 
-// ResolveEffectiveAutoUpdate resolves the auto-update policy of a component (GEP-78 "How a
-// cluster owner pins a version" and "Default policy"). Each field is taken from the nearest place
-// that sets it:
-//   - UpdateStrategy: the Shoot's component autoUpdate, the Shoot's extension autoUpdate, the
-//     profile component's updateStrategy.default, the profile's updateStrategy.default, else patch;
+// ResolveEffectiveAutoUpdate resolves the auto-update policy of a pinned component (GEP-78 "How a
+// cluster owner pins a version", "Default policy" and "Admission"); admission, shoot maintenance
+// and the admission warnings all use it:
 //   - Enabled: the Shoot's component autoUpdate, the Shoot's extension autoUpdate, else true (the
-//     default is not frozen).
+//     default is not frozen);
+//   - the requested strategy (RequestedSource): the Shoot's component autoUpdate, the Shoot's
+//     extension autoUpdate, the profile component's updateStrategy.default, the profile's
+//     updateStrategy.default, else patch;
+//   - UpdateStrategy and Source: the requested strategy if it is in SupportedUpdateStrategies.
+//     Otherwise (Unsupported is then the requested strategy) the first supported of: the profile
+//     component's updateStrategy.default, the profile's updateStrategy.default, patch; if none of
+//     them is supported, the most conservative supported strategy (patch, minor, major).
 //
-// componentName selects the profile component; an unknown name skips that level.
+// Admission rejects an Unsupported strategy when the owner chooses it
+// (ValidateComponentUpdateStrategy). A stored Shoot can still carry one, because an operator may
+// narrow updateStrategy.supported after the owner chose; maintenance then applies the fallback and
+// neither fails nor upgrades further than the profile now allows. componentName selects the
+// profile component; an unknown name skips that level.
 func ResolveEffectiveAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) EffectiveAutoUpdate {
 	result := EffectiveAutoUpdate{Enabled: true}
 	switch {
@@ -222,51 +212,45 @@ func ResolveEffectiveAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, 
 		result.Enabled = *extensionAutoUpdate.Enabled
 	}
 
-	profileComponent := v1beta1helper.FindExtensionComponent(profile, componentName)
-	switch {
-	case componentAutoUpdate != nil && componentAutoUpdate.UpdateStrategy != nil:
-		result.UpdateStrategy, result.Source = *componentAutoUpdate.UpdateStrategy, UpdateStrategyFromComponent
-	case extensionAutoUpdate != nil && extensionAutoUpdate.UpdateStrategy != nil:
-		result.UpdateStrategy, result.Source = *extensionAutoUpdate.UpdateStrategy, UpdateStrategyFromExtension
-	case profileComponent != nil && profileComponent.UpdateStrategy != nil && profileComponent.UpdateStrategy.Default != nil:
-		result.UpdateStrategy, result.Source = *profileComponent.UpdateStrategy.Default, UpdateStrategyFromProfileComponent
-	case profile.UpdateStrategy != nil && profile.UpdateStrategy.Default != nil:
-		result.UpdateStrategy, result.Source = *profile.UpdateStrategy.Default, UpdateStrategyFromProfile
-	default:
-		result.UpdateStrategy, result.Source = gardencorev1beta1.UpdateStrategyPatch, UpdateStrategyFromFallback
+	type level struct {
+		strategy *gardencorev1beta1.MachineImageUpdateStrategy
+		source   UpdateStrategySource
 	}
-	return result
-}
+	var profileComponentDefault, profileDefault *gardencorev1beta1.MachineImageUpdateStrategy
+	if c := v1beta1helper.FindExtensionComponent(profile, componentName); c != nil && c.UpdateStrategy != nil {
+		profileComponentDefault = c.UpdateStrategy.Default
+	}
+	if profile.UpdateStrategy != nil {
+		profileDefault = profile.UpdateStrategy.Default
+	}
+	patch := gardencorev1beta1.UpdateStrategyPatch
+	levels := []level{{nil, UpdateStrategyFromComponent}, {nil, UpdateStrategyFromExtension},
+		{profileComponentDefault, UpdateStrategyFromProfileComponent}, {profileDefault, UpdateStrategyFromProfile}, {&patch, UpdateStrategyFromFallback}}
+	if componentAutoUpdate != nil {
+		levels[0].strategy = componentAutoUpdate.UpdateStrategy
+	}
+	if extensionAutoUpdate != nil {
+		levels[1].strategy = extensionAutoUpdate.UpdateStrategy
+	}
+	for _, l := range levels {
+		if l.strategy != nil {
+			result.UpdateStrategy, result.Source, result.RequestedSource = *l.strategy, l.source, l.source
+			break
+		}
+	}
 
-// ResolveMaintenanceAutoUpdate returns the auto-update policy that shoot maintenance applies to a
-// component: ResolveEffectiveAutoUpdate, unless its strategy is not in SupportedUpdateStrategies.
-// That happens when the operator narrows updateStrategy.supported after the Shoot chose its
-// strategy: admission checks the strategy only when the Shoot's autoUpdate changes, so the Shoot
-// keeps it, and maintenance must neither fail nor upgrade further than the profile now allows.
-// The strategy then falls back to the first supported of: the profile component's
-// updateStrategy.default, the profile's updateStrategy.default, patch; if none of them is
-// supported, the most conservative supported strategy (patch, minor, major in this order).
-// Unsupported names the replaced strategy and Source the origin of the fallback; Enabled is kept.
-func ResolveMaintenanceAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) EffectiveAutoUpdate {
-	result := ResolveEffectiveAutoUpdate(profile, componentName, extensionAutoUpdate, componentAutoUpdate)
 	supported := SupportedUpdateStrategies(profile, componentName)
 	if slices.Contains(supported, result.UpdateStrategy) {
 		return result
 	}
-
-	fallback := ResolveEffectiveAutoUpdate(profile, componentName, nil, nil)
-	candidates := []EffectiveAutoUpdate{fallback}
-	if fallback.Source == UpdateStrategyFromProfileComponent && profile.UpdateStrategy != nil && profile.UpdateStrategy.Default != nil {
-		candidates = append(candidates, EffectiveAutoUpdate{UpdateStrategy: *profile.UpdateStrategy.Default, Source: UpdateStrategyFromProfile})
-	}
-	candidates = append(candidates, EffectiveAutoUpdate{UpdateStrategy: gardencorev1beta1.UpdateStrategyPatch, Source: UpdateStrategyFromFallback})
+	result.Unsupported = result.UpdateStrategy
+	fallbacks := levels[2:]
 	for _, strategy := range AllUpdateStrategies {
-		candidates = append(candidates, EffectiveAutoUpdate{UpdateStrategy: strategy, Source: UpdateStrategyFromSupported})
+		fallbacks = append(fallbacks, level{&strategy, UpdateStrategyFromSupported})
 	}
-	for _, candidate := range candidates {
-		if slices.Contains(supported, candidate.UpdateStrategy) {
-			result.Unsupported = result.UpdateStrategy
-			result.UpdateStrategy, result.Source = candidate.UpdateStrategy, candidate.Source
+	for _, l := range fallbacks {
+		if l.strategy != nil && slices.Contains(supported, *l.strategy) {
+			result.UpdateStrategy, result.Source = *l.strategy, l.source
 			break
 		}
 	}
@@ -299,26 +283,25 @@ func SupportedUpdateStrategies(profile gardencorev1beta1.ExtensionProfileSpec, c
 // extensionPath is spec.extensions[i], componentPath spec.extensions[i].components[j].
 func ValidateComponentUpdateStrategy(extensionPath, componentPath *field.Path, profile *gardencorev1beta1.ExtensionProfile, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) field.ErrorList {
 	effective := ResolveEffectiveAutoUpdate(profile.Spec, componentName, extensionAutoUpdate, componentAutoUpdate)
-	supported := SupportedUpdateStrategies(profile.Spec, componentName)
-	if slices.Contains(supported, effective.UpdateStrategy) {
+	if effective.Unsupported == "" {
 		return nil
 	}
-
-	switch effective.Source {
+	supported := SupportedUpdateStrategies(profile.Spec, componentName)
+	switch effective.RequestedSource {
 	case UpdateStrategyFromComponent:
-		return field.ErrorList{field.NotSupported(componentPath.Child("autoUpdate", "updateStrategy"), string(effective.UpdateStrategy), supported)}
+		return field.ErrorList{field.NotSupported(componentPath.Child("autoUpdate", "updateStrategy"), string(effective.Unsupported), supported)}
 	case UpdateStrategyFromExtension:
-		return field.ErrorList{field.NotSupported(extensionPath.Child("autoUpdate", "updateStrategy"), string(effective.UpdateStrategy), supported)}
+		return field.ErrorList{field.NotSupported(extensionPath.Child("autoUpdate", "updateStrategy"), string(effective.Unsupported), supported)}
 	}
 
 	var origin string
-	switch effective.Source {
+	switch effective.RequestedSource {
 	case UpdateStrategyFromProfileComponent:
-		origin = fmt.Sprintf("the default update strategy %q of component %s in ExtensionProfile %q", effective.UpdateStrategy, componentName, profile.Name)
+		origin = fmt.Sprintf("the default update strategy %q of component %s in ExtensionProfile %q", effective.Unsupported, componentName, profile.Name)
 	case UpdateStrategyFromProfile:
-		origin = fmt.Sprintf("the default update strategy %q of ExtensionProfile %q", effective.UpdateStrategy, profile.Name)
+		origin = fmt.Sprintf("the default update strategy %q of ExtensionProfile %q", effective.Unsupported, profile.Name)
 	default:
-		origin = fmt.Sprintf("the fallback update strategy %q (ExtensionProfile %q sets no default)", effective.UpdateStrategy, profile.Name)
+		origin = fmt.Sprintf("the fallback update strategy %q (ExtensionProfile %q sets no default)", effective.Unsupported, profile.Name)
 	}
 	quoted := make([]string, len(supported))
 	for i, s := range supported {
@@ -345,32 +328,4 @@ func describePinnable(component gardencorev1beta1.ExtensionProfileComponent, now
 		return "no version of component " + component.Name + " can be pinned at the moment"
 	}
 	return "versions that can be pinned: " + strings.Join(names, ", ")
-}
-
-// firstStageAfter returns the first lifecycle stage, in list order, that starts after now.
-func firstStageAfter(stages []gardencorev1beta1.LifecycleStage, now time.Time) (gardencorev1beta1.LifecycleStage, bool) {
-	for _, stage := range stages {
-		if stage.StartTime != nil && stage.StartTime.Time.After(now) {
-			return stage, true
-		}
-	}
-	return gardencorev1beta1.LifecycleStage{}, false
-}
-
-// currentStageStart returns the start time of the stage that determines the classification at
-// now (the last started stage in list order), and false when that stage has no start time.
-func currentStageStart(stages []gardencorev1beta1.LifecycleStage, now time.Time) (time.Time, bool) {
-	var (
-		start time.Time
-		ok    bool
-	)
-	for _, stage := range stages {
-		switch {
-		case stage.StartTime == nil:
-			start, ok = time.Time{}, false
-		case !stage.StartTime.Time.After(now):
-			start, ok = stage.StartTime.Time, true
-		}
-	}
-	return start, ok
 }

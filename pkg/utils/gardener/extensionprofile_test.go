@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/utils/gardener"
 )
@@ -47,13 +48,13 @@ var component = gardencorev1beta1.ExtensionProfileComponent{
 
 var _ = Describe("ExtensionProfile decisions", func() {
 	It("#ClassifyComponentVersions keeps profile order", func() {
-		Expect(ClassifyComponentVersions(component, now)).To(Equal([]ClassifiedVersion{
-			{"1.10.0", unavailable},
-			{"1.9.1", gardencorev1beta1.ClassificationPreview},
-			{"1.9.0", gardencorev1beta1.ClassificationSupported},
-			{"1.8.4", gardencorev1beta1.ClassificationDeprecated},
-			{"1.8.3", gardencorev1beta1.ClassificationSupported},
-			{"1.8.2", gardencorev1beta1.ClassificationExpired},
+		Expect(v1beta1helper.ClassifyComponentVersions(component, now)).To(Equal([]v1beta1helper.ClassifiedVersion{
+			{Version: "1.10.0", Classification: unavailable},
+			{Version: "1.9.1", Classification: gardencorev1beta1.ClassificationPreview},
+			{Version: "1.9.0", Classification: gardencorev1beta1.ClassificationSupported},
+			{Version: "1.8.4", Classification: gardencorev1beta1.ClassificationDeprecated},
+			{Version: "1.8.3", Classification: gardencorev1beta1.ClassificationSupported},
+			{Version: "1.8.2", Classification: gardencorev1beta1.ClassificationExpired},
 		}))
 	})
 
@@ -141,7 +142,14 @@ var _ = Describe("ExtensionProfile decisions", func() {
 
 		DescribeTable("#ResolveEffectiveAutoUpdate (GEP-78 order)",
 			func(componentName string, extension, comp *gardencorev1beta1.ExtensionAutoUpdate, expected EffectiveAutoUpdate) {
-				Expect(ResolveEffectiveAutoUpdate(profile, componentName, extension, comp)).To(Equal(expected))
+				// The order of the requested strategy: what the Shoot or profile asks for, before the
+				// fallback for an unsupported one.
+				effective := ResolveEffectiveAutoUpdate(profile, componentName, extension, comp)
+				requested := EffectiveAutoUpdate{Enabled: effective.Enabled, UpdateStrategy: effective.UpdateStrategy, Source: effective.RequestedSource}
+				if effective.Unsupported != "" {
+					requested.UpdateStrategy = effective.Unsupported
+				}
+				Expect(requested).To(Equal(expected))
 			},
 			Entry("component autoUpdate first", "override", auto(ptr.To(false), ptr.To(major)), auto(ptr.To(true), ptr.To(patch)),
 				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromComponent}),
@@ -159,41 +167,41 @@ var _ = Describe("ExtensionProfile decisions", func() {
 
 		It("#ResolveEffectiveAutoUpdate falls back to patch, enabled", func() {
 			Expect(ResolveEffectiveAutoUpdate(gardencorev1beta1.ExtensionProfileSpec{}, "x", nil, nil)).To(Equal(
-				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromFallback}))
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromFallback, RequestedSource: UpdateStrategyFromFallback}))
 		})
 
-		DescribeTable("#ResolveMaintenanceAutoUpdate",
+		DescribeTable("#ResolveEffectiveAutoUpdate falls back from an unsupported strategy",
 			func(change func(*gardencorev1beta1.ExtensionProfileSpec), componentName string, extension, comp *gardencorev1beta1.ExtensionAutoUpdate, expected EffectiveAutoUpdate) {
 				if change != nil {
 					change(&profile)
 				}
-				Expect(ResolveMaintenanceAutoUpdate(profile, componentName, extension, comp)).To(Equal(expected))
+				Expect(ResolveEffectiveAutoUpdate(profile, componentName, extension, comp)).To(Equal(expected))
 			},
 			Entry("a supported strategy is kept", nil, "override", nil, auto(nil, ptr.To(patch)),
-				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromComponent}),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromComponent, RequestedSource: UpdateStrategyFromComponent}),
 			Entry("an unsupported Shoot strategy falls back to the component default", nil, "override", auto(ptr.To(false), ptr.To(major)), nil,
-				EffectiveAutoUpdate{Enabled: false, UpdateStrategy: minor, Source: UpdateStrategyFromProfileComponent, Unsupported: major}),
+				EffectiveAutoUpdate{Enabled: false, UpdateStrategy: minor, Source: UpdateStrategyFromProfileComponent, Unsupported: major, RequestedSource: UpdateStrategyFromExtension}),
 			Entry("then to the profile default",
 				func(p *gardencorev1beta1.ExtensionProfileSpec) {
 					p.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(minor), Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch, minor}}
 				}, "plain", nil, auto(nil, ptr.To(major)),
-				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: minor, Source: UpdateStrategyFromProfile, Unsupported: major}),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: minor, Source: UpdateStrategyFromProfile, Unsupported: major, RequestedSource: UpdateStrategyFromComponent}),
 			Entry("past an unsupported component default to the profile default",
 				func(p *gardencorev1beta1.ExtensionProfileSpec) {
 					p.UpdateStrategy.Default = ptr.To(patch)
 					p.Components[0].UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(major), Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch}}
 				}, "override", nil, auto(nil, ptr.To(minor)),
-				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromProfile, Unsupported: minor}),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromProfile, Unsupported: minor, RequestedSource: UpdateStrategyFromComponent}),
 			Entry("then to patch",
 				func(p *gardencorev1beta1.ExtensionProfileSpec) {
 					p.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Supported: []gardencorev1beta1.MachineImageUpdateStrategy{patch}}
 				}, "plain", nil, auto(nil, ptr.To(major)),
-				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromFallback, Unsupported: major}),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Source: UpdateStrategyFromFallback, Unsupported: major, RequestedSource: UpdateStrategyFromComponent}),
 			Entry("else to the most conservative supported strategy",
 				func(p *gardencorev1beta1.ExtensionProfileSpec) {
 					p.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Supported: []gardencorev1beta1.MachineImageUpdateStrategy{major, minor}}
 				}, "plain", nil, auto(nil, ptr.To(patch)),
-				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: minor, Source: UpdateStrategyFromSupported, Unsupported: patch}),
+				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: minor, Source: UpdateStrategyFromSupported, Unsupported: patch, RequestedSource: UpdateStrategyFromComponent}),
 		)
 
 		It("#SupportedUpdateStrategies prefers the component list, then the profile list, then all", func() {

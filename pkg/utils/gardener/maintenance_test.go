@@ -74,36 +74,4 @@ var _ = Describe("Shoot maintenance decisions", func() {
 		shoot.Spec.Maintenance.AutoUpdate.MachineImageVersion = ptr.To(false)
 		Expect(MachineImageAutoUpdateEnabled(shoot)).To(BeFalse())
 	})
-
-	It("#FilterMachineImageVersions keeps the versions of the pool's architecture and CRI", func() {
-		image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, Architectures: []string{"arm64"}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, CRI: []gardencorev1beta1.CRI{{Name: "other"}}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.3.0"}, Architectures: []string{"amd64", "arm64"}, CRI: []gardencorev1beta1.CRI{{Name: "containerd"}, {Name: "other"}}},
-		}}
-		versionsOf := func(worker gardencorev1beta1.Worker) []string {
-			var out []string
-			for _, v := range FilterMachineImageVersions(image, worker) {
-				out = append(out, v.Version)
-			}
-			return out
-		}
-		Expect(versionsOf(gardencorev1beta1.Worker{})).To(Equal([]string{"1.0.0", "1.3.0"}))
-		Expect(versionsOf(gardencorev1beta1.Worker{Machine: gardencorev1beta1.Machine{Architecture: ptr.To("arm64")}})).To(Equal([]string{"1.1.0", "1.3.0"}))
-		Expect(versionsOf(gardencorev1beta1.Worker{CRI: &gardencorev1beta1.CRI{Name: "other"}})).To(Equal([]string{"1.2.0", "1.3.0"}))
-	})
-
-	It("#DetermineVersionForStrategy does not call the force rule when the version is not forced", func() {
-		auto := func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (string, bool, error) {
-			return "", false, nil
-		}
-		force := func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (string, bool, error) {
-			Fail("must not be called")
-			return "", false, nil
-		}
-		target, err := DetermineVersionForStrategy(nil, "1.0.0", auto, force, false, now)
-		Expect(err).NotTo(HaveOccurred())
-		Expect(target).To(BeEmpty())
-	})
 })

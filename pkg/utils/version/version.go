@@ -90,10 +90,12 @@ func (p PartialVersion) String() string {
 }
 
 // Matches reports whether v lies within the prefix: same major for "3", same major.minor for
-// "3.6", same major.minor.patch for "3.6.13". A pre-release version never matches a prefix; it can
-// only be pinned by its full string. The zero PartialVersion matches nothing.
+// "3.6", same major.minor.patch for "3.6.13". It compares the release numbers only; which versions
+// may be chosen automatically at all (never a pre-release for a partial pin) is decided by
+// helper.ComponentVersionCandidates (pkg/api/core/v1beta1/helper). The zero PartialVersion matches
+// nothing.
 func (p PartialVersion) Matches(v *semver.Version) bool {
-	if v == nil || len(p.parts) == 0 || v.Prerelease() != "" {
+	if v == nil || len(p.parts) == 0 {
 		return false
 	}
 	got := []uint64{v.Major(), v.Minor(), v.Patch()}
@@ -103,75 +105,4 @@ func (p PartialVersion) Matches(v *semver.Version) bool {
 		}
 	}
 	return true
-}
-
-// MatchesString is Matches for a profile version string; an unparsable version never matches.
-func (p PartialVersion) MatchesString(v string) bool {
-	parsed, err := ParseProfileVersion(v)
-	if err != nil {
-		return false
-	}
-	return p.Matches(parsed)
-}
-
-// Compare compares two profile versions by semver precedence: -1 if a < b, 0 if equal (build
-// metadata is ignored), 1 if a > b. Numeric parts compare as numbers, so 1.10.0 > 1.9.1.
-func Compare(a, b string) (int, error) {
-	va, err := ParseProfileVersion(a)
-	if err != nil {
-		return 0, err
-	}
-	vb, err := ParseProfileVersion(b)
-	if err != nil {
-		return 0, err
-	}
-	return va.Compare(vb), nil
-}
-
-// LessThan reports whether profile version a sorts strictly below b. An unparsable version sorts
-// below every parsable one; two unparsable versions compare as strings.
-func LessThan(a, b string) bool {
-	va, errA := ParseProfileVersion(a)
-	vb, errB := ParseProfileVersion(b)
-	switch {
-	case errA != nil && errB != nil:
-		return a < b
-	case errA != nil:
-		return true
-	case errB != nil:
-		return false
-	}
-	return va.LessThan(vb)
-}
-
-// Highest returns the highest of the given profile versions by semver precedence, and false when
-// there is none. Unparsable candidates are skipped: static ExtensionProfile validation rejects
-// them, so they never become a target.
-func Highest(candidates []string) (string, bool) {
-	var (
-		best       string
-		bestParsed *semver.Version
-	)
-	for _, c := range candidates {
-		v, err := ParseProfileVersion(c)
-		if err != nil {
-			continue
-		}
-		if bestParsed == nil || v.GreaterThan(bestParsed) {
-			best, bestParsed = c, v
-		}
-	}
-	return best, bestParsed != nil
-}
-
-// HighestMatching returns the highest candidate that matches the prefix p, and false when none
-// does.
-func HighestMatching(candidates []string, p PartialVersion) (string, bool) {
-	var matching []string
-	for _, c := range candidates {
-		if p.MatchesString(c) {
-			matching = append(matching, c)
-		}
-	}
-	return Highest(matching)
 }

@@ -5,6 +5,7 @@
 package version_test
 
 import (
+	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -87,7 +88,12 @@ var _ = Describe("Version", func() {
 		func(prefix, v string, match bool) {
 			p, err := ParsePartialVersion(prefix)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(p.MatchesString(v)).To(Equal(match))
+			parsed, err := semver.StrictNewVersion(v)
+			if err != nil {
+				Expect(match).To(BeFalse())
+				return
+			}
+			Expect(p.Matches(parsed)).To(Equal(match))
 		},
 		Entry("same major", "3", "3.7.0", true),
 		Entry("other major", "3", "4.0.0", false),
@@ -96,72 +102,15 @@ var _ = Describe("Version", func() {
 		Entry("minor 1 is not minor 10", "1.1", "1.10.0", false),
 		Entry("exact", "3.6.13", "3.6.13", true),
 		Entry("exact, other patch", "3.6.13", "3.6.14", false),
-		Entry("pre-release never matches a prefix", "3.7", "3.7.0-rc.1", false),
+		Entry("release numbers only: a pre-release is within the prefix", "3.7", "3.7.0-rc.1", true),
 		Entry("unparsable never matches", "3", "3.x", false),
 		Entry("major 0", "0", "0.44.1", true),
 	)
 
 	It("the zero PartialVersion matches nothing", func() {
-		Expect(PartialVersion{}.MatchesString("1.0.0")).To(BeFalse())
+		Expect(PartialVersion{}.Matches(semver.MustParse("1.0.0"))).To(BeFalse())
 		Expect(PartialVersion{}.Matches(nil)).To(BeFalse())
 	})
-
-	DescribeTable("#Compare",
-		func(a, b string, want int) {
-			got, err := Compare(a, b)
-			Expect(err).NotTo(HaveOccurred())
-			Expect(got).To(Equal(want))
-		},
-		Entry("1.10.0 > 1.9.1 (numeric, not lexical)", "1.10.0", "1.9.1", 1),
-		Entry("1.9.1 < 1.10.0", "1.9.1", "1.10.0", -1),
-		Entry("equal", "3.6.13", "3.6.13", 0),
-		Entry("build metadata ignored", "1.0.0+a", "1.0.0+b", 0),
-		Entry("pre-release below release", "3.7.0-rc.1", "3.7.0", -1),
-		Entry("patch", "0.44.1", "0.42.1", 1),
-	)
-
-	It("#Compare rejects unparsable versions", func() {
-		_, err := Compare("1.0", "1.0.0")
-		Expect(err).To(MatchError(ContainSubstring(`"1.0" is not a semantic version`)))
-		_, err = Compare("1.0.0", "v1.0.0")
-		Expect(err).To(MatchError(ContainSubstring(`"v1.0.0" is not a semantic version`)))
-	})
-
-	DescribeTable("#LessThan",
-		func(a, b string, less bool) { Expect(LessThan(a, b)).To(Equal(less)) },
-		Entry("1.9.1 < 1.10.0", "1.9.1", "1.10.0", true),
-		Entry("1.10.0 not < 1.9.1", "1.10.0", "1.9.1", false),
-		Entry("equal", "1.0.0", "1.0.0", false),
-		Entry("unparsable sorts first", "junk", "0.0.1", true),
-		Entry("parsable after unparsable", "0.0.1", "junk", false),
-		Entry("two unparsable compare as strings", "a", "b", true),
-	)
-
-	DescribeTable("#Highest",
-		func(candidates []string, want string, found bool) {
-			got, ok := Highest(candidates)
-			Expect(ok).To(Equal(found))
-			Expect(got).To(Equal(want))
-		},
-		Entry("semver order, 1.10.0 above 1.9.1", []string{"1.8.4", "1.10.0", "1.9.1", "1.9.0"}, "1.10.0", true),
-		Entry("release above its pre-release", []string{"3.7.0-rc.1", "3.7.0"}, "3.7.0", true),
-		Entry("unparsable skipped", []string{"9.9", "v9.0.0", "1.0.0"}, "1.0.0", true),
-		Entry("empty", nil, "", false),
-		Entry("only unparsable", []string{"latest"}, "", false),
-	)
-
-	DescribeTable("#HighestMatching",
-		func(candidates []string, prefix, want string, found bool) {
-			p, err := ParsePartialVersion(prefix)
-			Expect(err).NotTo(HaveOccurred())
-			got, ok := HighestMatching(candidates, p)
-			Expect(ok).To(Equal(found))
-			Expect(got).To(Equal(want))
-		},
-		Entry("major.minor", []string{"3.6.11", "3.6.13", "3.6.12", "3.7.0"}, "3.6", "3.6.13", true),
-		Entry("major", []string{"1.8.4", "1.9.0", "1.10.0", "2.0.0"}, "1", "1.10.0", true),
-		Entry("no match", []string{"3.6.13"}, "3.9", "", false),
-	)
 })
 
 var _ = Describe("Normalize and CompareVersions", func() {

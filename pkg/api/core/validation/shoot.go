@@ -425,7 +425,7 @@ func validateMaintenanceTimeWindow(window *core.MaintenanceTimeWindow, fldPath *
 
 func validateShootExtensions(extensions []core.Extension, oldShoot *core.Shoot, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	gateEnabled := features.Enabled(features.ExtensionComponentVersions)
+	gateEnabled := features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)
 
 	types := sets.New[string]()
 	for i, extension := range extensions {

@@ -20,9 +20,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // ControllerName is the name of this controller.
@@ -77,7 +77,7 @@ func (r *Reconciler) MapShootToExtensionProfiles(ctx context.Context, obj client
 		return nil
 	}
 	var requests []reconcile.Request
-	for _, extensionType := range gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions) {
+	for _, extensionType := range v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions) {
 		profile := &gardencorev1beta1.ExtensionProfile{}
 		if err := r.Client.Get(ctx, types.NamespacedName{Name: extensionType}, profile); err != nil {
 			if client.IgnoreNotFound(err) != nil {
@@ -94,12 +94,12 @@ func (r *Reconciler) MapShootToExtensionProfiles(ctx context.Context, obj client
 
 // ShootPinsChangedPredicate lets through the Shoot events that can release a blocked deletion or
 // block a pending one: creation and removal of Shoots with pins, and updates that change the
-// pinned extension types (gardenerutils.PinnedExtensionTypes) or whether the Shoot is being
+// pinned extension types (v1beta1helper.PinnedExtensionTypes) or whether the Shoot is being
 // deleted, for Shoots with pins before or after. Generic events are dropped.
 func ShootPinsChangedPredicate() predicate.Predicate {
 	hasPins := func(obj client.Object) bool {
 		shoot, ok := obj.(*gardencorev1beta1.Shoot)
-		return ok && len(gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions)) > 0
+		return ok && len(v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions)) > 0
 	}
 	return predicate.Funcs{
 		CreateFunc: func(e event.CreateEvent) bool { return hasPins(e.Object) },
@@ -113,8 +113,8 @@ func ShootPinsChangedPredicate() predicate.Predicate {
 			if !ok {
 				return false
 			}
-			oldTypes := gardenerutils.PinnedExtensionTypes(oldShoot.Spec.Extensions)
-			newTypes := gardenerutils.PinnedExtensionTypes(newShoot.Spec.Extensions)
+			oldTypes := v1beta1helper.PinnedExtensionTypes(oldShoot.Spec.Extensions)
+			newTypes := v1beta1helper.PinnedExtensionTypes(newShoot.Spec.Extensions)
 			if len(oldTypes) == 0 && len(newTypes) == 0 {
 				return false
 			}

@@ -13,7 +13,7 @@
 //     closes the race with a pin admitted while the deletion is in flight.
 //
 // A Shoot pins a version when one of its spec.extensions[] entries has the profile's name as type
-// and a component entry with that name and exactly that version (gardenerutils.PinnedComponents).
+// and a component entry with that name and exactly that version (v1beta1helper.PinnedComponents).
 // Shoots being deleted do not count. A profile that is itself being deleted is protected alike
 // until its finalizer is gone. Reclassifying a version, for example to expired, is allowed:
 // shoot maintenance force-upgrades such pins (GEP-5, GEP-78 "Maintenance").
@@ -43,18 +43,18 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/client-go/tools/cache"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 )
 
 // ShootPinnedExtensionTypeIndex is the name of the index the plugin adds to the Shoot informer:
 // Shoots by the extension types under which they pin at least one component version
-// (gardenerutils.PinnedExtensionTypes).
+// (v1beta1helper.PinnedExtensionTypes).
 const ShootPinnedExtensionTypeIndex = "pinnedExtensionType"
 
 // ShootPinnedComponentIndex is the name of the index of the Shoot informer by pinned component:
@@ -137,7 +137,7 @@ func IndexShootByPinnedExtensionType(obj any) ([]string, error) {
 	if !ok {
 		return nil, nil
 	}
-	return gardenerutils.PinnedExtensionTypes(shoot.Spec.Extensions), nil
+	return v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions), nil
 }
 
 // ValidateInitialization returns an error when the Shoot index could not be added or the Shoot

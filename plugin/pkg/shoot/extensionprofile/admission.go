@@ -76,9 +76,9 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/api"
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
@@ -236,51 +236,43 @@ func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes,
 	if shoot == nil || err != nil {
 		return err
 	}
+	pins, oldPins, err := componentPinsOf(shoot, oldShoot)
+	if err != nil {
+		return err
+	}
 
 	now := p.Clock.Now()
-	oldPins := pinsOf(oldShoot)
+	profiles := profileLookup{}
 	var allErrs field.ErrorList
-	for i := range shoot.Spec.Extensions {
-		extension := &shoot.Spec.Extensions[i]
-		if ptr.Deref(extension.Disabled, false) {
+	for _, pin := range pins {
+		component := &shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex]
+		// An empty version is a (malformed) partial pin here, reported by the resolution below.
+		if component.Version == nil || pin.Disabled || !pinChanged(oldPins, pin) {
+			continue
+		}
+		if !versionutils.IsPartial(pin.Version) {
+			component.Version = ptr.To(versionutils.TrimShootPrefix(pin.Version))
 			continue
 		}
 
-		var (
-			profile       *gardencorev1beta1.ExtensionProfile
-			profileLooked bool
-		)
-		for j := range extension.Components {
-			component := &extension.Components[j]
-			if component.Version == nil || !pinChanged(oldPins, extension.Type, *component) {
-				continue
-			}
-			if !versionutils.IsPartial(*component.Version) {
-				component.Version = ptr.To(versionutils.TrimShootPrefix(*component.Version))
-				continue
-			}
-
-			if !profileLooked {
-				profileLooked = true
-				if profile, err = p.getProfile(extension.Type); err != nil {
-					return err
-				}
-			}
-			if profile == nil || profile.DeletionTimestamp != nil {
-				continue
-			}
-			profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
-			if profileComponent == nil {
-				continue
-			}
-			fldPath := field.NewPath("spec", "extensions").Index(i).Child("components").Index(j).Child("version")
-			resolved, fieldErr := gardenerutils.ResolvePartialComponentVersion(fldPath, *profileComponent, *component.Version, now)
-			if fieldErr != nil {
-				allErrs = append(allErrs, fieldErr)
-				continue
-			}
-			component.Version = &resolved
+		profile, err := profiles.get(p, pin.ExtensionType)
+		if err != nil {
+			return err
 		}
+		if profile == nil || profile.DeletionTimestamp != nil {
+			continue
+		}
+		profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
+		if profileComponent == nil {
+			continue
+		}
+		fldPath := field.NewPath("spec", "extensions").Index(pin.ExtensionIndex).Child("components").Index(pin.ComponentIndex).Child("version")
+		resolved, fieldErr := gardenerutils.ResolvePartialComponentVersion(fldPath, *profileComponent, pin.Version, now)
+		if fieldErr != nil {
+			allErrs = append(allErrs, fieldErr)
+			continue
+		}
+		component.Version = &resolved
 	}
 
 	if len(allErrs) > 0 {
@@ -309,7 +301,7 @@ func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes,
 // A change of the version alone does not re-check the strategy: shoot maintenance changes
 // versions, and an operator may have narrowed updateStrategy.supported since the owner chose the
 // strategy; maintenance then falls back to a supported default
-// (gardenerutils.ResolveMaintenanceAutoUpdate). For every pinned component with a valid pin,
+// (gardenerutils.ResolveEffectiveAutoUpdate). For every pinned component with a valid pin,
 // on every request, the version's compatibility rules must hold old-vs-new (see the package
 // documentation). All errors are returned at once, as Forbidden.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
@@ -323,96 +315,101 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 
 	// The helpers, and the compatibility rules, read the versioned (v1beta1) Shoot. Conversion
 	// keeps the order of extensions and components, so indices match the internal Shoot.
-	external := &gardencorev1beta1.Shoot{}
-	if err := api.Scheme.Convert(shoot, external, nil); err != nil {
-		return apierrors.NewInternalError(fmt.Errorf("could not convert Shoot to %s: %w", gardencorev1beta1.SchemeGroupVersion, err))
+	external, err := toV1beta1(shoot)
+	if err != nil {
+		return apierrors.NewInternalError(err)
+	}
+	var oldExternal *gardencorev1beta1.Shoot
+	if oldShoot != nil {
+		// An old Shoot that cannot be converted gives no baseline: every rule failure counts.
+		oldExternal, _ = toV1beta1(oldShoot)
+	}
+	var oldPins, oldActivePins []v1beta1helper.ComponentPin
+	if oldExternal != nil {
+		oldPins = v1beta1helper.ComponentPins(oldExternal.Spec.Extensions)
+		oldActivePins = v1beta1helper.ActiveComponentPins(oldExternal.Spec.Extensions)
+	} else if oldShoot != nil {
+		if oldPins, _, err = componentPinsOf(oldShoot, nil); err != nil {
+			return err
+		}
 	}
 
 	now := p.Clock.Now()
-	oldPins := pinsOf(oldShoot)
-	oldActivePins := activePinsOf(oldShoot)
-	compatibility := newCompatibilityCheck(p.rules, external, oldShoot, a.GetUserInfo(), fieldManagerOf(a), p.MaintenanceUsers, p.cloudProfileOf(external), now)
+	profiles := profileLookup{}
+	disabledReported := sets.New[int]()
+	compatibility := newCompatibilityCheck(p.rules, external, oldExternal, a.GetUserInfo(), fieldManagerOf(a), p.MaintenanceUsers, p.cloudProfileOf(external), now)
 	var allErrs field.ErrorList
-	for i, extension := range shoot.Spec.Extensions {
-		if len(extension.Components) == 0 {
-			continue
-		}
-		extensionPath := field.NewPath("spec", "extensions").Index(i)
+	for _, pin := range v1beta1helper.ComponentPins(external.Spec.Extensions) {
+		extension := external.Spec.Extensions[pin.ExtensionIndex]
+		extensionPath := field.NewPath("spec", "extensions").Index(pin.ExtensionIndex)
+		componentPath := extensionPath.Child("components").Index(pin.ComponentIndex)
+		changed := pinChanged(oldPins, pin)
 
-		if ptr.Deref(extension.Disabled, false) {
-			for _, component := range extension.Components {
-				if pinChanged(oldPins, extension.Type, component) {
-					allErrs = append(allErrs, field.Forbidden(extensionPath.Child("components"), "component versions cannot be pinned for a disabled extension"))
-					break
-				}
+		if pin.Disabled {
+			if changed && !disabledReported.Has(pin.ExtensionIndex) {
+				disabledReported.Insert(pin.ExtensionIndex)
+				allErrs = append(allErrs, field.Forbidden(extensionPath.Child("components"), "component versions cannot be pinned for a disabled extension"))
 			}
 			continue
 		}
 
-		profile, err := p.getProfile(extension.Type)
+		profile, err := profiles.get(p, pin.ExtensionType)
 		if err != nil {
 			return err
 		}
-
-		for j, component := range extension.Components {
-			componentPath := extensionPath.Child("components").Index(j)
-			changed := pinChanged(oldPins, extension.Type, component)
-
-			if profile == nil {
-				if changed {
-					allErrs = append(allErrs, field.Invalid(componentPath, component.Name, fmt.Sprintf(
-						"no ExtensionProfile %q exists; component versions can only be pinned for extension types with a profile", extension.Type)))
-				}
-				continue
-			}
-
-			if changed && component.Version != nil && profile.DeletionTimestamp != nil {
-				allErrs = append(allErrs, field.Forbidden(componentPath, fmt.Sprintf(
-					"ExtensionProfile %q is being deleted; new component versions cannot be pinned", profile.Name)))
-				continue
-			}
-
-			profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
-			if profileComponent == nil {
-				if changed {
-					allErrs = append(allErrs, field.NotSupported(componentPath.Child("name"), component.Name, componentNames(profile)))
-				}
-				continue
-			}
-			if component.Version == nil {
-				continue
-			}
-
-			pinValid := true
+		if profile == nil {
 			if changed {
-				pinErrs := gardenerutils.ValidateComponentVersionPin(componentPath.Child("version"), *profileComponent, *component.Version, now)
-				allErrs = append(allErrs, pinErrs...)
-				pinValid = len(pinErrs) == 0
-				if pinValid {
-					if msg := gardenerutils.ComponentVersionPinWarning(extension.Type, *profileComponent, *component.Version, now); msg != "" {
-						warning.AddWarning(ctx, "", msg)
-					}
-				}
+				allErrs = append(allErrs, field.Invalid(componentPath, pin.Component, fmt.Sprintf(
+					"no ExtensionProfile %q exists; component versions can only be pinned for extension types with a profile", pin.ExtensionType)))
 			}
+			continue
+		}
 
-			if newlyPinned(oldPins, extension.Type, component) || autoUpdateChanged(oldShoot, extension, component) {
-				externalExtension := external.Spec.Extensions[i]
-				for _, strategyErr := range gardenerutils.ValidateComponentUpdateStrategy(extensionPath, componentPath, profile, component.Name,
-					externalExtension.AutoUpdate, externalExtension.Components[j].AutoUpdate) {
-					allErrs = appendUnique(allErrs, strategyErr)
-				}
+		if changed && pin.Pinned() && profile.DeletionTimestamp != nil {
+			allErrs = append(allErrs, field.Forbidden(componentPath, fmt.Sprintf(
+				"ExtensionProfile %q is being deleted; new component versions cannot be pinned", profile.Name)))
+			continue
+		}
+
+		profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
+		if profileComponent == nil {
+			if changed {
+				allErrs = append(allErrs, field.NotSupported(componentPath.Child("name"), pin.Component, componentNames(profile)))
 			}
+			continue
+		}
+		if !pin.Pinned() {
+			continue
+		}
 
-			// Compatibility (GEP-78 "Admission", old-vs-new, also when the pin is unchanged). A pin
-			// rejected above is not evaluated: its rules do not matter.
-			if pinValid && *component.Version != "" {
-				oldVersion, ran := oldActivePins[pinKey{extension.Type, component.Name}]
-				baseline := ran && oldVersion == *component.Version
-				compatErrs, compatWarnings := compatibility.check(ctx, componentPath.Child("version"), profile, extension.Type, component.Name, *component.Version, baseline)
-				allErrs = append(allErrs, compatErrs...)
-				for _, msg := range compatWarnings {
+		pinValid := true
+		if changed {
+			pinErrs := gardenerutils.ValidateComponentVersionPin(componentPath.Child("version"), *profileComponent, pin.Version, now)
+			allErrs = append(allErrs, pinErrs...)
+			pinValid = len(pinErrs) == 0
+			if pinValid {
+				if msg := gardenerutils.ComponentVersionPinWarning(pin.ExtensionType, *profileComponent, pin.Version, now); msg != "" {
 					warning.AddWarning(ctx, "", msg)
 				}
+			}
+		}
+
+		if newlyPinned(oldPins, pin) || autoUpdateChanged(oldExternal, oldShoot != nil, extension, pin) {
+			for _, strategyErr := range gardenerutils.ValidateComponentUpdateStrategy(extensionPath, componentPath, profile, pin.Component,
+				extension.AutoUpdate, extension.Components[pin.ComponentIndex].AutoUpdate) {
+				allErrs = appendUnique(allErrs, strategyErr)
+			}
+		}
+
+		// Compatibility (GEP-78 "Admission", old-vs-new, also when the pin is unchanged). A pin
+		// rejected above is not evaluated: its rules do not matter.
+		if pinValid {
+			oldPin, ran := v1beta1helper.FindComponentPin(oldActivePins, pin.ExtensionType, pin.Component)
+			baseline := ran && oldPin.Version == pin.Version
+			compatErrs, compatWarnings := compatibility.check(ctx, componentPath.Child("version"), profile, pin.ExtensionType, pin.Component, pin.Version, baseline)
+			allErrs = append(allErrs, compatErrs...)
+			for _, msg := range compatWarnings {
+				warning.AddWarning(ctx, "", msg)
 			}
 		}
 	}
@@ -484,56 +481,76 @@ func (p *ShootExtensionProfile) getProfile(extensionType string) (*gardencorev1b
 	return profile, nil
 }
 
-// pinKey identifies a component entry of a Shoot: extension type and component name.
-type pinKey struct {
-	extensionType string
-	component     string
+// profileLookup caches the ExtensionProfile look-ups of one request, by extension type.
+type profileLookup map[string]*gardencorev1beta1.ExtensionProfile
+
+func (l profileLookup) get(p *ShootExtensionProfile, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
+	if profile, ok := l[extensionType]; ok {
+		return profile, nil
+	}
+	profile, err := p.getProfile(extensionType)
+	if err != nil {
+		return nil, err
+	}
+	l[extensionType] = profile
+	return profile, nil
 }
 
-// pinsOf returns the component entries of a Shoot's extensions with their versions (nil: no
-// version). A nil Shoot (create) has none. The first entry of a type and name wins; static
-// validation rejects duplicates.
-func pinsOf(shoot *core.Shoot) map[pinKey]*string {
-	pins := map[pinKey]*string{}
-	if shoot == nil {
-		return pins
+// toV1beta1 converts an internal Shoot to v1beta1.
+func toV1beta1(shoot *core.Shoot) (*gardencorev1beta1.Shoot, error) {
+	external := &gardencorev1beta1.Shoot{}
+	if err := api.Scheme.Convert(shoot, external, nil); err != nil {
+		return nil, fmt.Errorf("could not convert Shoot to %s: %w", gardencorev1beta1.SchemeGroupVersion, err)
 	}
-	for _, extension := range shoot.Spec.Extensions {
-		for _, component := range extension.Components {
-			key := pinKey{extension.Type, component.Name}
-			if _, ok := pins[key]; !ok {
-				pins[key] = component.Version
+	return external, nil
+}
+
+// componentPinsOf returns v1beta1helper.ComponentPins of the new and the old Shoot (none for a
+// nil Shoot), converting only spec.extensions.
+func componentPinsOf(shoot, oldShoot *core.Shoot) (pins, oldPins []v1beta1helper.ComponentPin, err error) {
+	convert := func(shoot *core.Shoot) ([]v1beta1helper.ComponentPin, error) {
+		if shoot == nil {
+			return nil, nil
+		}
+		extensions := make([]gardencorev1beta1.Extension, len(shoot.Spec.Extensions))
+		for i := range shoot.Spec.Extensions {
+			if err := gardencorev1beta1.Convert_core_Extension_To_v1beta1_Extension(&shoot.Spec.Extensions[i], &extensions[i], nil); err != nil {
+				return nil, apierrors.NewInternalError(fmt.Errorf("could not convert spec.extensions[%d]: %w", i, err))
 			}
 		}
+		return v1beta1helper.ComponentPins(extensions), nil
 	}
-	return pins
+	if pins, err = convert(shoot); err != nil {
+		return nil, nil, err
+	}
+	oldPins, err = convert(oldShoot)
+	return pins, oldPins, err
 }
 
 // pinChanged reports whether a component entry is new or sets a version that differs from the old
 // entry's (GEP-78: the existence and classification checks run only when the pin changes).
 // Removing a version is no change: there is nothing to check.
-func pinChanged(oldPins map[pinKey]*string, extensionType string, component core.ExtensionComponent) bool {
-	oldVersion, found := oldPins[pinKey{extensionType, component.Name}]
-	if !found {
-		return true
-	}
-	return component.Version != nil && (oldVersion == nil || *oldVersion != *component.Version)
+func pinChanged(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
+	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
+	return !found || (pin.Pinned() && old.Version != pin.Version)
 }
 
 // newlyPinned reports whether a component entry is new or sets a version where the old entry had
-// none (or an empty one). Unlike pinChanged, a different version on an entry that was pinned
-// already is no new pin: that is what shoot maintenance writes.
-func newlyPinned(oldPins map[pinKey]*string, extensionType string, component core.ExtensionComponent) bool {
-	oldVersion, found := oldPins[pinKey{extensionType, component.Name}]
-	return !found || ptr.Deref(oldVersion, "") == ""
+// none. Unlike pinChanged, a different version on an entry that was pinned already is no new pin:
+// that is what shoot maintenance writes.
+func newlyPinned(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
+	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
+	return !found || !old.Pinned()
 }
 
 // autoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a
-// component differs from the old Shoot's. Everything counts as changed on create.
-func autoUpdateChanged(oldShoot *core.Shoot, extension core.Extension, component core.ExtensionComponent) bool {
-	if oldShoot == nil {
+// component differs from the old Shoot's. Everything counts as changed on create (update false),
+// and on an update whose old Shoot could not be converted (oldShoot nil).
+func autoUpdateChanged(oldShoot *gardencorev1beta1.Shoot, update bool, extension gardencorev1beta1.Extension, pin v1beta1helper.ComponentPin) bool {
+	if !update || oldShoot == nil {
 		return true
 	}
+	component := extension.Components[pin.ComponentIndex]
 	for _, oldExtension := range oldShoot.Spec.Extensions {
 		if oldExtension.Type != extension.Type {
 			continue

@@ -16,9 +16,8 @@ import (
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/utils/ptr"
 
-	"github.com/gep-78/gardener/pkg/api"
-	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
@@ -47,34 +46,36 @@ func DefaultMaintenanceUsers() sets.Set[string] {
 }
 
 // compatibilityCheck evaluates the compatibility.validations[] rules of the pinned component
-// versions for one admission request. It builds at most one Evaluator per Shoot (new and old), on
-// first use, so that a request without rules to evaluate never converts a Shoot, and all
-// components of a Shoot share one cost budget (celutils.DefaultCostBudget).
+// versions for one admission request, with one gardenerutils.ShootRules per Shoot (new, old, and
+// old with only the forced changes): a Shoot is prepared for CEL on first use, so that a request
+// without rules to evaluate never converts it, and all components of a Shoot share one cost
+// budget (celutils.DefaultCostBudget).
 type compatibilityCheck struct {
 	cache *celutils.Cache
-	// external is the new Shoot in v1beta1; oldShoot the internal old Shoot (nil on create).
-	external *gardencorev1beta1.Shoot
-	oldShoot *core.Shoot
+	// external is the new Shoot in v1beta1; old the old Shoot in v1beta1 (nil on create, or when
+	// it could not be converted: then there is no baseline).
+	external, old *gardencorev1beta1.Shoot
 	// forced are the host version changes of a maintenance write that maintenance forces
 	// (forcedHostChanges); empty for every other request.
 	forced []forcedChange
 
-	newEvaluator, oldEvaluator, forcedEvaluator *celutils.Evaluator
-	newErr, oldErr, forcedErr                   error
-	newBuilt, oldBuilt, forcedBuilt             bool
-	oldExternal                                 *gardencorev1beta1.Shoot
+	newRules, oldRules, forcedRules *gardenerutils.ShootRules
 }
 
 // newCompatibilityCheck prepares the check of one request. A maintenance write is an update by one
 // of maintenanceUsers (the authenticated user name) with the field manager MaintenanceFieldManager;
 // only for it are the forced host changes computed, against cloudProfile (nil: none is forced) at
 // now.
-func newCompatibilityCheck(cache *celutils.Cache, external *gardencorev1beta1.Shoot, oldShoot *core.Shoot, userInfo user.Info, fieldManager string,
+func newCompatibilityCheck(cache *celutils.Cache, external, old *gardencorev1beta1.Shoot, userInfo user.Info, fieldManager string,
 	maintenanceUsers sets.Set[string], cloudProfile *gardencorev1beta1.CloudProfile, now time.Time) *compatibilityCheck {
-	c := &compatibilityCheck{cache: cache, external: external, oldShoot: oldShoot}
-	if oldShoot != nil && userInfo != nil && maintenanceUsers.Has(userInfo.GetName()) && fieldManager == MaintenanceFieldManager {
-		if old := c.old(); old != nil {
+	c := &compatibilityCheck{cache: cache, external: external, old: old, newRules: gardenerutils.NewShootRules(external)}
+	if old != nil {
+		c.oldRules = gardenerutils.NewShootRules(old)
+		if userInfo != nil && maintenanceUsers.Has(userInfo.GetName()) && fieldManager == MaintenanceFieldManager {
 			c.forced = forcedHostChanges(old, external, cloudProfile, now)
+			if len(c.forced) > 0 {
+				c.forcedRules = gardenerutils.NewShootRules(withForcedOnly(old, external, c.forced))
+			}
 		}
 	}
 	return c
@@ -98,8 +99,8 @@ func (f forcedChange) String() string {
 }
 
 // forcedHostChanges returns the host version changes from old to shoot that maintenance forces,
-// decided as maintenance decides them (gardenerutils.KubernetesVersionUpdate,
-// gardenerutils.MachineImageVersionUpdate): the Kubernetes version when the old one is expired at
+// decided as maintenance decides them (maintenancehelper.KubernetesVersionUpdate,
+// maintenancehelper.MachineImageVersionUpdate): the Kubernetes version when the old one is expired at
 // now or not listed by cloudProfile, and the machine image version of each worker pool (same
 // name, same image) whose old version is expired or not listed for that image. Without
 // cloudProfile nothing is forced.
@@ -109,7 +110,7 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 	}
 	var forced []forcedChange
 	if from, to := old.Spec.Kubernetes.Version, shoot.Spec.Kubernetes.Version; from != to {
-		if decision, _ := gardenerutils.KubernetesVersionUpdate(cloudProfile.Spec.Kubernetes.Versions, from, false, now); decision.Forced {
+		if decision, _ := maintenancehelper.KubernetesVersionUpdate(cloudProfile.Spec.Kubernetes.Versions, from, false, now); decision.Forced {
 			forced = append(forced, forcedChange{from: from, to: to, reason: decision.Reason})
 		}
 	}
@@ -128,7 +129,7 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 			continue
 		}
 		image := cloudProfile.Spec.MachineImages[j]
-		decision, _ := gardenerutils.MachineImageVersionUpdate(image, gardenerutils.FilterMachineImageVersions(image, oldWorker), *oldImage.Version, false, now)
+		decision, _ := maintenancehelper.MachineImageVersionUpdate(image, maintenancehelper.FilterMachineImageVersions(image, oldWorker), *oldImage.Version, false, now)
 		if decision.Forced {
 			forced = append(forced, forcedChange{pool: worker.Name, from: *oldImage.Version, to: *newImage.Version, reason: decision.Reason})
 		}
@@ -154,60 +155,35 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 }
 
 // check evaluates the rules of one pinned component version against the new Shoot and returns
-// an error per rule to reject and a warning per rule the request may violate:
-//   - without a baseline (create, a changed pin, or a pin the old Shoot did not run), every rule
-//     that failed or could not be evaluated is an error;
-//   - with a baseline (the old Shoot ran the same version), the rules that fail now are also
-//     evaluated against the old Shoot, and only a rule that passed there is reported: as an
-//     error, or as a warning when the request is a maintenance write with forced host changes
-//     and the rule fails also on the old Shoot with only those forced changes applied (the
-//     forced upgrade alone breaks it; a voluntary change in the same request does not count).
+// an error per rule to reject and a warning per rule the request may violate. The failures to
+// report are gardenerutils.IntroducedRuleFailures: with a baseline (the old Shoot ran the same
+// version), only the rules that passed on the old Shoot; otherwise (create, a changed pin, a pin
+// the old Shoot did not run, an old Shoot that cannot be evaluated) every rule that fails or
+// cannot be evaluated. An introduced failure is a warning instead of an error when the request is
+// a maintenance write with forced host changes and the rule fails also on the old Shoot with only
+// those forced changes applied (the forced upgrade alone breaks it; a voluntary change in the same
+// request does not count).
 func (c *compatibilityCheck) check(ctx context.Context, fldPath *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version string, baseline bool) (field.ErrorList, []string) {
 	rules := c.cache.Get(profile).Rules(component, version)
-	if len(rules) == 0 {
+	current, _ := c.newRules.Failures(ctx, rules)
+	if len(current) == 0 {
 		return nil, nil
 	}
 
-	var failed []celutils.Result
-	for _, result := range c.evaluateNew(ctx, rules) {
-		if !result.Passed() {
-			failed = append(failed, result)
-		}
-	}
-	if len(failed) == 0 {
-		return nil, nil
-	}
-
-	// Only the rules that fail now are evaluated against the old Shoot: the others cannot be
-	// introduced violations. passedBefore[k] tells whether failed[k] passed on the old Shoot.
-	var passedBefore []bool
-	if baseline {
-		failedRules := make(celutils.RuleSet, 0, len(failed))
-		for _, result := range failed {
-			failedRules = append(failedRules, rules[result.Index])
-		}
-		if oldResults := c.evaluateOld(ctx, failedRules); oldResults != nil {
-			for _, result := range oldResults {
-				passedBefore = append(passedBefore, result.Passed())
-			}
-		}
+	var previous []gardenerutils.RuleFailure
+	if baseline && c.oldRules != nil {
+		previous, baseline = c.oldRules.Failures(ctx, rules)
+	} else {
+		baseline = false
 	}
 
 	var (
 		allErrs  field.ErrorList
 		warnings []string
 	)
-	for k, result := range failed {
-		detail := failureDetail(result)
-		if passedBefore == nil {
-			allErrs = append(allErrs, field.Invalid(fldPath, version, detail))
-			continue
-		}
-		if !passedBefore[k] {
-			// The old Shoot already violated this rule: the update does not introduce it.
-			continue
-		}
-		if c.brokenByForced(ctx, rules[result.Index]) {
+	for _, failure := range gardenerutils.IntroducedRuleFailures(current, previous, baseline) {
+		detail := failure.Detail()
+		if baseline && c.brokenByForced(ctx, rules[failure.Index]) {
 			changes := make([]string, 0, len(c.forced))
 			for _, f := range c.forced {
 				changes = append(changes, f.String())
@@ -221,110 +197,13 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath *field.Path, pro
 	return allErrs, warnings
 }
 
-// evaluateNew evaluates rules against the new Shoot. If the Shoot cannot be prepared for CEL,
-// every rule is an evaluation error.
-func (c *compatibilityCheck) evaluateNew(ctx context.Context, rules celutils.RuleSet) []celutils.Result {
-	if !c.newBuilt {
-		c.newBuilt = true
-		c.newEvaluator, c.newErr = celutils.NewEvaluator(c.external, celutils.DefaultCostBudget)
-	}
-	return evaluateWith(ctx, c.newEvaluator, c.newErr, rules)
-}
-
 // brokenByForced reports whether rule fails on the old Shoot with only the forced host changes of
 // a maintenance write applied. It is false without forced changes, and when that Shoot cannot be
 // evaluated.
 func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.CompiledRule) bool {
-	if len(c.forced) == 0 {
+	if c.forcedRules == nil {
 		return false
 	}
-	if !c.forcedBuilt {
-		c.forcedBuilt = true
-		c.forcedEvaluator, c.forcedErr = celutils.NewEvaluator(withForcedOnly(c.old(), c.external, c.forced), celutils.DefaultCostBudget)
-	}
-	if c.forcedErr != nil {
-		return false
-	}
-	results := c.forcedEvaluator.Evaluate(ctx, celutils.RuleSet{rule})
-	return len(results) == 1 && !results[0].Passed()
-}
-
-// old returns the old Shoot in v1beta1, converted once; nil when there is none or it cannot be
-// converted.
-func (c *compatibilityCheck) old() *gardencorev1beta1.Shoot {
-	if c.oldExternal == nil && c.oldErr == nil && c.oldShoot != nil {
-		external := &gardencorev1beta1.Shoot{}
-		if c.oldErr = api.Scheme.Convert(c.oldShoot, external, nil); c.oldErr == nil {
-			c.oldExternal = external
-		}
-	}
-	return c.oldExternal
-}
-
-// evaluateOld evaluates rules against the old Shoot. It returns nil, which check treats as "no
-// baseline", if the old Shoot cannot be converted or prepared for CEL, so that a problem with the
-// old Shoot never lets a violation through.
-func (c *compatibilityCheck) evaluateOld(ctx context.Context, rules celutils.RuleSet) []celutils.Result {
-	if !c.oldBuilt {
-		c.oldBuilt = true
-		if external := c.old(); external != nil {
-			c.oldEvaluator, c.oldErr = celutils.NewEvaluator(external, celutils.DefaultCostBudget)
-		}
-	}
-	if c.oldErr != nil || c.oldEvaluator == nil {
-		return nil
-	}
-	return c.oldEvaluator.Evaluate(ctx, rules)
-}
-
-func evaluateWith(ctx context.Context, evaluator *celutils.Evaluator, err error, rules celutils.RuleSet) []celutils.Result {
-	if err == nil {
-		return evaluator.Evaluate(ctx, rules)
-	}
-	results := make([]celutils.Result, 0, len(rules))
-	for i, rule := range rules {
-		results = append(results, celutils.Result{Index: i, Rule: rule.Rule, Status: celutils.StatusError, Message: "rule evaluation error: " + err.Error()})
-	}
-	return results
-}
-
-// failureDetail is the message of a rule that did not pass: the rule's message (or "failed rule:
-// <rule>") when it evaluated to false, "compatibility rule evaluation failed: <cause> (rule:
-// <rule>)" when it could not be evaluated, and "compatibility rule compilation failed: <cause>"
-// (which names the rule) when the stored rule does not compile.
-func failureDetail(result celutils.Result) string {
-	const (
-		evaluationError  = "rule evaluation error: "
-		compilationError = "rule compilation error: "
-	)
-	switch {
-	case result.Status == celutils.StatusFailed:
-		return result.Message
-	case strings.HasPrefix(result.Message, compilationError):
-		return "compatibility rule compilation failed: " + strings.TrimPrefix(result.Message, compilationError)
-	default:
-		return fmt.Sprintf("compatibility rule evaluation failed: %s (rule: %s)", strings.TrimPrefix(result.Message, evaluationError), result.Rule)
-	}
-}
-
-// activePinsOf returns the pinned versions of the enabled extensions of a Shoot: the component
-// versions the old Shoot actually ran, which are the baseline of the compatibility check. A nil
-// Shoot (create) has none.
-func activePinsOf(shoot *core.Shoot) map[pinKey]string {
-	pins := map[pinKey]string{}
-	if shoot == nil {
-		return pins
-	}
-	for _, extension := range shoot.Spec.Extensions {
-		if extension.Disabled != nil && *extension.Disabled {
-			continue
-		}
-		for _, component := range extension.Components {
-			key := pinKey{extension.Type, component.Name}
-			if _, ok := pins[key]; !ok && component.Version != nil {
-				pins[key] = *component.Version
-			}
-		}
-	}
-	return pins
+	failures, ok := c.forcedRules.Failures(ctx, celutils.RuleSet{rule})
+	return ok && len(failures) == 1
 }

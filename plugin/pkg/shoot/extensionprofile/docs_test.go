@@ -120,7 +120,7 @@ var _ = Describe("docs/usage/compatibility-rules.md", func() {
 		}
 		for _, shoot := range shoots {
 			for _, result := range celutils.Evaluate(context.Background(), compiled, shoot) {
-				Expect(result.Status).NotTo(Equal(celutils.StatusError), "rule %q on Shoot %s: %s", result.Rule, shoot.Name, result.Message)
+				Expect(result.Status.IsError()).To(BeFalse(), "rule %q on Shoot %s: %s", result.Rule, shoot.Name, result.Message)
 			}
 		}
 	})

@@ -46,10 +46,10 @@ import (
 	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"

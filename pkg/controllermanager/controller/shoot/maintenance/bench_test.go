@@ -20,6 +20,7 @@ import (
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -103,24 +104,24 @@ type jsonRoundTripChecker struct {
 	cache *celutils.Cache
 }
 
-func (c *jsonRoundTripChecker) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]RuleFailure, error) {
+func (c *jsonRoundTripChecker) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
 	rules := c.cache.Get(profile).Rules(component, version)
 	if len(rules) == 0 {
-		return nil, nil
+		return nil, true
 	}
 	obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shoot)
 	if err != nil {
-		return nil, err
+		return nil, false
 	}
 	evaluator, err := celutils.NewUnstructuredEvaluator(obj, celutils.DefaultCostBudget)
 	if err != nil {
-		return nil, err
+		return nil, false
 	}
-	var failures []RuleFailure
+	var failures []gardenerutils.RuleFailure
 	for _, result := range evaluator.Evaluate(ctx, rules) {
 		if !result.Passed() {
-			failures = append(failures, RuleFailure{Index: result.Index, Rule: result.Rule, Message: result.Message})
+			failures = append(failures, gardenerutils.RuleFailure{Index: result.Index, Rule: result.Rule, Status: result.Status, Message: result.Message})
 		}
 	}
-	return failures, nil
+	return failures, true
 }

@@ -9,6 +9,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // CELCompatibilityChecker is the CompatibilityChecker of gardener-controller-manager: it evaluates
@@ -26,23 +27,9 @@ func NewCELCompatibilityChecker() *CELCompatibilityChecker {
 	return &CELCompatibilityChecker{Cache: celutils.NewCache()}
 }
 
-// Check implements CompatibilityChecker. Rules that evaluate to false and rules that cannot be
-// evaluated (compile errors, "no such key", exhausted budget) are failures; an error is returned
-// only when the Shoot cannot be converted for evaluation.
-func (c *CELCompatibilityChecker) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]RuleFailure, error) {
-	rules := c.Cache.Get(profile).Rules(component, version)
-	if len(rules) == 0 {
-		return nil, nil
-	}
-	evaluator, err := celutils.NewEvaluator(shoot, celutils.DefaultCostBudget)
-	if err != nil {
-		return nil, err
-	}
-	var failures []RuleFailure
-	for _, result := range evaluator.Evaluate(ctx, rules) {
-		if !result.Passed() {
-			failures = append(failures, RuleFailure{Index: result.Index, Rule: result.Rule, Message: result.Message})
-		}
-	}
-	return failures, nil
+// Check implements CompatibilityChecker with gardenerutils.ShootRules: rules that evaluate to
+// false and rules that cannot be evaluated (compile errors, "no such key", exhausted budget) are
+// failures.
+func (c *CELCompatibilityChecker) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
+	return gardenerutils.NewShootRules(shoot).Failures(ctx, c.Cache.Get(profile).Rules(component, version))
 }

@@ -12,37 +12,18 @@ import (
 
 	"github.com/go-logr/logr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
-
-// RuleFailure is a compatibility rule a component version fails against a Shoot.
-type RuleFailure struct {
-	// Index is the position of the rule in the version's compatibility.validations[].
-	Index int
-	// Rule is the CEL expression.
-	Rule string
-	// Message is the rule's message, or the evaluation error.
-	Message string
-}
 
 // CompatibilityChecker evaluates the compatibility rules of component versions (GEP-78
 // compatibility.validations[]) against a Shoot, with the engine admission uses.
 type CompatibilityChecker interface {
 	// Check returns the rules of version of component in profile that shoot fails, nil when it
 	// passes them all or the version has none. A rule that cannot be evaluated counts as failed.
-	// An error means that no rule could be evaluated (e.g. the Shoot cannot be converted).
-	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]RuleFailure, error)
-}
-
-func failureMessages(failures []RuleFailure) []string {
-	if len(failures) == 0 {
-		return nil
-	}
-	out := make([]string, 0, len(failures))
-	for _, f := range failures {
-		out = append(out, f.Message)
-	}
-	return out
+	// ok is false when the Shoot could not be prepared for evaluation: then every rule is failed.
+	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) (failures []gardenerutils.RuleFailure, ok bool)
 }
 
 // ReasonComponentIncompatible is the reason recorded for a component whose pinned version a
@@ -52,52 +33,38 @@ const ReasonComponentIncompatible = "Component version is incompatible with the 
 // incompatibility is a pinned component, left at its entering version, whose compatibility rules
 // fail against the working copy although they pass against the entering Shoot.
 type incompatibility struct {
-	pin        pinnedComponent
-	introduced []RuleFailure
+	pin        v1beta1helper.ComponentPin
+	introduced []gardenerutils.RuleFailure
 }
 
-func (i incompatibility) key(f RuleFailure) string {
-	return fmt.Sprintf("%s/%s/%d", i.pin.extensionType, i.pin.name, f.Index)
+func (i incompatibility) key(f gardenerutils.RuleFailure) string {
+	return fmt.Sprintf("%s/%s/%d", i.pin.ExtensionType, i.pin.Component, f.Index)
 }
 
 // introducedIncompatibilities returns the incompatibilities of the working copy that this run
-// introduced: for every pinned component whose version equals the entering one, the rules that
-// fail against the working copy and pass against the entering Shoot (per rule, as admission's
-// old-vs-new check compares them). Components changed by the component step passed all rules
-// when chosen and are not checked again.
-func introducedIncompatibilities(ctx context.Context, op *Operation, checker CompatibilityChecker) ([]incompatibility, error) {
+// introduced: for every active pin whose version equals the one the entering Shoot actively pins,
+// gardenerutils.IntroducedRuleFailures of the working copy against the entering Shoot (as
+// admission's old-vs-new check decides). Components changed by the component step passed all
+// rules when chosen and are not checked again.
+func introducedIncompatibilities(ctx context.Context, op *Operation, checker CompatibilityChecker) []incompatibility {
 	var out []incompatibility
-	for _, pin := range pinnedComponents(op.Shoot) {
-		profile := op.ExtensionProfiles[pin.extensionType]
-		if profile == nil || op.originalVersion(pin.extensionType, pin.name) != pin.version {
+	entering := v1beta1helper.ActiveComponentPins(op.Original.Spec.Extensions)
+	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {
+		profile := op.ExtensionProfiles[pin.ExtensionType]
+		original, ran := v1beta1helper.FindComponentPin(entering, pin.ExtensionType, pin.Component)
+		if profile == nil || !ran || original.Version != pin.Version {
 			continue
 		}
-		now, err := checker.Check(ctx, profile, pin.name, pin.version, op.Shoot)
-		if err != nil {
-			return nil, err
-		}
-		if len(now) == 0 {
+		current, _ := checker.Check(ctx, profile, pin.Component, pin.Version, op.Shoot)
+		if len(current) == 0 {
 			continue
 		}
-		before, err := checker.Check(ctx, profile, pin.name, pin.version, op.Original)
-		if err != nil {
-			return nil, err
-		}
-		failedBefore := map[int]bool{}
-		for _, f := range before {
-			failedBefore[f.Index] = true
-		}
-		var introduced []RuleFailure
-		for _, f := range now {
-			if !failedBefore[f.Index] {
-				introduced = append(introduced, f)
-			}
-		}
-		if len(introduced) > 0 {
+		previous, baseline := checker.Check(ctx, profile, pin.Component, pin.Version, op.Original)
+		if introduced := gardenerutils.IntroducedRuleFailures(current, previous, baseline); len(introduced) > 0 {
 			out = append(out, incompatibility{pin: pin, introduced: introduced})
 		}
 	}
-	return out, nil
+	return out
 }
 
 func failureKeys(incompatibilities []incompatibility) map[string]incompatibility {
@@ -125,10 +92,10 @@ func failureKeys(incompatibilities []incompatibility) map[string]incompatibility
 //     as a failed component Result (reason ReasonComponentIncompatible) that names the failing
 //     rules, or appended to the component's failure if it already has one. The component keeps
 //     its version.
-func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, rerun func()) error {
-	conflicts, err := introducedIncompatibilities(ctx, op, checker)
-	if err != nil || len(conflicts) == 0 {
-		return err
+func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, rerun func()) {
+	conflicts := introducedIncompatibilities(ctx, op, checker)
+	if len(conflicts) == 0 {
+		return
 	}
 
 	reverted := false
@@ -138,10 +105,7 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 			continue
 		}
 		setHostVersion(op.Shoot, *result, result.From)
-		after, err := introducedIncompatibilities(ctx, op, checker)
-		if err != nil {
-			return err
-		}
+		after := introducedIncompatibilities(ctx, op, checker)
 		before, remaining := failureKeys(conflicts), failureKeys(after)
 		var resolved []string
 		for key, incompatibility := range before {
@@ -166,36 +130,33 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 	if reverted {
 		op.resetComponents()
 		rerun()
-		if conflicts, err = introducedIncompatibilities(ctx, op, checker); err != nil {
-			return err
-		}
+		conflicts = introducedIncompatibilities(ctx, op, checker)
 	}
 
 	for _, c := range conflicts {
-		messages := strings.Join(failureMessages(c.introduced), "; ")
-		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.version, messages)
-		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.extensionType, "component", c.pin.name, "version", c.pin.version, "rules", messages)
+		messages := strings.Join(gardenerutils.RuleFailureDetails(c.introduced), "; ")
+		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.Version, messages)
+		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.ExtensionType, "component", c.pin.Component, "version", c.pin.Version, "rules", messages)
 		amended := false
 		for i := range op.Results {
 			r := &op.Results[i]
-			if r.Kind == ResultKindExtensionComponent && r.ExtensionType == c.pin.extensionType && r.Component == c.pin.name && !r.Successful {
+			if r.Kind == ResultKindExtensionComponent && r.ExtensionType == c.pin.ExtensionType && r.Component == c.pin.Component && !r.Successful {
 				r.Description += "; " + description
 				amended = true
 			}
 		}
 		if !amended {
 			op.Results = append(op.Results, Result{
-				Kind: ResultKindExtensionComponent, ExtensionType: c.pin.extensionType, Component: c.pin.name,
-				From: c.pin.version, To: c.pin.version, Reason: ReasonComponentIncompatible,
+				Kind: ResultKindExtensionComponent, ExtensionType: c.pin.ExtensionType, Component: c.pin.Component,
+				From: c.pin.Version, To: c.pin.Version, Reason: ReasonComponentIncompatible,
 				Description: description, failureCategory: failureIncompatible,
 			})
 		}
 	}
-	return nil
 }
 
 func describeIncompatibility(i incompatibility) string {
-	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.name, i.pin.extensionType, i.pin.version, strings.Join(failureMessages(i.introduced), "; "))
+	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(gardenerutils.RuleFailureDetails(i.introduced), "; "))
 }
 
 // setHostVersion sets the version a host Result is about on shoot.

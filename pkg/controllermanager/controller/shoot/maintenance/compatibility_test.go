@@ -18,6 +18,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // The GEP-78 extension decided in doc.go: a forced host update wins over a component that has no
@@ -70,9 +72,9 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 		MaintainMachineImages(logr.Discard(), op)
 		MaintainKubernetesVersion(logr.Discard(), op)
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(ResolveHostComponentConflicts(ctx, logr.Discard(), op, checker, func() {
+		ResolveHostComponentConflicts(ctx, logr.Discard(), op, checker, func() {
 			MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		})).To(Succeed())
+		})
 	}
 	resultOf := func(kind ResultKind) Result {
 		GinkgoHelper()
@@ -89,7 +91,7 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 	BeforeEach(func() {
 		extra = nil
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []RuleFailure{
+		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure{
 			"agent/1.0.0": kubernetesBelow("1.35.5", "agent 1.0 requires Kubernetes below 1.35.5"),
 		}}
 	})
@@ -132,11 +134,11 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 	It("should choose the component targets again against the host state that remains", func() {
 		// agent auto-updates within its major; 1.1.0 needs Kubernetes 1.35.6, 1.0.5 works with both.
 		delete(checker.rules, "agent/1.0.0")
-		checker.rules["agent/1.1.0"] = func(shoot *gardencorev1beta1.Shoot) []RuleFailure {
+		checker.rules["agent/1.1.0"] = func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
 			if shoot.Spec.Kubernetes.Version >= "1.35.6" {
 				return nil
 			}
-			return []RuleFailure{{Message: "agent 1.1 requires Kubernetes 1.35.6"}}
+			return []gardenerutils.RuleFailure{{Status: celutils.StatusFailed, Message: "agent 1.1 requires Kubernetes 1.35.6"}}
 		}
 		// guard is frozen on 2.0.0, which breaks with Kubernetes 1.35.6.
 		checker.rules["guard/2.0.0"] = kubernetesBelow("1.35.5", "guard 2.0 requires Kubernetes below 1.35.5")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/features"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
@@ -38,28 +39,28 @@ const (
 // such a profile: a forced update is then a failed Result, an auto-update records nothing. One
 // component's failure does not stop the others.
 func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker) {
-	if !features.Enabled(features.ExtensionComponentVersions) {
+	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
 		return
 	}
-	for _, pin := range pinnedComponents(op.Shoot) {
+	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {
 		maintainComponent(ctx, log, op, checker, pin)
 	}
 }
 
-func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, pin pinnedComponent) {
-	log = log.WithValues("extensionType", pin.extensionType, "component", pin.name)
-	result := Result{Kind: ResultKindExtensionComponent, ExtensionType: pin.extensionType, Component: pin.name, From: pin.version, To: pin.version}
+func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, pin v1beta1helper.ComponentPin) {
+	log = log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component)
+	result := Result{Kind: ResultKindExtensionComponent, ExtensionType: pin.ExtensionType, Component: pin.Component, From: pin.Version, To: pin.Version}
 
-	profile := op.ExtensionProfiles[pin.extensionType]
+	profile := op.ExtensionProfiles[pin.ExtensionType]
 	if profile == nil {
 		result.Reason = "ExtensionProfile is required for the maintenance of component versions"
-		result.Description = fmt.Sprintf("ExtensionProfile %q does not exist", pin.extensionType)
+		result.Description = fmt.Sprintf("ExtensionProfile %q does not exist", pin.ExtensionType)
 		result.failureCategory = failureError
 		op.Results = append(op.Results, result)
 		return
 	}
 
-	decision, err := DecideComponentVersion(ctx, profile, op.Shoot, pin.extensionIndex, pin.componentIndex, op.Now, checker)
+	decision, err := DecideComponentVersion(ctx, profile, op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, checker)
 	result.Reason, result.Forced, result.Trigger = decision.Reason, decision.Trigger.Forced(), decision.Trigger
 	switch {
 	case decision.Trigger == gardenerutils.ComponentUpdateNone:
@@ -72,24 +73,24 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 		}
 	case decision.Target == "":
 		if len(decision.Rejected) > 0 {
-			log.V(1).Info("No compatible auto-update target", "version", pin.version, "rejected", gardenerutils.DescribeRejectedVersions(decision.Rejected))
+			log.V(1).Info("No compatible auto-update target", "version", pin.Version, "rejected", gardenerutils.DescribeRejectedVersions(decision.Rejected))
 		}
 		return
 	case profile.DeletionTimestamp != nil:
 		// Admission rejects new pins of a profile that is being deleted, and one rejected component
 		// would fail the whole window's write: the component keeps its version.
 		if !decision.Trigger.Forced() {
-			log.V(1).Info("ExtensionProfile is being deleted, not auto-updating", "version", pin.version, "target", decision.Target)
+			log.V(1).Info("ExtensionProfile is being deleted, not auto-updating", "version", pin.Version, "target", decision.Target)
 			return
 		}
-		result.Description = fmt.Sprintf("ExtensionProfile %q is being deleted; the version cannot be changed to %q", pin.extensionType, decision.Target)
+		result.Description = fmt.Sprintf("ExtensionProfile %q is being deleted; the version cannot be changed to %q", pin.ExtensionType, decision.Target)
 		result.failureCategory = failureNoTarget
 	default:
 		target := decision.Target
-		op.Shoot.Spec.Extensions[pin.extensionIndex].Components[pin.componentIndex].Version = &target
+		op.Shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = &target
 		result.To, result.Successful = target, true
-		result.Description = fmt.Sprintf("Updated version from %q to %q", pin.version, target)
+		result.Description = fmt.Sprintf("Updated version from %q to %q", pin.Version, target)
 	}
-	log.Info("Extension component version maintenance", "from", pin.version, "to", result.To, "reason", result.Reason, "successful", result.Successful)
+	log.Info("Extension component version maintenance", "from", pin.Version, "to", result.To, "reason", result.Reason, "successful", result.Successful)
 	op.Results = append(op.Results, result)
 }

@@ -42,7 +42,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 
 	BeforeEach(func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []RuleFailure{}}
+		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure{}}
 		profile = &gardencorev1beta1.ExtensionProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: "agent-ext"},
 			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{
@@ -165,13 +165,15 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		Expect(op.Results[0].Successful).To(BeFalse())
 	})
 
-	It("should record an evaluation error as a failure", func() {
+	It("should treat a Shoot whose rules cannot be evaluated as incompatible with every candidate", func() {
 		checker.err = errors.New("cannot convert")
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results).To(HaveLen(2))
-		Expect(op.Results[0].Description).To(Equal("cannot convert"))
-		Expect(op.Results[1].Description).To(Equal("cannot convert"))
+		// The expired pin has no compatible target (a failure naming the rejected candidates); the
+		// auto-updated one finds none and records nothing.
+		Expect(op.Results).To(HaveLen(1))
+		Expect(op.Results[0].Forced).To(BeTrue())
+		Expect(op.Results[0].Description).To(ContainSubstring("1.0.2 (compatibility rule evaluation failed: cannot convert (rule: any))"))
 	})
 
 	It("should skip disabled extensions", func() {

@@ -8,14 +8,14 @@ import (
 	"context"
 	"time"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // DecideComponentVersion is the maintenance decision for the component pinned at
 // shoot.Spec.Extensions[extensionIndex].Components[componentIndex] as the profile stands, taken at
-// the time at: the effective autoUpdate (gardenerutils.ResolveMaintenanceAutoUpdate) and then
+// the time at: the effective autoUpdate (gardenerutils.ResolveEffectiveAutoUpdate) and then
 // gardenerutils.ComponentVersionUpdateFor, with candidates checked by checker against shoot. The
 // maintenance step (MaintainExtensionComponents) calls it with the window's working copy and
 // Operation.Now; the expiry metrics and the impact preview call it with a later time (the
@@ -25,31 +25,22 @@ import (
 func DecideComponentVersion(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, checker CompatibilityChecker) (gardenerutils.ComponentVersionUpdate, error) {
 	extension := shoot.Spec.Extensions[extensionIndex]
 	component := extension.Components[componentIndex]
-	policy := gardenerutils.ResolveMaintenanceAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
+	policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
 	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
 	if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
 		profileComponent = *c
 	}
 	return gardenerutils.ComponentVersionUpdateFor(profileComponent, *component.Version, policy, at, func(version string) ([]string, error) {
-		failures, err := checker.Check(ctx, profile, component.Name, version, shoot)
-		return failureMessages(failures), err
+		failures, _ := checker.Check(ctx, profile, component.Name, version, shoot)
+		return gardenerutils.RuleFailureDetails(failures), nil
 	})
 }
 
-// PinnedComponent is one pinned component version of an enabled extension of a Shoot, with its
-// position in spec.extensions[] and components[].
-type PinnedComponent struct {
-	ExtensionIndex, ComponentIndex int
-	ExtensionType, Component       string
-	Version                        string
-}
+// PinnedComponent is one pin that maintenance maintains (v1beta1helper.ComponentPin).
+type PinnedComponent = v1beta1helper.ComponentPin
 
-// PinnedComponents returns the pins that maintenance maintains, in spec order: the components with
-// a non-empty version of every extension that is not disabled.
+// PinnedComponents returns the pins that maintenance maintains, in spec order:
+// v1beta1helper.ActiveComponentPins (a non-empty version, extension not disabled).
 func PinnedComponents(shoot *gardencorev1beta1.Shoot) []PinnedComponent {
-	var out []PinnedComponent
-	for _, p := range pinnedComponents(shoot) {
-		out = append(out, PinnedComponent{p.extensionIndex, p.componentIndex, p.extensionType, p.name, p.version})
-	}
-	return out
+	return v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions)
 }

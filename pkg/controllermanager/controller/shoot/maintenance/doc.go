@@ -33,7 +33,7 @@
 //
 // A step that fails or finds no target does not stop later steps or other pools and components.
 // The version decisions are pure functions in pkg/utils/gardener (maintenance.go,
-// componentmaintenance.go) and pkg/apis/core/v1beta1/helper (versions.go). Then the reconciler
+// componentmaintenance.go) and pkg/api/core/v1beta1/helper (versions.go). Then the reconciler
 // sends the maintained Shoot as a dry-run Update; a rejection records the window as failed in
 // status.lastMaintenance and writes nothing to the spec. Otherwise one Update writes every change
 // together with the run's result (lastMaintenance, events, metric samples) in the annotation
@@ -59,7 +59,7 @@
 // # Extension components
 //
 // For every pinned component of every enabled extension, with its effective autoUpdate
-// (gardenerutils.ResolveMaintenanceAutoUpdate), gardenerutils.ComponentVersionUpdateFor decides.
+// (gardenerutils.ResolveEffectiveAutoUpdate), gardenerutils.ComponentVersionUpdateFor decides.
 // A strategy the Shoot requests but the component no longer supports (the operator narrowed
 // updateStrategy.supported later; admission does not re-check it on version changes) is replaced
 // by the first supported of the profile component's default, the profile's default and patch,

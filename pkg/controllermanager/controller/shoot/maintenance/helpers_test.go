@@ -13,7 +13,8 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // expirable builds CloudProfile versions from "1.2.3 tag, ..." relative to now: p preview,
@@ -101,40 +102,40 @@ func componentVersions(now time.Time, spec string) []gardencorev1beta1.Extension
 // fakeChecker evaluates compatibility rules written in Go: rules[component/version] returns the
 // failures against a Shoot. Versions without an entry are compatible. calls counts the checks.
 type fakeChecker struct {
-	rules map[string]func(*gardencorev1beta1.Shoot) []RuleFailure
+	rules map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure
 	err   error
 	calls int
 }
 
-func (f *fakeChecker) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]RuleFailure, error) {
+func (f *fakeChecker) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
 	f.calls++
 	if f.err != nil {
-		return nil, f.err
+		return []gardenerutils.RuleFailure{{Rule: "any", Status: celutils.StatusEvaluationError, Message: f.err.Error()}}, false
 	}
 	if rule, ok := f.rules[component+"/"+version]; ok {
-		return rule(shoot), nil
+		return rule(shoot), true
 	}
-	return nil, nil
+	return nil, true
 }
 
 // kubernetesBelow is a fake rule: the Shoot's Kubernetes version must sort below limit
 // (compared as strings of equal shape in these tests).
-func kubernetesBelow(limit, message string) func(*gardencorev1beta1.Shoot) []RuleFailure {
-	return func(shoot *gardencorev1beta1.Shoot) []RuleFailure {
+func kubernetesBelow(limit, message string) func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+	return func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
 		if shoot.Spec.Kubernetes.Version < limit {
 			return nil
 		}
-		return []RuleFailure{{Index: 0, Rule: "kubernetes < " + limit, Message: message}}
+		return []gardenerutils.RuleFailure{{Index: 0, Rule: "kubernetes < " + limit, Status: celutils.StatusFailed, Message: message}}
 	}
 }
 
 // imageAtLeast is a fake rule: every pool's image version must be at least min (strings of
 // equal shape).
-func imageAtLeast(minimum, message string) func(*gardencorev1beta1.Shoot) []RuleFailure {
-	return func(shoot *gardencorev1beta1.Shoot) []RuleFailure {
+func imageAtLeast(minimum, message string) func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+	return func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
 		for _, w := range shoot.Spec.Provider.Workers {
 			if w.Machine.Image != nil && w.Machine.Image.Version != nil && *w.Machine.Image.Version < minimum {
-				return []RuleFailure{{Index: 1, Rule: "image >= " + minimum, Message: message}}
+				return []gardenerutils.RuleFailure{{Index: 1, Rule: "image >= " + minimum, Status: celutils.StatusFailed, Message: message}}
 			}
 		}
 		return nil

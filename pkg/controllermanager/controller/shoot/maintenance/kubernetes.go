@@ -9,11 +9,12 @@ import (
 
 	"github.com/go-logr/logr"
 
+	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // MaintainKubernetesVersion is the second step: the control plane Kubernetes version (Gardener's
-// maintainKubernetesVersion), decided with gardenerutils.KubernetesVersionUpdate. A target is set
+// maintainKubernetesVersion), decided with maintenancehelper.KubernetesVersionUpdate. A target is set
 // on the working copy and recorded as a successful Result (`Updated Kubernetes version from
 // "<old>" to "<new>"`); an error as a failed Result (`could not determine higher suitable version
 // than "<old>": <err>`), keeping the version. Without a CloudProfile it records a failed Result
@@ -28,7 +29,7 @@ func MaintainKubernetesVersion(log logr.Logger, op *Operation) {
 		return
 	}
 
-	decision, err := gardenerutils.KubernetesVersionUpdate(op.CloudProfile.Spec.Kubernetes.Versions, current, gardenerutils.KubernetesAutoUpdateEnabled(op.Shoot), op.Now)
+	decision, err := maintenancehelper.KubernetesVersionUpdate(op.CloudProfile.Spec.Kubernetes.Versions, current, gardenerutils.KubernetesAutoUpdateEnabled(op.Shoot), op.Now)
 	result.Reason, result.Forced = decision.Reason, decision.Forced
 	switch {
 	case err != nil:

@@ -10,12 +10,13 @@ import (
 	"github.com/go-logr/logr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // MaintainMachineImages is the first step: the machine image version of every worker pool
 // (Gardener's maintainMachineImages). For each pool with an image, in spec order, it decides with
-// gardenerutils.MachineImageVersionUpdate on the image's versions the pool can run and, when
+// maintenancehelper.MachineImageVersionUpdate on the image's versions the pool can run and, when
 // there is a target, sets it on the working copy and records a successful Result
 // (`Updated machine image "<image>" from "<old>" to "<new>"`). An error is recorded as a failed
 // Result (`failed to update machine image "<image>": <err>`) and the pool keeps its version; a
@@ -38,14 +39,14 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 
 		profileImage, found := findMachineImage(op.CloudProfile, image.Name)
 		if !found {
-			result.Reason = gardenerutils.ReasonVersionDoesNotExist
+			result.Reason = maintenancehelper.ReasonVersionDoesNotExist
 			result.Forced = true
 			result.Description = fmt.Sprintf("failed to update machine image %q: machine image %q is not listed in CloudProfile %q", image.Name, image.Name, op.CloudProfile.Name)
 			op.Results = append(op.Results, result)
 			continue
 		}
 
-		decision, err := gardenerutils.MachineImageVersionUpdate(profileImage, gardenerutils.FilterMachineImageVersions(profileImage, *worker), current, autoUpdate, op.Now)
+		decision, err := maintenancehelper.MachineImageVersionUpdate(profileImage, maintenancehelper.FilterMachineImageVersions(profileImage, *worker), current, autoUpdate, op.Now)
 		result.Reason, result.Forced = decision.Reason, decision.Forced
 		switch {
 		case err != nil:

@@ -188,45 +188,6 @@ func Messages(results []Result) (description, failureReason string) {
 	return strings.TrimSpace(prefix + " " + strings.Join(parts, ", ")), strings.Join(failures, ", ")
 }
 
-// pinnedComponent is one pinned component of the working copy.
-type pinnedComponent struct {
-	extensionIndex, componentIndex int
-	extensionType, name, version   string
-}
-
-// pinnedComponents returns the pinned components of the enabled extensions of shoot, in spec
-// order. Disabled extensions are not deployed, so their pins are not maintained.
-func pinnedComponents(shoot *gardencorev1beta1.Shoot) []pinnedComponent {
-	var out []pinnedComponent
-	for i, extension := range shoot.Spec.Extensions {
-		if extension.Disabled != nil && *extension.Disabled {
-			continue
-		}
-		for j, component := range extension.Components {
-			if component.Version == nil || *component.Version == "" {
-				continue
-			}
-			out = append(out, pinnedComponent{i, j, extension.Type, component.Name, *component.Version})
-		}
-	}
-	return out
-}
-
-// originalVersion returns the version the entering Shoot pins for the component, "" if none.
-func (o *Operation) originalVersion(extensionType, component string) string {
-	for _, extension := range o.Original.Spec.Extensions {
-		if extension.Type != extensionType {
-			continue
-		}
-		for _, c := range extension.Components {
-			if c.Name == component && c.Version != nil {
-				return *c.Version
-			}
-		}
-	}
-	return ""
-}
-
 // resetComponents restores the component pins of the working copy to the entering Shoot and
 // drops the component results, so that the component step can run again.
 func (o *Operation) resetComponents() {

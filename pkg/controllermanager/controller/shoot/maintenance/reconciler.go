@@ -22,6 +22,7 @@ import (
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/features"
@@ -131,7 +132,7 @@ func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencore
 	if err := r.loadCloudProfile(ctx, op); err != nil {
 		return nil, err
 	}
-	componentsEnabled := features.Enabled(features.ExtensionComponentVersions)
+	componentsEnabled := features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)
 	if componentsEnabled {
 		if err := r.loadExtensionProfiles(ctx, op); err != nil {
 			return nil, err
@@ -142,11 +143,9 @@ func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencore
 	MaintainKubernetesVersion(log, op)
 	MaintainExtensionComponents(ctx, log, op, r.CompatibilityChecker)
 	if componentsEnabled {
-		if err := ResolveHostComponentConflicts(ctx, log, op, r.CompatibilityChecker, func() {
+		ResolveHostComponentConflicts(ctx, log, op, r.CompatibilityChecker, func() {
 			MaintainExtensionComponents(ctx, log, op, r.CompatibilityChecker)
-		}); err != nil {
-			return nil, fmt.Errorf("failed checking the compatibility of extension components: %w", err)
-		}
+		})
 	}
 	return op, nil
 }
@@ -177,18 +176,18 @@ func (r *Reconciler) loadCloudProfile(ctx context.Context, op *Operation) error 
 }
 
 func (r *Reconciler) loadExtensionProfiles(ctx context.Context, op *Operation) error {
-	for _, pin := range pinnedComponents(op.Shoot) {
-		if _, loaded := op.ExtensionProfiles[pin.extensionType]; loaded {
+	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {
+		if _, loaded := op.ExtensionProfiles[pin.ExtensionType]; loaded {
 			continue
 		}
 		profile := &gardencorev1beta1.ExtensionProfile{}
-		if err := r.Client.Get(ctx, types.NamespacedName{Name: pin.extensionType}, profile); err != nil {
+		if err := r.Client.Get(ctx, types.NamespacedName{Name: pin.ExtensionType}, profile); err != nil {
 			if !apierrors.IsNotFound(err) {
-				return fmt.Errorf("failed reading ExtensionProfile %q: %w", pin.extensionType, err)
+				return fmt.Errorf("failed reading ExtensionProfile %q: %w", pin.ExtensionType, err)
 			}
 			profile = nil
 		}
-		op.ExtensionProfiles[pin.extensionType] = profile
+		op.ExtensionProfiles[pin.ExtensionType] = profile
 	}
 	return nil
 }

@@ -32,6 +32,7 @@ import (
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	shootextensionprofile "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 )
 
@@ -134,7 +135,7 @@ var _ = Describe("Reconciler", func() {
 		fakeClock = testclock.NewFakeClock(today)
 		seenEvents = map[string]bool{}
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []RuleFailure{}}
+		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure{}}
 		dryRunUpdates, updates, statusWrites = 0, 0, 0
 		beforeUpdate, dryRunError, beforeStatusWrite = nil, nil, nil
 		request = reconcile.Request{NamespacedName: types.NamespacedName{Namespace: "garden-dev", Name: "maint"}}

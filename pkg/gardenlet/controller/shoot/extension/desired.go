@@ -10,8 +10,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 )
 
@@ -116,9 +116,10 @@ func DesiredExtensions(
 		extensions []*extensionsv1alpha1.Extension
 		warnings   []ComponentWarning
 		position   = map[string]int{}
+		pins       = helper.ActiveComponentPins(shoot.Spec.Extensions)
 	)
 
-	for _, entry := range shoot.Spec.Extensions {
+	for i, entry := range shoot.Spec.Extensions {
 		if i, ok := position[entry.Type]; ok {
 			// A repeated type replaces the earlier entry (last wins).
 			extensions[i] = nil
@@ -146,7 +147,7 @@ func DesiredExtensions(
 			},
 		}
 		if componentVersions {
-			components, componentWarnings := desiredComponents(entry, profiles[entry.Type])
+			components, componentWarnings := desiredComponents(pins, i, profiles[entry.Type])
 			extension.Spec.Components = components
 			warnings = append(warnings, componentWarnings...)
 		}
@@ -164,34 +165,36 @@ func DesiredExtensions(
 	return result, warnings
 }
 
-func desiredComponents(entry gardencorev1beta1.Extension, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
+// desiredComponents returns spec.components of the Extension of spec.extensions[extensionIndex]
+// from the Shoot's active pins (helper.ActiveComponentPins).
+func desiredComponents(pins []helper.ComponentPin, extensionIndex int, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
 	var (
 		components []extensionsv1alpha1.ExtensionComponent
 		warnings   []ComponentWarning
 		seen       = map[string]bool{}
 	)
 
-	for _, pin := range entry.Components {
-		if pin.Version == nil || *pin.Version == "" {
+	for _, pin := range pins {
+		if pin.ExtensionIndex != extensionIndex {
 			continue
 		}
 		warn := func(reason WarningReason) {
-			warnings = append(warnings, ComponentWarning{ExtensionType: entry.Type, Component: pin.Name, Version: *pin.Version, Reason: reason})
+			warnings = append(warnings, ComponentWarning{ExtensionType: pin.ExtensionType, Component: pin.Component, Version: pin.Version, Reason: reason})
 		}
-		if seen[pin.Name] {
+		if seen[pin.Component] {
 			warn(WarningDuplicateComponent)
 			continue
 		}
-		seen[pin.Name] = true
+		seen[pin.Component] = true
 
-		component := extensionsv1alpha1.ExtensionComponent{Name: pin.Name, Version: *pin.Version}
-		switch profileComponent := profileComponent(profile, pin.Name); {
+		component := extensionsv1alpha1.ExtensionComponent{Name: pin.Component, Version: pin.Version}
+		switch profileComponent := profileComponent(profile, pin.Component); {
 		case profile == nil:
 			warn(WarningProfileNotFound)
 		case profileComponent == nil:
 			warn(WarningComponentNotFound)
 		default:
-			version := helper.FindComponentVersion(profileComponent, *pin.Version)
+			version := helper.FindComponentVersion(profileComponent, pin.Version)
 			if version == nil {
 				warn(WarningVersionNotFound)
 				break

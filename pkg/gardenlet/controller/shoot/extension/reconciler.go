@@ -28,6 +28,7 @@ import (
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/features"
@@ -243,33 +244,29 @@ func (r *Reconciler) recordTechnicalID(ctx context.Context, log logr.Logger, sho
 	return nil
 }
 
-// profilesFor returns the ExtensionProfiles named after the types of the Shoot's extensions that
-// pin at least one version. They are read only when componentVersions is on.
+// profilesFor returns the ExtensionProfiles named after the types of the Shoot's active pins
+// (helper.ActiveComponentPins). They are read only when componentVersions is on.
 func (r *Reconciler) profilesFor(ctx context.Context, shoot *gardencorev1beta1.Shoot, componentVersions bool) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	if !componentVersions {
 		return profiles, nil
 	}
-	for _, extension := range shoot.Spec.Extensions {
-		if _, done := profiles[extension.Type]; done || !pinsAnyVersion(extension) {
+	read := map[string]bool{}
+	for _, pin := range helper.ActiveComponentPins(shoot.Spec.Extensions) {
+		if read[pin.ExtensionType] {
 			continue
 		}
+		read[pin.ExtensionType] = true
 		profile := &gardencorev1beta1.ExtensionProfile{}
-		if err := r.GardenClient.Get(ctx, client.ObjectKey{Name: extension.Type}, profile); err != nil {
+		if err := r.GardenClient.Get(ctx, client.ObjectKey{Name: pin.ExtensionType}, profile); err != nil {
 			if apierrors.IsNotFound(err) {
 				continue
 			}
-			return nil, fmt.Errorf("failed reading ExtensionProfile %s: %w", extension.Type, err)
+			return nil, fmt.Errorf("failed reading ExtensionProfile %s: %w", pin.ExtensionType, err)
 		}
-		profiles[extension.Type] = profile
+		profiles[pin.ExtensionType] = profile
 	}
 	return profiles, nil
-}
-
-func pinsAnyVersion(extension gardencorev1beta1.Extension) bool {
-	return slices.ContainsFunc(extension.Components, func(c gardencorev1beta1.ExtensionComponent) bool {
-		return c.Version != nil && *c.Version != ""
-	})
 }
 
 func (r *Reconciler) ensureNamespace(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, name string) error {

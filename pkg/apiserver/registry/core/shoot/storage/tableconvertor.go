@@ -15,7 +15,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/registry/rest"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
 const none = "<none>"
@@ -93,12 +95,16 @@ func cloudProfile(shoot *core.Shoot) string {
 // pinnedComponents prints every component with a version, in spec order, e.g.
 // shoot-traefik/traefik=3.6.13,shoot-falco-service/falco=0.44.1; <none> if there is none.
 func pinnedComponents(shoot *core.Shoot) string {
+	extensions := make([]gardencorev1beta1.Extension, len(shoot.Spec.Extensions))
+	for i := range shoot.Spec.Extensions {
+		if err := gardencorev1beta1.Convert_core_Extension_To_v1beta1_Extension(&shoot.Spec.Extensions[i], &extensions[i], nil); err != nil {
+			return none
+		}
+	}
 	var pins []string
-	for _, extension := range shoot.Spec.Extensions {
-		for _, component := range extension.Components {
-			if component.Version != nil && *component.Version != "" {
-				pins = append(pins, extension.Type+"/"+component.Name+"="+*component.Version)
-			}
+	for _, pin := range v1beta1helper.ComponentPins(extensions) {
+		if pin.Pinned() {
+			pins = append(pins, pin.ExtensionType+"/"+pin.Component+"="+pin.Version)
 		}
 	}
 	if len(pins) == 0 {

@@ -13,8 +13,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 )
 
 // The vectors G01–G41 and Q1–Q5 are those of the research spec §4.3 (Gardener's
@@ -25,11 +25,11 @@ import (
 var _ = Describe("CloudProfile version selection (Gardener helpers)", func() {
 	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 
-	type helperFunc func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (string, bool, error)
+	type helperFunc func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error)
 
 	DescribeTable("vectors",
 		func(fn helperFunc, current string, spec string, expected string) {
-			target, found, err := fn(ExpirableVersions(now, spec), current, now)
+			found, target, err := fn(ExpirableVersions(now, spec), current, now)
 			Expect(err).NotTo(HaveOccurred())
 			if expected == "-" {
 				Expect(found).To(BeFalse(), "unexpected target %q", target)
@@ -89,7 +89,7 @@ var _ = Describe("CloudProfile version selection (Gardener helpers)", func() {
 	)
 
 	It("G40 base eligibility skips preview versions", func() {
-		v, found, err := GetLatestQualifyingVersion(ExpirableVersions(now, "1.17.2 p, 1.17.1, 1.15.0, 1.14.3, 1.13.1"), now)
+		found, v, err := GetLatestQualifyingVersion(ExpirableVersions(now, "1.17.2 p, 1.17.1, 1.15.0, 1.14.3, 1.13.1"), now)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(found).To(BeTrue())
 		Expect(v.Version).To(Equal("1.17.1"))

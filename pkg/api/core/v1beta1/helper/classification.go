@@ -50,29 +50,50 @@ func CurrentClassification(stages []gardencorev1beta1.LifecycleStage, now time.T
 	if len(stages) == 0 {
 		return gardencorev1beta1.ClassificationSupported
 	}
-	result := gardencorev1beta1.ClassificationUnavailable
-	for _, stage := range stages {
-		if stage.StartTime == nil || !stage.StartTime.Time.After(now) {
-			result = stage.Classification
+	if stage, ok := CurrentStage(stages, now); ok {
+		return stage.Classification
+	}
+	return gardencorev1beta1.ClassificationUnavailable
+}
+
+// CurrentStage returns the stage that determines CurrentClassification at now: the last stage, in
+// list order, that has started (a stage without startTime has always started). ok is false when
+// no stage has started (or there is none).
+func CurrentStage(stages []gardencorev1beta1.LifecycleStage, now time.Time) (stage gardencorev1beta1.LifecycleStage, ok bool) {
+	for _, s := range stages {
+		if s.StartTime == nil || !s.StartTime.Time.After(now) {
+			stage, ok = s, true
 		}
 	}
-	return result
+	return stage, ok
+}
+
+// NextStage returns the stage with the earliest startTime strictly after now (of equal start
+// times the last listed, which wins at that instant), and false when there is none. Stored order
+// does not matter otherwise.
+func NextStage(stages []gardencorev1beta1.LifecycleStage, now time.Time) (gardencorev1beta1.LifecycleStage, bool) {
+	var (
+		next  gardencorev1beta1.LifecycleStage
+		found bool
+	)
+	for _, stage := range stages {
+		if stage.StartTime == nil || !stage.StartTime.Time.After(now) {
+			continue
+		}
+		if !found || !stage.StartTime.Time.After(next.StartTime.Time) {
+			next, found = stage, true
+		}
+	}
+	return next, found
 }
 
 // NextTransition returns the earliest stage startTime strictly after now, and false when there
 // is none. Stored order does not matter.
 func NextTransition(stages []gardencorev1beta1.LifecycleStage, now time.Time) (time.Time, bool) {
-	var next time.Time
-	found := false
-	for _, stage := range stages {
-		if stage.StartTime == nil || !stage.StartTime.Time.After(now) {
-			continue
-		}
-		if !found || stage.StartTime.Time.Before(next) {
-			next, found = stage.StartTime.Time, true
-		}
+	if stage, ok := NextStage(stages, now); ok {
+		return stage.StartTime.Time, true
 	}
-	return next, found
+	return time.Time{}, false
 }
 
 // IsActive reports whether a classification may be referenced by a new pin: preview, supported

@@ -12,8 +12,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 )
 
 func kubernetesVersion(version string, stages ...gardencorev1beta1.LifecycleStage) gardencorev1beta1.ExpirableVersion {

@@ -24,7 +24,8 @@ import (
 //
 // Versions are parsed with the coercing semver.NewVersion ("1" is 1.0.0, "v1.2.3" is accepted);
 // an unparsable version in the list makes a helper return an error. Results are the profile's
-// original version strings.
+// original version strings; argument and result order are Gardener's, with the evaluation time
+// appended.
 
 // VersionPredicate reports whether a version is to be excluded from a selection. parsed is the
 // version parsed with semver.NewVersion.
@@ -39,11 +40,8 @@ func classificationAt(v gardencorev1beta1.ExpirableVersion, now time.Time) garde
 // first listed) that is not classified preview at now and that no predicate excludes. found is
 // false when none qualifies. Unavailable versions are not excluded (Gardener as implemented).
 // An unparsable version or a failing predicate is an error.
-func GetLatestQualifyingVersion(versions []gardencorev1beta1.ExpirableVersion, now time.Time, predicates ...VersionPredicate) (gardencorev1beta1.ExpirableVersion, bool, error) {
-	var (
-		latest       gardencorev1beta1.ExpirableVersion
-		latestParsed *semver.Version
-	)
+func GetLatestQualifyingVersion(versions []gardencorev1beta1.ExpirableVersion, now time.Time, predicates ...VersionPredicate) (qualifyingVersionFound bool, latest *gardencorev1beta1.ExpirableVersion, err error) {
+	var latestParsed *semver.Version
 outer:
 	for _, v := range versions {
 		if classificationAt(v, now) == gardencorev1beta1.ClassificationPreview {
@@ -51,32 +49,33 @@ outer:
 		}
 		parsed, err := semver.NewVersion(v.Version)
 		if err != nil {
-			return gardencorev1beta1.ExpirableVersion{}, false, fmt.Errorf("error while parsing version %q: %w", v.Version, err)
+			return false, nil, fmt.Errorf("error while parsing version %q: %w", v.Version, err)
 		}
 		for _, exclude := range predicates {
 			excluded, err := exclude(v, parsed)
 			if err != nil {
-				return gardencorev1beta1.ExpirableVersion{}, false, fmt.Errorf("error while evaluating predicate for version %q: %w", v.Version, err)
+				return false, nil, fmt.Errorf("error while evaluating predicate for version %q: %w", v.Version, err)
 			}
 			if excluded {
 				continue outer
 			}
 		}
 		if latestParsed == nil || parsed.GreaterThan(latestParsed) {
-			latest, latestParsed = v, parsed
+			version := v
+			latest, latestParsed = &version, parsed
 		}
 	}
-	return latest, latestParsed != nil, nil
+	return latest != nil, latest, nil
 }
 
 // GetLatestVersionForPatchAutoUpdate returns the highest version in the patch range of current
 // (~current after normalisation: same major.minor, patch at least current's; "~0.0.0" accepts any
 // version) that is higher than current and not expired at now, preferring versions that are not
 // deprecated. found is false when there is none.
-func GetLatestVersionForPatchAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (string, bool, error) {
+func GetLatestVersionForPatchAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	cur, err := semver.NewVersion(current)
 	if err != nil {
-		return "", false, err
+		return false, "", err
 	}
 	return versionForAutoUpdate(versions, cur, now, FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor(cur))
 }
@@ -84,13 +83,13 @@ func GetLatestVersionForPatchAutoUpdate(versions []gardencorev1beta1.ExpirableVe
 // GetLatestVersionForMinorAutoUpdate returns GetLatestVersionForPatchAutoUpdate if it finds a
 // version, else the highest version of the same major that is higher than current and not expired,
 // preferring versions that are not deprecated.
-func GetLatestVersionForMinorAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (string, bool, error) {
-	if v, found, err := GetLatestVersionForPatchAutoUpdate(versions, current, now); err != nil || found {
-		return v, found, err
+func GetLatestVersionForMinorAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
+	if found, v, err := GetLatestVersionForPatchAutoUpdate(versions, current, now); err != nil || found {
+		return found, v, err
 	}
 	cur, err := semver.NewVersion(current)
 	if err != nil {
-		return "", false, err
+		return false, "", err
 	}
 	return versionForAutoUpdate(versions, cur, now, FilterDifferentMajorVersion(cur))
 }
@@ -98,13 +97,13 @@ func GetLatestVersionForMinorAutoUpdate(versions []gardencorev1beta1.ExpirableVe
 // GetOverallLatestVersionForAutoUpdate returns GetLatestVersionForPatchAutoUpdate if it finds a
 // version, else the highest version of any major that is higher than current and not expired,
 // preferring versions that are not deprecated.
-func GetOverallLatestVersionForAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (string, bool, error) {
-	if v, found, err := GetLatestVersionForPatchAutoUpdate(versions, current, now); err != nil || found {
-		return v, found, err
+func GetOverallLatestVersionForAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
+	if found, v, err := GetLatestVersionForPatchAutoUpdate(versions, current, now); err != nil || found {
+		return found, v, err
 	}
 	cur, err := semver.NewVersion(current)
 	if err != nil {
-		return "", false, err
+		return false, "", err
 	}
 	return versionForAutoUpdate(versions, cur, now)
 }
@@ -112,13 +111,24 @@ func GetOverallLatestVersionForAutoUpdate(versions []gardencorev1beta1.Expirable
 // versionForAutoUpdate returns the highest non-preview version that is not expired, not equal to
 // and not lower than cur and passes extra: first among the versions that are not deprecated, then
 // among all. A lower supported version is thus preferred over a higher deprecated one.
-func versionForAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, cur *semver.Version, now time.Time, extra ...VersionPredicate) (string, bool, error) {
+func versionForAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, cur *semver.Version, now time.Time, extra ...VersionPredicate) (bool, string, error) {
 	predicates := append([]VersionPredicate{FilterExpiredVersion(now), FilterSameVersion(cur), FilterLowerVersion(cur)}, extra...)
-	if v, found, err := GetLatestQualifyingVersion(versions, now, append(slices.Clone(predicates), FilterDeprecatedVersion(now))...); err != nil || found {
-		return v.Version, found, err
+	return latestOf(versions, now, append(slices.Clone(predicates), FilterDeprecatedVersion(now)), predicates)
+}
+
+// latestOf returns the version of GetLatestQualifyingVersion with the preferred predicates, else
+// with the fallback predicates.
+func latestOf(versions []gardencorev1beta1.ExpirableVersion, now time.Time, preferred, fallback []VersionPredicate) (bool, string, error) {
+	for _, predicates := range [][]VersionPredicate{preferred, fallback} {
+		found, v, err := GetLatestQualifyingVersion(versions, now, predicates...)
+		if err != nil {
+			return false, "", err
+		}
+		if found {
+			return true, v.Version, nil
+		}
 	}
-	v, found, err := GetLatestQualifyingVersion(versions, now, predicates...)
-	return v.Version, found, err
+	return false, "", nil
 }
 
 // GetVersionForForcefulUpdateToConsecutiveMinor returns the force-update target of a Kubernetes
@@ -126,17 +136,13 @@ func versionForAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, cur *se
 // current.minor+1, the highest one that is not expired at now; if all of them are expired, the
 // highest expired one. Deprecated versions are not deprioritised. found is false when minor+1
 // has no non-preview version.
-func GetVersionForForcefulUpdateToConsecutiveMinor(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (string, bool, error) {
+func GetVersionForForcefulUpdateToConsecutiveMinor(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	cur, err := semver.NewVersion(current)
 	if err != nil {
-		return "", false, err
+		return false, "", err
 	}
 	predicates := []VersionPredicate{FilterDifferentMajorVersion(cur), FilterNonConsecutiveMinorVersion(cur)}
-	if v, found, err := GetLatestQualifyingVersion(versions, now, append(slices.Clone(predicates), FilterExpiredVersion(now))...); err != nil || found {
-		return v.Version, found, err
-	}
-	v, found, err := GetLatestQualifyingVersion(versions, now, predicates...)
-	return v.Version, found, err
+	return latestOf(versions, now, append(slices.Clone(predicates), FilterExpiredVersion(now)), predicates)
 }
 
 // GetVersionForForcefulUpdateToNextHigherMinor returns the force-update target of a machine image
@@ -147,7 +153,7 @@ func GetVersionForForcefulUpdateToConsecutiveMinor(versions []gardencorev1beta1.
 // minor with a non-preview version is returned instead, so that a next minor holding only expired
 // versions is not skipped. found is false when no higher minor of the same major has a
 // non-preview version.
-func GetVersionForForcefulUpdateToNextHigherMinor(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (string, bool, error) {
+func GetVersionForForcefulUpdateToNextHigherMinor(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	return forcefulUpdateToNextHigher(versions, current, now, func(v *semver.Version) uint64 { return v.Minor() },
 		func(cur, v *semver.Version) bool { return v.Major() == cur.Major() && v.Minor() > cur.Minor() })
 }
@@ -155,7 +161,7 @@ func GetVersionForForcefulUpdateToNextHigherMinor(versions []gardencorev1beta1.E
 // GetVersionForForcefulUpdateToNextHigherMajor returns the force-update target of a machine image
 // with update strategy minor: like GetVersionForForcefulUpdateToNextHigherMinor one level up, over
 // the versions of higher majors.
-func GetVersionForForcefulUpdateToNextHigherMajor(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (string, bool, error) {
+func GetVersionForForcefulUpdateToNextHigherMajor(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	return forcefulUpdateToNextHigher(versions, current, now, func(v *semver.Version) uint64 { return v.Major() },
 		func(cur, v *semver.Version) bool { return v.Major() > cur.Major() })
 }
@@ -163,10 +169,10 @@ func GetVersionForForcefulUpdateToNextHigherMajor(versions []gardencorev1beta1.E
 // forcefulUpdateToNextHigher implements the two "next higher" force rules; key selects the
 // minor or the major, candidate the versions above current on that level.
 func forcefulUpdateToNextHigher(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time,
-	key func(*semver.Version) uint64, candidate func(cur, v *semver.Version) bool) (string, bool, error) {
+	key func(*semver.Version) uint64, candidate func(cur, v *semver.Version) bool) (bool, string, error) {
 	cur, err := semver.NewVersion(current)
 	if err != nil {
-		return "", false, err
+		return false, "", err
 	}
 
 	type entry struct {
@@ -182,7 +188,7 @@ func forcefulUpdateToNextHigher(versions []gardencorev1beta1.ExpirableVersion, c
 	for _, v := range versions {
 		parsed, err := semver.NewVersion(v.Version)
 		if err != nil {
-			return "", false, fmt.Errorf("error while parsing version %q: %w", v.Version, err)
+			return false, "", fmt.Errorf("error while parsing version %q: %w", v.Version, err)
 		}
 		// The next value on this level is taken over all versions, preview and expired ones and
 		// (for minors) other majors included, as Gardener does.
@@ -218,12 +224,12 @@ func forcefulUpdateToNextHigher(versions []gardencorev1beta1.ExpirableVersion, c
 	}
 
 	if best, found := highestOfLowestGroup(func(c entry) bool { return !c.expired }); found && (!nextExists || key(best.parsed) <= next) {
-		return best.version, true, nil
+		return true, best.version, nil
 	}
 	if best, found := highestOfLowestGroup(func(entry) bool { return true }); found {
-		return best.version, true, nil
+		return true, best.version, nil
 	}
-	return "", false, nil
+	return false, "", nil
 }
 
 // FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor excludes versions outside the
