@@ -104,11 +104,16 @@ type ComponentVersionUpdate struct {
 // lower than or equal to current), and every candidate must be compatible; incompatible ones are
 // recorded in Rejected.
 //
-// Auto-update (policy.Enabled): the highest candidate classified supported or deprecated within
-// the boundary of policy.UpdateStrategy — patch: same major.minor; minor: same major; major: any
-// — preferring supported over deprecated as Gardener does (a lower supported version wins over a
-// higher deprecated one). Unlike Gardener's machine-image helpers there is no patch-first step:
-// GEP-78 defines minor and major as "the newest supported version within the boundary".
+// Auto-update (policy.Enabled): the highest candidate classified supported within the boundary
+// of policy.UpdateStrategy — patch: same major.minor; minor: same major; major: any. A deprecated
+// candidate is taken only when the pinned version is itself deprecated, and then only when no
+// supported one is found: auto-update never moves a Shoot down the classification ladder (a
+// supported 1.0.2 stays when the only newer patch, 1.0.5, is deprecated). This deliberately
+// deviates from Gardener's auto-update helpers, which fall back to deprecated versions
+// (gardener/gardener#13647, #9537), and follows the fix proposed in gardener/gardener#15691
+// (docs/usage/extension-component-versions.md, "Auto-update"). Unlike Gardener's machine-image
+// helpers there is no patch-first step: GEP-78 defines minor and major as "the newest supported
+// version within the boundary".
 //
 // An expired or missing pin with auto-update on (GEP-78: "On expired, apply the force-upgrade
 // path") takes the auto-update target only if it is classified supported, for example a higher
@@ -187,10 +192,11 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 		inBoundary := func(c v1beta1helper.ComponentVersionCandidate) bool {
 			return withinUpdateBoundary(policy.UpdateStrategy, cur, c.Parsed)
 		}
-		classifications := []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}
-		if decision.Trigger.Forced() {
-			// A forced update takes only a supported auto-update target; otherwise the force path decides.
-			classifications = classifications[:1]
+		// Never down the classification ladder: a deprecated target only for a deprecated pin. A
+		// forced update takes only a supported auto-update target; otherwise the force path decides.
+		classifications := []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}
+		if !decision.Trigger.Forced() && v1beta1helper.CurrentClassification(entry.Lifecycle, now) == gardencorev1beta1.ClassificationDeprecated {
+			classifications = append(classifications, gardencorev1beta1.ClassificationDeprecated)
 		}
 		for _, classification := range classifications {
 			target, err := firstCompatible(func(c v1beta1helper.ComponentVersionCandidate) bool {

@@ -73,7 +73,12 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 		Entry("minor: numeric order, 1.10.0 above 1.9.1", "1.8.3, 1.9.1, 1.10.0", "1.8.3", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.10.0"),
 		// Preference (Gardener's auto-update helpers): a lower supported beats a higher deprecated.
 		Entry("supported preferred over a higher deprecated", "1.0.0, 1.0.1, 1.0.2 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("deprecated when nothing supported", "1.0.0, 1.0.1 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
+		// Never down the classification ladder (gardener/gardener#13647, #9537; the fix of #15691).
+		Entry("a supported pin does not move to a newer deprecated patch", "1.0.2, 1.0.5 d", "1.0.2", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("a supported pin does not move to a newer deprecated minor", "2.2.0, 2.3.0 d", "2.2.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("a supported pin does not move to a deprecated major when only previews are newer", "1.3.0, 2.1.0 d, 2.2.0 p, 3.0.0 p", "1.3.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("a deprecated pin takes a newer supported version first", "1.0.0 d, 1.0.1 d, 1.0.2, 1.0.3 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
+		Entry("a deprecated pin moves to a newer deprecated one when nothing is supported", "1.0.0 d, 1.0.1 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
 		Entry("supported of another minor preferred over a deprecated patch (minor)", "1.0.0, 1.0.1 d, 1.1.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
 		// Never preview, unavailable or expired.
 		Entry("preview never chosen", "1.0.0, 1.0.1 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
@@ -83,7 +88,8 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 		Entry("auto-update off, not expired: left alone", "1.0.0, 1.0.1", "1.0.0", frozen, incompatibleWith(), ComponentUpdateNone, ""),
 		// Compatibility filter.
 		Entry("auto: highest compatible", "1.0.0, 1.0.1, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("auto: incompatible supported, compatible deprecated", "1.0.0, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("auto: incompatible supported, compatible deprecated: a supported pin stays", "1.0.0, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, ""),
+		Entry("auto: incompatible supported, compatible deprecated: a deprecated pin moves", "1.0.0 d, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
 		Entry("auto: no compatible target is not an error", "1.0.0, 1.0.1", "1.0.0", auto(patch), incompatibleWith("1.0.1"), ComponentUpdateAutoUpdate, ""),
 		// Force path (GEP-78 "3. Force-upgrade path").
 		Entry("expired, auto-update off: highest supported patch of the current minor", "1.0.0 x, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.0.2"),
