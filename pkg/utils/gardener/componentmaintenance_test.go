@@ -80,6 +80,11 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 		Entry("a deprecated pin takes a newer supported version first", "1.0.0 d, 1.0.1 d, 1.0.2, 1.0.3 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
 		Entry("a deprecated pin moves to a newer deprecated one when nothing is supported", "1.0.0 d, 1.0.1 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
 		Entry("supported of another minor preferred over a deprecated patch (minor)", "1.0.0, 1.0.1 d, 1.1.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
+		// Pre-releases: never an automatic target unless the pin is a pre-release of the same version.
+		Entry("a release never moves to a pre-release", "0.44.1, 0.44.2-rc.1", "0.44.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("a release never moves to a pre-release (major)", "0.44.1, 1.0.0-rc.1", "0.44.1", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("a pre-release moves to its release", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.2", "0.44.2-rc.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "0.44.2"),
+		Entry("a pre-release moves to a later pre-release of the same version", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.3-rc.1", "0.44.2-rc.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "0.44.2-rc.2"),
 		// Never preview, unavailable or expired.
 		Entry("preview never chosen", "1.0.0, 1.0.1 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
 		Entry("unavailable never chosen", "1.0.0, 1.0.1 u", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),

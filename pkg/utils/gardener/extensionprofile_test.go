@@ -93,6 +93,17 @@ var _ = Describe("ExtensionProfile decisions", func() {
 		Expect(got).To(Equal("1.10.0"))
 	})
 
+	It("partial resolution and auto-update agree on pre-releases", func() {
+		c := gardencorev1beta1.ExtensionProfileComponent{Name: "falco", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "0.44.1"}, {Version: "0.44.2-rc.1"}}}
+		resolved, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "0.44", now)
+		Expect(err).To(BeNil())
+		Expect(resolved).To(Equal("0.44.1"))
+		update, updateErr := ComponentVersionUpdateFor(c, resolved, EffectiveAutoUpdate{Enabled: true, UpdateStrategy: gardencorev1beta1.UpdateStrategyPatch}, now,
+			func(string) ([]string, error) { return nil, nil })
+		Expect(updateErr).NotTo(HaveOccurred())
+		Expect(update.Target).To(BeEmpty(), "patch auto-update must not pick the pre-release the partial pin skipped")
+	})
+
 	It("#ResolvePartialComponentVersion says when nothing can be pinned", func() {
 		c := gardencorev1beta1.ExtensionProfileComponent{Name: "c", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationExpired, nil)}}}}
 		_, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "1", now)
