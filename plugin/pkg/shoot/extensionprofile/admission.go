@@ -226,9 +226,11 @@ func (p *ShootExtensionProfile) AssignReadyFunc(f admission.ReadyFunc) {
 // spec.extensions[i].components[j].version that changed on this request (create, a new entry or
 // a different string than in the old Shoot) and has fewer than three parts, it writes the highest
 // version of that component that matches the prefix and is classified supported at the plugin's
-// clock. A leading "v" is stripped from every changed pin, partial or full, because profile
-// versions are plain semver. A malformed prefix or a prefix without a match is rejected with
-// Forbidden wrapping field.Invalid on the pin's path. Pins of types without a profile, of a
+// clock, unless the old Shoot stores a version of that component that matches the partial pin:
+// then the stored version is kept, so that re-applying an unchanged manifest never changes a
+// stored version (as Gardener's ShootMutator does for spec.kubernetes.version). A leading "v" is
+// stripped from every changed pin, partial or full, because profile versions are plain semver. A
+// malformed prefix or a prefix without a match is rejected with Forbidden wrapping field.Invalid on the pin's path. Pins of types without a profile, of a
 // profile that is being deleted, of unknown components and of disabled extensions are left
 // untouched for Validate to report.
 func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
@@ -252,6 +254,10 @@ func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes,
 		}
 		if !versionutils.IsPartial(pin.Version) {
 			component.Version = ptr.To(versionutils.TrimShootPrefix(pin.Version))
+			continue
+		}
+		if stored, ok := storedVersionMatching(oldPins, pin); ok {
+			component.Version = &stored
 			continue
 		}
 
@@ -391,6 +397,9 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 				if msg := gardenerutils.ComponentVersionPinWarning(pin.ExtensionType, *profileComponent, pin.Version, now); msg != "" {
 					warning.AddWarning(ctx, "", msg)
 				}
+				if msg := downgradeWarning(oldPins, pin); msg != "" {
+					warning.AddWarning(ctx, "", msg)
+				}
 			}
 		}
 
@@ -494,6 +503,43 @@ func (l profileLookup) get(p *ShootExtensionProfile, extensionType string) (*gar
 	}
 	l[extensionType] = profile
 	return profile, nil
+}
+
+// storedVersionMatching returns the version the old Shoot stores for a partial pin's component
+// when it matches the partial pin ("0" and "0.42" both match a stored 0.42.1), as Gardener's
+// ShootMutator keeps spec.kubernetes.version. Re-applying an unchanged manifest with a partial pin
+// thus keeps the stored version, even when that version is no longer what the pin would resolve
+// to (it may have been deprecated since, or auto-updated); only a pin that the stored version does
+// not match is resolved again.
+func storedVersionMatching(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) (string, bool) {
+	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
+	if !found || !old.Pinned() {
+		return "", false
+	}
+	prefix, err := versionutils.ParsePartialVersion(pin.Version)
+	if err != nil {
+		return "", false
+	}
+	stored, err := versionutils.ParseProfileVersion(old.Version)
+	if err != nil || !prefix.Matches(stored) {
+		return "", false
+	}
+	return old.Version, true
+}
+
+// downgradeWarning returns the warning for a changed pin whose version is lower than the one the
+// old Shoot pins (GEP-78: a downgrade is explicit, and the owner is told), "" otherwise.
+func downgradeWarning(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) string {
+	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
+	if !found || !old.Pinned() {
+		return ""
+	}
+	from, errFrom := versionutils.ParseProfileVersion(old.Version)
+	to, errTo := versionutils.ParseProfileVersion(pin.Version)
+	if errFrom != nil || errTo != nil || !to.LessThan(from) {
+		return ""
+	}
+	return fmt.Sprintf("component %s of extension %s is downgraded from %s to %s; the extension deploys the older version", pin.Component, pin.ExtensionType, old.Version, pin.Version)
 }
 
 // toV1beta1 converts an internal Shoot to v1beta1.

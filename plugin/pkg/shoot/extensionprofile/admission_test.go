@@ -310,6 +310,37 @@ var _ = Describe("ShootExtensionProfile", func() {
 			Entry("empty", "shoot-traefik", "traefik", "", "must be a semantic version"),
 		)
 
+		Describe("re-applying a partial pin (GitOps)", func() {
+			falcoShoot := func(version string) *core.Shoot {
+				return shootWith(core.Extension{Type: "shoot-falco-service", Components: []core.ExtensionComponent{{Name: "falco", Version: ptr.To(version)}}})
+			}
+
+			DescribeTable("keeps a stored version the partial pin matches, even a deprecated one",
+				func(stored, pinned string) {
+					oldShoot, shoot := falcoShoot(stored), falcoShoot(pinned)
+					Expect(admitAndValidate(attributes(shoot, oldShoot, admission.Update, ""))).To(Succeed())
+					Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal(stored)))
+					Expect(warnings.warnings).To(BeEmpty())
+				},
+				Entry(`"0" keeps the deprecated 0.42.1 (instead of resolving to 0.44.1)`, "0.42.1", "0"),
+				Entry(`"0.42" keeps the deprecated 0.42.1 (instead of rejecting: only deprecated matches)`, "0.42.1", "0.42"),
+				Entry(`"v0.44" keeps 0.44.1`, "0.44.1", "v0.44"),
+			)
+
+			It("resolves a partial pin the stored version does not match", func() {
+				oldShoot, shoot := falcoShoot("0.42.1"), falcoShoot("0.44")
+				Expect(admitter.Admit(ctx, attributes(shoot, oldShoot, admission.Update, ""), nil)).To(Succeed())
+				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("0.44.1")))
+			})
+
+			It("warns about an explicit downgrade", func() {
+				oldShoot, shoot := falcoShoot("0.44.1"), falcoShoot("0.42.1")
+				Expect(admitAndValidate(attributes(shoot, oldShoot, admission.Update, ""))).To(Succeed())
+				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("0.42.1")))
+				Expect(warnings.warnings).To(ContainElement("component falco of extension shoot-falco-service is downgraded from 0.44.1 to 0.42.1; the extension deploys the older version"))
+			})
+		})
+
 		It("reports every unresolvable partial pin at once", func() {
 			shoot := shootWith(
 				core.Extension{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "traefik", Version: ptr.To("4")}}},
@@ -328,8 +359,8 @@ var _ = Describe("ShootExtensionProfile", func() {
 			Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("3.9")))
 		})
 
-		It("resolves a partial pin again when an update changes it", func() {
-			old := shootWith(traefik("3.6.12"))
+		It("resolves a partial pin again when an update changes it to one the stored version does not match", func() {
+			old := shootWith(traefik("3.5.0"))
 			shoot := shootWith(traefik("3.6"))
 			Expect(admitter.Admit(ctx, attributes(shoot, old, admission.Update, ""), nil)).To(Succeed())
 			Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("3.6.13")))
