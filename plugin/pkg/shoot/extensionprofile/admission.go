@@ -80,6 +80,7 @@ import (
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/features"
@@ -121,6 +122,8 @@ type ShootExtensionProfile struct {
 
 	extensionProfileLister gardencorev1beta1listers.ExtensionProfileLister
 	cloudProfileLister     gardencorev1beta1listers.CloudProfileLister
+	// coreClient reads a profile live when the lister does not have it (yet).
+	coreClient gardencoreclientset.Interface
 	readyFuncs             []admission.ReadyFunc
 	readyFunc              admission.ReadyFunc
 	readyOnce              sync.Once
@@ -131,6 +134,7 @@ var (
 	_ admission.ValidationInterface = (*ShootExtensionProfile)(nil)
 
 	_ = admissioninitializer.WantsCoreInformerFactory(&ShootExtensionProfile{})
+	_ = admissioninitializer.WantsCoreClientSet(&ShootExtensionProfile{})
 	_ = admissioninitializer.WantsClock(&ShootExtensionProfile{})
 )
 
@@ -174,6 +178,11 @@ func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.Sha
 	})
 }
 
+// SetCoreClientSet sets the client that reads an ExtensionProfile live when the lister misses it.
+func (p *ShootExtensionProfile) SetCoreClientSet(c gardencoreclientset.Interface) {
+	p.coreClient = c
+}
+
 // ValidateInitialization returns an error when the ExtensionProfile or CloudProfile lister is
 // missing.
 func (p *ShootExtensionProfile) ValidateInitialization() error {
@@ -189,7 +198,7 @@ func (p *ShootExtensionProfile) ValidateInitialization() error {
 // cloudProfileOf returns the CloudProfile the Shoot references (spec.cloudProfile of kind
 // CloudProfile, else spec.cloudProfileName); nil when there is none or it cannot be read. Only
 // the maintenance exception reads it (which host changes are forced).
-func (p *ShootExtensionProfile) cloudProfileOf(shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
+func (p *ShootExtensionProfile) cloudProfileOf(ctx context.Context, shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
 	name := ptr.Deref(shoot.Spec.CloudProfileName, "")
 	if ref := shoot.Spec.CloudProfile; ref != nil {
 		if ref.Kind != "" && ref.Kind != "CloudProfile" {
@@ -201,6 +210,10 @@ func (p *ShootExtensionProfile) cloudProfileOf(shoot *gardencorev1beta1.Shoot) *
 		return nil
 	}
 	profile, err := p.cloudProfileLister.Get(name)
+	if apierrors.IsNotFound(err) && p.coreClient != nil {
+		// A lister miss is confirmed with a live read (see getProfile).
+		profile, err = p.coreClient.CoreV1beta1().CloudProfiles().Get(ctx, name, metav1.GetOptions{})
+	}
 	if err != nil {
 		return nil
 	}
@@ -233,7 +246,7 @@ func (p *ShootExtensionProfile) AssignReadyFunc(f admission.ReadyFunc) {
 // malformed prefix or a prefix without a match is rejected with Forbidden wrapping field.Invalid on the pin's path. Pins of types without a profile, of a
 // profile that is being deleted, of unknown components and of disabled extensions are left
 // untouched for Validate to report.
-func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
 		return err
@@ -261,7 +274,7 @@ func (p *ShootExtensionProfile) Admit(_ context.Context, a admission.Attributes,
 			continue
 		}
 
-		profile, err := profiles.get(p, pin.ExtensionType)
+		profile, err := profiles.get(ctx, p, pin.ExtensionType)
 		if err != nil {
 			return err
 		}
@@ -343,7 +356,7 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 	now := p.Clock.Now()
 	profiles := profileLookup{}
 	disabledReported := sets.New[int]()
-	compatibility := newCompatibilityCheck(p.rules, external, oldExternal, a.GetUserInfo(), fieldManagerOf(a), p.MaintenanceUsers, p.cloudProfileOf(external), now)
+	compatibility := newCompatibilityCheck(p.rules, external, oldExternal, a.GetUserInfo(), fieldManagerOf(a), p.MaintenanceUsers, p.cloudProfileOf(ctx, external), now)
 	var allErrs field.ErrorList
 	for _, pin := range v1beta1helper.ComponentPins(external.Spec.Extensions) {
 		extension := external.Spec.Extensions[pin.ExtensionIndex]
@@ -359,7 +372,7 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 			continue
 		}
 
-		profile, err := profiles.get(p, pin.ExtensionType)
+		profile, err := profiles.get(ctx, p, pin.ExtensionType)
 		if err != nil {
 			return err
 		}
@@ -478,14 +491,28 @@ func (p *ShootExtensionProfile) waitUntilReady(a admission.Attributes) error {
 	return nil
 }
 
-// getProfile returns the ExtensionProfile of an extension type, nil when there is none.
-func (p *ShootExtensionProfile) getProfile(extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
+// getProfile returns the ExtensionProfile of an extension type, nil when there is none. The
+// informer's lister may lag behind a profile created a moment ago, so a lister miss is confirmed
+// with a live read (when a client is set) before the type counts as having no profile: a miss must
+// never reject what a live read would accept. A failing live read is an internal error, which the
+// client may retry.
+func (p *ShootExtensionProfile) getProfile(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
 	profile, err := p.extensionProfileLister.Get(extensionType)
+	if err == nil {
+		return profile, nil
+	}
+	if !apierrors.IsNotFound(err) {
+		return nil, apierrors.NewInternalError(fmt.Errorf("could not get ExtensionProfile %q: %w", extensionType, err))
+	}
+	if p.coreClient == nil {
+		return nil, nil
+	}
+	profile, err = p.coreClient.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, apierrors.NewInternalError(fmt.Errorf("could not get ExtensionProfile %q: %w", extensionType, err))
+		return nil, apierrors.NewInternalError(fmt.Errorf("could not read ExtensionProfile %q: %w", extensionType, err))
 	}
 	return profile, nil
 }
@@ -493,11 +520,11 @@ func (p *ShootExtensionProfile) getProfile(extensionType string) (*gardencorev1b
 // profileLookup caches the ExtensionProfile look-ups of one request, by extension type.
 type profileLookup map[string]*gardencorev1beta1.ExtensionProfile
 
-func (l profileLookup) get(p *ShootExtensionProfile, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
+func (l profileLookup) get(ctx context.Context, p *ShootExtensionProfile, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
 	if profile, ok := l[extensionType]; ok {
 		return profile, nil
 	}
-	profile, err := p.getProfile(extensionType)
+	profile, err := p.getProfile(ctx, extensionType)
 	if err != nil {
 		return nil, err
 	}

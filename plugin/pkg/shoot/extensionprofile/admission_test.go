@@ -29,6 +29,7 @@ import (
 	"github.com/gep-78/gardener/pkg/api"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardencorefake "github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
@@ -179,6 +180,31 @@ var _ = Describe("ShootExtensionProfile", func() {
 			err = p.Validate(ctx, a, nil)
 			Expect(apierrors.IsForbidden(err)).To(BeTrue())
 			Expect(err).To(MatchError(forbidden("falco-traefik-eval", "not yet ready to handle request")))
+		})
+
+		Describe("a profile the informer has not seen yet", func() {
+			var shoot *core.Shoot
+			BeforeEach(func() {
+				shoot = shootWith(core.Extension{Type: "shoot-new", Components: []core.ExtensionComponent{{Name: "agent", Version: ptr.To("1")}}})
+			})
+			fresh := &gardencorev1beta1.ExtensionProfile{
+				ObjectMeta: metav1.ObjectMeta{Name: "shoot-new"},
+				Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{
+					{Name: "agent", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}}},
+				}},
+			}
+
+			It("is read live instead of rejecting the pin", func() {
+				admitter.SetCoreClientSet(gardencorefake.NewSimpleClientset(fresh))
+				Expect(admitAndValidate(attributes(shoot, nil, admission.Create, ""))).To(Succeed())
+				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("1.0.0")))
+			})
+
+			It("is still missing when the live read does not find it either", func() {
+				admitter.SetCoreClientSet(gardencorefake.NewSimpleClientset())
+				err := admitAndValidate(attributes(shoot, nil, admission.Create, ""))
+				Expect(err).To(MatchError(ContainSubstring(`no ExtensionProfile "shoot-new" exists`)))
+			})
 		})
 
 		It("ignores other kinds", func() {
