@@ -5,6 +5,7 @@
 package validation
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -51,7 +52,17 @@ func isUpdateStrategy(s core.MachineImageUpdateStrategy) bool {
 //     (typed `shoot` variable, bool output, estimated cost within the per-rule and per-profile
 //     limits; rules already stored in the old object are compiled in the stored-expressions
 //     environment and not cost-checked again, so existing profiles stay updatable);
-//   - providerConfig is opaque and not checked.
+//   - a rule's message is at most MaxCompatibilityMessageLength bytes (TooLong on
+//     compatibility.validations[k].message): it is echoed in every rejection of a Shoot;
+//   - providerConfig, when set, is a JSON object (Invalid on versions[j].providerConfig), because
+//     gardenlet copies it into the seed Extension's spec.components[].providerConfig, which the
+//     Extension CRD requires to be an object; its content is opaque and not checked.
+//
+// MaxCompatibilityMessageLength bounds a compatibility rule's message, in bytes. The message is
+// echoed in every admission rejection and maintenance result for the rule, so it is a short text
+// for humans.
+const MaxCompatibilityMessageLength = 1024
+
 func ValidateExtensionProfile(profile *core.ExtensionProfile) field.ErrorList {
 	return validateExtensionProfile(profile, nil)
 }
@@ -222,10 +233,24 @@ func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPat
 				if strings.TrimSpace(v.Rule) == "" {
 					allErrs = append(allErrs, field.Required(rulePath, "must be a CEL expression over `shoot` that evaluates to a bool"))
 				}
+				if len(v.Message) > MaxCompatibilityMessageLength {
+					allErrs = append(allErrs, field.TooLong(validationsPath.Index(k).Child("message"), "", MaxCompatibilityMessageLength))
+				}
 			}
+		}
+
+		if version.ProviderConfig != nil && !isJSONObjectOrNull(version.ProviderConfig.Raw) {
+			allErrs = append(allErrs, field.Invalid(idxPath.Child("providerConfig"), string(version.ProviderConfig.Raw),
+				"must be a JSON object: gardenlet copies it into the seed Extension's spec.components[].providerConfig, which must be an object"))
 		}
 	}
 	return allErrs
+}
+
+// isJSONObjectOrNull reports whether raw is a JSON object, or empty or null (no providerConfig).
+func isJSONObjectOrNull(raw []byte) bool {
+	trimmed := bytes.TrimSpace(raw)
+	return len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) || trimmed[0] == '{'
 }
 
 // validateComponentVersionString requires a full semantic version MAJOR.MINOR.PATCH with

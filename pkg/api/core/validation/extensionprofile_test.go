@@ -5,6 +5,7 @@
 package validation_test
 
 import (
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -107,6 +108,24 @@ var _ = Describe("ExtensionProfile validation", func() {
 			p.Spec.Components[0].Versions[0].Compatibility.Validations = append(p.Spec.Components[0].Versions[0].Compatibility.Validations,
 				core.CompatibilityValidation{Rule: "  ", Message: "no rule"})
 		}, fieldErr(field.ErrorTypeRequired, "spec.components[0].versions[0].compatibility.validations[1].rule")),
+		Entry("a rule message of 1024 bytes", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[0].Compatibility.Validations[0].Message = strings.Repeat("m", 1024)
+		}),
+		Entry("a rule message longer than 1024 bytes", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[0].Compatibility.Validations[0].Message = strings.Repeat("m", 10000)
+		}, fieldErr(field.ErrorTypeTooLong, "spec.components[0].versions[0].compatibility.validations[0].message")),
+		Entry("providerConfig null", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[0].ProviderConfig = &runtime.RawExtension{Raw: []byte("null")}
+		}),
+		Entry("providerConfig a string", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(`"crdBundle"`)}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.components[0].versions[0].providerConfig")),
+		Entry("providerConfig a list", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(` [1, 2]`)}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.components[0].versions[0].providerConfig")),
+		Entry("providerConfig a number", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(`42`)}
+		}, fieldErr(field.ErrorTypeInvalid, "spec.components[0].versions[0].providerConfig")),
 		Entry("no updateStrategy anywhere", func(p *core.ExtensionProfile) {
 			p.Spec.UpdateStrategy = nil
 			p.Spec.Components[1].UpdateStrategy = nil
