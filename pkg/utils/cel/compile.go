@@ -7,6 +7,8 @@ package cel
 import (
 	"errors"
 	"fmt"
+	"github.com/google/cel-go/interpreter"
+	"strings"
 
 	"github.com/google/cel-go/cel"
 	"k8s.io/apimachinery/pkg/util/sets"
@@ -206,6 +208,12 @@ func (e *Environment) compileRule(rule, message string, rulePath *field.Path, mo
 		return fail(field.Invalid(rulePath, rule, fmt.Sprintf("must evaluate to bool, but evaluates to %s", ast.OutputType())))
 	}
 
+	if mode == NewExpressions {
+		if err := checkConstantArguments(env, ast); err != nil {
+			return fail(field.Invalid(rulePath, rule, err.Error()))
+		}
+	}
+
 	estimate, err := env.EstimateCost(ast, e.costEstimator)
 	if err != nil {
 		return fail(field.InternalError(rulePath, fmt.Errorf("could not estimate the cost of the rule: %w", err)))
@@ -217,12 +225,44 @@ func (e *Environment) compileRule(rule, message string, rulePath *field.Path, mo
 			estimate.Max, MaxRuleCost, MaxWorkers, MaxExtensions, MaxExtensionComponents, MaxStringLength)))
 	}
 
-	program, err := env.Program(ast, cel.InterruptCheckFrequency(celconfig.CheckFrequency))
+	program, err := env.Program(ast, cel.InterruptCheckFrequency(celconfig.CheckFrequency), cel.OptimizeRegex(interpreter.MatchesRegexOptimization))
 	if err != nil {
 		return fail(field.Invalid(rulePath, rule, "program instantiation failed: "+err.Error()))
 	}
 	out.program = program
 	return out, nil
+}
+
+// checkConstantArguments evaluates every sub-expression of a checked rule whose inputs are all
+// constants (cel-go's constant-folding optimizer), so that a rule failing by construction, such
+// as semver('v1.35.0') or quantity('1x'), is rejected when it is written instead of failing for
+// every Shoot at evaluation. The folded AST is discarded; the rule is evaluated as written.
+// Constant regular expressions are checked when the program is built (cel.OptimizeRegex).
+func checkConstantArguments(env *cel.Env, ast *cel.Ast) error {
+	folder, err := cel.NewConstantFoldingOptimizer()
+	if err != nil {
+		return err
+	}
+	optimizer, err := cel.NewStaticOptimizer(folder)
+	if err != nil {
+		return err
+	}
+	_, issues := optimizer.Optimize(env, ast)
+	if issues == nil {
+		return nil
+	}
+	// The optimizer also reports values it evaluated fine but cannot turn into a literal (a
+	// semver or quantity object): those are no errors of the rule.
+	var failures []string
+	for _, e := range issues.Errors() {
+		if !strings.Contains(e.Message, "failed to adapt") {
+			failures = append(failures, e.Message)
+		}
+	}
+	if len(failures) > 0 {
+		return fmt.Errorf("a constant expression of the rule cannot be evaluated: %s", strings.Join(failures, "; "))
+	}
+	return nil
 }
 
 func failedRuleSet(rules []gardencorev1beta1.CompatibilityValidation, err error) RuleSet {

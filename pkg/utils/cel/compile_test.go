@@ -159,6 +159,17 @@ var _ = Describe("ValidateRule", func() {
 		Entry("a too expensive new rule", pathological, false,
 			fieldError(field.ErrorTypeForbidden, rulePath.String(), "exceeds the limit of 1000000 per rule")),
 		Entry("a too expensive unchanged rule (ratcheting)", pathological, true),
+		// Constant arguments are evaluated when a rule is written (fails by construction otherwise).
+		Entry("an invalid constant semver", "semver(shoot.spec.kubernetes.version).compareTo(semver('v1.35.0')) >= 0", false,
+			fieldError(field.ErrorTypeInvalid, rulePath.String(), "a constant expression of the rule cannot be evaluated", "Invalid character(s) found in major number")),
+		Entry("an invalid constant quantity", "!has(shoot.spec.purpose) || quantity('1x').isGreaterThan(quantity('1'))", false,
+			fieldError(field.ErrorTypeInvalid, rulePath.String(), "a constant expression of the rule cannot be evaluated")),
+		Entry("an invalid constant regular expression", "shoot.metadata.name.matches('[')", false,
+			fieldError(field.ErrorTypeInvalid, rulePath.String(), "invalid matches argument")),
+		Entry("an invalid constant regular expression of find", "shoot.metadata.name.find('(') == ''", false,
+			fieldError(field.ErrorTypeInvalid, rulePath.String(), "missing closing )")),
+		Entry("valid constant arguments", "semver(shoot.spec.kubernetes.version).compareTo(semver('1.35.0')) >= 0 && shoot.metadata.name.matches('^[a-z]+$')", false),
+		Entry("an invalid constant semver in a stored rule (ratcheting)", "semver(shoot.spec.kubernetes.version).compareTo(semver('v1.35.0')) >= 0", true),
 	)
 })
 
