@@ -8,6 +8,7 @@
 package apiserver
 
 import (
+	"k8s.io/utils/clock"
 	"net/http"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -36,6 +37,10 @@ type ExtraConfig struct {
 	// CoreInformerFactory is the informer factory of core.gardener.cloud (loopback client) that
 	// the admission plugins read from. New starts it in a post-start hook; nil means none.
 	CoreInformerFactory gardencoreinformers.SharedInformerFactory
+	// Clock is the server's one time source for version classifications: the registry strategies
+	// validate profile updates with it, and the admission plugins get the same clock. nil is the
+	// real clock.
+	Clock clock.PassiveClock
 }
 
 // Config is the configuration of gardener-apiserver.
@@ -89,7 +94,7 @@ func (c CompletedConfig) New() (*GardenerAPIServer, error) {
 		return nil, err
 	}
 
-	coreGroupInfo, err := corerest.StorageProvider{}.NewRESTStorage(apiserverstorage.WithRequestTooLarge(c.GenericConfig.RESTOptionsGetter))
+	coreGroupInfo, err := corerest.StorageProvider{Clock: c.ExtraConfig.Clock}.NewRESTStorage(apiserverstorage.WithRequestTooLarge(c.GenericConfig.RESTOptionsGetter))
 	if err != nil {
 		return nil, err
 	}

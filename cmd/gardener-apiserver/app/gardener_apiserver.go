@@ -59,7 +59,8 @@ type Options struct {
 	// component-global registry, which holds this project's gates) and --emulated-version.
 	ServerRun *genericoptions.ServerRunOptions
 
-	// Clock is injected into admission plugins that classify versions. It has no flag: it is
+	// Clock is injected into the registry strategies and the admission plugins that classify
+	// versions, so that one server classifies at one time. It has no flag: it is
 	// nil (the real clock) in the binary, and a fixed clock when tests run the server in-process.
 	Clock clock.PassiveClock
 
@@ -182,7 +183,7 @@ func (o *Options) Config() (*apiserver.Config, error) {
 
 	return &apiserver.Config{
 		GenericConfig: serverConfig,
-		ExtraConfig:   apiserver.ExtraConfig{CoreInformerFactory: o.coreInformerFactory},
+		ExtraConfig:   apiserver.ExtraConfig{CoreInformerFactory: o.coreInformerFactory, Clock: o.Clock},
 	}, nil
 }
 

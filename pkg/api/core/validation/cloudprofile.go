@@ -7,6 +7,7 @@ package validation
 import (
 	"fmt"
 	"regexp"
+	"time"
 
 	"github.com/Masterminds/semver/v3"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
@@ -49,8 +50,8 @@ func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
 // ValidateCloudProfileUpdate validates an update of a CloudProfile: the object metadata update
 // rules, everything ValidateCloudProfile checks, and that no Kubernetes or machine image
 // version present in both objects is turned unavailable once it classified otherwise
-// (evaluated at Clock.Now()).
-func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile) field.ErrorList {
+// (evaluated at now).
+func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile, now time.Time) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 	allErrs = append(allErrs, ValidateCloudProfile(newProfile)...)
 
@@ -61,7 +62,7 @@ func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile) field
 	}
 	for i, v := range newProfile.Spec.Kubernetes.Versions {
 		if old, ok := oldKubernetes[v.Version]; ok {
-			allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v), effectiveLifecycle(old), versionsPath.Index(i).Child("lifecycle"))...)
+			allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v), effectiveLifecycle(old), now, versionsPath.Index(i).Child("lifecycle"))...)
 		}
 	}
 
@@ -82,7 +83,7 @@ func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile) field
 		}
 		for j, v := range image.Versions {
 			if old, ok := oldVersions[v.Version]; ok {
-				allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v.ExpirableVersion), effectiveLifecycle(old),
+				allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v.ExpirableVersion), effectiveLifecycle(old), now,
 					imagesPath.Index(i).Child("versions").Index(j).Child("lifecycle"))...)
 			}
 		}

@@ -13,7 +13,6 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 
 	. "github.com/gep-78/gardener/pkg/api/core/validation"
@@ -238,19 +237,16 @@ var _ = Describe("CloudProfile validation", func() {
 
 	Describe("ValidateCloudProfileUpdate", func() {
 		BeforeEach(func() {
-			oldClock := Clock
-			Clock = testclock.NewFakePassiveClock(refTime)
-			DeferCleanup(func() { Clock = oldClock })
 		})
 
 		It("accepts an unchanged profile", func() {
-			Expect(ValidateCloudProfileUpdate(validCloudProfile(), validCloudProfile())).To(BeEmpty())
+			Expect(ValidateCloudProfileUpdate(validCloudProfile(), validCloudProfile(), refTime)).To(BeEmpty())
 		})
 
 		It("V15 forbids turning an available Kubernetes version unavailable", func() {
 			newProfile := validCloudProfile()
 			newProfile.Spec.Kubernetes.Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationSupported, time.Hour)}
-			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile())).To(ConsistOf(
+			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
 				fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[1].lifecycle", "a version cannot be turned unavailable")))
 		})
 
@@ -258,7 +254,7 @@ var _ = Describe("CloudProfile validation", func() {
 			newProfile := validCloudProfile()
 			newProfile.Spec.MachineImages[0].Versions[0].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, 90*24*time.Hour)}
 			newProfile.Spec.MachineImages[0].Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)}
-			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile())).To(ConsistOf(
+			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
 				fieldErr(field.ErrorTypeForbidden, "spec.machineImages[0].versions[1].lifecycle")))
 		})
 	})

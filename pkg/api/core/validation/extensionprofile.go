@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/Masterminds/semver/v3"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
@@ -70,8 +71,8 @@ func ValidateExtensionProfile(profile *core.ExtensionProfile) field.ErrorList {
 // ValidateExtensionProfileUpdate validates an update of an ExtensionProfile: the object
 // metadata update rules, everything ValidateExtensionProfile checks, and that no version that
 // exists in both objects is turned unavailable if its old lifecycle no longer classifies it as
-// unavailable (Gardener's CloudProfile update rule, GEP-32), evaluated at Clock.Now().
-func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfile) field.ErrorList {
+// unavailable (Gardener's CloudProfile update rule, GEP-32), evaluated at now.
+func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfile, now time.Time) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 
 	allErrs = append(allErrs, validateExtensionProfile(newProfile, oldProfile)...)
@@ -88,7 +89,7 @@ func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfil
 				continue
 			}
 			allErrs = append(allErrs, validateNotTurnedUnavailable(
-				toV1beta1Lifecycle(version.Lifecycle), toV1beta1Lifecycle(oldVersion.Lifecycle),
+				toV1beta1Lifecycle(version.Lifecycle), toV1beta1Lifecycle(oldVersion.Lifecycle), now,
 				componentsPath.Index(i).Child("versions").Index(j).Child("lifecycle"))...)
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 
 	. "github.com/gep-78/gardener/pkg/api/core/validation"
@@ -238,9 +237,6 @@ var _ = Describe("ExtensionProfile validation", func() {
 
 	Describe("ValidateExtensionProfileUpdate", func() {
 		BeforeEach(func() {
-			oldClock := Clock
-			Clock = testclock.NewFakePassiveClock(refTime)
-			DeferCleanup(func() { Clock = oldClock })
 		})
 
 		withLifecycle := func(stages ...core.LifecycleStage) *core.ExtensionProfile {
@@ -251,7 +247,7 @@ var _ = Describe("ExtensionProfile validation", func() {
 
 		DescribeTable("turning a version unavailable (evaluated at 2026-11-29)",
 			func(oldStages, newStages []core.LifecycleStage, matchers ...gomegatypes.GomegaMatcher) {
-				errs := ValidateExtensionProfileUpdate(withLifecycle(newStages...), withLifecycle(oldStages...))
+				errs := ValidateExtensionProfileUpdate(withLifecycle(newStages...), withLifecycle(oldStages...), refTime)
 				if len(matchers) == 0 {
 					Expect(errs).To(BeEmpty())
 					return
@@ -282,7 +278,7 @@ var _ = Describe("ExtensionProfile validation", func() {
 			newProfile := validProfile()
 			newProfile.Spec.Components[0].Versions = append(newProfile.Spec.Components[0].Versions,
 				core.ExtensionComponentVersion{Version: "4.0.0", Lifecycle: []core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)}})
-			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile)).To(BeEmpty())
+			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile, refTime)).To(BeEmpty())
 		})
 
 		It("forbids renaming and runs the create rules", func() {
@@ -290,7 +286,7 @@ var _ = Describe("ExtensionProfile validation", func() {
 			newProfile := validProfile()
 			newProfile.Name = "shoot-other"
 			newProfile.Spec.Components[0].Versions[1].Version = "v3.6.13"
-			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile)).To(ConsistOf(
+			Expect(ValidateExtensionProfileUpdate(newProfile, oldProfile, refTime)).To(ConsistOf(
 				fieldErr(field.ErrorTypeInvalid, "metadata.name"),
 				fieldErr(field.ErrorTypeInvalid, "spec.components[0].versions[1].version"),
 			))

@@ -5,25 +5,21 @@
 // Package validation holds the static validation of core.gardener.cloud objects (internal
 // types) that gardener-apiserver's registry strategies run on every create and update.
 // Everything here is a pure function of the objects, the feature gates and, for the update
-// rules that depend on a version's current classification, the package Clock.
+// rules that depend on a version's current classification, the time passed in (the registry
+// strategies pass their injected clock's now, the one clock of the server).
 package validation
 
 import (
 	"fmt"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/utils/clock"
 
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
-
-// Clock is the time source of the update rules that evaluate a version's current
-// classification (ValidateExtensionProfileUpdate, ValidateCloudProfileUpdate). Tests replace
-// it with a fake clock.
-var Clock clock.PassiveClock = clock.RealClock{}
 
 // classificationRank orders the classifications as GEP-32 does: unavailable < preview <
 // supported < deprecated < expired. An unknown value ranks like unavailable (0), as in Gardener.
@@ -138,8 +134,7 @@ func effectiveLifecycle(v core.ExpirableVersion) []gardencorev1beta1.LifecycleSt
 // the implementation differences): a version whose old lifecycle classifies as anything but
 // unavailable now must not classify as unavailable under the new lifecycle, because shoots may
 // already use it. Forbidden on fldPath.
-func validateNotTurnedUnavailable(newLifecycle, oldLifecycle []gardencorev1beta1.LifecycleStage, fldPath *field.Path) field.ErrorList {
-	now := Clock.Now()
+func validateNotTurnedUnavailable(newLifecycle, oldLifecycle []gardencorev1beta1.LifecycleStage, now time.Time, fldPath *field.Path) field.ErrorList {
 	oldClassification := helper.CurrentClassification(oldLifecycle, now)
 	newClassification := helper.CurrentClassification(newLifecycle, now)
 	if oldClassification != gardencorev1beta1.ClassificationUnavailable && newClassification == gardencorev1beta1.ClassificationUnavailable {

@@ -9,6 +9,7 @@ package cloudprofile
 
 import (
 	"context"
+	"k8s.io/utils/clock"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -26,6 +27,9 @@ import (
 
 // Strategy is the create, update and delete strategy of CloudProfiles.
 type Strategy struct {
+	// Clock is the time source of the update rules that depend on a version's current
+	// classification (the server's one clock, also injected into admission).
+	Clock clock.PassiveClock
 	runtime.ObjectTyper
 	names.NameGenerator
 }
@@ -40,13 +44,16 @@ var (
 )
 
 // NewStrategy returns the strategy of the main resource.
-func NewStrategy() Strategy {
-	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator}
+func NewStrategy(c clock.PassiveClock) Strategy {
+	if c == nil {
+		c = clock.RealClock{}
+	}
+	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator, Clock: c}
 }
 
 // NewStatusStrategy returns the strategy of the status subresource.
-func NewStatusStrategy() StatusStrategy {
-	return StatusStrategy{Strategy: NewStrategy()}
+func NewStatusStrategy(c clock.PassiveClock) StatusStrategy {
+	return StatusStrategy{Strategy: NewStrategy(c)}
 }
 
 // NamespaceScoped is false: CloudProfiles are cluster-scoped.
@@ -95,8 +102,8 @@ func (Strategy) AllowCreateOnUpdate(context.Context) bool { return false }
 func (Strategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateCloudProfileUpdate).
-func (Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
-	return validation.ValidateCloudProfileUpdate(obj.(*core.CloudProfile), old.(*core.CloudProfile))
+func (s Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+	return validation.ValidateCloudProfileUpdate(obj.(*core.CloudProfile), old.(*core.CloudProfile), s.Clock.Now())
 }
 
 // WarningsOnUpdate returns no warnings.

@@ -35,7 +35,7 @@ func newProfile() *core.CloudProfile {
 var _ = Describe("Strategy", func() {
 	var (
 		ctx      = context.Background()
-		strategy = NewStrategy()
+		strategy = NewStrategy(nil)
 	)
 
 	It("is cluster-scoped", func() {
@@ -71,7 +71,7 @@ var _ = Describe("Strategy", func() {
 
 var _ = Describe("StatusStrategy", func() {
 	It("keeps the stored spec and takes the new status", func() {
-		strategy := NewStatusStrategy()
+		strategy := NewStatusStrategy(nil)
 		oldProfile := newProfile()
 		newProfile := newProfile()
 		newProfile.Spec.Type = "aws"

@@ -8,6 +8,7 @@ package extensionprofile
 
 import (
 	"context"
+	"k8s.io/utils/clock"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -25,6 +26,9 @@ import (
 
 // Strategy is the create, update and delete strategy of ExtensionProfiles.
 type Strategy struct {
+	// Clock is the time source of the update rules that depend on a version's current
+	// classification (the server's one clock, also injected into admission).
+	Clock clock.PassiveClock
 	runtime.ObjectTyper
 	names.NameGenerator
 }
@@ -39,13 +43,16 @@ var (
 )
 
 // NewStrategy returns the strategy of the main resource.
-func NewStrategy() Strategy {
-	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator}
+func NewStrategy(c clock.PassiveClock) Strategy {
+	if c == nil {
+		c = clock.RealClock{}
+	}
+	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator, Clock: c}
 }
 
 // NewStatusStrategy returns the strategy of the status subresource.
-func NewStatusStrategy() StatusStrategy {
-	return StatusStrategy{Strategy: NewStrategy()}
+func NewStatusStrategy(c clock.PassiveClock) StatusStrategy {
+	return StatusStrategy{Strategy: NewStrategy(c)}
 }
 
 // NamespaceScoped is false: ExtensionProfiles are cluster-scoped, like CloudProfiles.
@@ -94,8 +101,8 @@ func (Strategy) AllowCreateOnUpdate(context.Context) bool { return false }
 func (Strategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateExtensionProfileUpdate).
-func (Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
-	return validation.ValidateExtensionProfileUpdate(obj.(*core.ExtensionProfile), old.(*core.ExtensionProfile))
+func (s Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+	return validation.ValidateExtensionProfileUpdate(obj.(*core.ExtensionProfile), old.(*core.ExtensionProfile), s.Clock.Now())
 }
 
 // WarningsOnUpdate returns no warnings.

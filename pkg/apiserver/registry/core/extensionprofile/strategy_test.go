@@ -6,10 +6,12 @@ package extensionprofile_test
 
 import (
 	"context"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
@@ -31,8 +33,24 @@ func newProfile() *core.ExtensionProfile {
 var _ = Describe("Strategy", func() {
 	var (
 		ctx      = context.Background()
-		strategy = NewStrategy()
+		strategy = NewStrategy(nil)
 	)
+
+	It("validates updates at its injected clock", func() {
+		start := time.Date(2026, time.December, 1, 0, 0, 0, 0, time.UTC)
+		withStart := func(t time.Time) *core.ExtensionProfile {
+			p := newProfile()
+			p.Spec.Components[0].Versions[0].Lifecycle = []core.LifecycleStage{{Classification: core.ClassificationSupported, StartTime: &metav1.Time{Time: t}}}
+			return p
+		}
+		// Moving the start of a version into the future turns it unavailable: allowed while it has
+		// not started yet, forbidden once it has (GEP-32) — decided at the strategy's clock.
+		oldProfile, newProfile := withStart(start), withStart(start.AddDate(0, 1, 0))
+		before := NewStrategy(testclock.NewFakePassiveClock(start.Add(-time.Hour)))
+		Expect(before.ValidateUpdate(ctx, newProfile, oldProfile)).To(BeEmpty())
+		after := NewStrategy(testclock.NewFakePassiveClock(start.Add(time.Hour)))
+		Expect(after.ValidateUpdate(ctx, newProfile, oldProfile)).To(ContainElement(HaveField("Field", "spec.components[0].versions[0].lifecycle")))
+	})
 
 	It("is cluster-scoped, refuses create-on-update and allows unconditional updates", func() {
 		Expect(strategy.NamespaceScoped()).To(BeFalse())
@@ -84,7 +102,7 @@ var _ = Describe("Strategy", func() {
 var _ = Describe("StatusStrategy", func() {
 	var (
 		ctx      = context.Background()
-		strategy = NewStatusStrategy()
+		strategy = NewStatusStrategy(nil)
 	)
 
 	It("keeps the stored spec and metadata, and takes the new status", func() {

@@ -9,6 +9,7 @@ import (
 	"k8s.io/apiserver/pkg/registry/generic"
 	"k8s.io/apiserver/pkg/registry/rest"
 	genericapiserver "k8s.io/apiserver/pkg/server"
+	"k8s.io/utils/clock"
 
 	"github.com/gep-78/gardener/pkg/api"
 	"github.com/gep-78/gardener/pkg/apis/core"
@@ -19,14 +20,17 @@ import (
 )
 
 // StorageProvider builds the REST storage of core.gardener.cloud.
-type StorageProvider struct{}
+type StorageProvider struct {
+	// Clock is the time source of the profile strategies; nil is the real clock.
+	Clock clock.PassiveClock
+}
 
 // NewRESTStorage returns the APIGroupInfo of core.gardener.cloud with version v1beta1 and the
 // resources cloudprofiles, extensionprofiles and shoots, each with a status subresource.
-func (StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGetter) (genericapiserver.APIGroupInfo, error) {
+func (p StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGetter) (genericapiserver.APIGroupInfo, error) {
 	apiGroupInfo := genericapiserver.NewDefaultAPIGroupInfo(core.GroupName, api.Scheme, api.ParameterCodec, api.Codecs)
 
-	storage, err := v1beta1Storage(restOptionsGetter)
+	storage, err := p.v1beta1Storage(restOptionsGetter)
 	if err != nil {
 		return genericapiserver.APIGroupInfo{}, err
 	}
@@ -34,17 +38,17 @@ func (StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGette
 	return apiGroupInfo, nil
 }
 
-func v1beta1Storage(restOptionsGetter generic.RESTOptionsGetter) (map[string]rest.Storage, error) {
+func (p StorageProvider) v1beta1Storage(restOptionsGetter generic.RESTOptionsGetter) (map[string]rest.Storage, error) {
 	storage := map[string]rest.Storage{}
 
-	cloudProfile, cloudProfileStatus, err := cloudprofilestore.NewREST(restOptionsGetter)
+	cloudProfile, cloudProfileStatus, err := cloudprofilestore.NewREST(restOptionsGetter, p.Clock)
 	if err != nil {
 		return nil, err
 	}
 	storage["cloudprofiles"] = cloudProfile
 	storage["cloudprofiles/status"] = cloudProfileStatus
 
-	extensionProfile, extensionProfileStatus, err := extensionprofilestore.NewREST(restOptionsGetter)
+	extensionProfile, extensionProfileStatus, err := extensionprofilestore.NewREST(restOptionsGetter, p.Clock)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apiserver/pkg/registry/generic"
 	genericregistry "k8s.io/apiserver/pkg/registry/generic/registry"
 	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/utils/clock"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	"github.com/gep-78/gardener/pkg/apiserver/registry/core/cloudprofile"
@@ -27,8 +28,8 @@ var (
 
 // NewREST returns the storage of cloudprofiles and cloudprofiles/status. Both share one
 // underlying store; the status store only swaps in the status update strategy.
-func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, error) {
-	strategy := cloudprofile.NewStrategy()
+func NewREST(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *statusrest.REST, error) {
+	strategy := cloudprofile.NewStrategy(c)
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.CloudProfile{} },
 		NewListFunc:               func() runtime.Object { return &core.CloudProfileList{} },
@@ -47,7 +48,7 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, err
 		return nil, nil, err
 	}
 
-	return &REST{Store: store}, statusrest.New(store, cloudprofile.NewStatusStrategy()), nil
+	return &REST{Store: store}, statusrest.New(store, cloudprofile.NewStatusStrategy(c)), nil
 }
 
 // ShortNames implements rest.ShortNamesProvider: kubectl get cprofile / cpfl.
