@@ -10,7 +10,7 @@
 //     auto-update policy and what the next maintenance would do.
 //
 // Every decision comes from the packages that admission and maintenance use
-// (pkg/apis/core/v1beta1/helper, pkg/utils/gardener, the maintenance CEL checker), so the plugin
+// (pkg/api/core/v1beta1/helper, pkg/utils/gardener, the maintenance CEL checker), so the plugin
 // shows what Gardener does, not a re-implementation.
 package app
 

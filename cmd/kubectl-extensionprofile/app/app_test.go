@@ -20,8 +20,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	. "github.com/gep-78/gardener/cmd/kubectl-extensionprofile/app"
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
@@ -160,11 +160,11 @@ var _ = Describe("kubectl extensionprofile", func() {
 			Expect(rows).To(sameRows([]ShootRow{
 				{ExtensionType: "envoy-gateway", Component: "envoy-gateway", Version: "1.8.3", Classification: "deprecated",
 					Expiration:      date(2027, time.February, 15),
-					AutoUpdate:      &gardenerutils.EffectiveAutoUpdate{Enabled: true, UpdateStrategy: "patch", Source: gardenerutils.UpdateStrategyFromComponent},
+					AutoUpdate:      &gardenerutils.EffectiveAutoUpdate{Enabled: true, UpdateStrategy: "patch", Source: gardenerutils.UpdateStrategyFromComponent, RequestedSource: gardenerutils.UpdateStrategyFromComponent},
 					NextMaintenance: "update to 1.8.4 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + ")"},
 				{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.42.1", Classification: "deprecated",
 					Expiration:      date(2027, time.February, 1),
-					AutoUpdate:      &gardenerutils.EffectiveAutoUpdate{Enabled: false, UpdateStrategy: "minor", Source: gardenerutils.UpdateStrategyFromProfileComponent},
+					AutoUpdate:      &gardenerutils.EffectiveAutoUpdate{Enabled: false, UpdateStrategy: "minor", Source: gardenerutils.UpdateStrategyFromProfileComponent, RequestedSource: gardenerutils.UpdateStrategyFromProfileComponent},
 					NextMaintenance: "keep"},
 			}))
 		})

@@ -14,8 +14,8 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
@@ -87,11 +87,13 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	checker := maintenance.NewCELCompatibilityChecker()
 	var rows []ShootRow
-	for _, extension := range shoot.Spec.Extensions {
-		for _, component := range extension.Components {
-			if component.Version == nil || *component.Version == "" {
-				continue
-			}
+	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
+		if !pin.Pinned() {
+			continue
+		}
+		extension := shoot.Spec.Extensions[pin.ExtensionIndex]
+		component := extension.Components[pin.ComponentIndex]
+		{
 			row := ShootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
 			profile, ok := profiles[extension.Type]
 			if !ok {
@@ -126,16 +128,9 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 				}
 			}
 
-			policy := gardenerutils.ResolveMaintenanceAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
+			policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
 			row.AutoUpdate = &policy
-			decision, err := gardenerutils.ComponentVersionUpdateFor(profileComponent, row.Version, policy, now, func(version string) ([]string, error) {
-				failures, err := checker.Check(ctx, profile, component.Name, version, shoot)
-				var messages []string
-				for _, f := range failures {
-					messages = append(messages, f.Message)
-				}
-				return messages, err
-			})
+			decision, err := maintenance.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, now, checker)
 			row.NextMaintenance = describeDecision(decision, err, profile.DeletionTimestamp != nil)
 			rows = append(rows, row)
 		}

@@ -16,10 +16,9 @@ import (
 	"github.com/spf13/cobra"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1helper "github.com/gep-78/gardener/pkg/apis/core/v1beta1/helper"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 const (
@@ -90,10 +89,10 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 	}
 
 	var rows []UsageRow
-	listed := map[gardenerutils.ComponentPin]bool{}
+	listed := map[versionKey]bool{}
 	for _, component := range profile.Spec.Components {
 		for _, version := range component.Versions {
-			key := gardenerutils.ComponentPin{Component: component.Name, Version: version.Version}
+			key := versionKey{Component: component.Name, Version: version.Version}
 			listed[key] = true
 			row := UsageRow{Component: component.Name, Version: version.Version, Classification: unknown, Shoots: pins[key]}
 			if status := versionStatus(profile.Status, component.Name, version.Version); status != nil {
@@ -105,13 +104,13 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 			rows = append(rows, row)
 		}
 	}
-	var unlisted []gardenerutils.ComponentPin
+	var unlisted []versionKey
 	for key := range pins {
 		if !listed[key] {
 			unlisted = append(unlisted, key)
 		}
 	}
-	slices.SortFunc(unlisted, func(a, b gardenerutils.ComponentPin) int {
+	slices.SortFunc(unlisted, func(a, b versionKey) int {
 		return strings.Compare(a.Component+"\x00"+a.Version, b.Component+"\x00"+b.Version)
 	})
 	for _, key := range unlisted {
@@ -120,11 +119,14 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 	return rows, nil
 }
 
+// versionKey is one version of one component of an ExtensionProfile.
+type versionKey struct{ Component, Version string }
+
 // pinningShoots returns, per pinned component version of extensionType, the pinning Shoots as
 // sorted namespace/name. It reads every Shoot of namespace page by page: a pin of a disabled
 // extension carries no extension label, so a label selector would miss it.
-func pinningShoots(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (map[gardenerutils.ComponentPin][]string, error) {
-	pins := map[gardenerutils.ComponentPin][]string{}
+func pinningShoots(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (map[versionKey][]string, error) {
+	pins := map[versionKey][]string{}
 	options := metav1.ListOptions{Limit: 500}
 	for {
 		list, err := client.CoreV1beta1().Shoots(namespace).List(ctx, options)
@@ -132,10 +134,10 @@ func pinningShoots(ctx context.Context, client gardencoreclientset.Interface, ex
 			return nil, err
 		}
 		for _, shoot := range list.Items {
-			for _, pin := range gardenerutils.PinnedComponents(shoot.Spec.Extensions, extensionType) {
-				key := shoot.Namespace + "/" + shoot.Name
-				if !slices.Contains(pins[pin], key) {
-					pins[pin] = append(pins[pin], key)
+			for _, pin := range v1beta1helper.PinnedComponents(shoot.Spec.Extensions, extensionType) {
+				key, shootName := versionKey{Component: pin.Component, Version: pin.Version}, shoot.Namespace+"/"+shoot.Name
+				if !slices.Contains(pins[key], shootName) {
+					pins[key] = append(pins[key], shootName)
 				}
 			}
 		}
