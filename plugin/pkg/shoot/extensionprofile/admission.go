@@ -124,9 +124,9 @@ type ShootExtensionProfile struct {
 	cloudProfileLister     gardencorev1beta1listers.CloudProfileLister
 	// coreClient reads a profile live when the lister does not have it (yet).
 	coreClient gardencoreclientset.Interface
-	readyFuncs             []admission.ReadyFunc
-	readyFunc              admission.ReadyFunc
-	readyOnce              sync.Once
+	readyFuncs []admission.ReadyFunc
+	readyFunc  admission.ReadyFunc
+	readyOnce  sync.Once
 }
 
 var (
