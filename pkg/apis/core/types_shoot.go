@@ -216,6 +216,8 @@ type ShootStatus struct {
 	LastMaintenance *LastMaintenance
 	// TechnicalID is the name of the shoot's namespace in the seed (shoot--<project>--<name>).
 	TechnicalID string
+	// LastErrors holds errors of the last operations on the Shoot that the owner can act on.
+	LastErrors []LastError
 }
 
 // LastMaintenance records the last maintenance operation of a Shoot.

@@ -2915,11 +2915,29 @@ func schema_pkg_apis_core_v1beta1_ShootStatus(ref common.ReferenceCallback) comm
 							Format:      "",
 						},
 					},
+					"lastErrors": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "LastErrors holds errors of the last operations on the Shoot that the owner can act on; here, gardenlet's failures to write the Shoot's seed Extensions (task ID \"extension/<type>\").",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.LastError{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.LastMaintenance{}.OpenAPIModelName()},
+			v1beta1.LastError{}.OpenAPIModelName(), v1beta1.LastMaintenance{}.OpenAPIModelName()},
 	}
 }
 

@@ -3239,6 +3239,20 @@ func (m *ShootStatus) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	if len(m.LastErrors) > 0 {
+		for iNdEx := len(m.LastErrors) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.LastErrors[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintGenerated(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0x1a
+		}
+	}
 	i -= len(m.TechnicalID)
 	copy(dAtA[i:], m.TechnicalID)
 	i = encodeVarintGenerated(dAtA, i, uint64(len(m.TechnicalID)))
@@ -4642,6 +4656,12 @@ func (m *ShootStatus) Size() (n int) {
 	}
 	l = len(m.TechnicalID)
 	n += 1 + l + sovGenerated(uint64(l))
+	if len(m.LastErrors) > 0 {
+		for _, e := range m.LastErrors {
+			l = e.Size()
+			n += 1 + l + sovGenerated(uint64(l))
+		}
+	}
 	return n
 }
 
@@ -5606,9 +5626,15 @@ func (this *ShootStatus) String() string {
 	if this == nil {
 		return "nil"
 	}
+	repeatedStringForLastErrors := "[]LastError{"
+	for _, f := range this.LastErrors {
+		repeatedStringForLastErrors += strings.Replace(strings.Replace(f.String(), "LastError", "LastError", 1), `&`, ``, 1) + ","
+	}
+	repeatedStringForLastErrors += "}"
 	s := strings.Join([]string{`&ShootStatus{`,
 		`LastMaintenance:` + strings.Replace(this.LastMaintenance.String(), "LastMaintenance", "LastMaintenance", 1) + `,`,
 		`TechnicalID:` + fmt.Sprintf("%v", this.TechnicalID) + `,`,
+		`LastErrors:` + repeatedStringForLastErrors + `,`,
 		`}`,
 	}, "")
 	return s
@@ -14860,6 +14886,40 @@ func (m *ShootStatus) Unmarshal(dAtA []byte) error {
 				return io.ErrUnexpectedEOF
 			}
 			m.TechnicalID = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field LastErrors", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.LastErrors = append(m.LastErrors, LastError{})
+			if err := m.LastErrors[len(m.LastErrors)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex

@@ -272,6 +272,11 @@ type ShootStatus struct {
 	// TechnicalID is the name of the shoot's namespace in the seed (shoot--<project>--<name>).
 	// +optional
 	TechnicalID string `json:"technicalID,omitempty" protobuf:"bytes,2,opt,name=technicalID"`
+	// LastErrors holds errors of the last operations on the Shoot that the owner can act on; here,
+	// gardenlet's failures to write the Shoot's seed Extensions (task ID "extension/<type>").
+	// +optional
+	// +listType=atomic
+	LastErrors []LastError `json:"lastErrors,omitempty" protobuf:"bytes,3,rep,name=lastErrors"`
 }
 
 // LastMaintenance records the last maintenance operation of a Shoot.

@@ -1674,6 +1674,13 @@ func (in *ShootStatus) DeepCopyInto(out *ShootStatus) {
 		*out = new(LastMaintenance)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.LastErrors != nil {
+		in, out := &in.LastErrors, &out.LastErrors
+		*out = make([]LastError, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
 	return
 }
 

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"k8s.io/client-go/tools/record"
 	"k8s.io/component-base/featuregate"
 	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
@@ -72,6 +74,14 @@ const (
 	// EventReasonInvalidTechnicalID is the reason of the Warning event recorded on a Shoot whose
 	// seed namespace cannot be derived.
 	EventReasonInvalidTechnicalID = "InvalidTechnicalID"
+	// EventReasonExtensionDeploymentFailed is the reason of the Warning event recorded on the
+	// Shoot when a seed Extension cannot be written (for example, the seed rejects it); the error
+	// is also kept in status.lastErrors (task ID TaskIDPrefixExtension + type) until a later
+	// reconcile writes the Extension.
+	EventReasonExtensionDeploymentFailed = "ExtensionDeploymentFailed"
+	// TaskIDPrefixExtension prefixes the task ID of the status.lastErrors entry of a seed
+	// Extension that could not be written: "extension/<type>".
+	TaskIDPrefixExtension = "extension/"
 
 	// waitInterval is how long to wait before checking again whether seed objects are gone.
 	waitInterval = 5 * time.Second
@@ -203,11 +213,17 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 
 	var errs []error
 	wanted := make(map[string]bool, len(desired))
+	deployErrors := map[string]error{}
 	for _, extension := range desired {
 		wanted[extension.Name] = true
 		if err := r.deployExtension(ctx, log, shoot, extension, !componentVersions); err != nil {
 			errs = append(errs, err)
+			deployErrors[extension.Name] = err
+			r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonExtensionDeploymentFailed, fmt.Sprintf("Extension %s: %v", extension.Name, err))
 		}
+	}
+	if err := r.recordDeployErrors(ctx, shoot, deployErrors); err != nil {
+		errs = append(errs, err)
 	}
 	// status.technicalID is recorded after the Extensions: it only reports the namespace that
 	// ComputeTechnicalID derives anyway, so the finalizer is the one garden write a new Shoot
@@ -228,6 +244,43 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// recordDeployErrors makes the status.lastErrors entries of the seed Extensions (task ID
+// TaskIDPrefixExtension + type) match failed, the Extensions whose write failed in this
+// reconcile: an entry per failure, none for an Extension written since. Entries of other tasks
+// are kept. The status is patched only when the set of entries or a description changes, so a
+// reconcile that keeps failing the same way writes nothing.
+func (r *Reconciler) recordDeployErrors(ctx context.Context, shoot *gardencorev1beta1.Shoot, failed map[string]error) error {
+	var (
+		kept    []gardencorev1beta1.LastError
+		current = map[string]string{}
+	)
+	for _, e := range shoot.Status.LastErrors {
+		if e.TaskID != nil && strings.HasPrefix(*e.TaskID, TaskIDPrefixExtension) {
+			current[*e.TaskID] = e.Description
+			continue
+		}
+		kept = append(kept, e)
+	}
+	wanted := map[string]string{}
+	for name, err := range failed {
+		wanted[TaskIDPrefixExtension+name] = fmt.Sprintf("failed to write the seed Extension %s: %v", name, err)
+	}
+	if maps.Equal(current, wanted) {
+		return nil
+	}
+
+	patch := client.MergeFrom(shoot.DeepCopy())
+	now := metav1.NewTime(r.Clock.Now())
+	for _, taskID := range slices.Sorted(maps.Keys(wanted)) {
+		kept = append(kept, gardencorev1beta1.LastError{Description: wanted[taskID], TaskID: ptr.To(taskID), LastUpdateTime: &now})
+	}
+	shoot.Status.LastErrors = kept
+	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
+		return fmt.Errorf("failed updating status.lastErrors: %w", err)
+	}
+	return nil
 }
 
 // recordTechnicalID writes status.technicalID once, when it is still empty.

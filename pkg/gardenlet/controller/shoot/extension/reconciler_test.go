@@ -6,6 +6,7 @@ package extension_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	. "github.com/onsi/gomega/gstruct"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -223,6 +225,33 @@ var _ = Describe("Reconciler", func() {
 			current := &gardencorev1beta1.Shoot{}
 			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
 			Expect(current.Status.TechnicalID).To(Equal(seedNamespace))
+		})
+
+		It("surfaces a rejected seed Extension write on the Shoot and clears it once the write succeeds", func() {
+			reject := true
+			reconciler.SeedClient = interceptor.NewClient(seedClient.(client.WithWatch), interceptor.Funcs{
+				Create: func(ctx context.Context, c client.WithWatch, obj client.Object, opts ...client.CreateOption) error {
+					if _, ok := obj.(*extensionsv1alpha1.Extension); ok && reject && obj.GetName() == "shoot-falco-service" {
+						return errors.New("spec.components[0].providerConfig: Invalid value: \"string\": must be of type object")
+					}
+					return c.Create(ctx, obj, opts...)
+				},
+			})
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).To(MatchError(ContainSubstring("must be of type object")))
+			Expect(events()).To(ContainElement(And(HavePrefix("Warning ExtensionDeploymentFailed Extension shoot-falco-service:"), ContainSubstring("must be of type object"))))
+
+			current := &gardencorev1beta1.Shoot{}
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			Expect(current.Status.LastErrors).To(ConsistOf(MatchFields(IgnoreExtras, Fields{
+				"TaskID":      PointTo(Equal("extension/shoot-falco-service")),
+				"Description": And(HavePrefix("failed to write the seed Extension shoot-falco-service: "), ContainSubstring("must be of type object")),
+			})))
+
+			reject = false
+			reconcileShoot()
+			Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+			Expect(current.Status.LastErrors).To(BeEmpty())
 		})
 
 		It("writes nothing on a second reconcile", func() {
