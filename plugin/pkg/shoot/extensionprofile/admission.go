@@ -88,6 +88,7 @@ import (
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
 // Register registers the plugin under plugin.PluginNameShootExtensionProfile. Its factory reads
@@ -209,11 +210,7 @@ func (p *ShootExtensionProfile) cloudProfileOf(ctx context.Context, shoot *garde
 	if name == "" || p.cloudProfileLister == nil {
 		return nil
 	}
-	profile, err := p.cloudProfileLister.Get(name)
-	if apierrors.IsNotFound(err) && p.coreClient != nil {
-		// A lister miss is confirmed with a live read (see getProfile).
-		profile, err = p.coreClient.CoreV1beta1().CloudProfiles().Get(ctx, name, metav1.GetOptions{})
-	}
+	profile, err := admissionutils.GetCloudProfile(ctx, p.cloudProfileLister, p.coreClient, name)
 	if err != nil {
 		return nil
 	}
