@@ -26,7 +26,6 @@ all: build
 tools:
 	@hack/tools/install.sh
 	@hack/tools/install-promtool.sh
-	@hack/tools/install-promtool.sh
 
 ## generate: regenerates deepcopy, conversion, defaults, OpenAPI, clients and the Extension CRD.
 .PHONY: generate

@@ -17,7 +17,6 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
@@ -85,7 +84,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		return nil, err
 	}
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
-	checker := maintenance.NewCELCompatibilityChecker()
+	checker := gardenerutils.NewCELCompatibilityChecker()
 	var rows []ShootRow
 	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
 		if !pin.Pinned() {
@@ -130,7 +129,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 
 			policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
 			row.AutoUpdate = &policy
-			decision, err := maintenance.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, now, checker)
+			decision, err := gardenerutils.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, now, checker)
 			row.NextMaintenance = describeDecision(decision, err, profile.DeletionTimestamp != nil)
 			rows = append(rows, row)
 		}

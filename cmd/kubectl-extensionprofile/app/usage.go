@@ -76,7 +76,7 @@ func newUsageCommand(o *Options) *cobra.Command {
 
 // Usage returns one row per component version of the ExtensionProfile named extensionType, in
 // spec order, with the Shoots of namespace ("" for all namespaces) that pin it
-// (gardenerutils.PinnedComponents: disabled extensions count, as for the in-use protection).
+// (v1beta1helper.PinnedComponents: disabled extensions count, as for the in-use protection).
 // Pinned versions the profile does not list follow, with classification notInProfile.
 func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) ([]UsageRow, error) {
 	profile, err := client.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})

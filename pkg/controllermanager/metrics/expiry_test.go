@@ -30,10 +30,19 @@ import (
 // incompatibleChecker fails every version listed for a Shoot name.
 type incompatibleChecker map[string][]string
 
-func (c incompatibleChecker) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, _, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
-	for _, v := range c[shoot.Name] {
+func (c incompatibleChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+	return incompatibleShoot{versions: c[shoot.Name], name: shoot.Name}
+}
+
+type incompatibleShoot struct {
+	versions []string
+	name     string
+}
+
+func (c incompatibleShoot) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, _, version string) ([]gardenerutils.RuleFailure, bool) {
+	for _, v := range c.versions {
 		if v == version {
-			return []gardenerutils.RuleFailure{{Rule: "false", Status: celutils.StatusFailed, Message: "not for " + shoot.Name}}, true
+			return []gardenerutils.RuleFailure{{Rule: "false", Status: celutils.StatusFailed, Message: "not for " + c.name}}, true
 		}
 	}
 	return nil, true

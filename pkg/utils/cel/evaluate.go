@@ -135,6 +135,15 @@ func (a *shootActivation) ResolveName(name string) (any, bool) {
 
 func (a *shootActivation) Parent() interpreter.Activation { return nil }
 
+// WithBudget returns an Evaluator for the same Shoot with its own runtime cost budget in CEL cost
+// units. The two share the Shoot's conversion (what one has converted, the other reads without
+// converting again) but not their budgets, so that separate checks of one Shoot, such as the
+// candidate versions of one maintenance decision, are each judged with a full budget. Neither is
+// safe for concurrent use with the other.
+func (e *Evaluator) WithBudget(costBudget int64) *Evaluator {
+	return &Evaluator{activation: e.activation, remaining: costBudget}
+}
+
 // RemainingBudget returns the cost budget left, negative once it has been exceeded.
 func (e *Evaluator) RemainingBudget() int64 { return e.remaining }
 

@@ -188,6 +188,19 @@ var _ = Describe("Evaluate", func() {
 			Expect(evaluator.Evaluate(ctx, compiled[:1])).To(HaveExactElements(errored("running out of cost budget")))
 		})
 
+		It("gives an Evaluator made WithBudget its own budget and leaves the original's spent", func() {
+			compiled := mustCompile(rules("shoot.spec.provider.workers.all(w, w.minimum >= 1)"), NewExpressions)
+			evaluator, err := NewEvaluator(shoot, 1)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(evaluator.Evaluate(ctx, compiled)).To(HaveExactElements(errored("running out of cost budget")))
+
+			fresh := evaluator.WithBudget(DefaultCostBudget)
+			Expect(fresh.Evaluate(ctx, compiled)).To(HaveExactElements(passed()))
+			Expect(fresh.RemainingBudget()).To(BeNumerically("<", DefaultCostBudget))
+			Expect(evaluator.RemainingBudget()).To(BeNumerically("<", 0))
+			Expect(evaluator.Evaluate(ctx, compiled)).To(HaveExactElements(errored("running out of cost budget")))
+		})
+
 		It("stops a stored rule at the per-call runtime limit", func() {
 			for i := range 40 {
 				shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers, gardencorev1beta1.Worker{Name: fmt.Sprintf("pool-%d", i)})

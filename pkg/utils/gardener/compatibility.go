@@ -68,22 +68,46 @@ func NewShootRules(shoot *gardencorev1beta1.Shoot) *ShootRules {
 	return &ShootRules{shoot: shoot}
 }
 
-// Failures returns the rules that the Shoot does not pass, in rule order. ok is false when the
+// Failures returns the rules that the Shoot does not pass, in rule order, charging their cost to
+// the budget that all Failures calls of s share (one admission request). ok is false when the
 // Shoot could not be prepared for evaluation; then every rule is a failure with
 // StatusEvaluationError and the cause.
 func (s *ShootRules) Failures(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
 	if len(rules) == 0 {
 		return nil, true
 	}
+	return s.failures(ctx, rules, s.prepare())
+}
+
+// IsolatedFailures is Failures with a fresh celutils.DefaultCostBudget for this call alone: the
+// Shoot's conversion is shared with every other call of s, the budget is not. Maintenance judges
+// each candidate version with it as a separate admission request would judge it.
+func (s *ShootRules) IsolatedFailures(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
+	if len(rules) == 0 {
+		return nil, true
+	}
+	evaluator := s.prepare()
+	if evaluator != nil {
+		evaluator = evaluator.WithBudget(celutils.DefaultCostBudget)
+	}
+	return s.failures(ctx, rules, evaluator)
+}
+
+// prepare converts the Shoot on first use; nil when that failed (s.err).
+func (s *ShootRules) prepare() *celutils.Evaluator {
 	if !s.built {
 		s.built = true
 		s.evaluator, s.err = celutils.NewEvaluator(s.shoot, celutils.DefaultCostBudget)
 	}
+	return s.evaluator
+}
+
+func (s *ShootRules) failures(ctx context.Context, rules celutils.RuleSet, evaluator *celutils.Evaluator) (failures []RuleFailure, ok bool) {
 	var results []celutils.Result
 	if s.err != nil {
 		results = celutils.FailedResults(rules, s.err)
 	} else {
-		results = s.evaluator.Evaluate(ctx, rules)
+		results = evaluator.Evaluate(ctx, rules)
 	}
 	for _, r := range results {
 		if !r.Passed() {
@@ -115,4 +139,54 @@ func IntroducedRuleFailures(current, previous []RuleFailure, baseline bool) []Ru
 		}
 	}
 	return introduced
+}
+
+// CompatibilityChecker evaluates the compatibility rules of component versions (GEP-78
+// compatibility.validations[]) against Shoots, with the engine admission uses. Shoot maintenance,
+// its expiry metrics, the impact preview of ExtensionProfile changes and the kubectl plugin decide
+// with it through DecideComponentVersion.
+type CompatibilityChecker interface {
+	// ForShoot returns the checks of component versions against shoot. The Shoot is prepared for
+	// evaluation at most once for all checks of the result; shoot must not change while the
+	// result is in use.
+	ForShoot(shoot *gardencorev1beta1.Shoot) ShootCompatibility
+}
+
+// ShootCompatibility checks component versions against one Shoot (CompatibilityChecker.ForShoot).
+type ShootCompatibility interface {
+	// Check returns the rules of version of component in profile that the Shoot fails, nil when it
+	// passes them all or the version has none. A rule that cannot be evaluated counts as failed.
+	// ok is false when the Shoot could not be prepared for evaluation: then every rule is failed.
+	// Each check has its own cost budget (ShootRules.IsolatedFailures).
+	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) (failures []RuleFailure, ok bool)
+}
+
+// CELCompatibilityChecker is the CompatibilityChecker of gardener-controller-manager and of the
+// impact preview: it evaluates rules with pkg/utils/cel, the engine and Shoot-bound environment of
+// admission, so that all of them accept the same Shoots. Profiles are compiled once per generation
+// (celutils.Cache).
+type CELCompatibilityChecker struct {
+	// Cache holds the compiled profiles.
+	Cache *celutils.Cache
+}
+
+// NewCELCompatibilityChecker returns a CELCompatibilityChecker with an empty cache.
+func NewCELCompatibilityChecker() *CELCompatibilityChecker {
+	return &CELCompatibilityChecker{Cache: celutils.NewCache()}
+}
+
+// ForShoot implements CompatibilityChecker with one ShootRules for shoot: rules that evaluate to
+// false and rules that cannot be evaluated (compile errors, "no such key", exhausted budget) are
+// failures.
+func (c *CELCompatibilityChecker) ForShoot(shoot *gardencorev1beta1.Shoot) ShootCompatibility {
+	return &celShootCompatibility{cache: c.Cache, rules: NewShootRules(shoot)}
+}
+
+type celShootCompatibility struct {
+	cache *celutils.Cache
+	rules *ShootRules
+}
+
+func (c *celShootCompatibility) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]RuleFailure, bool) {
+	return c.rules.IsolatedFailures(ctx, c.cache.Get(profile).Rules(component, version))
 }

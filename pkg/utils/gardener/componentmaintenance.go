@@ -6,6 +6,7 @@ package gardener
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -280,4 +281,29 @@ func parseComponentVersion(s string) (*semver.Version, error) {
 		return v, nil
 	}
 	return semver.NewVersion(s)
+}
+
+// DecideComponentVersion is the maintenance decision (GEP-78 "Automatic updates", "Forced
+// updates") for the component pinned at shoot.Spec.Extensions[extensionIndex].Components[componentIndex]
+// as profile stands, taken at the time at: the effective autoUpdate (ResolveEffectiveAutoUpdate)
+// and then ComponentVersionUpdateFor, with every candidate checked by checker against shoot,
+// which is prepared for evaluation once for all of them. The maintenance step calls it with the
+// window's working copy and its clock's now; the expiry metrics, the impact preview of
+// ExtensionProfile writes and the kubectl plugin call it with a later time or a changed profile,
+// so that all of them take the same decision. shoot must not change during the call.
+//
+// It panics when the indexes are out of range or the component has no version.
+func DecideComponentVersion(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, checker CompatibilityChecker) (ComponentVersionUpdate, error) {
+	extension := shoot.Spec.Extensions[extensionIndex]
+	component := extension.Components[componentIndex]
+	policy := ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
+	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
+	if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
+		profileComponent = *c
+	}
+	compatibility := checker.ForShoot(shoot)
+	return ComponentVersionUpdateFor(profileComponent, *component.Version, policy, at, func(version string) ([]string, error) {
+		failures, _ := compatibility.Check(ctx, profile, component.Name, version)
+		return RuleFailureDetails(failures), nil
+	})
 }

@@ -44,7 +44,7 @@ func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error 
 		}
 	}
 	if r.CompatibilityChecker == nil {
-		r.CompatibilityChecker = NewCELCompatibilityChecker()
+		r.CompatibilityChecker = gardenerutils.NewCELCompatibilityChecker()
 	}
 	if r.RandomInt63n == nil {
 		r.RandomInt63n = rand.Int64N

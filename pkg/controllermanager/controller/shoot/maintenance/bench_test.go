@@ -71,9 +71,10 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 		}
 		for _, c := range []struct {
 			name    string
-			checker CompatibilityChecker
+			checker gardenerutils.CompatibilityChecker
 		}{
-			{"", NewCELCompatibilityChecker()},
+			{"", gardenerutils.NewCELCompatibilityChecker()},
+			{"conversion per candidate/", &perCandidateChecker{cache: celutils.NewCache()}},
 			{"JSON round trip/", &jsonRoundTripChecker{cache: celutils.NewCache()}},
 		} {
 			run := func() *Operation {
@@ -97,14 +98,40 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 	}
 }
 
-// jsonRoundTripChecker is the baseline of BenchmarkMaintainExtensionComponents: the checker as it
-// was before rules read the typed Shoot, converting the whole Shoot to its JSON form
+// perCandidateChecker is a baseline of BenchmarkMaintainExtensionComponents: the checker as it was
+// before one decision shared a Shoot conversion, preparing the typed Shoot anew for every
+// candidate.
+type perCandidateChecker struct {
+	cache *celutils.Cache
+}
+
+func (c *perCandidateChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
+		return gardenerutils.NewShootRules(shoot).Failures(ctx, c.cache.Get(profile).Rules(component, version))
+	})
+}
+
+// checkFunc is a gardenerutils.ShootCompatibility written as a function.
+type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool)
+
+func (f checkFunc) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
+	return f(ctx, profile, component, version)
+}
+
+// jsonRoundTripChecker is the oldest baseline of BenchmarkMaintainExtensionComponents: the checker
+// as it was before rules read the typed Shoot, converting the whole Shoot to its JSON form
 // (runtime.DefaultUnstructuredConverter) for every candidate.
 type jsonRoundTripChecker struct {
 	cache *celutils.Cache
 }
 
-func (c *jsonRoundTripChecker) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
+func (c *jsonRoundTripChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
+		return c.check(ctx, profile, component, version, shoot)
+	})
+}
+
+func (c *jsonRoundTripChecker) check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
 	rules := c.cache.Get(profile).Rules(component, version)
 	if len(rules) == 0 {
 		return nil, true

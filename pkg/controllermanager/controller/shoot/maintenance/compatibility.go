@@ -17,15 +17,6 @@ import (
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
-// CompatibilityChecker evaluates the compatibility rules of component versions (GEP-78
-// compatibility.validations[]) against a Shoot, with the engine admission uses.
-type CompatibilityChecker interface {
-	// Check returns the rules of version of component in profile that shoot fails, nil when it
-	// passes them all or the version has none. A rule that cannot be evaluated counts as failed.
-	// ok is false when the Shoot could not be prepared for evaluation: then every rule is failed.
-	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) (failures []gardenerutils.RuleFailure, ok bool)
-}
-
 // ReasonComponentIncompatible is the reason recorded for a component whose pinned version a
 // forced Kubernetes or machine-image update made incompatible.
 const ReasonComponentIncompatible = "Component version is incompatible with the maintained Shoot"
@@ -46,20 +37,22 @@ func (i incompatibility) key(f gardenerutils.RuleFailure) string {
 // gardenerutils.IntroducedRuleFailures of the working copy against the entering Shoot (as
 // admission's old-vs-new check decides). Components changed by the component step passed all
 // rules when chosen and are not checked again.
-func introducedIncompatibilities(ctx context.Context, op *Operation, checker CompatibilityChecker) []incompatibility {
+func introducedIncompatibilities(ctx context.Context, op *Operation, checker gardenerutils.CompatibilityChecker) []incompatibility {
 	var out []incompatibility
 	entering := v1beta1helper.ActiveComponentPins(op.Original.Spec.Extensions)
+	// One conversion of each Shoot for all pins: neither changes during this function.
+	workingCopy, entered := checker.ForShoot(op.Shoot), checker.ForShoot(op.Original)
 	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {
 		profile := op.ExtensionProfiles[pin.ExtensionType]
 		original, ran := v1beta1helper.FindComponentPin(entering, pin.ExtensionType, pin.Component)
 		if profile == nil || !ran || original.Version != pin.Version {
 			continue
 		}
-		current, _ := checker.Check(ctx, profile, pin.Component, pin.Version, op.Shoot)
+		current, _ := workingCopy.Check(ctx, profile, pin.Component, pin.Version)
 		if len(current) == 0 {
 			continue
 		}
-		previous, baseline := checker.Check(ctx, profile, pin.Component, pin.Version, op.Original)
+		previous, baseline := entered.Check(ctx, profile, pin.Component, pin.Version)
 		if introduced := gardenerutils.IntroducedRuleFailures(current, previous, baseline); len(introduced) > 0 {
 			out = append(out, incompatibility{pin: pin, introduced: introduced})
 		}
@@ -92,7 +85,7 @@ func failureKeys(incompatibilities []incompatibility) map[string]incompatibility
 //     as a failed component Result (reason ReasonComponentIncompatible) that names the failing
 //     rules, or appended to the component's failure if it already has one. The component keeps
 //     its version.
-func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, rerun func()) {
+func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker, rerun func()) {
 	conflicts := introducedIncompatibilities(ctx, op, checker)
 	if len(conflicts) == 0 {
 		return

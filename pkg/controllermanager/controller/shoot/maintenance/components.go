@@ -28,7 +28,7 @@ const (
 // evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
 // It does nothing while the ExtensionComponentVersions feature gate is off.
 //
-// For each pin it decides with DecideComponentVersion (the effective autoUpdate, where a strategy
+// For each pin it decides with gardenerutils.DecideComponentVersion (the effective autoUpdate, where a strategy
 // the component no longer supports falls back to a supported default, and then
 // gardenerutils.ComponentVersionUpdateFor), checking candidates with checker against the working
 // copy. A target is set on the working copy and recorded as a successful Result
@@ -38,7 +38,7 @@ const (
 // whose ExtensionProfile is being deleted keeps its version, because admission rejects new pins of
 // such a profile: a forced update is then a failed Result, an auto-update records nothing. One
 // component's failure does not stop the others.
-func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker) {
+func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker) {
 	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
 		return
 	}
@@ -47,7 +47,7 @@ func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Opera
 	}
 }
 
-func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker CompatibilityChecker, pin v1beta1helper.ComponentPin) {
+func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker, pin v1beta1helper.ComponentPin) {
 	log = log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component)
 	result := Result{Kind: ResultKindExtensionComponent, ExtensionType: pin.ExtensionType, Component: pin.Component, From: pin.Version, To: pin.Version}
 
@@ -60,7 +60,7 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 		return
 	}
 
-	decision, err := DecideComponentVersion(ctx, profile, op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, checker)
+	decision, err := gardenerutils.DecideComponentVersion(ctx, profile, op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, checker)
 	result.Reason, result.Forced, result.Trigger = decision.Reason, decision.Trigger.Forced(), decision.Trigger
 	switch {
 	case decision.Trigger == gardenerutils.ComponentUpdateNone:

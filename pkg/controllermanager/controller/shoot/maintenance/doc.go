@@ -82,9 +82,10 @@
 //
 // Candidates are never preview, unavailable or expired (GEP-78 wins over Gardener's helpers, which
 // do not exclude unavailable versions), never at or below the pin, and must pass their
-// compatibility.validations[] against the working copy, evaluated by a CompatibilityChecker; the
-// production checker, CELCompatibilityChecker, uses pkg/utils/cel, the engine admission uses. A
-// forced update without a compatible target keeps the version and is a failed result with a
+// compatibility.validations[] against the working copy, evaluated by a
+// gardenerutils.CompatibilityChecker (one conversion of the working copy per decision, a fresh cost
+// budget per candidate); the production checker, gardenerutils.CELCompatibilityChecker, uses
+// pkg/utils/cel, the engine admission uses. A forced update without a compatible target keeps the version and is a failed result with a
 // Warning event that names every rejected candidate and its failing rules; an auto-update without
 // target changes nothing and records nothing.
 //

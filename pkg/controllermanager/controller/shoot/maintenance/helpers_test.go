@@ -107,7 +107,13 @@ type fakeChecker struct {
 	calls int
 }
 
-func (f *fakeChecker) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
+func (f *fakeChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
+		return f.check(ctx, profile, component, version, shoot)
+	})
+}
+
+func (f *fakeChecker) check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
 	f.calls++
 	if f.err != nil {
 		return []gardenerutils.RuleFailure{{Rule: "any", Status: celutils.StatusEvaluationError, Message: f.err.Error()}}, false

@@ -49,7 +49,7 @@ type Reconciler struct {
 	// host name; "gardener-controller-manager" when empty. The events are created with Client.
 	ReportingInstance string
 	// CompatibilityChecker evaluates the compatibility rules of component versions.
-	CompatibilityChecker CompatibilityChecker
+	CompatibilityChecker gardenerutils.CompatibilityChecker
 	// RandomInt63n returns a random number in [0, n); it spreads the requeue over the window.
 	RandomInt63n func(n int64) int64
 }

@@ -1,0 +1,135 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package gardener_test
+
+import (
+	"context"
+	"fmt"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	. "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// countingChecker wraps a CompatibilityChecker and counts the Shoots it binds and the checks.
+type countingChecker struct {
+	inner          CompatibilityChecker
+	bound, checked int
+}
+
+func (c *countingChecker) ForShoot(shoot *gardencorev1beta1.Shoot) ShootCompatibility {
+	c.bound++
+	return countingShoot{c: c, inner: c.inner.ForShoot(shoot)}
+}
+
+type countingShoot struct {
+	c     *countingChecker
+	inner ShootCompatibility
+}
+
+func (s countingShoot) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]RuleFailure, bool) {
+	s.c.checked++
+	return s.inner.Check(ctx, profile, component, version)
+}
+
+var _ = Describe("Compatibility", func() {
+	var (
+		ctx     = context.Background()
+		shoot   *gardencorev1beta1.Shoot
+		profile *gardencorev1beta1.ExtensionProfile
+	)
+
+	// A rule that iterates the workers costs more than 1 unit and passes for the Shoot below.
+	const costly = "shoot.spec.provider.workers.all(w, w.minimum >= 1)"
+
+	BeforeEach(func() {
+		shoot = &gardencorev1beta1.Shoot{
+			ObjectMeta: metav1.ObjectMeta{Name: "dev", Namespace: "garden-dev"},
+			Spec: gardencorev1beta1.ShootSpec{
+				Kubernetes: gardencorev1beta1.Kubernetes{Version: "1.34.2"},
+				Provider:   gardencorev1beta1.Provider{Type: "local", Workers: []gardencorev1beta1.Worker{{Name: "a", Minimum: 1}, {Name: "b", Minimum: 2}}},
+				Extensions: []gardencorev1beta1.Extension{{
+					Type:       "shoot-falco-service",
+					AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(true), UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyPatch)},
+					Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0.0")}},
+				}},
+			},
+		}
+		component := maintenanceComponent("1.0.0, 1.0.1, 1.0.2, 1.0.3")
+		for i := 1; i < len(component.Versions); i++ {
+			rule := "semver(shoot.spec.kubernetes.version).isGreaterThan(semver('1.35.0'))"
+			if component.Versions[i].Version == "1.0.1" {
+				rule = costly
+			}
+			component.Versions[i].Compatibility = &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{{Rule: rule, Message: component.Versions[i].Version + " needs Kubernetes 1.35"}}}
+		}
+		profile = &gardencorev1beta1.ExtensionProfile{
+			ObjectMeta: metav1.ObjectMeta{Name: "shoot-falco-service", Generation: 1},
+			Spec:       gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{component}},
+		}
+	})
+
+	Describe("ShootRules", func() {
+		It("charges Failures to one shared budget and gives each IsolatedFailures call a budget of its own", func() {
+			for i := range 40 {
+				shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers, gardencorev1beta1.Worker{Name: fmt.Sprintf("pool-%d", i), Minimum: 1})
+			}
+			// Stopped at the per-call limit (about a tenth of the budget) every time it runs.
+			profile.Spec.Components[0].Versions[1].Compatibility.Validations[0].Rule = "shoot.spec.provider.workers.all(a, shoot.spec.provider.workers.all(b, shoot.spec.provider.workers.all(c, shoot.spec.provider.workers.all(d, size(a.name) + size(d.name) >= 0))))"
+			rules := celutils.NewCache().Get(profile).Rules("agent", "1.0.1")
+			Expect(rules).To(HaveLen(1))
+			perCallLimit := HaveExactElements(HaveField("Message", ContainSubstring("actual cost limit exceeded")))
+
+			isolated := NewShootRules(shoot)
+			for range 3 {
+				failures, ok := isolated.IsolatedFailures(ctx, rules)
+				Expect(ok).To(BeTrue())
+				Expect(failures).To(perCallLimit)
+			}
+
+			shared := NewShootRules(shoot)
+			var last []RuleFailure
+			for range 11 { // ten calls spend the budget
+				last, _ = shared.Failures(ctx, rules)
+			}
+			Expect(last).To(HaveExactElements(HaveField("Message", ContainSubstring("running out of cost budget"))))
+			// The shared budget is spent, an isolated call on the same ShootRules still runs.
+			failures, _ := shared.IsolatedFailures(ctx, rules)
+			Expect(failures).To(perCallLimit)
+		})
+
+		It("fails every rule with the cause when there is no Shoot to prepare", func() {
+			rules := celutils.NewCache().Get(profile).Rules("agent", "1.0.2")
+			failures, ok := NewShootRules(nil).IsolatedFailures(ctx, rules)
+			Expect(ok).To(BeFalse())
+			Expect(failures).To(HaveExactElements(HaveField("Status", celutils.StatusEvaluationError)))
+		})
+	})
+
+	Describe("DecideComponentVersion", func() {
+		It("binds the Shoot once for all the candidates it checks, and takes the highest compatible one", func() {
+			checker := &countingChecker{inner: NewCELCompatibilityChecker()}
+			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, checker)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(decision.Trigger).To(Equal(ComponentUpdateAutoUpdate))
+			Expect(decision.Target).To(Equal("1.0.1"))
+			Expect(checker.bound).To(Equal(1))
+			Expect(checker.checked).To(Equal(3))
+			Expect(decision.Rejected).To(HaveLen(2))
+		})
+
+		It("decides on the Shoot as it is at the call", func() {
+			shoot.Spec.Kubernetes.Version = "1.35.1"
+			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, NewCELCompatibilityChecker())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(decision.Target).To(Equal("1.0.3"))
+		})
+	})
+})
