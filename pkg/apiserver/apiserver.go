@@ -11,10 +11,12 @@ import (
 	"k8s.io/utils/clock"
 	"net/http"
 
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/sets"
 	genericapiserver "k8s.io/apiserver/pkg/server"
 
+	"github.com/gep-78/gardener/pkg/api"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/apiserver/filters"
 	"github.com/gep-78/gardener/pkg/apiserver/openapi"
@@ -65,7 +67,8 @@ type GardenerAPIServer struct {
 }
 
 // Complete fills in defaults and installs the request filters of gardener-apiserver (lenient
-// field validation for LenientFieldValidationResources) inside the generic handler chain.
+// field validation for LenientFieldValidationResources, field paths for values that cannot be
+// decoded) inside the generic handler chain.
 func (c *Config) Complete() CompletedConfig {
 	buildChain := c.GenericConfig.BuildHandlerChainFunc
 	if buildChain == nil {
@@ -77,12 +80,25 @@ func (c *Config) Complete() CompletedConfig {
 	}
 	pruner := filters.NewUnknownFieldPruner(openapi.GetOpenAPIDefinitions, LenientFieldValidationResources)
 	c.GenericConfig.BuildHandlerChainFunc = func(apiHandler http.Handler, config *genericapiserver.Config) http.Handler {
-		return buildChain(filters.WithLenientFieldValidation(apiHandler, lenient, pruner), config)
+		handler := filters.WithLenientFieldValidation(apiHandler, lenient, pruner)
+		handler = filters.WithDecodeFieldPaths(handler, servedKinds(), api.Scheme, api.Codecs)
+		return buildChain(handler, config)
 	}
 	return CompletedConfig{&completedConfig{
 		GenericConfig: c.GenericConfig.Complete(),
 		ExtraConfig:   &c.ExtraConfig,
 	}}
+}
+
+// servedKinds maps every resource of core.gardener.cloud/v1beta1 to its kind.
+func servedKinds() map[schema.GroupResource]schema.GroupVersionKind {
+	kinds := map[schema.GroupResource]schema.GroupVersionKind{}
+	for kind := range api.Scheme.KnownTypes(gardencorev1beta1.SchemeGroupVersion) {
+		gvk := gardencorev1beta1.SchemeGroupVersion.WithKind(kind)
+		plural, _ := meta.UnsafeGuessKindToResource(gvk)
+		kinds[plural.GroupResource()] = gvk
+	}
+	return kinds
 }
 
 // New creates the server and installs core.gardener.cloud/v1beta1 (cloudprofiles,

@@ -20,6 +20,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/rest"
 	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
 	aggregatorclientset "k8s.io/kube-aggregator/pkg/client/clientset_generated/clientset"
@@ -203,6 +204,74 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()
 			Expect(apierrors.IsBadRequest(err)).To(BeTrue(), "got %v", err)
 			Expect(err.Error()).To(ContainSubstring(`unknown field "spec.bogus"`))
+		})
+
+		It("names the field of a malformed startTime, whichever way the profile is written", func() {
+			const name = "shoot-bad-start"
+			profile := func(startTime string) []byte {
+				return []byte(`{"apiVersion":"core.gardener.cloud/v1beta1","kind":"ExtensionProfile","metadata":{"name":"` + name + `"},` +
+					`"spec":{"components":[{"name":"c","versions":[{"version":"1.0.0"},` +
+					`{"version":"1.1.0","lifecycle":[{"classification":"supported","startTime":"` + startTime + `"}]}]}]}}`)
+			}
+			expectInvalidAt := func(err error, path string) {
+				GinkgoHelper()
+				Expect(apierrors.IsInvalid(err)).To(BeTrue(), "got %v", err)
+				Expect(err.(apierrors.APIStatus).Status().Details.Causes).To(ConsistOf(And(
+					HaveField("Type", metav1.CauseTypeFieldValueInvalid),
+					HaveField("Field", path),
+					HaveField("Message", ContainSubstring(`Invalid value: "tomorrow": parsing time "tomorrow"`)),
+				)))
+			}
+			const indexed = "spec.components[0].versions[1].lifecycle[0].startTime"
+			const keyed = `spec.components[name="c"].versions[version="1.1.0"].lifecycle[0].startTime`
+
+			By("create, as JSON and as YAML, with strict field validation")
+			err := gardenClient.CoreV1beta1().RESTClient().Post().Resource("extensionprofiles").
+				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/json").Body(profile("tomorrow")).Do(ctx).Error()
+			expectInvalidAt(err, indexed)
+			yamlBody, err := yaml.JSONToYAML(profile("tomorrow"))
+			Expect(err).NotTo(HaveOccurred())
+			err = gardenClient.CoreV1beta1().RESTClient().Post().Resource("extensionprofiles").
+				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/yaml").Body(yamlBody).Do(ctx).Error()
+			expectInvalidAt(err, indexed)
+
+			By("update and every kind of patch of an existing profile")
+			Expect(gardenClient.CoreV1beta1().RESTClient().Post().Resource("extensionprofiles").
+				SetHeader("Content-Type", "application/json").Body(profile("2026-01-01T00:00:00Z")).Do(ctx).Error()).To(Succeed())
+			DeferCleanup(func() {
+				Expect(gardenClient.CoreV1beta1().ExtensionProfiles().Delete(ctx, name, metav1.DeleteOptions{})).To(Succeed())
+			})
+			err = gardenClient.CoreV1beta1().RESTClient().Put().Resource("extensionprofiles").Name(name).
+				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/json").Body(profile("tomorrow")).Do(ctx).Error()
+			expectInvalidAt(err, indexed)
+			_, err = gardenClient.CoreV1beta1().ExtensionProfiles().Patch(ctx, name, types.MergePatchType, profile("tomorrow"),
+				metav1.PatchOptions{FieldValidation: "Strict"})
+			expectInvalidAt(err, indexed)
+			_, err = gardenClient.CoreV1beta1().ExtensionProfiles().Patch(ctx, name, types.StrategicMergePatchType, profile("tomorrow"),
+				metav1.PatchOptions{FieldValidation: "Strict"})
+			expectInvalidAt(err, keyed)
+			// Without the filter, server-side apply answers this with 500.
+			_, err = gardenClient.CoreV1beta1().ExtensionProfiles().Patch(ctx, name, types.ApplyPatchType, profile("tomorrow"),
+				metav1.PatchOptions{FieldValidation: "Strict", FieldManager: "smoke", Force: ptr.To(true)})
+			expectInvalidAt(err, keyed)
+
+			stored, err := gardenClient.CoreV1beta1().ExtensionProfiles().Get(ctx, name, metav1.GetOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(stored.Spec.Components[0].Versions[1].Lifecycle[0].StartTime.UTC()).To(Equal(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)))
+		})
+
+		It("bounds a compatibility rule message", func() {
+			body := []byte(`{"apiVersion":"core.gardener.cloud/v1beta1","kind":"ExtensionProfile","metadata":{"name":"shoot-long-message"},` +
+				`"spec":{"components":[{"name":"c","versions":[{"version":"1.0.0","compatibility":{"validations":[` +
+				`{"rule":"true","message":"` + strings.Repeat("m", 10000) + `"}]}}]}]}}`)
+			err := gardenClient.CoreV1beta1().RESTClient().Post().Resource("extensionprofiles").
+				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()
+			Expect(apierrors.IsInvalid(err)).To(BeTrue(), "got %v", err)
+			Expect(err.(apierrors.APIStatus).Status().Details.Causes).To(ConsistOf(And(
+				HaveField("Type", metav1.CauseType(field.ErrorTypeTooLong)),
+				HaveField("Field", "spec.components[0].versions[0].compatibility.validations[0].message"),
+			)))
+			Expect(len(err.Error())).To(BeNumerically("<", 1024), "the rejection does not echo the message")
 		})
 
 		It("supports server-side apply (the OpenAPI models carry the GVK)", func() {
