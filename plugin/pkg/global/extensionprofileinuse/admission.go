@@ -35,7 +35,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/util/sets"
@@ -50,6 +49,7 @@ import (
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
 // ShootPinnedExtensionTypeIndex is the name of the index the plugin adds to the Shoot informer:
@@ -85,13 +85,10 @@ func Register(plugins *admission.Plugins) {
 // ExtensionProfileInUse is the admission plugin. It validates Update and Delete of
 // core.gardener.cloud ExtensionProfiles (not their subresources).
 type ExtensionProfileInUse struct {
-	*admission.Handler
+	*admissionutils.ReadyHandler
 
 	shootIndexer cache.Indexer
 	indexerErr   error
-	readyFuncs   []admission.ReadyFunc
-	readyFunc    admission.ReadyFunc
-	readyOnce    sync.Once
 }
 
 var (
@@ -103,7 +100,7 @@ var (
 // New returns the plugin.
 func New() (*ExtensionProfileInUse, error) {
 	return &ExtensionProfileInUse{
-		Handler: admission.NewHandler(admission.Update, admission.Delete),
+		ReadyHandler: admissionutils.NewReadyHandler(admission.Update, admission.Delete),
 	}, nil
 }
 
@@ -127,7 +124,7 @@ func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.Sha
 		}
 	}
 	p.shootIndexer = informer.GetIndexer()
-	p.readyFuncs = append(p.readyFuncs, informer.HasSynced)
+	p.AddReadyFunc(informer.HasSynced)
 }
 
 // IndexShootByPinnedExtensionType is the index function of ShootPinnedExtensionTypeIndex: the
@@ -152,13 +149,6 @@ func (p *ExtensionProfileInUse) ValidateInitialization() error {
 	return nil
 }
 
-// AssignReadyFunc sets the function that tells whether the plugin's cache has synced. Without
-// one, the first request assigns the conjunction of the informers' HasSynced.
-func (p *ExtensionProfileInUse) AssignReadyFunc(f admission.ReadyFunc) {
-	p.readyFunc = f
-	p.SetReadyFunc(f)
-}
-
 // Validate rejects, with Forbidden, changes to an ExtensionProfile that would leave a pin of a
 // non-deleting Shoot dangling (GEP-78 "Admission"):
 //   - Update: one field.Forbidden per removed (component, version) pair that a Shoot pins, on
@@ -178,7 +168,7 @@ func (p *ExtensionProfileInUse) Validate(_ context.Context, a admission.Attribut
 	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" {
 		return nil
 	}
-	if err := p.waitUntilReady(a); err != nil {
+	if err := p.WaitUntilReady(a); err != nil {
 		return err
 	}
 
@@ -235,27 +225,6 @@ func (p *ExtensionProfileInUse) validateDelete(a admission.Attributes) error {
 		return err
 	}
 	return admission.NewForbidden(a, fmt.Errorf("ExtensionProfile %q cannot be deleted: still pinned by %s", a.GetName(), describeShoots(users)))
-}
-
-func (p *ExtensionProfileInUse) waitUntilReady(a admission.Attributes) error {
-	p.readyOnce.Do(func() {
-		if p.readyFunc != nil {
-			return
-		}
-		readyFuncs := p.readyFuncs
-		p.AssignReadyFunc(func() bool {
-			for _, ready := range readyFuncs {
-				if !ready() {
-					return false
-				}
-			}
-			return true
-		})
-	})
-	if !p.WaitForReady() {
-		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
-	}
-	return nil
 }
 
 // pinningUsers are the non-deleting Shoots an index lists under one key: how many, and the first

@@ -62,7 +62,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -107,7 +106,7 @@ func Register(plugins *admission.Plugins) {
 // ShootExtensionProfile is the admission plugin. It handles Create and Update of
 // core.gardener.cloud Shoots (not their subresources).
 type ShootExtensionProfile struct {
-	*admission.Handler
+	*admissionutils.ReadyHandler
 
 	// Clock is the time source for version classifications. New sets clock.RealClock{}.
 	Clock clock.PassiveClock
@@ -125,9 +124,6 @@ type ShootExtensionProfile struct {
 	cloudProfileLister     gardencorev1beta1listers.CloudProfileLister
 	// coreClient reads a profile live when the lister does not have it (yet).
 	coreClient gardencoreclientset.Interface
-	readyFuncs []admission.ReadyFunc
-	readyFunc  admission.ReadyFunc
-	readyOnce  sync.Once
 }
 
 var (
@@ -142,7 +138,7 @@ var (
 // New returns the plugin.
 func New() (*ShootExtensionProfile, error) {
 	return &ShootExtensionProfile{
-		Handler:          admission.NewHandler(admission.Create, admission.Update),
+		ReadyHandler:     admissionutils.NewReadyHandler(admission.Create, admission.Update),
 		Clock:            clock.RealClock{},
 		MaintenanceUsers: DefaultMaintenanceUsers(),
 		rules:            celutils.NewCache(),
@@ -160,11 +156,11 @@ func (p *ShootExtensionProfile) SetClock(c clock.PassiveClock) {
 func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	cloudProfiles := f.Core().V1beta1().CloudProfiles()
 	p.cloudProfileLister = cloudProfiles.Lister()
-	p.readyFuncs = append(p.readyFuncs, cloudProfiles.Informer().HasSynced)
+	p.AddReadyFunc(cloudProfiles.Informer().HasSynced)
 
 	informer := f.Core().V1beta1().ExtensionProfiles()
 	p.extensionProfileLister = informer.Lister()
-	p.readyFuncs = append(p.readyFuncs, informer.Informer().HasSynced)
+	p.AddReadyFunc(informer.Informer().HasSynced)
 	// The cache replaces an entry when the generation changes, so only deletions need a handler.
 	// AddEventHandler fails only on a stopped informer, which then serves no requests either.
 	_, _ = informer.Informer().AddEventHandler(toolscache.ResourceEventHandlerFuncs{
@@ -223,13 +219,6 @@ func fieldManagerOf(a admission.Attributes) string {
 		return options.FieldManager
 	}
 	return ""
-}
-
-// AssignReadyFunc sets the function that tells whether the plugin's caches have synced. Without
-// one, the first request assigns the conjunction of the informers' HasSynced.
-func (p *ShootExtensionProfile) AssignReadyFunc(f admission.ReadyFunc) {
-	p.readyFunc = f
-	p.SetReadyFunc(f)
 }
 
 // Admit resolves partial component pins (GEP-78 "Partial versions"): for every
@@ -449,7 +438,7 @@ func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Sho
 	if a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
 		return nil, nil, nil
 	}
-	if err := p.waitUntilReady(a); err != nil {
+	if err := p.WaitUntilReady(a); err != nil {
 		return nil, nil, err
 	}
 
@@ -465,27 +454,6 @@ func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Sho
 		return nil, nil, apierrors.NewBadRequest("could not convert old resource into Shoot object")
 	}
 	return shoot, oldShoot, nil
-}
-
-func (p *ShootExtensionProfile) waitUntilReady(a admission.Attributes) error {
-	p.readyOnce.Do(func() {
-		if p.readyFunc != nil {
-			return
-		}
-		readyFuncs := p.readyFuncs
-		p.AssignReadyFunc(func() bool {
-			for _, ready := range readyFuncs {
-				if !ready() {
-					return false
-				}
-			}
-			return true
-		})
-	})
-	if !p.WaitForReady() {
-		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
-	}
-	return nil
 }
 
 // getProfile returns the ExtensionProfile of an extension type, nil when there is none. The

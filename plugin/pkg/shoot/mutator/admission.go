@@ -29,7 +29,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"sync"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -60,16 +59,13 @@ func Register(plugins *admission.Plugins) {
 
 // MutateShoot is the ShootMutator admission plugin.
 type MutateShoot struct {
-	*admission.Handler
+	*admissionutils.ReadyHandler
 
 	// Clock is the time source of version classifications. New sets clock.RealClock{}.
 	Clock clock.PassiveClock
 
 	cloudProfileLister gardencorev1beta1listers.CloudProfileLister
 	coreClient         gardencoreclientset.Interface
-	readyFuncs         []admission.ReadyFunc
-	readyFunc          admission.ReadyFunc
-	readyOnce          sync.Once
 }
 
 var (
@@ -82,7 +78,7 @@ var (
 
 // New returns the plugin, handling Create and Update.
 func New() (*MutateShoot, error) {
-	return &MutateShoot{Handler: admission.NewHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
+	return &MutateShoot{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
 }
 
 // SetClock sets the time source of version classifications.
@@ -93,7 +89,7 @@ func (m *MutateShoot) SetClock(c clock.PassiveClock) { m.Clock = c }
 func (m *MutateShoot) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().CloudProfiles()
 	m.cloudProfileLister = informer.Lister()
-	m.readyFuncs = append(m.readyFuncs, informer.Informer().HasSynced)
+	m.AddReadyFunc(informer.Informer().HasSynced)
 }
 
 // SetCoreClientSet sets the client of the live read behind the informer cache.
@@ -110,40 +106,12 @@ func (m *MutateShoot) ValidateInitialization() error {
 	return nil
 }
 
-// AssignReadyFunc sets the function that tells whether the caches have synced. Without one, the
-// first request assigns the conjunction of the informers' HasSynced.
-func (m *MutateShoot) AssignReadyFunc(f admission.ReadyFunc) {
-	m.readyFunc = f
-	m.SetReadyFunc(f)
-}
-
-func (m *MutateShoot) waitUntilReady(a admission.Attributes) error {
-	m.readyOnce.Do(func() {
-		if m.readyFunc != nil {
-			return
-		}
-		readyFuncs := m.readyFuncs
-		m.AssignReadyFunc(func() bool {
-			for _, ready := range readyFuncs {
-				if !ready() {
-					return false
-				}
-			}
-			return true
-		})
-	})
-	if !m.WaitForReady() {
-		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
-	}
-	return nil
-}
-
 // Admit defaults and resolves the Shoot's versions (see the package documentation).
 func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
 		return nil
 	}
-	if err := m.waitUntilReady(a); err != nil {
+	if err := m.WaitUntilReady(a); err != nil {
 		return err
 	}
 	shoot, ok := a.GetObject().(*core.Shoot)

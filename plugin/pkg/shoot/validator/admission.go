@@ -36,7 +36,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
 	"time"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
@@ -68,16 +67,13 @@ func Register(plugins *admission.Plugins) {
 
 // ValidateShoot is the ShootValidator admission plugin.
 type ValidateShoot struct {
-	*admission.Handler
+	*admissionutils.ReadyHandler
 
 	// Clock is the time source of version classifications. New sets clock.RealClock{}.
 	Clock clock.PassiveClock
 
 	cloudProfileLister gardencorev1beta1listers.CloudProfileLister
 	coreClient         gardencoreclientset.Interface
-	readyFuncs         []admission.ReadyFunc
-	readyFunc          admission.ReadyFunc
-	readyOnce          sync.Once
 }
 
 var (
@@ -90,7 +86,7 @@ var (
 
 // New returns the plugin, handling Create and Update.
 func New() (*ValidateShoot, error) {
-	return &ValidateShoot{Handler: admission.NewHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
+	return &ValidateShoot{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
 }
 
 // SetClock sets the time source of version classifications.
@@ -101,7 +97,7 @@ func (v *ValidateShoot) SetClock(c clock.PassiveClock) { v.Clock = c }
 func (v *ValidateShoot) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().CloudProfiles()
 	v.cloudProfileLister = informer.Lister()
-	v.readyFuncs = append(v.readyFuncs, informer.Informer().HasSynced)
+	v.AddReadyFunc(informer.Informer().HasSynced)
 }
 
 // SetCoreClientSet sets the client of the live read behind the informer cache.
@@ -118,40 +114,12 @@ func (v *ValidateShoot) ValidateInitialization() error {
 	return nil
 }
 
-// AssignReadyFunc sets the function that tells whether the caches have synced. Without one, the
-// first request assigns the conjunction of the informers' HasSynced.
-func (v *ValidateShoot) AssignReadyFunc(f admission.ReadyFunc) {
-	v.readyFunc = f
-	v.SetReadyFunc(f)
-}
-
-func (v *ValidateShoot) waitUntilReady(a admission.Attributes) error {
-	v.readyOnce.Do(func() {
-		if v.readyFunc != nil {
-			return
-		}
-		readyFuncs := v.readyFuncs
-		v.AssignReadyFunc(func() bool {
-			for _, ready := range readyFuncs {
-				if !ready() {
-					return false
-				}
-			}
-			return true
-		})
-	})
-	if !v.WaitForReady() {
-		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
-	}
-	return nil
-}
-
 // Validate checks the Shoot against its CloudProfile (see the package documentation).
 func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
 		return nil
 	}
-	if err := v.waitUntilReady(a); err != nil {
+	if err := v.WaitUntilReady(a); err != nil {
 		return err
 	}
 	shoot, ok := a.GetObject().(*core.Shoot)

@@ -1,0 +1,67 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package utils
+
+import (
+	"errors"
+	"sync"
+
+	"k8s.io/apiserver/pkg/admission"
+)
+
+// ReadyHandler is the admission.Handler of a plugin that reads informer caches: it collects the
+// HasSynced functions of those informers (AddReadyFunc, called from the plugin's initializer
+// setters), and WaitUntilReady makes a request wait until all of them have synced. A ReadyFunc set
+// with AssignReadyFunc (tests do) replaces the collected ones. Plugins embed it in place of
+// *admission.Handler.
+type ReadyHandler struct {
+	*admission.Handler
+
+	readyFuncs []admission.ReadyFunc
+	readyFunc  admission.ReadyFunc
+	once       sync.Once
+}
+
+// NewReadyHandler returns a ReadyHandler for the given operations.
+func NewReadyHandler(ops ...admission.Operation) *ReadyHandler {
+	return &ReadyHandler{Handler: admission.NewHandler(ops...)}
+}
+
+// AddReadyFunc adds an informer's HasSynced to the functions the first request waits for. It must
+// be called before the plugin serves requests.
+func (h *ReadyHandler) AddReadyFunc(f admission.ReadyFunc) {
+	h.readyFuncs = append(h.readyFuncs, f)
+}
+
+// AssignReadyFunc sets the function that tells whether the plugin's caches have synced, in place of
+// the conjunction of the functions added with AddReadyFunc.
+func (h *ReadyHandler) AssignReadyFunc(f admission.ReadyFunc) {
+	h.readyFunc = f
+	h.SetReadyFunc(f)
+}
+
+// WaitUntilReady waits (admission.Handler.WaitForReady: up to ten seconds) until the caches have
+// synced. On the first call without an assigned ReadyFunc it assigns the conjunction of the added
+// ones. It returns a Forbidden error for a when they do not sync in time.
+func (h *ReadyHandler) WaitUntilReady(a admission.Attributes) error {
+	h.once.Do(func() {
+		if h.readyFunc != nil {
+			return
+		}
+		readyFuncs := h.readyFuncs
+		h.AssignReadyFunc(func() bool {
+			for _, ready := range readyFuncs {
+				if !ready() {
+					return false
+				}
+			}
+			return true
+		})
+	})
+	if !h.WaitForReady() {
+		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
+	}
+	return nil
+}
