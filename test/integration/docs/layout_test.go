@@ -1,0 +1,147 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package docs_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// generatedHeader marks a Go file written by a generator (the convention of go generate).
+var generatedHeader = []byte("DO NOT EDIT.")
+
+// handWrittenPackages returns the folders (relative to root) with Go files of which at least one
+// is not generated, i.e. every Go package with source someone maintains, tests included.
+func handWrittenPackages(root string) []string {
+	found := map[string]bool{}
+	Expect(filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || rel == "bin" || rel == "dev" || rel == filepath.Join("hack", "wip")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		head := data[:min(len(data), 1024)]
+		if !bytes.Contains(head, []byte("Code generated")) || !bytes.Contains(head, generatedHeader) {
+			found[filepath.ToSlash(filepath.Dir(rel))] = true
+		}
+		return nil
+	})).To(Succeed())
+	var dirs []string
+	for dir := range found {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	return dirs
+}
+
+// layoutEntries returns the paths named in the first column of the tables of layout.md, without
+// a trailing slash.
+func layoutEntries(layout string) map[string]bool {
+	entries := map[string]bool{}
+	for _, line := range strings.Split(layout, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		first := strings.SplitN(strings.TrimPrefix(line, "|"), "|", 2)[0]
+		for _, m := range quotedPath.FindAllStringSubmatch(first, -1) {
+			entries[strings.TrimSuffix(m[1], "/")] = true
+		}
+		for _, name := range []string{"Makefile", "Dockerfile", ".ci/run", ".dockerignore"} {
+			if strings.Contains(first, "`"+name+"`") {
+				entries[name] = true
+			}
+		}
+	}
+	return entries
+}
+
+var _ = Describe("docs/development/layout.md", func() {
+	var (
+		root    string
+		entries map[string]bool
+	)
+
+	BeforeEach(func() {
+		_, self, _, _ := runtime.Caller(0)
+		var err error
+		root, err = filepath.Abs(filepath.Join(filepath.Dir(self), "..", "..", ".."))
+		Expect(err).NotTo(HaveOccurred())
+		layout, err := os.ReadFile(filepath.Join(root, "docs", "development", "layout.md"))
+		Expect(err).NotTo(HaveOccurred())
+		entries = layoutEntries(string(layout))
+	})
+
+	// mentioned reports whether layout.md names the folder dir, or a file directly in it.
+	mentioned := func(dir string) bool {
+		if entries[dir] {
+			return true
+		}
+		for entry := range entries {
+			if filepath.Dir(entry) == dir && strings.Contains(filepath.Base(entry), ".") {
+				return true
+			}
+		}
+		return false
+	}
+
+	It("names every Go package that has hand-written source", func() {
+		var missing []string
+		for _, dir := range handWrittenPackages(root) {
+			if dir != "." && !mentioned(dir) {
+				missing = append(missing, dir)
+			}
+		}
+		Expect(missing).To(BeEmpty(), "add these packages with their gardener/gardener counterpart to docs/development/layout.md")
+	})
+
+	It("names every doc, chart and top-level build file", func() {
+		var missing []string
+		for _, name := range []string{"Makefile", "Dockerfile", ".ci/run"} {
+			if !entries[name] {
+				missing = append(missing, name)
+			}
+		}
+		Expect(filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			rel = filepath.ToSlash(rel)
+			if !entries[rel] && !entries[filepath.ToSlash(filepath.Dir(rel))] {
+				missing = append(missing, rel)
+			}
+			return nil
+		})).To(Succeed())
+		charts, err := filepath.Glob(filepath.Join(root, "charts", "gardener", "*"))
+		Expect(err).NotTo(HaveOccurred())
+		for _, chart := range charts {
+			rel, _ := filepath.Rel(root, chart)
+			if !entries[filepath.ToSlash(rel)] {
+				missing = append(missing, filepath.ToSlash(rel))
+			}
+		}
+		Expect(missing).To(BeEmpty(), "add these to docs/development/layout.md")
+	})
+})
