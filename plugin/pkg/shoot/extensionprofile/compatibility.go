@@ -16,6 +16,7 @@ import (
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/utils/ptr"
 
+	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
@@ -49,36 +50,78 @@ func DefaultMaintenanceUsers() sets.Set[string] {
 // versions for one admission request, with one gardenerutils.ShootRules per Shoot (new, old, and
 // old with only the forced changes): a Shoot is prepared for CEL on first use, so that a request
 // without rules to evaluate never converts it, and all components of a Shoot share one cost
-// budget (celutils.DefaultCostBudget).
+// budget (celutils.DefaultCostBudget). The old Shoot is converted to v1beta1 only when a rule
+// fails on the new one (it is the baseline of that failure), and the CloudProfile is read and the
+// forced host changes are computed only for a maintenance write with such a failure.
 type compatibilityCheck struct {
 	cache *celutils.Cache
-	// external is the new Shoot in v1beta1; old the old Shoot in v1beta1 (nil on create, or when
-	// it could not be converted: then there is no baseline).
-	external, old *gardencorev1beta1.Shoot
+	// external is the new Shoot in v1beta1.
+	external *gardencorev1beta1.Shoot
+	// oldShoot is the old Shoot (nil on create); old its v1beta1 form once converted (nil also
+	// when it could not be converted: then there is no baseline).
+	oldShoot *core.Shoot
+	old      *gardencorev1beta1.Shoot
+	// maintenance is set for a maintenance write; cloudProfile returns the Shoot's CloudProfile
+	// (nil: none is forced).
+	maintenance  bool
+	cloudProfile func(*gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile
+	now          time.Time
 	// forced are the host version changes of a maintenance write that maintenance forces
 	// (forcedHostChanges); empty for every other request.
 	forced []forcedChange
 
+	oldPrepared, forcedPrepared     bool
 	newRules, oldRules, forcedRules *gardenerutils.ShootRules
 }
 
-// newCompatibilityCheck prepares the check of one request. A maintenance write is an update by one
-// of maintenanceUsers (the authenticated user name) with the field manager MaintenanceFieldManager;
-// only for it are the forced host changes computed, against cloudProfile (nil: none is forced) at
-// now.
-func newCompatibilityCheck(cache *celutils.Cache, external, old *gardencorev1beta1.Shoot, userInfo user.Info, fieldManager string,
-	maintenanceUsers sets.Set[string], cloudProfile *gardencorev1beta1.CloudProfile, now time.Time) *compatibilityCheck {
-	c := &compatibilityCheck{cache: cache, external: external, old: old, newRules: gardenerutils.NewShootRules(external)}
-	if old != nil {
-		c.oldRules = gardenerutils.NewShootRules(old)
-		if userInfo != nil && maintenanceUsers.Has(userInfo.GetName()) && fieldManager == MaintenanceFieldManager {
-			c.forced = forcedHostChanges(old, external, cloudProfile, now)
-			if len(c.forced) > 0 {
-				c.forcedRules = gardenerutils.NewShootRules(withForcedOnly(old, external, c.forced))
-			}
-		}
+// newCompatibilityCheck prepares the check of one request; it converts and reads nothing yet. A
+// maintenance write is an update by one of maintenanceUsers (the authenticated user name) with the
+// field manager MaintenanceFieldManager; only for it are the forced host changes computed, against
+// cloudProfile (returning nil: none is forced) at now.
+func newCompatibilityCheck(cache *celutils.Cache, external *gardencorev1beta1.Shoot, oldShoot *core.Shoot, userInfo user.Info, fieldManager string,
+	maintenanceUsers sets.Set[string], cloudProfile func(*gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile, now time.Time) *compatibilityCheck {
+	return &compatibilityCheck{
+		cache:        cache,
+		external:     external,
+		oldShoot:     oldShoot,
+		maintenance:  oldShoot != nil && userInfo != nil && maintenanceUsers.Has(userInfo.GetName()) && fieldManager == MaintenanceFieldManager,
+		cloudProfile: cloudProfile,
+		now:          now,
+		newRules:     gardenerutils.NewShootRules(external),
 	}
-	return c
+}
+
+// prepareOld converts the old Shoot on first use. Without an old Shoot, or when it cannot be
+// converted, oldRules stays nil: there is no baseline.
+func (c *compatibilityCheck) prepareOld() {
+	if c.oldPrepared {
+		return
+	}
+	c.oldPrepared = true
+	if c.oldShoot == nil {
+		return
+	}
+	old, err := toV1beta1(c.oldShoot)
+	if err != nil {
+		return
+	}
+	c.old, c.oldRules = old, gardenerutils.NewShootRules(old)
+}
+
+// prepareForced computes the forced host changes of a maintenance write on first use.
+func (c *compatibilityCheck) prepareForced() {
+	if c.forcedPrepared {
+		return
+	}
+	c.forcedPrepared = true
+	c.prepareOld()
+	if !c.maintenance || c.old == nil {
+		return
+	}
+	c.forced = forcedHostChanges(c.old, c.external, c.cloudProfile(c.external), c.now)
+	if len(c.forced) > 0 {
+		c.forcedRules = gardenerutils.NewShootRules(withForcedOnly(c.old, c.external, c.forced))
+	}
 }
 
 // forcedChange is one host version change that shoot maintenance forces.
@@ -163,7 +206,7 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 // a maintenance write with forced host changes and the rule fails also on the old Shoot with only
 // those forced changes applied (the forced upgrade alone breaks it; a voluntary change in the same
 // request does not count).
-func (c *compatibilityCheck) check(ctx context.Context, fldPath *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version string, baseline bool) (field.ErrorList, []string) {
+func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version string, baseline bool) (field.ErrorList, []string) {
 	rules := c.cache.Get(profile).Rules(component, version)
 	current, _ := c.newRules.Failures(ctx, rules)
 	if len(current) == 0 {
@@ -171,6 +214,9 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath *field.Path, pro
 	}
 
 	var previous []gardenerutils.RuleFailure
+	if baseline {
+		c.prepareOld()
+	}
 	if baseline && c.oldRules != nil {
 		previous, baseline = c.oldRules.Failures(ctx, rules)
 	} else {
@@ -192,7 +238,7 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath *field.Path, pro
 				component, extensionType, version, strings.Join(changes, ", "), detail))
 			continue
 		}
-		allErrs = append(allErrs, field.Invalid(fldPath, version, detail))
+		allErrs = append(allErrs, field.Invalid(fldPath(), version, detail))
 	}
 	return allErrs, warnings
 }
@@ -201,6 +247,7 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath *field.Path, pro
 // a maintenance write applied. It is false without forced changes, and when that Shoot cannot be
 // evaluated.
 func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.CompiledRule) bool {
+	c.prepareForced()
 	if c.forcedRules == nil {
 		return false
 	}
