@@ -65,8 +65,9 @@
 // by the first supported of the profile component's default, the profile's default and patch,
 // else by the most conservative supported strategy; the reason of an auto-update names both.
 //   - auto-update (effective autoUpdate enabled): the highest version above the pin within the
-//     strategy's boundary (patch: same minor; minor: same major; major: any), classified supported
-//     or deprecated, preferring supported as Gardener does. Unlike Gardener's machine-image
+//     strategy's boundary (patch: same minor; minor: same major; major: any), classified supported;
+//     a deprecated one only when the pin is itself deprecated, so auto-update never moves down the
+//     classification ladder (a deliberate deviation, docs/deviations.md). Unlike Gardener's machine-image
 //     helpers there is no patch-first step: GEP-78 defines minor and major as the newest version
 //     within the boundary. In every shared example both readings give the same target.
 //   - force (the pin is expired, or no longer listed by the profile, which counts as expired;
