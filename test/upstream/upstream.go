@@ -21,6 +21,18 @@ const (
 	// ExtensionCRD is the seed Extension CRD as Gardener ships it
 	// (example/seed-crds/10-crd-extensions.gardener.cloud_extensions.yaml).
 	ExtensionCRD = "crd-extensions.gardener.cloud_extensions.yaml"
+	// ProviderLocalCloudProfile is provider-local's CloudProfile
+	// (example/provider-local/garden/cloudprofile/cloudprofile.yaml).
+	ProviderLocalCloudProfile = "provider-local-cloudprofile.yaml"
+	// ProviderLocalManagedSeedShoot is the Shoot of provider-local's managed seed
+	// (example/provider-local/managedseeds/shoot-managedseed.yaml).
+	ProviderLocalManagedSeedShoot = "provider-local-shoot-managedseed.yaml"
+	// ProviderLocalManagedSeedShootIPv6 is the IPv6 variant of ProviderLocalManagedSeedShoot
+	// (example/provider-local/managedseeds/shoot-managedseed-ipv6.yaml).
+	ProviderLocalManagedSeedShootIPv6 = "provider-local-shoot-managedseed-ipv6.yaml"
+	// NamespacedCloudProfile is Gardener's example NamespacedCloudProfile
+	// (example/35-namespacedcloudprofile.yaml), a kind this project does not serve.
+	NamespacedCloudProfile = "35-namespacedcloudprofile.yaml"
 )
 
 // Read returns the content of the named file.
