@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package indexer holds the field indexes that controllers register on the caches of their
-// managers, with the field names to query them by (client.MatchingFields).
+// managers, with the field names to query them by (client.MatchingFields), and the pin indexes
+// that admission plugins add to gardener-apiserver's Shoot informer.
 package indexer
 
 import (
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 
+	"k8s.io/client-go/tools/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -88,4 +90,52 @@ func shootPinKeys(obj any, key func(string, v1beta1helper.ComponentPin) string) 
 		}
 	}
 	return keys
+}
+
+// Names of the pin indexes that admission plugins add to the Shoot informer of gardener-apiserver
+// (AddShootPinIndexers). The values of each index are the keys above.
+const (
+	// ShootPinnedExtensionTypeIndex indexes Shoots by the extension types under which they pin at
+	// least one component version (v1beta1helper.PinnedExtensionTypes).
+	ShootPinnedExtensionTypeIndex = "pinnedExtensionType"
+	// ShootPinnedComponentIndex indexes Shoots by PinnedComponentKey (ShootPinnedComponents).
+	ShootPinnedComponentIndex = "pinnedComponent"
+	// ShootPinnedComponentVersionIndex indexes Shoots by PinnedComponentVersionKey
+	// (ShootPinnedComponentVersions).
+	ShootPinnedComponentVersionIndex = "pinnedComponentVersion"
+)
+
+// ShootPinIndexers returns the index functions of ShootPinnedExtensionTypeIndex,
+// ShootPinnedComponentIndex and ShootPinnedComponentVersionIndex.
+func ShootPinIndexers() cache.Indexers {
+	return cache.Indexers{
+		ShootPinnedExtensionTypeIndex: func(obj any) ([]string, error) {
+			shoot, ok := obj.(*gardencorev1beta1.Shoot)
+			if !ok {
+				return nil, nil
+			}
+			return v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions), nil
+		},
+		ShootPinnedComponentIndex:        func(obj any) ([]string, error) { return ShootPinnedComponents(obj), nil },
+		ShootPinnedComponentVersionIndex: func(obj any) ([]string, error) { return ShootPinnedComponentVersions(obj), nil },
+	}
+}
+
+// AddShootPinIndexers adds the ShootPinIndexers that informer (the v1beta1 Shoot informer) does
+// not have yet, so that several plugins built on the same informer factory share one set of
+// indexes, and returns the informer's indexer. Adding indexes fails once the informer has started.
+func AddShootPinIndexers(informer cache.SharedIndexInformer) (cache.Indexer, error) {
+	missing := cache.Indexers{}
+	existing := informer.GetIndexer().GetIndexers()
+	for name, indexFunc := range ShootPinIndexers() {
+		if _, exists := existing[name]; !exists {
+			missing[name] = indexFunc
+		}
+	}
+	if len(missing) > 0 {
+		if err := informer.AddIndexers(missing); err != nil {
+			return nil, fmt.Errorf("could not add the pin indexes to the Shoot informer: %w", err)
+		}
+	}
+	return informer.GetIndexer(), nil
 }

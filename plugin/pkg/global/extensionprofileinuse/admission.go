@@ -42,7 +42,6 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/client-go/tools/cache"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -52,25 +51,17 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// ShootPinnedExtensionTypeIndex is the name of the index the plugin adds to the Shoot informer:
-// Shoots by the extension types under which they pin at least one component version
-// (v1beta1helper.PinnedExtensionTypes).
-const ShootPinnedExtensionTypeIndex = "pinnedExtensionType"
-
-// ShootPinnedComponentIndex is the name of the index of the Shoot informer by pinned component:
-// indexer.PinnedComponentKey(type, component) for every component a Shoot pins a version of.
-const ShootPinnedComponentIndex = "pinnedComponent"
-
-// ShootPinnedComponentVersionIndex is the name of the index of the Shoot informer by pinned
-// component version: indexer.PinnedComponentVersionKey(type, component, version) for every pin.
-const ShootPinnedComponentVersionIndex = "pinnedComponentVersion"
-
-// shootIndexers are the indexes the plugin adds to the Shoot informer.
-var shootIndexers = cache.Indexers{
-	ShootPinnedExtensionTypeIndex:    IndexShootByPinnedExtensionType,
-	ShootPinnedComponentIndex:        func(obj any) ([]string, error) { return indexer.ShootPinnedComponents(obj), nil },
-	ShootPinnedComponentVersionIndex: func(obj any) ([]string, error) { return indexer.ShootPinnedComponentVersions(obj), nil },
-}
+// Names of the indexes the plugin adds to the Shoot informer (indexer.AddShootPinIndexers).
+const (
+	// ShootPinnedExtensionTypeIndex indexes Shoots by the extension types under which they pin at
+	// least one component version (v1beta1helper.PinnedExtensionTypes).
+	ShootPinnedExtensionTypeIndex = indexer.ShootPinnedExtensionTypeIndex
+	// ShootPinnedComponentIndex indexes Shoots by indexer.PinnedComponentKey(type, component).
+	ShootPinnedComponentIndex = indexer.ShootPinnedComponentIndex
+	// ShootPinnedComponentVersionIndex indexes Shoots by
+	// indexer.PinnedComponentVersionKey(type, component, version).
+	ShootPinnedComponentVersionIndex = indexer.ShootPinnedComponentVersionIndex
+)
 
 // maxNamedShoots is how many Shoots an error message names; the count covers all.
 const maxNamedShoots = 3
@@ -105,36 +96,25 @@ func New() (*ExtensionProfileInUse, error) {
 }
 
 // SetCoreInformerFactory adds ShootPinnedExtensionTypeIndex, ShootPinnedComponentIndex and
-// ShootPinnedComponentVersionIndex to the Shoot informer (once per informer; a plugin built again
-// on the same factory reuses them), keeps the informer's indexer and waits for the informer to sync
-// before serving requests. An error adding an index is reported by ValidateInitialization.
+// ShootPinnedComponentVersionIndex to the Shoot informer (indexer.AddShootPinIndexers: once per
+// informer, shared with the other plugins built on the same factory), keeps the informer's indexer
+// and waits for the informer to sync before serving requests. An error adding an index is reported
+// by ValidateInitialization.
 func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
-	missing := cache.Indexers{}
-	existing := informer.GetIndexer().GetIndexers()
-	for name, indexFunc := range shootIndexers {
-		if _, exists := existing[name]; !exists {
-			missing[name] = indexFunc
-		}
+	shootIndexer, err := indexer.AddShootPinIndexers(informer)
+	if err != nil {
+		p.indexerErr = err
+		return
 	}
-	if len(missing) > 0 {
-		if err := informer.AddIndexers(missing); err != nil {
-			p.indexerErr = fmt.Errorf("could not add the pin indexes to the Shoot informer: %w", err)
-			return
-		}
-	}
-	p.shootIndexer = informer.GetIndexer()
+	p.shootIndexer = shootIndexer
 	p.AddReadyFunc(informer.HasSynced)
 }
 
 // IndexShootByPinnedExtensionType is the index function of ShootPinnedExtensionTypeIndex: the
 // extension types under which a v1beta1 Shoot pins a component version. Other objects have none.
 func IndexShootByPinnedExtensionType(obj any) ([]string, error) {
-	shoot, ok := obj.(*gardencorev1beta1.Shoot)
-	if !ok {
-		return nil, nil
-	}
-	return v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions), nil
+	return indexer.ShootPinIndexers()[ShootPinnedExtensionTypeIndex](obj)
 }
 
 // ValidateInitialization returns an error when the Shoot index could not be added or the Shoot
