@@ -11,6 +11,7 @@ import (
 	validatingwebhook "k8s.io/apiserver/pkg/admission/plugin/webhook/validating"
 
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionlabels"
+	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/mutator"
@@ -30,4 +31,5 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	validator.Register(plugins)
 	extensionprofile.Register(plugins)
 	extensionprofileinuse.Register(plugins)
+	extensionprofileimpact.Register(plugins)
 }

@@ -29,6 +29,10 @@ const (
 	// PluginNameExtensionProfileInUse rejects removing a component version from an ExtensionProfile,
 	// or deleting the profile, while a Shoot still pins it (validating), GEP-78.
 	PluginNameExtensionProfileInUse = "ExtensionProfileInUse"
+	// PluginNameExtensionProfileImpact returns the impact of an ExtensionProfile create or update
+	// on the Shoots that pin its versions as warnings, dry-run requests included (validating, never
+	// rejects), GEP-78.
+	PluginNameExtensionProfileImpact = "ExtensionProfileImpact"
 )
 
 // AllOrderedPluginNames is the execution order of all admission plugins. Mutating plugins run in
@@ -41,6 +45,7 @@ func AllOrderedPluginNames() []string {
 		PluginNameShootValidator,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
+		PluginNameExtensionProfileImpact,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	}
@@ -55,6 +60,7 @@ func DefaultOnPlugins() sets.Set[string] {
 		PluginNameShootValidator,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
+		PluginNameExtensionProfileImpact,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	)

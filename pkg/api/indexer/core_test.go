@@ -15,6 +15,7 @@ import (
 
 	. "github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 )
 
 // fakeFieldIndexer records the index registered with it.
@@ -89,6 +90,24 @@ var _ = Describe("Core indexers", func() {
 			indexer := &fakeFieldIndexer{err: errors.New("boom")}
 			Expect(AddShootPinnedExtensionTypes(context.Background(), indexer)).To(MatchError(
 				"failed to add indexer for spec.extensions.pinnedTypes to Shoot informer: boom"))
+		})
+	})
+
+	Describe("#AddShootPinIndexers", func() {
+		It("adds the missing pin indexes once, and the informer's indexer lists Shoots by pinned version", func() {
+			informer := gardencoreinformers.NewSharedInformerFactory(nil, 0).Core().V1beta1().Shoots().Informer()
+			first, err := AddShootPinIndexers(informer)
+			Expect(err).NotTo(HaveOccurred())
+			second, err := AddShootPinIndexers(informer)
+			Expect(err).NotTo(HaveOccurred(), "a second plugin on the same informer reuses the indexes")
+			Expect(second).To(BeIdenticalTo(first))
+			Expect(informer.GetIndexer().GetIndexers()).To(HaveKey(ShootPinnedComponentVersionIndex))
+
+			Expect(informer.GetStore().Add(shoot)).To(Succeed())
+			Expect(first.ByIndex(ShootPinnedComponentVersionIndex, PinnedComponentVersionKey("shoot-traefik", "traefik", "3.6.13"))).To(ConsistOf(shoot))
+			Expect(first.ByIndex(ShootPinnedComponentIndex, PinnedComponentKey("shoot-traefik", "traefik"))).To(ConsistOf(shoot))
+			Expect(first.ByIndex(ShootPinnedExtensionTypeIndex, "shoot-traefik")).To(ConsistOf(shoot))
+			Expect(first.ByIndex(ShootPinnedExtensionTypeIndex, "shoot-falco-service")).To(BeEmpty())
 		})
 	})
 })

@@ -1,0 +1,253 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package extensionprofileimpact is the ExtensionProfileImpact admission plugin: an impact preview
+// of every ExtensionProfile create and update, dry-run requests (`kubectl apply --dry-run=server`)
+// included, returned as admission warnings. It never rejects a write.
+//
+// For every component version of the new profile whose effect on pinning Shoots changes
+// (ProfileChanges: effective classification now, an expiration date set, moved or dropped,
+// compatibility rules), it reads the Shoots that actively pin the version from the pin index of
+// the Shoot informer (pkg/api/indexer) and takes, for each, the decision of shoot maintenance
+// (gardenerutils.DecideComponentVersion, the function the controller-manager calls) against the
+// profile as the write would store it: at the time of the write for a classification that changes
+// now, at the new expiration date for a new or moved date (Preview). The warnings (Warnings) give
+// per version the number of pinning Shoots, the expiration date, the versions they are
+// force-upgraded or auto-updated to, the Shoots that would hold on the version because no
+// compatible version exists (count, and up to MaxNamedShoots with the failing rule's message),
+// and per version whose rules change the number of pinning Shoots the new rules fail. The cost of
+// a request grows with the Shoots that pin changed versions, not with the fleet; a write that
+// changes nothing a Shoot pins reads one index entry per changed version and adds no warning.
+//
+// Removing a pinned version is not previewed: the ExtensionProfileInUse plugin rejects it. A
+// version the write adds, or a changed update strategy, moves auto-updating Shoots on other
+// versions; that is not previewed either (see docs/operations/changing-a-profile-safely.md).
+//
+// The plugin does nothing while the ExtensionComponentVersions feature gate is off, like the
+// maintenance of component versions it previews.
+package extensionprofileimpact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/warning"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/utils/clock"
+
+	"github.com/gep-78/gardener/pkg/api"
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	"github.com/gep-78/gardener/pkg/api/indexer"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+	"github.com/gep-78/gardener/pkg/features"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+)
+
+// Register registers the plugin under plugin.PluginNameExtensionProfileImpact.
+func Register(plugins *admission.Plugins) {
+	plugins.Register(plugin.PluginNameExtensionProfileImpact, func(_ io.Reader) (admission.Interface, error) {
+		return New()
+	})
+}
+
+// ExtensionProfileImpact is the admission plugin. It handles Create and Update of
+// core.gardener.cloud ExtensionProfiles (not their subresources).
+type ExtensionProfileImpact struct {
+	*admission.Handler
+
+	// Clock is the time of the write, at which classifications and decisions are taken. New sets
+	// clock.RealClock{}; gardener-apiserver injects its clock.
+	Clock clock.PassiveClock
+
+	shootIndexer cache.Indexer
+	indexerErr   error
+	readyFuncs   []admission.ReadyFunc
+	readyFunc    admission.ReadyFunc
+	readyOnce    sync.Once
+}
+
+var (
+	_ admission.ValidationInterface = (*ExtensionProfileImpact)(nil)
+
+	_ = admissioninitializer.WantsCoreInformerFactory(&ExtensionProfileImpact{})
+	_ = admissioninitializer.WantsClock(&ExtensionProfileImpact{})
+)
+
+// New returns the plugin.
+func New() (*ExtensionProfileImpact, error) {
+	return &ExtensionProfileImpact{
+		Handler: admission.NewHandler(admission.Create, admission.Update),
+		Clock:   clock.RealClock{},
+	}, nil
+}
+
+// SetClock sets the time source.
+func (p *ExtensionProfileImpact) SetClock(c clock.PassiveClock) {
+	p.Clock = c
+}
+
+// SetCoreInformerFactory adds the pin indexes to the Shoot informer (indexer.AddShootPinIndexers,
+// shared with ExtensionProfileInUse), keeps its indexer and waits for it to sync before serving
+// requests. An error adding an index is reported by ValidateInitialization.
+func (p *ExtensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+	informer := f.Core().V1beta1().Shoots().Informer()
+	shootIndexer, err := indexer.AddShootPinIndexers(informer)
+	if err != nil {
+		p.indexerErr = err
+		return
+	}
+	p.shootIndexer = shootIndexer
+	p.readyFuncs = append(p.readyFuncs, informer.HasSynced)
+}
+
+// ValidateInitialization returns an error when the pin indexes could not be added or the Shoot
+// informer is missing.
+func (p *ExtensionProfileImpact) ValidateInitialization() error {
+	if p.indexerErr != nil {
+		return p.indexerErr
+	}
+	if p.shootIndexer == nil {
+		return errors.New("missing Shoot informer")
+	}
+	return nil
+}
+
+// AssignReadyFunc sets the function that tells whether the plugin's cache has synced. Without
+// one, the first request assigns the conjunction of the informers' HasSynced.
+func (p *ExtensionProfileImpact) AssignReadyFunc(f admission.ReadyFunc) {
+	p.readyFunc = f
+	p.SetReadyFunc(f)
+}
+
+// Validate adds the impact preview of the write to the response's warnings (warning.AddWarning).
+// It rejects nothing: a request whose preview cannot be computed gets one warning that says why.
+// Other kinds, subresources, and all requests while the ExtensionComponentVersions feature gate is
+// off, are passed without warnings.
+func (p *ExtensionProfileImpact) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" ||
+		!features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
+		return nil
+	}
+	if err := p.waitUntilReady(a); err != nil {
+		return err
+	}
+	warnings, err := p.preview(ctx, a)
+	if err != nil {
+		warning.AddWarning(ctx, "", "impact preview of this ExtensionProfile change unavailable: "+err.Error())
+		return nil
+	}
+	for _, w := range warnings {
+		warning.AddWarning(ctx, "", w)
+	}
+	return nil
+}
+
+// preview returns the warnings of a write.
+func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attributes) ([]string, error) {
+	profile, err := toV1beta1(a.GetObject())
+	if err != nil {
+		return nil, err
+	}
+	var oldSpec *gardencorev1beta1.ExtensionProfileSpec
+	if a.GetOperation() == admission.Update {
+		oldProfile, err := toV1beta1(a.GetOldObject())
+		if err != nil {
+			return nil, err
+		}
+		oldSpec = &oldProfile.Spec
+	}
+
+	now := p.Clock.Now()
+	changes := ProfileChanges(oldSpec, profile.Spec, now)
+	if len(changes) == 0 {
+		return nil, nil
+	}
+	// The profile is not stored yet: its rules are compiled for this request only.
+	checker := &gardenerutils.CELCompatibilityChecker{Cache: celutils.NewCache()}
+	impacts, err := Preview(ctx, profile, changes, now, p.pinningShoots(profile.Name), checker)
+	if err != nil {
+		return nil, err
+	}
+	return Warnings(impacts, MaxWarnings), nil
+}
+
+// pinningShoots is the PinLookup of the Shoot informer's ShootPinnedComponentVersionIndex: the
+// non-deleting Shoots with an active pin (v1beta1helper.ActiveComponentPins) of the version under
+// the extension type extensionType, by namespace/name.
+func (p *ExtensionProfileImpact) pinningShoots(extensionType string) PinLookup {
+	return func(component, version string) ([]PinningShoot, error) {
+		objs, err := p.shootIndexer.ByIndex(indexer.ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(extensionType, component, version))
+		if err != nil {
+			return nil, fmt.Errorf("could not look up the Shoots that pin version %q of component %q: %w", version, component, err)
+		}
+		var out []PinningShoot
+		for _, obj := range objs {
+			shoot, ok := obj.(*gardencorev1beta1.Shoot)
+			if !ok || shoot.DeletionTimestamp != nil {
+				continue
+			}
+			for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
+				if pin.ExtensionType == extensionType && pin.Component == component && pin.Version == version {
+					out = append(out, PinningShoot{Shoot: shoot, ExtensionIndex: pin.ExtensionIndex, ComponentIndex: pin.ComponentIndex})
+					break
+				}
+			}
+		}
+		slices.SortFunc(out, func(a, b PinningShoot) int {
+			if a.Key() < b.Key() {
+				return -1
+			}
+			if a.Key() > b.Key() {
+				return 1
+			}
+			return 0
+		})
+		return out, nil
+	}
+}
+
+func (p *ExtensionProfileImpact) waitUntilReady(a admission.Attributes) error {
+	p.readyOnce.Do(func() {
+		if p.readyFunc != nil {
+			return
+		}
+		readyFuncs := p.readyFuncs
+		p.AssignReadyFunc(func() bool {
+			for _, ready := range readyFuncs {
+				if !ready() {
+					return false
+				}
+			}
+			return true
+		})
+	})
+	if !p.WaitForReady() {
+		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
+	}
+	return nil
+}
+
+// toV1beta1 converts the internal ExtensionProfile of a request to v1beta1.
+func toV1beta1(obj any) (*gardencorev1beta1.ExtensionProfile, error) {
+	profile, ok := obj.(*core.ExtensionProfile)
+	if !ok {
+		return nil, apierrors.NewBadRequest("could not convert resource into ExtensionProfile object")
+	}
+	external := &gardencorev1beta1.ExtensionProfile{}
+	if err := api.Scheme.Convert(profile, external, nil); err != nil {
+		return nil, fmt.Errorf("could not convert ExtensionProfile to %s: %w", gardencorev1beta1.SchemeGroupVersion, err)
+	}
+	return external, nil
+}

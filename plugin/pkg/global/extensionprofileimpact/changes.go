@@ -1,0 +1,112 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofileimpact
+
+import (
+	"time"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// Change is a component version that an ExtensionProfile write changes in a way that can act on
+// the Shoots pinning it. Versions the write removes are not changes: the ExtensionProfileInUse
+// plugin rejects removing a pinned version.
+type Change struct {
+	// Component and Version name the version.
+	Component, Version string
+	// OldListed is false when the old profile does not list the version (a create, or a version
+	// added back): maintenance force-upgrades such pins as missing until the write.
+	OldListed bool
+	// OldClassification and NewClassification are the effective classifications (GEP-32) at the
+	// time of the write, of the old and of the new lifecycle; OldClassification is empty when
+	// the old profile does not list the version.
+	OldClassification, NewClassification gardencorev1beta1.VersionClassification
+	// OldExpiration and Expiration are the start of the expired stage (v1beta1helper.ExpirationTime)
+	// of the old and the new lifecycle, nil when there is none.
+	OldExpiration, Expiration *time.Time
+	// RulesChanged is true when the version's compatibility rules differ (a version that was not
+	// listed before changes its rules when it has any).
+	RulesChanged bool
+}
+
+// ClassificationChanged reports whether the effective classification at the time of the write
+// changes (or the version becomes listed): the write acts on pinning Shoots at once.
+func (c Change) ClassificationChanged() bool {
+	return !c.OldListed || c.OldClassification != c.NewClassification
+}
+
+// ExpirationChanged reports whether the write sets an expiration date after now that the old
+// lifecycle did not have: a new date, or a moved one. now is the time of the write.
+func (c Change) ExpirationChanged(now time.Time) bool {
+	return c.Expiration != nil && c.Expiration.After(now) && (c.OldExpiration == nil || !c.OldExpiration.Equal(*c.Expiration))
+}
+
+// ExpirationRemoved reports whether the write drops an expiration date that was still ahead of
+// now, so that pinning Shoots are no longer force-upgraded on it.
+func (c Change) ExpirationRemoved(now time.Time) bool {
+	return c.OldListed && c.OldExpiration != nil && c.OldExpiration.After(now) && c.Expiration == nil
+}
+
+// ProfileChanges returns the component versions of newSpec whose effect on pinning Shoots differs
+// from oldSpec at now, in newSpec's order: effective classification now (ClassificationChanged),
+// an expiration date newly set or moved into the future (ExpirationChanged) or removed while ahead
+// (ExpirationRemoved), and compatibility rules (RulesChanged). oldSpec is nil on create. Versions
+// that only change their providerConfig, and versions oldSpec lists but newSpec does not, are not
+// returned.
+func ProfileChanges(oldSpec *gardencorev1beta1.ExtensionProfileSpec, newSpec gardencorev1beta1.ExtensionProfileSpec, now time.Time) []Change {
+	var changes []Change
+	for _, component := range newSpec.Components {
+		var oldComponent *gardencorev1beta1.ExtensionProfileComponent
+		if oldSpec != nil {
+			oldComponent = v1beta1helper.FindExtensionComponent(*oldSpec, component.Name)
+		}
+		for _, version := range component.Versions {
+			c := Change{
+				Component:         component.Name,
+				Version:           version.Version,
+				NewClassification: v1beta1helper.CurrentClassification(version.Lifecycle, now),
+				Expiration:        expirationOf(version.Lifecycle),
+				RulesChanged:      len(rulesOf(&version)) > 0,
+			}
+			if oldComponent != nil {
+				if old := v1beta1helper.FindComponentVersion(oldComponent, version.Version); old != nil {
+					c.OldListed = true
+					c.OldClassification = v1beta1helper.CurrentClassification(old.Lifecycle, now)
+					c.OldExpiration = expirationOf(old.Lifecycle)
+					c.RulesChanged = !sameRules(rulesOf(old), rulesOf(&version))
+				}
+			}
+			if c.ClassificationChanged() || c.ExpirationChanged(now) || c.ExpirationRemoved(now) || c.RulesChanged {
+				changes = append(changes, c)
+			}
+		}
+	}
+	return changes
+}
+
+func expirationOf(lifecycle []gardencorev1beta1.LifecycleStage) *time.Time {
+	if t, ok := v1beta1helper.ExpirationTime(lifecycle); ok {
+		return &t
+	}
+	return nil
+}
+
+func rulesOf(version *gardencorev1beta1.ExtensionComponentVersion) []gardencorev1beta1.CompatibilityValidation {
+	if version.Compatibility == nil {
+		return nil
+	}
+	return version.Compatibility.Validations
+}
+
+// sameRules compares two rule lists; nil and empty are the same.
+func sameRules(a, b []gardencorev1beta1.CompatibilityValidation) bool {
+	if len(a) == 0 && len(b) == 0 {
+		return true
+	}
+	return apiequality.Semantic.DeepEqual(a, b)
+}

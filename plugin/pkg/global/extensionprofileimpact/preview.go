@@ -1,0 +1,227 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofileimpact
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// MaxNamedShoots is how many Shoots an Impact names (Holders, Failing), in namespace/name order;
+// the counts cover all.
+const MaxNamedShoots = 10
+
+// PinningShoot is a Shoot that actively pins a component version (v1beta1helper.ComponentPin
+// Active): the indexes of the pin in its spec.extensions[].components[].
+type PinningShoot struct {
+	Shoot                          *gardencorev1beta1.Shoot
+	ExtensionIndex, ComponentIndex int
+}
+
+// Key returns the Shoot's namespace/name.
+func (s PinningShoot) Key() string { return s.Shoot.Namespace + "/" + s.Shoot.Name }
+
+// PinLookup returns the non-deleting Shoots that actively pin a version of a component of the
+// profile, sorted by namespace/name. The plugin reads them from the pin index of the Shoot
+// informer, so the cost of a lookup grows with the pinning Shoots, not with the fleet.
+type PinLookup func(component, version string) ([]PinningShoot, error)
+
+// EventKind is what an Impact is about.
+type EventKind string
+
+const (
+	// EventNow is a change of the effective classification at the time of the write
+	// (Change.ClassificationChanged): the decision is taken at now.
+	EventNow EventKind = "now"
+	// EventExpiration is an expiration date newly set or moved into the future
+	// (Change.ExpirationChanged): the decision is taken at the new date.
+	EventExpiration EventKind = "expiration"
+	// EventExpirationRemoved is an expiration date that the write drops while it was still ahead
+	// (Change.ExpirationRemoved): no decision, the pinning Shoots are counted.
+	EventExpirationRemoved EventKind = "expirationRemoved"
+	// EventRules is a change of the version's compatibility rules (Change.RulesChanged): the new
+	// rules are evaluated against every pinning Shoot.
+	EventRules EventKind = "rules"
+)
+
+// Outcome is where the maintenance decision moves a pinning Shoot.
+type Outcome struct {
+	// Forced is true for a forced update (an expired or unlisted version, GEP-5), false for an
+	// automatic update.
+	Forced bool
+	// Target is the version the Shoot is updated to.
+	Target string
+}
+
+// OutcomeCount is how many pinning Shoots an Outcome applies to.
+type OutcomeCount struct {
+	Outcome
+	Count int
+}
+
+// NamedShoot is a Shoot named by an Impact, with why it is named.
+type NamedShoot struct {
+	// Shoot is namespace/name.
+	Shoot string
+	// Reason is, for a Shoot that holds, the failing rule's message of the candidate the forced
+	// update could not take (or that no candidate exists); for a Shoot that fails changed rules,
+	// the message of the first failing rule.
+	Reason string
+}
+
+// Impact is the effect of one event of a Change on the Shoots that pin the version, as the profile
+// would stand after the write.
+type Impact struct {
+	Change Change
+	Kind   EventKind
+	// At is when the decision is taken: the write's time for EventNow and EventRules, the new
+	// expiration for EventExpiration, the removed one for EventExpirationRemoved.
+	At time.Time
+	// Pinning is the number of Shoots that actively pin the version.
+	Pinning int
+
+	// Outcomes are the updates maintenance decides (gardenerutils.DecideComponentVersion), most
+	// frequent first, then by target (EventNow, EventExpiration).
+	Outcomes []OutcomeCount
+	// Staying counts the Shoots that maintenance leaves on the version without an error: no
+	// update is considered, or auto-update finds no target.
+	Staying int
+	// Holding counts the Shoots for which a forced update finds no compatible target (or the
+	// decision fails): they stay on the version and their maintenance reports the failure.
+	Holding int
+	// Holders are the first MaxNamedShoots of them.
+	Holders []NamedShoot
+
+	// Failing counts the pinning Shoots that the new rules fail (EventRules); FailingShoots names
+	// the first MaxNamedShoots.
+	Failing       int
+	FailingShoots []NamedShoot
+}
+
+// Preview computes the Impacts of changes on the pinning Shoots that pins returns, against profile
+// (the v1beta1 ExtensionProfile as the write would store it) at now. Per Change: EventNow when the
+// classification changes now, EventExpiration when a date is set or moved ahead, EventExpirationRemoved,
+// and EventRules when the rules change, in this order. An event of a version that no Shoot pins
+// has no Impact; a Shoot counts once per event. The decisions are gardenerutils.DecideComponentVersion,
+// the function shoot maintenance calls, with checker; each Shoot is prepared for rule evaluation
+// once for all its decisions of the call. An error of pins is returned as is.
+func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, pins PinLookup, checker gardenerutils.CompatibilityChecker) ([]Impact, error) {
+	checker = newSharedChecker(checker)
+	var impacts []Impact
+	for _, change := range changes {
+		shoots, err := pins(change.Component, change.Version)
+		if err != nil {
+			return nil, err
+		}
+		if len(shoots) == 0 {
+			continue
+		}
+		if change.ClassificationChanged() {
+			impacts = append(impacts, decideAll(ctx, profile, change, EventNow, now, shoots, checker))
+		}
+		if change.ExpirationChanged(now) {
+			impacts = append(impacts, decideAll(ctx, profile, change, EventExpiration, *change.Expiration, shoots, checker))
+		}
+		if change.ExpirationRemoved(now) {
+			impacts = append(impacts, Impact{Change: change, Kind: EventExpirationRemoved, At: *change.OldExpiration, Pinning: len(shoots)})
+		}
+		if change.RulesChanged {
+			impacts = append(impacts, checkRules(ctx, profile, change, now, shoots, checker))
+		}
+	}
+	return impacts, nil
+}
+
+// decideAll takes the maintenance decision at at for every pinning Shoot.
+func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, kind EventKind, at time.Time, shoots []PinningShoot, checker gardenerutils.CompatibilityChecker) Impact {
+	impact := Impact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
+	counts := map[Outcome]int{}
+	for _, s := range shoots {
+		decision, err := gardenerutils.DecideComponentVersion(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, checker)
+		switch {
+		case err != nil || (decision.Trigger.Forced() && decision.Target == ""):
+			impact.Holding++
+			if len(impact.Holders) < MaxNamedShoots {
+				impact.Holders = append(impact.Holders, NamedShoot{Shoot: s.Key(), Reason: holdReason(decision, err)})
+			}
+		case decision.Target == "":
+			impact.Staying++
+		default:
+			counts[Outcome{Forced: decision.Trigger.Forced(), Target: decision.Target}]++
+		}
+	}
+	for outcome, count := range counts {
+		impact.Outcomes = append(impact.Outcomes, OutcomeCount{Outcome: outcome, Count: count})
+	}
+	slices.SortFunc(impact.Outcomes, func(a, b OutcomeCount) int {
+		forced := func(o OutcomeCount) int {
+			if o.Forced {
+				return 0
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Target, b.Target), cmp.Compare(forced(a), forced(b)))
+	})
+	return impact
+}
+
+// holdReason is why a forced update finds no target: the failing rule messages of the first
+// candidate that was passed over as incompatible, or that there is no candidate at all.
+func holdReason(decision gardenerutils.ComponentVersionUpdate, err error) string {
+	if len(decision.Rejected) > 0 {
+		r := decision.Rejected[0]
+		return fmt.Sprintf("%s fails %q", r.Version, strings.Join(r.Failures, "; "))
+	}
+	if decision.Trigger.Forced() {
+		return "no higher supported version in this minor or a higher minor of this major"
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// checkRules evaluates the new rules of the version against every pinning Shoot.
+func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, now time.Time, shoots []PinningShoot, checker gardenerutils.CompatibilityChecker) Impact {
+	impact := Impact{Change: change, Kind: EventRules, At: now, Pinning: len(shoots)}
+	for _, s := range shoots {
+		failures, _ := checker.ForShoot(s.Shoot).Check(ctx, profile, change.Component, change.Version)
+		if len(failures) == 0 {
+			continue
+		}
+		impact.Failing++
+		if len(impact.FailingShoots) < MaxNamedShoots {
+			impact.FailingShoots = append(impact.FailingShoots, NamedShoot{Shoot: s.Key(), Reason: failures[0].Detail()})
+		}
+	}
+	return impact
+}
+
+// sharedChecker hands out one ShootCompatibility per Shoot, so that all decisions of a Preview
+// about the same Shoot share its preparation for CEL; every check keeps its own cost budget.
+type sharedChecker struct {
+	checker gardenerutils.CompatibilityChecker
+	shoots  map[*gardencorev1beta1.Shoot]gardenerutils.ShootCompatibility
+}
+
+func newSharedChecker(checker gardenerutils.CompatibilityChecker) *sharedChecker {
+	return &sharedChecker{checker: checker, shoots: map[*gardencorev1beta1.Shoot]gardenerutils.ShootCompatibility{}}
+}
+
+func (c *sharedChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+	if s, ok := c.shoots[shoot]; ok {
+		return s
+	}
+	s := c.checker.ForShoot(shoot)
+	c.shoots[shoot] = s
+	return s
+}

@@ -1,0 +1,139 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofileimpact
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+const (
+	// MaxWarnings is how many warnings a write gets at most, the last of which then counts the
+	// rest. With MaxWarningRunes per warning they stay below the 4096 characters that
+	// k8s.io/apiserver returns in full (beyond that it cuts every warning to 256).
+	MaxWarnings = 16
+	// MaxWarningRunes is the length, in characters, to which a warning is cut (ending in "…").
+	MaxWarningRunes = 250
+)
+
+// Warnings renders impacts as admission warnings, at most max (MaxWarnings when max < 2): first
+// one summary per Impact in order, then per Impact the Shoots that hold and the Shoots that fail
+// changed rules, one per warning. When there are more, the first max-1 are returned and a last
+// warning counts the rest ("and 7 more impact warnings of this ExtensionProfile change"). An
+// EventRules impact whose rules no pinning Shoot fails has no warning. Every warning is cut to
+// MaxWarningRunes characters.
+//
+// The summaries read, for example:
+//
+//	component falco version 0.41.0: expired from now on (was supported), since 2026-11-30T00:00:00Z; pinned by 3 Shoots; in their next maintenance window 2 are force-upgraded to 0.42.1, 1 holds (no compatible version)
+//	component falco version 0.41.0: expires at 2026-12-08T00:00:00Z (newly set); pinned by 3 Shoots; from then on 2 are force-upgraded to 0.42.1, 1 holds (no compatible version)
+//	component falco version 0.41.0: no longer expires (was 2026-12-08T00:00:00Z); pinned by 3 Shoots
+//	component falco version 0.42.1: the changed compatibility rules fail for 2 of 5 pinning Shoots
+//
+// and the details:
+//
+//	Shoot garden-dev/b would hold on falco 0.41.0 (no compatible version): 0.42.1 fails "requires Kubernetes 1.31 or later"
+//	Shoot garden-dev/a fails the changed rules of falco 0.42.1: requires Kubernetes 1.31 or later
+func Warnings(impacts []Impact, max int) []string {
+	if max < 2 {
+		max = MaxWarnings
+	}
+	var summaries, details []string
+	for _, impact := range impacts {
+		c := impact.Change
+		subject := fmt.Sprintf("component %s version %s", c.Component, c.Version)
+		switch impact.Kind {
+		case EventNow:
+			was := string(c.OldClassification)
+			if !c.OldListed {
+				was = "not listed"
+			}
+			when := ""
+			if c.Expiration != nil {
+				if c.Expiration.After(impact.At) {
+					when = ", expires at " + formatTime(*c.Expiration)
+				} else {
+					when = ", since " + formatTime(*c.Expiration)
+				}
+			}
+			summaries = append(summaries, fmt.Sprintf("%s: %s from now on (was %s)%s; pinned by %s; in their next maintenance window %s",
+				subject, c.NewClassification, was, when, shoots(impact.Pinning), outcomes(impact)))
+		case EventExpiration:
+			was := "newly set"
+			if c.OldExpiration != nil {
+				was = "was " + formatTime(*c.OldExpiration)
+			}
+			summaries = append(summaries, fmt.Sprintf("%s: expires at %s (%s); pinned by %s; from then on %s",
+				subject, formatTime(impact.At), was, shoots(impact.Pinning), outcomes(impact)))
+		case EventExpirationRemoved:
+			summaries = append(summaries, fmt.Sprintf("%s: no longer expires (was %s); pinned by %s",
+				subject, formatTime(impact.At), shoots(impact.Pinning)))
+		case EventRules:
+			if impact.Failing == 0 {
+				continue
+			}
+			summaries = append(summaries, fmt.Sprintf("%s: the changed compatibility rules fail for %d of %d pinning %s",
+				subject, impact.Failing, impact.Pinning, plural(impact.Pinning, "Shoot", "Shoots")))
+		}
+		for _, h := range impact.Holders {
+			details = append(details, fmt.Sprintf("Shoot %s would hold on %s %s (no compatible version): %s", h.Shoot, c.Component, c.Version, h.Reason))
+		}
+		for _, f := range impact.FailingShoots {
+			details = append(details, fmt.Sprintf("Shoot %s fails the changed rules of %s %s: %s", f.Shoot, c.Component, c.Version, f.Reason))
+		}
+	}
+
+	all := append(summaries, details...)
+	if len(all) > max {
+		rest := len(all) - (max - 1)
+		// rest is at least 2: one warning more than max is cut to max-1 plus this one.
+		all = append(all[:max-1], fmt.Sprintf("and %d more impact warnings of this ExtensionProfile change", rest))
+	}
+	for i := range all {
+		all[i] = truncate(all[i], MaxWarningRunes)
+	}
+	return all
+}
+
+// outcomes renders what maintenance does with the pinning Shoots: "2 are force-upgraded to 0.42.1,
+// 1 is auto-updated to 0.43.0, 1 stays, 1 holds (no compatible version)".
+func outcomes(impact Impact) string {
+	var parts []string
+	for _, o := range impact.Outcomes {
+		verb := "auto-updated"
+		if o.Forced {
+			verb = "force-upgraded"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s %s to %s", o.Count, plural(o.Count, "is", "are"), verb, o.Target))
+	}
+	if impact.Staying > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s", impact.Staying, plural(impact.Staying, "stays", "stay")))
+	}
+	if impact.Holding > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s (no compatible version)", impact.Holding, plural(impact.Holding, "holds", "hold")))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func shoots(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "Shoot", "Shoots")) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// truncate cuts s to at most n characters, the last of which is "…" when it cuts.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
