@@ -34,7 +34,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apiserver/pkg/admission"
@@ -53,6 +52,7 @@ import (
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
 // Register registers the plugin under plugin.PluginNameExtensionProfileImpact.
@@ -65,7 +65,7 @@ func Register(plugins *admission.Plugins) {
 // ExtensionProfileImpact is the admission plugin. It handles Create and Update of
 // core.gardener.cloud ExtensionProfiles (not their subresources).
 type ExtensionProfileImpact struct {
-	*admission.Handler
+	*admissionutils.ReadyHandler
 
 	// Clock is the time of the write, at which classifications and decisions are taken. New sets
 	// clock.RealClock{}; gardener-apiserver injects its clock.
@@ -73,9 +73,6 @@ type ExtensionProfileImpact struct {
 
 	shootIndexer cache.Indexer
 	indexerErr   error
-	readyFuncs   []admission.ReadyFunc
-	readyFunc    admission.ReadyFunc
-	readyOnce    sync.Once
 }
 
 var (
@@ -88,8 +85,8 @@ var (
 // New returns the plugin.
 func New() (*ExtensionProfileImpact, error) {
 	return &ExtensionProfileImpact{
-		Handler: admission.NewHandler(admission.Create, admission.Update),
-		Clock:   clock.RealClock{},
+		ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update),
+		Clock:        clock.RealClock{},
 	}, nil
 }
 
@@ -109,7 +106,7 @@ func (p *ExtensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.Sh
 		return
 	}
 	p.shootIndexer = shootIndexer
-	p.readyFuncs = append(p.readyFuncs, informer.HasSynced)
+	p.AddReadyFunc(informer.HasSynced)
 }
 
 // ValidateInitialization returns an error when the pin indexes could not be added or the Shoot
@@ -124,13 +121,6 @@ func (p *ExtensionProfileImpact) ValidateInitialization() error {
 	return nil
 }
 
-// AssignReadyFunc sets the function that tells whether the plugin's cache has synced. Without
-// one, the first request assigns the conjunction of the informers' HasSynced.
-func (p *ExtensionProfileImpact) AssignReadyFunc(f admission.ReadyFunc) {
-	p.readyFunc = f
-	p.SetReadyFunc(f)
-}
-
 // Validate adds the impact preview of the write to the response's warnings (warning.AddWarning).
 // It rejects nothing: a request whose preview cannot be computed gets one warning that says why.
 // Other kinds, subresources, and all requests while the ExtensionComponentVersions feature gate is
@@ -140,7 +130,7 @@ func (p *ExtensionProfileImpact) Validate(ctx context.Context, a admission.Attri
 		!features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
 		return nil
 	}
-	if err := p.waitUntilReady(a); err != nil {
+	if err := p.WaitUntilReady(a); err != nil {
 		return err
 	}
 	warnings, err := p.preview(ctx, a)
@@ -216,27 +206,6 @@ func (p *ExtensionProfileImpact) pinningShoots(extensionType string) PinLookup {
 		})
 		return out, nil
 	}
-}
-
-func (p *ExtensionProfileImpact) waitUntilReady(a admission.Attributes) error {
-	p.readyOnce.Do(func() {
-		if p.readyFunc != nil {
-			return
-		}
-		readyFuncs := p.readyFuncs
-		p.AssignReadyFunc(func() bool {
-			for _, ready := range readyFuncs {
-				if !ready() {
-					return false
-				}
-			}
-			return true
-		})
-	})
-	if !p.WaitForReady() {
-		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
-	}
-	return nil
 }
 
 // toV1beta1 converts the internal ExtensionProfile of a request to v1beta1.
