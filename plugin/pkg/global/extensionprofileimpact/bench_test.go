@@ -1,0 +1,100 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofileimpact_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/warning"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
+	testclock "k8s.io/utils/clock/testing"
+
+	"github.com/gep-78/gardener/pkg/api"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+	"github.com/gep-78/gardener/pkg/features"
+	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
+)
+
+// affectedShoots is how many Shoots of every benchmark fleet pin the version the change expires.
+const affectedShoots = 10
+
+// BenchmarkValidate measures the impact preview of one ExtensionProfile update at 1k and 10k Shoots
+// in the informer cache. affectedShoots of them pin falco 0.41.0 (Kubernetes 1.31, so that every
+// decision evaluates compatibility rules), all others pin 0.43.0.
+//   - "expires a version pinned by 10 Shoots": 0.41.0 gets an expiration date ahead; ten
+//     maintenance decisions (each force-upgrades to 0.41.2), one warning.
+//   - "no fleet effect": a providerConfig on 0.41.0; one comparison of the specs, no lookup.
+//
+// Both must cost the same at 1k and 10k Shoots: the preview reads only the Shoots pinning changed
+// versions.
+func BenchmarkValidate(b *testing.B) {
+	features.RegisterFeatureGates()
+	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
+	for _, n := range []int{1000, 10000} {
+		p := newBenchmarkPlugin(b, n)
+		oldProfile := newProfile()
+		expiring := newProfile()
+		version(expiring, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
+		unrelated := newProfile()
+		version(unrelated, "0.41.0").ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"a":1}`)}
+		for _, c := range []struct {
+			name     string
+			profile  *gardencorev1beta1.ExtensionProfile
+			warnings int
+		}{
+			{"expires a version pinned by 10 Shoots", expiring, 1},
+			{"no fleet effect", unrelated, 0},
+		} {
+			attrs := admission.NewAttributesRecord(toInternal(b, c.profile), toInternal(b, oldProfile), core.Kind("ExtensionProfile").WithVersion("version"), "", extensionType,
+				core.Resource("extensionprofiles").WithVersion("version"), "", admission.Update, nil, false, nil)
+			r := &recorder{}
+			if err := p.Validate(warning.WithWarningRecorder(context.Background(), r), attrs, nil); err != nil || len(r.warnings) != c.warnings {
+				b.Fatalf("%s: unexpected result %v, warnings %q", c.name, err, r.warnings)
+			}
+			b.Run(fmt.Sprintf("%s/shoots=%d", c.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					_ = p.Validate(warning.WithWarningRecorder(context.Background(), &recorder{}), attrs, nil)
+				}
+			})
+		}
+	}
+}
+
+func toInternal(b *testing.B, profile *gardencorev1beta1.ExtensionProfile) *core.ExtensionProfile {
+	out := &core.ExtensionProfile{}
+	if err := api.Scheme.Convert(profile, out, nil); err != nil {
+		b.Fatal(err)
+	}
+	return out
+}
+
+func newBenchmarkPlugin(b *testing.B, n int) *ExtensionProfileImpact {
+	p, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.SetClock(testclock.NewFakePassiveClock(now))
+	p.AssignReadyFunc(func() bool { return true })
+	factory := gardencoreinformers.NewSharedInformerFactory(nil, 0)
+	p.SetCoreInformerFactory(factory)
+	store := factory.Core().V1beta1().Shoots().Informer().GetStore()
+	for i := range n {
+		v := "0.43.0"
+		if i < affectedShoots {
+			v = "0.41.0"
+		}
+		if err := store.Add(newShoot(fmt.Sprintf("shoot-%05d", i), "1.31.0", v, autoUpdateOff)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return p
+}
