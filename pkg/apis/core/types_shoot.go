@@ -109,6 +109,9 @@ type ExtensionAutoUpdate struct {
 	Enabled *bool
 	// UpdateStrategy is the boundary of automatic upgrades: patch, minor or major.
 	UpdateStrategy *MachineImageUpdateStrategy
+	// Classifications are the classifications a version may have to be an auto-update target:
+	// supported, and preview to opt into preview versions (see the v1beta1 field).
+	Classifications []VersionClassification
 }
 
 // ExtensionComponent pins the version of one component of an extension (GEP-78).

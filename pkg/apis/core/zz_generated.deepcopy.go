@@ -618,6 +618,11 @@ func (in *ExtensionAutoUpdate) DeepCopyInto(out *ExtensionAutoUpdate) {
 		*out = new(MachineImageUpdateStrategy)
 		**out = **in
 	}
+	if in.Classifications != nil {
+		in, out := &in.Classifications, &out.Classifications
+		*out = make([]VersionClassification, len(*in))
+		copy(*out, *in)
+	}
 	return
 }
 

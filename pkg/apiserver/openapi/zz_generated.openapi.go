@@ -1122,6 +1122,25 @@ func schema_pkg_apis_core_v1beta1_ExtensionAutoUpdate(ref common.ReferenceCallba
 							Format:      "",
 						},
 					},
+					"classifications": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Classifications are the classifications a version may have to be an auto-update target (GEP-78 \"Future Enhancements\", auto-upgrade into preview, as gardener/gardener#13667 proposes for machine images): supported, plus preview to follow preview versions within the update strategy's boundary. Values: preview, supported; each at most once; supported is required. A component's autoUpdate without it takes the extension's; without either it is [supported]. The forced upgrade of an expired or unlisted version never takes a preview version, and a deprecated version is a target only for a deprecated pin, whatever this list says.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
 				},
 			},
 		},

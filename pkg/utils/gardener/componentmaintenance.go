@@ -103,10 +103,14 @@ type ComponentVersionUpdate struct {
 // Candidates are v1beta1helper.ComponentVersionCandidates above current (never preview,
 // unavailable or expired, never a pre-release unless current is one of the same version, never
 // lower than or equal to current), and every candidate must be compatible; incompatible ones are
-// recorded in Rejected.
+// recorded in Rejected. A policy that opted into preview (policy.AllowsPreview, the Shoot's
+// autoUpdate.classifications) takes ComponentVersionCandidatesWithPreview instead, and preview
+// candidates are then auto-update targets only (GEP-78 "Future Enhancements").
 //
-// Auto-update (policy.Enabled): the highest candidate classified supported within the boundary
-// of policy.UpdateStrategy — patch: same major.minor; minor: same major; major: any. A deprecated
+// Auto-update (policy.Enabled): the highest candidate whose classification is one of
+// policy.TargetClassifications ([supported] by default; [preview, supported] makes the highest
+// of both the target) within the boundary of policy.UpdateStrategy — patch: same major.minor;
+// minor: same major; major: any. A deprecated
 // candidate is taken only when the pinned version is itself deprecated, and then only when no
 // supported one is found: auto-update never moves a Shoot down the classification ladder (a
 // supported 1.0.2 stays when the only newer patch, 1.0.5, is deprecated). This deliberately
@@ -117,7 +121,8 @@ type ComponentVersionUpdate struct {
 // version within the boundary".
 //
 // An expired or missing pin with auto-update on (GEP-78: "On expired, apply the force-upgrade
-// path") takes the auto-update target only if it is classified supported, for example a higher
+// path") takes the auto-update target only if it is classified supported (never preview, whatever
+// policy.Classifications say), for example a higher
 // minor than the force path would reach with the minor or major strategy. A deprecated
 // auto-update target, which would soon expire as well, is not taken: the force path decides,
 // even when it finds no target.
@@ -153,7 +158,11 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 
 	// Candidates above current (v1beta1helper.ComponentVersionCandidates), highest first.
 	var candidates []v1beta1helper.ComponentVersionCandidate
-	for _, c := range v1beta1helper.ComponentVersionCandidates(component, cur, now) {
+	candidatesOf := v1beta1helper.ComponentVersionCandidates
+	if policy.Enabled && policy.AllowsPreview() {
+		candidatesOf = v1beta1helper.ComponentVersionCandidatesWithPreview
+	}
+	for _, c := range candidatesOf(component, cur, now) {
 		if c.Parsed.GreaterThan(cur) {
 			candidates = append(candidates, c)
 		}
@@ -193,15 +202,23 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 		inBoundary := func(c v1beta1helper.ComponentVersionCandidate) bool {
 			return withinUpdateBoundary(policy.UpdateStrategy, cur, c.Parsed)
 		}
-		// Never down the classification ladder: a deprecated target only for a deprecated pin. A
-		// forced update takes only a supported auto-update target; otherwise the force path decides.
-		classifications := []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}
-		if !decision.Trigger.Forced() && v1beta1helper.CurrentClassification(entry.Lifecycle, now) == gardencorev1beta1.ClassificationDeprecated {
-			classifications = append(classifications, gardencorev1beta1.ClassificationDeprecated)
+		// First the policy's classifications together (the highest of preview and supported for a
+		// Shoot that opted into preview). Never down the classification ladder: a deprecated target
+		// only for a deprecated pin, and only after those. A forced update takes only a supported
+		// auto-update target; otherwise the force path decides.
+		// Validation admits only preview and supported; anything else a policy carries is ignored.
+		first := slices.DeleteFunc(policy.TargetClassifications(), func(c gardencorev1beta1.VersionClassification) bool {
+			return c != gardencorev1beta1.ClassificationPreview && c != gardencorev1beta1.ClassificationSupported
+		})
+		tiers := [][]gardencorev1beta1.VersionClassification{first}
+		if decision.Trigger.Forced() {
+			tiers[0] = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}
+		} else if v1beta1helper.CurrentClassification(entry.Lifecycle, now) == gardencorev1beta1.ClassificationDeprecated {
+			tiers = append(tiers, []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationDeprecated})
 		}
-		for _, classification := range classifications {
+		for _, tier := range tiers {
 			target, err := firstCompatible(func(c v1beta1helper.ComponentVersionCandidate) bool {
-				return c.Classification == classification && inBoundary(c)
+				return slices.Contains(tier, c.Classification) && inBoundary(c)
 			})
 			if err != nil || target != "" {
 				decision.Target = target

@@ -58,6 +58,12 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 		return EffectiveAutoUpdate{Enabled: true, UpdateStrategy: strategy}
 	}
 	frozen := EffectiveAutoUpdate{Enabled: false, UpdateStrategy: patch}
+	// withPreview is auto(strategy) with autoUpdate.classifications [preview, supported].
+	withPreview := func(strategy gardencorev1beta1.MachineImageUpdateStrategy) EffectiveAutoUpdate {
+		policy := auto(strategy)
+		policy.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
+		return policy
+	}
 
 	DescribeTable("targets",
 		func(spec, current string, policy EffectiveAutoUpdate, compatible CompatibilityFunc, trigger ComponentUpdateTrigger, target string) {
@@ -87,6 +93,29 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 		Entry("a pre-release moves to a later pre-release of the same version", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.3-rc.1", "0.44.2-rc.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "0.44.2-rc.2"),
 		// Never preview, unavailable or expired.
 		Entry("preview never chosen", "1.0.0, 1.0.1 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("preview never chosen with the explicit default [supported]", "1.0.0, 1.0.1 p", "1.0.0",
+			EffectiveAutoUpdate{Enabled: true, UpdateStrategy: major, Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}},
+			incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		// autoUpdate.classifications [preview, supported] (GEP-78 "Future Enhancements").
+		Entry("into preview: a higher preview beats a supported", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
+		Entry("into preview: a higher supported beats a preview", "1.0.0, 1.0.1 p, 1.0.2", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
+		Entry("into preview: only within the boundary", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("into preview: a preview minor with minor", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
+		Entry("into preview: an incompatible preview is passed over", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("into preview: unavailable still never chosen", "1.0.0, 1.0.1 u", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("into preview: expired still never chosen", "1.0.0, 1.0.1 x", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("into preview: a pre-release still never chosen", "1.0.0, 1.0.1-rc.1 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("into preview: a supported pin still does not move to a deprecated version", "1.0.0, 1.0.1 d", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("into preview: a deprecated pin takes a preview before a deprecated version", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
+		Entry("into preview: a deprecated pin falls back to deprecated when the preview is incompatible", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("into preview: auto-update off takes nothing", "1.0.0, 1.0.1 p", "1.0.0",
+			EffectiveAutoUpdate{UpdateStrategy: patch, Classifications: withPreview(patch).Classifications}, incompatibleWith(), ComponentUpdateNone, ""),
+		Entry("into preview: a forced update never takes a preview auto-update target", "1.0.0 x, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateExpired, "1.0.1"),
+		Entry("into preview: a forced update never takes a preview on the force path", "1.0.0 x, 1.0.1 p, 1.1.0 p, 1.2.0", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
+		Entry("into preview: an unlisted pin is forced to supported only", "1.0.1 p, 1.0.2", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateMissing, "1.0.2"),
+		Entry("into preview: a value other than preview or supported is ignored", "1.0.0, 1.0.1 d", "1.0.0",
+			EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}},
+			incompatibleWith(), ComponentUpdateAutoUpdate, ""),
 		Entry("unavailable never chosen", "1.0.0, 1.0.1 u", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
 		Entry("expired never an auto-update target", "1.0.0, 1.0.1 x", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
 		Entry("already the newest", "1.0.0, 1.0.2", "1.0.2", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
@@ -115,6 +144,15 @@ var _ = Describe("ComponentVersionUpdateFor", func() {
 			"0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), ComponentUpdateMissing, "0.43.0"),
 		Entry("removed from the profile counts as expired", "1.0.0, 1.0.6, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateMissing, "1.0.6"),
 	)
+
+	It("should not change the policy's classifications", func() {
+		policy := withPreview(patch)
+		policy.Classifications = append(policy.Classifications, gardencorev1beta1.ClassificationDeprecated)
+		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1 p"), "1.0.0", policy, now, incompatibleWith())
+		Expect(err).NotTo(HaveOccurred())
+		Expect(policy.Classifications).To(Equal([]gardencorev1beta1.VersionClassification{
+			gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}))
+	})
 
 	It("should name the reasons", func() {
 		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1"), "1.0.0", auto(minor), now, incompatibleWith())

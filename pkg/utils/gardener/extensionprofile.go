@@ -178,6 +178,28 @@ type EffectiveAutoUpdate struct {
 	Unsupported gardencorev1beta1.MachineImageUpdateStrategy
 	// RequestedSource says where the requested strategy came from (== Source unless Unsupported is set).
 	RequestedSource UpdateStrategySource
+	// Classifications are the classifications an auto-update target may have (the Shoot's
+	// autoUpdate.classifications, GEP-78 "Future Enhancements"); empty means
+	// DefaultAutoUpdateClassifications.
+	Classifications []gardencorev1beta1.VersionClassification
+}
+
+// DefaultAutoUpdateClassifications are the classifications of auto-update targets of a Shoot that
+// sets no autoUpdate.classifications: [supported].
+var DefaultAutoUpdateClassifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}
+
+// TargetClassifications returns a copy of p.Classifications, or of
+// DefaultAutoUpdateClassifications when empty.
+func (p EffectiveAutoUpdate) TargetClassifications() []gardencorev1beta1.VersionClassification {
+	if len(p.Classifications) == 0 {
+		return slices.Clone(DefaultAutoUpdateClassifications)
+	}
+	return slices.Clone(p.Classifications)
+}
+
+// AllowsPreview reports whether the policy opted auto-update into preview versions.
+func (p EffectiveAutoUpdate) AllowsPreview() bool {
+	return slices.Contains(p.Classifications, gardencorev1beta1.ClassificationPreview)
 }
 
 // AllUpdateStrategies are the strategies an extension supports when its profile lists none.
@@ -193,6 +215,9 @@ var AllUpdateStrategies = []gardencorev1beta1.MachineImageUpdateStrategy{
 //   - the requested strategy (RequestedSource): the Shoot's component autoUpdate, the Shoot's
 //     extension autoUpdate, the profile component's updateStrategy.default, the profile's
 //     updateStrategy.default, else patch;
+//   - Classifications: the Shoot's component autoUpdate.classifications, the Shoot's extension
+//     autoUpdate.classifications (each only if non-empty), else empty, which means
+//     DefaultAutoUpdateClassifications (EffectiveAutoUpdate.TargetClassifications);
 //   - UpdateStrategy and Source: the requested strategy if it is in SupportedUpdateStrategies.
 //     Otherwise (Unsupported is then the requested strategy) the first supported of: the profile
 //     component's updateStrategy.default, the profile's updateStrategy.default, patch; if none of
@@ -210,6 +235,12 @@ func ResolveEffectiveAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, 
 		result.Enabled = *componentAutoUpdate.Enabled
 	case extensionAutoUpdate != nil && extensionAutoUpdate.Enabled != nil:
 		result.Enabled = *extensionAutoUpdate.Enabled
+	}
+	switch {
+	case componentAutoUpdate != nil && len(componentAutoUpdate.Classifications) > 0:
+		result.Classifications = componentAutoUpdate.Classifications
+	case extensionAutoUpdate != nil && len(extensionAutoUpdate.Classifications) > 0:
+		result.Classifications = extensionAutoUpdate.Classifications
 	}
 
 	type level struct {

@@ -5,6 +5,7 @@
 package gardener_test
 
 import (
+	"slices"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -24,6 +25,8 @@ var (
 	minor       = gardencorev1beta1.UpdateStrategyMinor
 	major       = gardencorev1beta1.UpdateStrategyMajor
 	unavailable = gardencorev1beta1.ClassificationUnavailable
+	preview     = gardencorev1beta1.ClassificationPreview
+	supported   = gardencorev1beta1.ClassificationSupported
 )
 
 func at(days int) *metav1.Time { return &metav1.Time{Time: now.AddDate(0, 0, days)} }
@@ -174,6 +177,25 @@ var _ = Describe("ExtensionProfile decisions", func() {
 				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: major, Source: UpdateStrategyFromProfile}),
 			Entry("unknown component: profile default", "unknown", nil, nil,
 				EffectiveAutoUpdate{Enabled: true, UpdateStrategy: major, Source: UpdateStrategyFromProfile}),
+		)
+
+		DescribeTable("#ResolveEffectiveAutoUpdate classifications",
+			func(extension, comp *gardencorev1beta1.ExtensionAutoUpdate, expected []gardencorev1beta1.VersionClassification) {
+				effective := ResolveEffectiveAutoUpdate(profile, "plain", extension, comp)
+				Expect(effective.TargetClassifications()).To(Equal(expected))
+				Expect(effective.AllowsPreview()).To(Equal(slices.Contains(expected, gardencorev1beta1.ClassificationPreview)))
+			},
+			Entry("none set: [supported]", nil, nil, []gardencorev1beta1.VersionClassification{supported}),
+			Entry("blocks without classifications: [supported]", auto(nil, ptr.To(minor)), auto(ptr.To(true), nil), []gardencorev1beta1.VersionClassification{supported}),
+			Entry("from the extension", &gardencorev1beta1.ExtensionAutoUpdate{Classifications: []gardencorev1beta1.VersionClassification{preview, supported}}, nil,
+				[]gardencorev1beta1.VersionClassification{preview, supported}),
+			Entry("a component block without classifications takes the extension's",
+				&gardencorev1beta1.ExtensionAutoUpdate{Classifications: []gardencorev1beta1.VersionClassification{preview, supported}}, auto(ptr.To(true), ptr.To(patch)),
+				[]gardencorev1beta1.VersionClassification{preview, supported}),
+			Entry("the component's first",
+				&gardencorev1beta1.ExtensionAutoUpdate{Classifications: []gardencorev1beta1.VersionClassification{preview, supported}},
+				&gardencorev1beta1.ExtensionAutoUpdate{Classifications: []gardencorev1beta1.VersionClassification{supported}},
+				[]gardencorev1beta1.VersionClassification{supported}),
 		)
 
 		It("#ResolveEffectiveAutoUpdate falls back to patch, enabled", func() {

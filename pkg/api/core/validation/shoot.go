@@ -41,7 +41,8 @@ const featureGateMessage = "requires the " + string(features.ExtensionComponentV
 //   - spec.extensions[].type is required and unique across spec.extensions;
 //   - spec.extensions[].components[].name is required and unique within the extension, a pinned
 //     version is not empty, and autoUpdate.updateStrategy (extension and component level) is
-//     patch|minor|major (GEP-78 "How a cluster owner pins a version");
+//     patch|minor|major (GEP-78 "How a cluster owner pins a version"); autoUpdate.classifications
+//     as validateExtensionAutoUpdate describes;
 //   - spec.maintenance.timeWindow, if set, is valid (see validateMaintenanceTimeWindow);
 //   - with the ExtensionComponentVersions feature gate off, spec.extensions[].autoUpdate and
 //     spec.extensions[].components are forbidden (GEP-78 "Rollout and feature gating").
@@ -490,11 +491,43 @@ func validateShootExtensions(extensions []core.Extension, oldShoot *core.Shoot, 
 	return allErrs
 }
 
+// autoUpdateClassifications are the values of autoUpdate.classifications.
+var autoUpdateClassifications = []string{string(core.ClassificationPreview), string(core.ClassificationSupported)}
+
+// validateExtensionAutoUpdate validates an extension- or component-level autoUpdate:
+//   - updateStrategy is patch, minor or major (NotSupported);
+//   - classifications (GEP-78 "Future Enhancements", auto-upgrade into preview): each entry is
+//     preview or supported (deprecated is Invalid, because a deprecated version is a target only
+//     for a deprecated pin, which needs no opt-in; anything else NotSupported), no entry twice
+//     (Duplicate), and a non-empty list contains supported (Required on the list): preview is an
+//     addition to the supported versions, not a replacement, so that a later relaxation stays
+//     compatible.
 func validateExtensionAutoUpdate(autoUpdate *core.ExtensionAutoUpdate, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
 	if autoUpdate.UpdateStrategy != nil && !isUpdateStrategy(*autoUpdate.UpdateStrategy) {
-		return field.ErrorList{field.NotSupported(fldPath.Child("updateStrategy"), *autoUpdate.UpdateStrategy, updateStrategies)}
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("updateStrategy"), *autoUpdate.UpdateStrategy, updateStrategies))
 	}
-	return nil
+
+	classificationsPath := fldPath.Child("classifications")
+	seen := sets.New[core.VersionClassification]()
+	for i, classification := range autoUpdate.Classifications {
+		idxPath := classificationsPath.Index(i)
+		switch {
+		case classification == core.ClassificationDeprecated:
+			allErrs = append(allErrs, field.Invalid(idxPath, classification,
+				"must be preview or supported: a deprecated version is an auto-update target only for a pin that is itself deprecated, without opt-in"))
+		case !slices.Contains(autoUpdateClassifications, string(classification)):
+			allErrs = append(allErrs, field.NotSupported(idxPath, classification, autoUpdateClassifications))
+		case seen.Has(classification):
+			allErrs = append(allErrs, field.Duplicate(idxPath, classification))
+		}
+		seen.Insert(classification)
+	}
+	if len(autoUpdate.Classifications) > 0 && !seen.Has(core.ClassificationSupported) {
+		allErrs = append(allErrs, field.Required(classificationsPath,
+			"must contain supported: preview versions are auto-update targets in addition to supported ones"))
+	}
+	return allErrs
 }
 
 // findExtension returns the first entry of shoot's spec.extensions with the given type, or nil

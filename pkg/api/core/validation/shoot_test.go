@@ -117,6 +117,33 @@ var _ = Describe("Shoot validation", func() {
 			Entry("autoUpdate without strategy", func(s *core.Shoot) {
 				s.Spec.Extensions[0].AutoUpdate = &core.ExtensionAutoUpdate{Enabled: ptr.To(false)}
 			}),
+			Entry("auto-update into preview", func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationPreview, core.ClassificationSupported}
+				s.Spec.Extensions[1].Components[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationSupported, core.ClassificationPreview}
+			}),
+			Entry("the explicit default", func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationSupported}
+			}),
+			Entry("deprecated", func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationSupported, core.ClassificationDeprecated}
+			}, fieldErrDetail(field.ErrorTypeInvalid, "spec.extensions[0].autoUpdate.classifications[1]", "only for a pin that is itself deprecated")),
+			Entry("an unknown component-level classification", func(s *core.Shoot) {
+				s.Spec.Extensions[1].Components[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationSupported, "expired"}
+			}, fieldErr(field.ErrorTypeNotSupported, "spec.extensions[1].components[0].autoUpdate.classifications[1]")),
+			Entry("a duplicate classification", func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationPreview, core.ClassificationSupported, core.ClassificationPreview}
+			}, fieldErr(field.ErrorTypeDuplicate, "spec.extensions[0].autoUpdate.classifications[2]")),
+			Entry("preview without supported", func(s *core.Shoot) {
+				s.Spec.Extensions[1].Components[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationPreview}
+			}, fieldErrDetail(field.ErrorTypeRequired, "spec.extensions[1].components[0].autoUpdate.classifications", "must contain supported")),
+			Entry("every classification error at once, with the strategy's", func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.UpdateStrategy = ptr.To[core.MachineImageUpdateStrategy]("weekly")
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{"", core.ClassificationPreview, core.ClassificationPreview}
+			},
+				fieldErr(field.ErrorTypeNotSupported, "spec.extensions[0].autoUpdate.updateStrategy"),
+				fieldErr(field.ErrorTypeNotSupported, "spec.extensions[0].autoUpdate.classifications[0]"),
+				fieldErr(field.ErrorTypeDuplicate, "spec.extensions[0].autoUpdate.classifications[2]"),
+				fieldErr(field.ErrorTypeRequired, "spec.extensions[0].autoUpdate.classifications")),
 		)
 
 		It("allows changing and adding pins on update", func() {
@@ -209,6 +236,18 @@ var _ = Describe("Shoot validation", func() {
 			Entry("changed extension autoUpdate", noChange, func(s *core.Shoot) {
 				s.Spec.Extensions[0].AutoUpdate.Enabled = ptr.To(false)
 			}, fieldErrDetail(field.ErrorTypeForbidden, "spec.extensions[0].autoUpdate", "requires the ExtensionComponentVersions feature gate")),
+			Entry("extension autoUpdate opted into preview", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationPreview, core.ClassificationSupported}
+			}, fieldErrDetail(field.ErrorTypeForbidden, "spec.extensions[0].autoUpdate", "requires the ExtensionComponentVersions feature gate")),
+			Entry("component autoUpdate opted into preview", noChange, func(s *core.Shoot) {
+				s.Spec.Extensions[1].Components[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationPreview, core.ClassificationSupported}
+			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].components")),
+			Entry("classifications kept as stored", func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationPreview, core.ClassificationSupported}
+			}, func(s *core.Shoot) {
+				s.Spec.Extensions[0].AutoUpdate.Classifications = []core.VersionClassification{core.ClassificationPreview, core.ClassificationSupported}
+				s.Spec.Kubernetes.Version = "1.36.3"
+			}),
 			Entry("components added on an extension that had none", noChange, func(s *core.Shoot) {
 				s.Spec.Extensions[2].Components = []core.ExtensionComponent{{Name: "cert-management", Version: ptr.To("0.17.0")}}
 			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[2].components")),

@@ -1249,6 +1249,15 @@ func (m *ExtensionAutoUpdate) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	if len(m.Classifications) > 0 {
+		for iNdEx := len(m.Classifications) - 1; iNdEx >= 0; iNdEx-- {
+			i -= len(m.Classifications[iNdEx])
+			copy(dAtA[i:], m.Classifications[iNdEx])
+			i = encodeVarintGenerated(dAtA, i, uint64(len(m.Classifications[iNdEx])))
+			i--
+			dAtA[i] = 0x1a
+		}
+	}
 	if m.UpdateStrategy != nil {
 		i -= len(*m.UpdateStrategy)
 		copy(dAtA[i:], *m.UpdateStrategy)
@@ -3893,6 +3902,12 @@ func (m *ExtensionAutoUpdate) Size() (n int) {
 		l = len(*m.UpdateStrategy)
 		n += 1 + l + sovGenerated(uint64(l))
 	}
+	if len(m.Classifications) > 0 {
+		for _, s := range m.Classifications {
+			l = len(s)
+			n += 1 + l + sovGenerated(uint64(l))
+		}
+	}
 	return n
 }
 
@@ -5048,6 +5063,7 @@ func (this *ExtensionAutoUpdate) String() string {
 	s := strings.Join([]string{`&ExtensionAutoUpdate{`,
 		`Enabled:` + valueToStringGenerated(this.Enabled) + `,`,
 		`UpdateStrategy:` + valueToStringGenerated(this.UpdateStrategy) + `,`,
+		`Classifications:` + fmt.Sprintf("%v", this.Classifications) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -8887,6 +8903,38 @@ func (m *ExtensionAutoUpdate) Unmarshal(dAtA []byte) error {
 			}
 			s := MachineImageUpdateStrategy(dAtA[iNdEx:postIndex])
 			m.UpdateStrategy = &s
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Classifications", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Classifications = append(m.Classifications, VersionClassification(dAtA[iNdEx:postIndex]))
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex

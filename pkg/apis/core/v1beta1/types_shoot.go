@@ -140,6 +140,16 @@ type ExtensionAutoUpdate struct {
 	// UpdateStrategy is the boundary of automatic upgrades: patch, minor or major.
 	// +optional
 	UpdateStrategy *MachineImageUpdateStrategy `json:"updateStrategy,omitempty" protobuf:"bytes,2,opt,name=updateStrategy,casttype=MachineImageUpdateStrategy"`
+	// Classifications are the classifications a version may have to be an auto-update target
+	// (GEP-78 "Future Enhancements", auto-upgrade into preview, as gardener/gardener#13667 proposes
+	// for machine images): supported, plus preview to follow preview versions within the update
+	// strategy's boundary. Values: preview, supported; each at most once; supported is required.
+	// A component's autoUpdate without it takes the extension's; without either it is [supported].
+	// The forced upgrade of an expired or unlisted version never takes a preview version, and a
+	// deprecated version is a target only for a deprecated pin, whatever this list says.
+	// +optional
+	// +listType=atomic
+	Classifications []VersionClassification `json:"classifications,omitempty" protobuf:"bytes,3,rep,name=classifications,casttype=VersionClassification"`
 }
 
 // ExtensionComponent pins the version of one component of an extension (GEP-78).

@@ -38,7 +38,8 @@ type ComponentVersionCandidate struct {
 	Version string
 	// Parsed is Version parsed as a strict semantic version.
 	Parsed *semver.Version
-	// Classification is supported or deprecated.
+	// Classification is supported or deprecated (or preview, from
+	// ComponentVersionCandidatesWithPreview).
 	Classification gardencorev1beta1.VersionClassification
 }
 
@@ -54,8 +55,21 @@ type ComponentVersionCandidate struct {
 //     0.44.1 never moves to 0.44.2-rc.1). current is nil for a choice without a current version
 //     (partial pins), which then never selects a pre-release.
 //
-// Callers narrow the list further (by classification, boundary, prefix); they do not widen it.
+// Callers narrow the list further (by classification, boundary, prefix); they do not widen it,
+// except through ComponentVersionCandidatesWithPreview.
 func ComponentVersionCandidates(component gardencorev1beta1.ExtensionProfileComponent, current *semver.Version, now time.Time) []ComponentVersionCandidate {
+	return componentVersionCandidates(component, current, now, false)
+}
+
+// ComponentVersionCandidatesWithPreview is ComponentVersionCandidates with the versions classified
+// preview at now added: the candidates of an auto-update for a Shoot that opted into preview
+// (autoUpdate.classifications, GEP-78 "Future Enhancements"). The pre-release rule applies
+// unchanged: a preview classification does not make a pre-release a candidate.
+func ComponentVersionCandidatesWithPreview(component gardencorev1beta1.ExtensionProfileComponent, current *semver.Version, now time.Time) []ComponentVersionCandidate {
+	return componentVersionCandidates(component, current, now, true)
+}
+
+func componentVersionCandidates(component gardencorev1beta1.ExtensionProfileComponent, current *semver.Version, now time.Time, withPreview bool) []ComponentVersionCandidate {
 	var out []ComponentVersionCandidate
 	for _, v := range component.Versions {
 		parsed, err := versionutils.ParseProfileVersion(v.Version)
@@ -66,7 +80,8 @@ func ComponentVersionCandidates(component gardencorev1beta1.ExtensionProfileComp
 			continue
 		}
 		c := CurrentClassification(v.Lifecycle, now)
-		if c != gardencorev1beta1.ClassificationSupported && c != gardencorev1beta1.ClassificationDeprecated {
+		if c != gardencorev1beta1.ClassificationSupported && c != gardencorev1beta1.ClassificationDeprecated &&
+			(!withPreview || c != gardencorev1beta1.ClassificationPreview) {
 			continue
 		}
 		out = append(out, ComponentVersionCandidate{Version: v.Version, Parsed: parsed, Classification: c})
