@@ -175,6 +175,25 @@ var _ = Describe("kubectl extensionprofile", func() {
 			Expect(rows[1].NextMaintenance).To(Equal("force update to 0.44.1 (" + gardenerutils.ReasonComponentVersionExpired + ")"))
 		})
 
+		It("shows the auto-update into a preview version of a Shoot that opted into preview", func() {
+			// gw-pinned with envoy-gateway on the supported 1.9.0: 1.9.1 is preview.
+			shoot := objects[2].(*gardencorev1beta1.Shoot)
+			component := &shoot.Spec.Extensions[0].Components[0]
+			component.Version = ptr.To("1.9.0")
+
+			rows, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(rows[0].NextMaintenance).To(Equal("keep"))
+
+			component.AutoUpdate.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
+			rows, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(rows[0].NextMaintenance).To(Equal("update to 1.9.1 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + ")"))
+			out := &bytes.Buffer{}
+			Expect(PrintShootPins(out, rows[:1])).To(Succeed())
+			Expect(out.String()).To(ContainSubstring("on, patch (component), into preview   update to 1.9.1"))
+		})
+
 		It("names a pin without profile", func() {
 			objects = objects[1:]
 			rows, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)

@@ -160,7 +160,8 @@ func describeDecision(decision gardenerutils.ComponentVersionUpdate, err error, 
 
 // PrintShootPins prints rows as a table: TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES,
 // AUTO-UPDATE ("on"/"off", the strategy and where it comes from, e.g. "on, minor (extension)";
-// a strategy the profile no longer supports is shown as "minor unsupported, patch (profile)")
+// a strategy the profile no longer supports is shown as "minor unsupported, patch (profile)"; a
+// policy that opted into preview versions (autoUpdate.classifications) ends in ", into preview")
 // and NEXT MAINTENANCE.
 func PrintShootPins(out io.Writer, rows []ShootRow) error {
 	w := newTabWriter(out)
@@ -184,5 +185,9 @@ func formatAutoUpdate(policy *gardenerutils.EffectiveAutoUpdate) string {
 	if policy.Unsupported != "" {
 		strategy = string(policy.Unsupported) + " unsupported, " + strategy
 	}
-	return fmt.Sprintf("%s, %s (%s)", state, strategy, policy.Source)
+	out := fmt.Sprintf("%s, %s (%s)", state, strategy, policy.Source)
+	if policy.AllowsPreview() {
+		out += ", into preview"
+	}
+	return out
 }

@@ -14,7 +14,7 @@ const (
 	// It is never declared, only derived (GEP-32 as implemented).
 	ClassificationUnavailable VersionClassification = "unavailable"
 	// ClassificationPreview marks a version that may be pinned explicitly but is never chosen by
-	// defaulting or auto-update.
+	// defaulting, nor by auto-update unless the Shoot opts in (autoUpdate.classifications).
 	ClassificationPreview VersionClassification = "preview"
 	// ClassificationSupported marks a recommended version.
 	ClassificationSupported VersionClassification = "supported"

@@ -265,6 +265,56 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 		}).Should(Succeed())
 	})
 
+	It("auto-updates into a preview version only the Shoot whose autoUpdate.classifications list preview", func() {
+		// Two copies of gw-pinned with envoy-gateway only, pinned to the supported 1.9.0 with patch
+		// auto-update; the only newer patch, 1.9.1, is preview and passes its rules on both.
+		newShoot := func(name string, classifications ...gardencorev1beta1.VersionClassification) *gardencorev1beta1.Shoot {
+			shoot := &gardencorev1beta1.Shoot{}
+			examples.MustDecode("shoot-accepted-envoy-gateway-falco.yaml", shoot)
+			shoot.Name = name
+			shoot.Spec.Extensions = shoot.Spec.Extensions[:1]
+			component := &shoot.Spec.Extensions[0].Components[0]
+			component.Version = ptr.To("1.9.0")
+			component.AutoUpdate.Classifications = classifications
+			Expect(testClient.Create(ctx, shoot)).To(Succeed(), name)
+			return shoot
+		}
+		withPreview := newShoot("gw-preview", gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported)
+		withoutPreview := newShoot("gw-supported")
+		Expect(withPreview.Spec.Extensions[0].Components[0].AutoUpdate.Classifications).To(Equal(
+			[]gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}), "stored as written")
+		Expect(withoutPreview.Spec.Extensions[0].Components[0].AutoUpdate.Classifications).To(BeEmpty(), "not defaulted")
+
+		for _, shoot := range []*gardencorev1beta1.Shoot{withPreview, withoutPreview} {
+			patch := client.MergeFrom(shoot.DeepCopy())
+			metav1.SetMetaDataAnnotation(&shoot.ObjectMeta, "gardener.cloud/operation", "maintain")
+			Expect(testClient.Patch(ctx, shoot, patch)).To(Succeed())
+		}
+
+		maintained := func(shoot *gardencorev1beta1.Shoot) func(Gomega) {
+			return func(g Gomega) {
+				g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), shoot)).To(Succeed())
+				g.Expect(shoot.Annotations).NotTo(HaveKey("gardener.cloud/operation"))
+				g.Expect(shoot.Annotations).NotTo(HaveKey(maintenance.AnnotationPendingResult))
+			}
+		}
+		Eventually(maintained(withPreview)).Should(Succeed())
+		Expect(pinnedVersions(withPreview)).To(HaveKeyWithValue("envoy-gateway/envoy-gateway", "1.9.1"))
+		Expect(withPreview.Status.LastMaintenance).NotTo(BeNil())
+		Expect(withPreview.Status.LastMaintenance.Description).To(ContainSubstring("1.9.1"))
+
+		Eventually(maintained(withoutPreview)).Should(Succeed())
+		Expect(pinnedVersions(withoutPreview)).To(HaveKeyWithValue("envoy-gateway/envoy-gateway", "1.9.0"))
+
+		By("gardenlet deploys the preview version")
+		Eventually(func(g Gomega) {
+			envoy := &extensionsv1alpha1.Extension{}
+			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: "shoot--dev--gw-preview", Name: "envoy-gateway"}, envoy)).To(Succeed())
+			g.Expect(envoy.Spec.Components).To(HaveLen(1))
+			g.Expect(envoy.Spec.Components[0].Version).To(Equal("1.9.1"))
+		}).Should(Succeed())
+	})
+
 	It("force-upgrades an expired pin although auto-update is off (GEP-5), after the Kubernetes step", func() {
 		// A second reconciler whose clock stands at 2027-02-01 03:00 UTC, inside gw-pinned's window,
 		// when falco 0.42.1 and Kubernetes 1.36.2 have expired. The manager's maintenance

@@ -162,9 +162,14 @@ var _ = Describe("protobuf through kube-apiserver", Ordered, func() {
 
 		shoot := &gardencorev1beta1.Shoot{}
 		examples.MustDecode("shoot-accepted-falco-traefik.yaml", shoot)
+		// autoUpdate.classifications (field 3 of ExtensionAutoUpdate) on both levels.
+		shoot.Spec.Extensions[1].AutoUpdate.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}
+		shoot.Spec.Extensions[1].Components[0].AutoUpdate.Classifications = []gardencorev1beta1.VersionClassification{
+			gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
 		created, err := pb.CoreV1beta1().Shoots(namespace).Create(ctx, shoot, metav1.CreateOptions{})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(created.Spec.Extensions).To(HaveLen(len(shoot.Spec.Extensions)))
+		Expect(created.Spec.Extensions[1].AutoUpdate).To(Equal(shoot.Spec.Extensions[1].AutoUpdate))
 		Expect(created.Spec.Extensions[1].Components).To(Equal(shoot.Spec.Extensions[1].Components))
 	})
 

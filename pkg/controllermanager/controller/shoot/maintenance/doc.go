@@ -81,8 +81,9 @@
 //     (GEP-78 text; Gardener's helpers would take minor+1 even if all of it is expired). The force
 //     path never crosses a major (GEP-5 for Kubernetes).
 //
-// Candidates are never preview, unavailable or expired (GEP-78 wins over Gardener's helpers, which
-// do not exclude unavailable versions), never at or below the pin, and must pass their
+// Candidates are never preview (except auto-update targets of a Shoot whose
+// autoUpdate.classifications list preview), unavailable or expired (GEP-78 wins over Gardener's
+// helpers, which do not exclude unavailable versions), never at or below the pin, and must pass their
 // compatibility.validations[] against the working copy, evaluated by a
 // gardenerutils.CompatibilityChecker (one conversion of the working copy per decision, a fresh cost
 // budget per candidate); the production checker, gardenerutils.CELCompatibilityChecker, uses
