@@ -625,7 +625,7 @@ func autoUpdateEqual(a, b *gardencorev1beta1.ExtensionAutoUpdate) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return ptr.Equal(a.Enabled, b.Enabled) && ptr.Equal(a.UpdateStrategy, b.UpdateStrategy)
+	return ptr.Equal(a.Enabled, b.Enabled) && ptr.Equal(a.UpdateStrategy, b.UpdateStrategy) && slices.Equal(a.Classifications, b.Classifications)
 }
 
 func componentNames(profile *gardencorev1beta1.ExtensionProfile) []string {

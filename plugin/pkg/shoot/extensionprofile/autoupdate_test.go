@@ -18,9 +18,9 @@ import (
 
 var _ = Describe("autoUpdateEqual", func() {
 	It("compares every field of ExtensionAutoUpdate", func() {
-		// autoUpdateEqual compares Enabled and UpdateStrategy. A new field must be added there
-		// (and to the cases below) before this passes again.
-		Expect(reflect.TypeFor[gardencorev1beta1.ExtensionAutoUpdate]().NumField()).To(Equal(2))
+		// autoUpdateEqual compares Enabled, UpdateStrategy and Classifications. A new field must be
+		// added there (and to the cases below) before this passes again.
+		Expect(reflect.TypeFor[gardencorev1beta1.ExtensionAutoUpdate]().NumField()).To(Equal(3))
 	})
 
 	It("decides as apiequality.Semantic.DeepEqual does", func() {
@@ -33,6 +33,11 @@ var _ = Describe("autoUpdateEqual", func() {
 			{UpdateStrategy: &minor},
 			{Enabled: ptr.To(true), UpdateStrategy: &minor},
 			{Enabled: ptr.To(true), UpdateStrategy: &patch},
+			{Classifications: []gardencorev1beta1.VersionClassification{}},
+			{Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}},
+			{Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}},
+			{Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationPreview}},
+			{Enabled: ptr.To(true), UpdateStrategy: &patch, Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}},
 		}
 		for _, a := range policies {
 			for _, b := range policies {
