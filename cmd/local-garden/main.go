@@ -143,7 +143,8 @@ func run(ctx context.Context, opts options) error {
 		{
 			name: "gardenlet",
 			args: []string{"--feature-gates=" + opts.featureGates, "--config=" + gardenletConfig,
-				"--seed-name=local", "--adopt-unscheduled-shoots", "--metrics-bind-address=0"},
+				"--seed-name=local", "--adopt-unscheduled-shoots"},
+			servesMetrics: true,
 		},
 		{
 			// The example extension reconciles the seed Extensions of type shoot-falco-service and
@@ -176,6 +177,10 @@ func run(ctx context.Context, opts options) error {
 			}
 			c.metricsAddress = fmt.Sprintf("127.0.0.1:%d", metricsPort)
 			c.args = append(c.args, "--metrics-bind-address="+c.metricsAddress)
+			// hack/scale reads gardenlet's client metrics from here.
+			if err := os.WriteFile(filepath.Join(devDir, c.name+".metrics-address"), []byte(c.metricsAddress+"\n"), 0o600); err != nil {
+				return err
+			}
 		}
 		if c.log, err = openLog(logDir, c.name); err != nil {
 			return err

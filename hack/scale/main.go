@@ -15,7 +15,10 @@
 //     quiet interval after everything settled (found in /proc by their binaries in --bin-dir);
 //   - the latency of ExtensionProfile updates that remove a version no Shoot pins, with the
 //     in-use protection checking the whole fleet;
-//   - the lines of gardenlet's log that report client-side throttling waits during the run.
+//   - the lines of gardenlet's log that report client-side throttling waits during the run, and,
+//     from gardenlet's /metrics (its address is in dev/gardenlet.metrics-address), the time its
+//     requests spent in the client-side rate limiter against the time they spent at the API
+//     servers until the last seed Extension appeared.
 //
 // The three kinds of objects are created interleaved by the same workers, so that they see the
 // same load. Nothing is deleted afterwards: the local garden's etcd lives in dev/ and goes with it.
@@ -46,6 +49,7 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/tools/clientcmd"
+	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardenversioned "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
@@ -116,6 +120,13 @@ func run(ctx context.Context, opts options) error {
 	}
 	gardenletLog := filepath.Join(opts.logDir, "gardenlet.log")
 	throttledBefore := countLines(gardenletLog, "client-side throttling")
+	metricsURL := gardenletMetricsURL(filepath.Dir(opts.logDir))
+	var clientBefore clientTimes
+	if metricsURL != "" {
+		if clientBefore, err = scrapeClientTimes(ctx, metricsURL); err != nil {
+			return err
+		}
+	}
 
 	pinned, unpinned, err := setUp(ctx, kube, garden, opts.namespace)
 	if err != nil {
@@ -156,6 +167,14 @@ func run(ctx context.Context, opts options) error {
 		return err
 	}
 	throttledDuring := countLines(gardenletLog, "client-side throttling") - throttledBefore
+	var clientDuring *clientTimes
+	if metricsURL != "" {
+		clientAfter, err := scrapeClientTimes(ctx, metricsURL)
+		if err != nil {
+			return err
+		}
+		clientDuring = ptr.To(clientAfter.minus(clientBefore))
+	}
 
 	fmt.Printf("waiting until the garden settles (below %.2f cores for %s, at most %s)\n", opts.settleCores, settleWindow, opts.settleTimeout)
 	settledAfter, settled, err := settle(ctx, binDir, opts.settleCores, opts.settleTimeout)
@@ -182,7 +201,7 @@ func run(ctx context.Context, opts options) error {
 		return err
 	}
 
-	report(opts, latencies, createdIn, allExtensions, tracker, before, after, updateLatencies, throttledDuring)
+	report(opts, latencies, createdIn, allExtensions, tracker, before, after, updateLatencies, throttledDuring, clientDuring)
 	if settled {
 		fmt.Printf("\nthe garden settled %s after the last seed Extension appeared\n", settledAfter.Round(time.Second))
 	} else {
@@ -543,7 +562,7 @@ func percentile(values []time.Duration, p float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(float64(len(sorted))*p))]
 }
 
-func report(opts options, l latencies, createdIn, allExtensions time.Duration, tracker *extensionTracker, before, after map[string]process, updates []time.Duration, throttled int) {
+func report(opts options, l latencies, createdIn, allExtensions time.Duration, tracker *extensionTracker, before, after map[string]process, updates []time.Duration, throttled int, client *clientTimes) {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 	fmt.Printf("\n## Results: %d Shoots (%d pinned, %d unpinned), %d ConfigMaps, %d workers\n\n", opts.shoots, len(l.pinned), len(l.unpinned), len(l.configMaps), opts.concurrency)
 	fmt.Println("| create | count | p50 | p99 | p50 / ConfigMap p50 |")
@@ -561,6 +580,11 @@ func report(opts options, l latencies, createdIn, allExtensions time.Duration, t
 	}
 	fmt.Printf("\nall objects created in %s; every seed Extension existed %s after the first create\n", createdIn.Round(time.Millisecond), allExtensions.Round(time.Millisecond))
 	fmt.Printf("gardenlet: %.1f Shoots/s (10th to 90th percentile of completions); %d client-side throttling lines in its log during the run\n", tracker.rate(), throttled)
+	if client != nil && client.requests > 0 {
+		fmt.Printf("gardenlet's requests until then: %d, %.1f s in total at the API servers (mean %.1f ms), %.2f s in total in the client-side rate limiter (mean %.3f ms over %d requests)\n",
+			client.requests, client.requestSeconds, 1000*client.requestSeconds/float64(client.requests),
+			client.rateLimiterSeconds, 1000*client.rateLimiterSeconds/float64(max(client.rateLimited, 1)), client.rateLimited)
+	}
 
 	fmt.Printf("\n| process | RSS | CPU seconds over the quiet %s |\n|---|---|---|\n", opts.quiet)
 	names := make([]string, 0, len(after))

@@ -25,6 +25,7 @@ import (
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
@@ -79,6 +80,11 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 		"featureGates", features.Active(), "concurrentSyncs", *opts.Config.Controllers.Shoot.ConcurrentSyncs,
 		"gardenClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.GardenClientConnection.ClientConnectionConfiguration),
 		"seedClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.SeedClientConnection.ClientConnectionConfiguration))
+
+	// Time spent in client-go's client-side rate limiter and in requests, per verb and host, on
+	// /metrics (rest_client_rate_limiter_duration_seconds, rest_client_request_duration_seconds):
+	// they tell whether gardenlet waits for its own QPS budget or for the API servers.
+	metrics.RegisterRESTClientMetrics(metrics.MetricRateLimiterLatency, metrics.MetricRequestLatency)
 
 	gardenConfig, seedConfig, err := opts.RESTConfigs()
 	if err != nil {

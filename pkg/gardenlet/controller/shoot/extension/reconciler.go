@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -211,24 +212,30 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonComponentUnresolved, w.String())
 	}
 
+	// The Extensions are independent of each other and are written in parallel, as Gardener's
+	// shoot flow deploys extensions: a Shoot waits for one round trip to the seed, not one per
+	// Extension.
 	var errs []error
 	wanted := make(map[string]bool, len(desired))
-	deployErrors := map[string]error{}
-	for _, extension := range desired {
+	deployResults := make([]error, len(desired))
+	var wg sync.WaitGroup
+	for i, extension := range desired {
 		wanted[extension.Name] = true
-		if err := r.deployExtension(ctx, log, shoot, extension, !componentVersions); err != nil {
+		wg.Go(func() { deployResults[i] = r.deployExtension(ctx, log, shoot, extension, !componentVersions) })
+	}
+	wg.Wait()
+	deployErrors := map[string]error{}
+	for i, err := range deployResults {
+		if err != nil {
 			errs = append(errs, err)
-			deployErrors[extension.Name] = err
-			r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonExtensionDeploymentFailed, fmt.Sprintf("Extension %s: %v", extension.Name, err))
+			deployErrors[desired[i].Name] = err
+			r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonExtensionDeploymentFailed, fmt.Sprintf("Extension %s: %v", desired[i].Name, err))
 		}
 	}
-	if err := r.recordDeployErrors(ctx, shoot, deployErrors); err != nil {
-		errs = append(errs, err)
-	}
-	// status.technicalID is recorded after the Extensions: it only reports the namespace that
-	// ComputeTechnicalID derives anyway, so the finalizer is the one garden write a new Shoot
-	// waits for before its first Extension.
-	if err := r.recordTechnicalID(ctx, log, shoot, namespace); err != nil {
+	// status.technicalID and status.lastErrors are written after the Extensions, in one status
+	// patch: the technical ID only reports the namespace that ComputeTechnicalID derives anyway,
+	// so the finalizer is the one garden write a new Shoot waits for before its first Extension.
+	if err := r.updateStatus(ctx, log, shoot, namespace, deployErrors); err != nil {
 		errs = append(errs, err)
 	}
 
@@ -246,12 +253,13 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	return errors.Join(errs...)
 }
 
-// recordDeployErrors makes the status.lastErrors entries of the seed Extensions (task ID
-// TaskIDPrefixExtension + type) match failed, the Extensions whose write failed in this
-// reconcile: an entry per failure, none for an Extension written since. Entries of other tasks
-// are kept. The status is patched only when the set of entries or a description changes, so a
-// reconcile that keeps failing the same way writes nothing.
-func (r *Reconciler) recordDeployErrors(ctx context.Context, shoot *gardencorev1beta1.Shoot, failed map[string]error) error {
+// updateStatus writes status.technicalID once, when it is still empty, and makes the
+// status.lastErrors entries of the seed Extensions (task ID TaskIDPrefixExtension + type) match
+// failed, the Extensions whose write failed in this reconcile: an entry per failure, none for an
+// Extension written since. Entries of other tasks are kept. Both go into one status patch, which
+// is sent only when the technical ID is missing or the set of entries or a description changes,
+// so a reconcile that changes nothing (or keeps failing the same way) writes nothing.
+func (r *Reconciler) updateStatus(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string, failed map[string]error) error {
 	var (
 		kept    []gardencorev1beta1.LastError
 		current = map[string]string{}
@@ -267,32 +275,26 @@ func (r *Reconciler) recordDeployErrors(ctx context.Context, shoot *gardencorev1
 	for name, err := range failed {
 		wanted[TaskIDPrefixExtension+name] = fmt.Sprintf("failed to write the seed Extension %s: %v", name, err)
 	}
-	if maps.Equal(current, wanted) {
+	errorsChanged := !maps.Equal(current, wanted)
+	setTechnicalID := shoot.Status.TechnicalID == ""
+	if !errorsChanged && !setTechnicalID {
 		return nil
 	}
 
 	patch := client.MergeFrom(shoot.DeepCopy())
-	now := metav1.NewTime(r.Clock.Now())
-	for _, taskID := range slices.Sorted(maps.Keys(wanted)) {
-		kept = append(kept, gardencorev1beta1.LastError{Description: wanted[taskID], TaskID: ptr.To(taskID), LastUpdateTime: &now})
+	if errorsChanged {
+		now := metav1.NewTime(r.Clock.Now())
+		for _, taskID := range slices.Sorted(maps.Keys(wanted)) {
+			kept = append(kept, gardencorev1beta1.LastError{Description: wanted[taskID], TaskID: ptr.To(taskID), LastUpdateTime: &now})
+		}
+		shoot.Status.LastErrors = kept
 	}
-	shoot.Status.LastErrors = kept
+	if setTechnicalID {
+		log.Info("Setting status.technicalID")
+		shoot.Status.TechnicalID = namespace
+	}
 	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
-		return fmt.Errorf("failed updating status.lastErrors: %w", err)
-	}
-	return nil
-}
-
-// recordTechnicalID writes status.technicalID once, when it is still empty.
-func (r *Reconciler) recordTechnicalID(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string) error {
-	if shoot.Status.TechnicalID != "" {
-		return nil
-	}
-	log.Info("Setting status.technicalID")
-	patch := client.MergeFrom(shoot.DeepCopy())
-	shoot.Status.TechnicalID = namespace
-	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
-		return fmt.Errorf("failed setting status.technicalID: %w", err)
+		return fmt.Errorf("failed updating status.technicalID and status.lastErrors: %w", err)
 	}
 	return nil
 }
