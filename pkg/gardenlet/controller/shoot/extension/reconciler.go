@@ -214,16 +214,25 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 
 	// The Extensions are independent of each other and are written in parallel, as Gardener's
 	// shoot flow deploys extensions: a Shoot waits for one round trip to the seed, not one per
-	// Extension.
+	// Extension. status.technicalID is written at the same time: it only reports the namespace
+	// that ComputeTechnicalID derives anyway, so the finalizer is the one garden write a new Shoot
+	// waits for before its Extensions. The status writes work on their own copy of the Shoot, which
+	// the patch responses overwrite while the Extension writes read the Shoot.
 	var errs []error
 	wanted := make(map[string]bool, len(desired))
 	deployResults := make([]error, len(desired))
+	statusShoot := shoot.DeepCopy()
+	var technicalIDErr error
 	var wg sync.WaitGroup
+	wg.Go(func() { technicalIDErr = r.recordTechnicalID(ctx, log, statusShoot, namespace) })
 	for i, extension := range desired {
 		wanted[extension.Name] = true
 		wg.Go(func() { deployResults[i] = r.deployExtension(ctx, log, shoot, extension, !componentVersions) })
 	}
 	wg.Wait()
+	if technicalIDErr != nil {
+		errs = append(errs, technicalIDErr)
+	}
 	deployErrors := map[string]error{}
 	for i, err := range deployResults {
 		if err != nil {
@@ -232,10 +241,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 			r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonExtensionDeploymentFailed, fmt.Sprintf("Extension %s: %v", desired[i].Name, err))
 		}
 	}
-	// status.technicalID and status.lastErrors are written after the Extensions, in one status
-	// patch: the technical ID only reports the namespace that ComputeTechnicalID derives anyway,
-	// so the finalizer is the one garden write a new Shoot waits for before its first Extension.
-	if err := r.updateStatus(ctx, log, shoot, namespace, deployErrors); err != nil {
+	if err := r.recordDeployErrors(ctx, statusShoot, deployErrors); err != nil {
 		errs = append(errs, err)
 	}
 
@@ -253,13 +259,26 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	return errors.Join(errs...)
 }
 
-// updateStatus writes status.technicalID once, when it is still empty, and makes the
-// status.lastErrors entries of the seed Extensions (task ID TaskIDPrefixExtension + type) match
-// failed, the Extensions whose write failed in this reconcile: an entry per failure, none for an
-// Extension written since. Entries of other tasks are kept. Both go into one status patch, which
-// is sent only when the technical ID is missing or the set of entries or a description changes,
-// so a reconcile that changes nothing (or keeps failing the same way) writes nothing.
-func (r *Reconciler) updateStatus(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string, failed map[string]error) error {
+// recordTechnicalID writes status.technicalID once, when it is still empty.
+func (r *Reconciler) recordTechnicalID(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string) error {
+	if shoot.Status.TechnicalID != "" {
+		return nil
+	}
+	log.Info("Setting status.technicalID")
+	patch := client.MergeFrom(shoot.DeepCopy())
+	shoot.Status.TechnicalID = namespace
+	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
+		return fmt.Errorf("failed setting status.technicalID: %w", err)
+	}
+	return nil
+}
+
+// recordDeployErrors makes the status.lastErrors entries of the seed Extensions (task ID
+// TaskIDPrefixExtension + type) match failed, the Extensions whose write failed in this
+// reconcile: an entry per failure, none for an Extension written since. Entries of other tasks
+// are kept. The status is patched only when the set of entries or a description changes, so a
+// reconcile that succeeds as before, or keeps failing the same way, writes nothing.
+func (r *Reconciler) recordDeployErrors(ctx context.Context, shoot *gardencorev1beta1.Shoot, failed map[string]error) error {
 	var (
 		kept    []gardencorev1beta1.LastError
 		current = map[string]string{}
@@ -275,26 +294,18 @@ func (r *Reconciler) updateStatus(ctx context.Context, log logr.Logger, shoot *g
 	for name, err := range failed {
 		wanted[TaskIDPrefixExtension+name] = fmt.Sprintf("failed to write the seed Extension %s: %v", name, err)
 	}
-	errorsChanged := !maps.Equal(current, wanted)
-	setTechnicalID := shoot.Status.TechnicalID == ""
-	if !errorsChanged && !setTechnicalID {
+	if maps.Equal(current, wanted) {
 		return nil
 	}
 
 	patch := client.MergeFrom(shoot.DeepCopy())
-	if errorsChanged {
-		now := metav1.NewTime(r.Clock.Now())
-		for _, taskID := range slices.Sorted(maps.Keys(wanted)) {
-			kept = append(kept, gardencorev1beta1.LastError{Description: wanted[taskID], TaskID: ptr.To(taskID), LastUpdateTime: &now})
-		}
-		shoot.Status.LastErrors = kept
+	now := metav1.NewTime(r.Clock.Now())
+	for _, taskID := range slices.Sorted(maps.Keys(wanted)) {
+		kept = append(kept, gardencorev1beta1.LastError{Description: wanted[taskID], TaskID: ptr.To(taskID), LastUpdateTime: &now})
 	}
-	if setTechnicalID {
-		log.Info("Setting status.technicalID")
-		shoot.Status.TechnicalID = namespace
-	}
+	shoot.Status.LastErrors = kept
 	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
-		return fmt.Errorf("failed updating status.technicalID and status.lastErrors: %w", err)
+		return fmt.Errorf("failed updating status.lastErrors: %w", err)
 	}
 	return nil
 }
