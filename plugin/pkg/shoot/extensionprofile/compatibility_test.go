@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -17,9 +18,11 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/warning"
+	k8stesting "k8s.io/client-go/testing"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
@@ -345,6 +348,17 @@ var _ = Describe("compatibility rules", func() {
 
 	It("drops the compiled rules of a deleted profile", func() {
 		client := fakeclientset.NewSimpleClientset(probeProfile())
+		// The fake clientset drops events that happen before the informer's watch is registered
+		// (it does not replay from a resourceVersion): delete only once the watch is there.
+		watching, watchOnce := make(chan struct{}), sync.Once{}
+		client.PrependWatchReactor("extensionprofiles", func(action k8stesting.Action) (bool, watch.Interface, error) {
+			w, err := client.Tracker().Watch(action.GetResource(), action.GetNamespace())
+			if err != nil {
+				return false, nil, err
+			}
+			watchOnce.Do(func() { close(watching) })
+			return true, w, nil
+		})
 		factory := gardencoreinformers.NewSharedInformerFactory(client, 0)
 		var err error
 		admitter, err = New()
@@ -359,6 +373,7 @@ var _ = Describe("compatibility rules", func() {
 		expectOutcome(validate(compatShoot(withExtensions(probe("2.0.0"))), nil, owner), "", nil)
 		Expect(CompiledProfiles(admitter)).To(Equal(1))
 
+		Eventually(watching).WithTimeout(30 * time.Second).Should(BeClosed())
 		Expect(client.CoreV1beta1().ExtensionProfiles().Delete(ctx, "shoot-probe", metav1.DeleteOptions{})).To(Succeed())
 		Eventually(func() int { return CompiledProfiles(admitter) }).WithTimeout(30 * time.Second).Should(BeZero())
 	})
