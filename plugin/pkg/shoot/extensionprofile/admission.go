@@ -442,19 +442,7 @@ func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Sho
 	if err := p.WaitUntilReady(a); err != nil {
 		return nil, nil, err
 	}
-
-	shoot, ok := a.GetObject().(*core.Shoot)
-	if !ok {
-		return nil, nil, apierrors.NewBadRequest("could not convert resource into Shoot object")
-	}
-	if a.GetOperation() != admission.Update {
-		return shoot, nil, nil
-	}
-	oldShoot, ok := a.GetOldObject().(*core.Shoot)
-	if !ok {
-		return nil, nil, apierrors.NewBadRequest("could not convert old resource into Shoot object")
-	}
-	return shoot, oldShoot, nil
+	return admissionutils.ShootsOf(a)
 }
 
 // getProfile returns the ExtensionProfile of an extension type, nil when there is none. The

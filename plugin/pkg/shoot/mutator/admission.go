@@ -27,7 +27,6 @@ package mutator
 
 import (
 	"context"
-	"errors"
 	"io"
 	"time"
 
@@ -43,9 +42,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
-	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
-	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
-	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
@@ -59,13 +55,10 @@ func Register(plugins *admission.Plugins) {
 
 // MutateShoot is the ShootMutator admission plugin.
 type MutateShoot struct {
-	*admissionutils.ReadyHandler
+	*admissionutils.CloudProfileHandler
 
 	// Clock is the time source of version classifications. New sets clock.RealClock{}.
 	Clock clock.PassiveClock
-
-	cloudProfileLister gardencorev1beta1listers.CloudProfileLister
-	coreClient         gardencoreclientset.Interface
 }
 
 var (
@@ -78,33 +71,11 @@ var (
 
 // New returns the plugin, handling Create and Update.
 func New() (*MutateShoot, error) {
-	return &MutateShoot{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
+	return &MutateShoot{CloudProfileHandler: admissionutils.NewCloudProfileHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
 }
 
 // SetClock sets the time source of version classifications.
 func (m *MutateShoot) SetClock(c clock.PassiveClock) { m.Clock = c }
-
-// SetCoreInformerFactory takes the CloudProfile lister and waits for its informer to sync before
-// serving requests.
-func (m *MutateShoot) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
-	informer := f.Core().V1beta1().CloudProfiles()
-	m.cloudProfileLister = informer.Lister()
-	m.AddReadyFunc(informer.Informer().HasSynced)
-}
-
-// SetCoreClientSet sets the client of the live read behind the informer cache.
-func (m *MutateShoot) SetCoreClientSet(c gardencoreclientset.Interface) { m.coreClient = c }
-
-// ValidateInitialization returns an error when the lister or the client is missing.
-func (m *MutateShoot) ValidateInitialization() error {
-	if m.cloudProfileLister == nil {
-		return errors.New("missing CloudProfile lister")
-	}
-	if m.coreClient == nil {
-		return errors.New("missing core.gardener.cloud client")
-	}
-	return nil
-}
 
 // Admit defaults and resolves the Shoot's versions (see the package documentation).
 func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
@@ -114,15 +85,9 @@ func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admis
 	if err := m.WaitUntilReady(a); err != nil {
 		return err
 	}
-	shoot, ok := a.GetObject().(*core.Shoot)
-	if !ok {
-		return apierrors.NewBadRequest("could not convert object to Shoot")
-	}
-	var oldShoot *core.Shoot
-	if a.GetOperation() == admission.Update {
-		if oldShoot, ok = a.GetOldObject().(*core.Shoot); !ok {
-			return apierrors.NewBadRequest("could not convert old object to Shoot")
-		}
+	shoot, oldShoot, err := admissionutils.ShootsOf(a)
+	if err != nil {
+		return err
 	}
 	if shoot.DeletionTimestamp != nil {
 		return nil
@@ -133,7 +98,7 @@ func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admis
 			"a new Shoot can only specify either spec.cloudProfileName or spec.cloudProfile; use spec.cloudProfile"))
 	}
 
-	profile, fieldErr, err := admissionutils.GetShootCloudProfile(ctx, m.cloudProfileLister, m.coreClient, shoot, oldShoot)
+	profile, fieldErr, err := m.ShootCloudProfile(ctx, shoot, oldShoot)
 	switch {
 	case err != nil:
 		return apierrors.NewInternalError(err)

@@ -32,7 +32,6 @@ package validator
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -50,9 +49,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
-	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
-	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
-	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
@@ -67,13 +63,10 @@ func Register(plugins *admission.Plugins) {
 
 // ValidateShoot is the ShootValidator admission plugin.
 type ValidateShoot struct {
-	*admissionutils.ReadyHandler
+	*admissionutils.CloudProfileHandler
 
 	// Clock is the time source of version classifications. New sets clock.RealClock{}.
 	Clock clock.PassiveClock
-
-	cloudProfileLister gardencorev1beta1listers.CloudProfileLister
-	coreClient         gardencoreclientset.Interface
 }
 
 var (
@@ -86,33 +79,11 @@ var (
 
 // New returns the plugin, handling Create and Update.
 func New() (*ValidateShoot, error) {
-	return &ValidateShoot{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
+	return &ValidateShoot{CloudProfileHandler: admissionutils.NewCloudProfileHandler(admission.Create, admission.Update), Clock: clock.RealClock{}}, nil
 }
 
 // SetClock sets the time source of version classifications.
 func (v *ValidateShoot) SetClock(c clock.PassiveClock) { v.Clock = c }
-
-// SetCoreInformerFactory takes the CloudProfile lister and waits for its informer to sync before
-// serving requests.
-func (v *ValidateShoot) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
-	informer := f.Core().V1beta1().CloudProfiles()
-	v.cloudProfileLister = informer.Lister()
-	v.AddReadyFunc(informer.Informer().HasSynced)
-}
-
-// SetCoreClientSet sets the client of the live read behind the informer cache.
-func (v *ValidateShoot) SetCoreClientSet(c gardencoreclientset.Interface) { v.coreClient = c }
-
-// ValidateInitialization returns an error when the lister or the client is missing.
-func (v *ValidateShoot) ValidateInitialization() error {
-	if v.cloudProfileLister == nil {
-		return errors.New("missing CloudProfile lister")
-	}
-	if v.coreClient == nil {
-		return errors.New("missing core.gardener.cloud client")
-	}
-	return nil
-}
 
 // Validate checks the Shoot against its CloudProfile (see the package documentation).
 func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
@@ -122,15 +93,11 @@ func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ 
 	if err := v.WaitUntilReady(a); err != nil {
 		return err
 	}
-	shoot, ok := a.GetObject().(*core.Shoot)
-	if !ok {
-		return apierrors.NewBadRequest("could not convert object to Shoot")
+	shoot, oldShoot, err := admissionutils.ShootsOf(a)
+	if err != nil {
+		return err
 	}
-	var oldShoot *core.Shoot
-	if a.GetOperation() == admission.Update {
-		if oldShoot, ok = a.GetOldObject().(*core.Shoot); !ok {
-			return apierrors.NewBadRequest("could not convert old object to Shoot")
-		}
+	if oldShoot != nil {
 		if apiequality.Semantic.DeepEqual(shoot.Spec, oldShoot.Spec) {
 			return nil
 		}
@@ -139,7 +106,7 @@ func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ 
 		return nil
 	}
 
-	profile, fieldErr, err := admissionutils.GetShootCloudProfile(ctx, v.cloudProfileLister, v.coreClient, shoot, oldShoot)
+	profile, fieldErr, err := v.ShootCloudProfile(ctx, shoot, oldShoot)
 	switch {
 	case err != nil:
 		return apierrors.NewInternalError(err)
