@@ -31,7 +31,7 @@ const (
 	// (example/provider-local/managedseeds/shoot-managedseed-ipv6.yaml).
 	ProviderLocalManagedSeedShootIPv6 = "provider-local-shoot-managedseed-ipv6.yaml"
 	// NamespacedCloudProfile is Gardener's example NamespacedCloudProfile
-	// (example/35-namespacedcloudprofile.yaml), a kind this project does not serve.
+	// (example/35-namespacedcloudprofile.yaml), extending the CloudProfile "local".
 	NamespacedCloudProfile = "35-namespacedcloudprofile.yaml"
 )
 

@@ -34,6 +34,7 @@ func addKnownTypes(scheme *runtime.Scheme) error {
 	scheme.AddKnownTypes(SchemeGroupVersion,
 		&CloudProfile{}, &CloudProfileList{},
 		&ExtensionProfile{}, &ExtensionProfileList{},
+		&NamespacedCloudProfile{}, &NamespacedCloudProfileList{},
 		&Shoot{}, &ShootList{},
 	)
 	return nil

@@ -74,6 +74,10 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.MaintenanceAutoUpdate{}.OpenAPIModelName():                        schema_pkg_apis_core_v1beta1_MaintenanceAutoUpdate(ref),
 		v1beta1.MaintenanceTimeWindow{}.OpenAPIModelName():                        schema_pkg_apis_core_v1beta1_MaintenanceTimeWindow(ref),
 		v1beta1.NamedResourceReference{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_NamedResourceReference(ref),
+		v1beta1.NamespacedCloudProfile{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_NamespacedCloudProfile(ref),
+		v1beta1.NamespacedCloudProfileList{}.OpenAPIModelName():                   schema_pkg_apis_core_v1beta1_NamespacedCloudProfileList(ref),
+		v1beta1.NamespacedCloudProfileSpec{}.OpenAPIModelName():                   schema_pkg_apis_core_v1beta1_NamespacedCloudProfileSpec(ref),
+		v1beta1.NamespacedCloudProfileStatus{}.OpenAPIModelName():                 schema_pkg_apis_core_v1beta1_NamespacedCloudProfileStatus(ref),
 		v1beta1.Networking{}.OpenAPIModelName():                                   schema_pkg_apis_core_v1beta1_Networking(ref),
 		v1beta1.Provider{}.OpenAPIModelName():                                     schema_pkg_apis_core_v1beta1_Provider(ref),
 		v1beta1.Region{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Region(ref),
@@ -2430,6 +2434,240 @@ func schema_pkg_apis_core_v1beta1_NamedResourceReference(ref common.ReferenceCal
 		},
 		Dependencies: []string{
 			"k8s.io/api/autoscaling/v1.CrossVersionObjectReference"},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_NamespacedCloudProfile(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "NamespacedCloudProfile is a project's (namespace's) extension of a CloudProfile: it adds or overrides offerings of its parent for the Shoots of its namespace. gardener-controller-manager writes the merged result into status.cloudProfileSpec.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"kind": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"apiVersion": {
+						SchemaProps: spec.SchemaProps{
+							Description: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"metadata": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Standard object metadata.",
+							Default:     map[string]interface{}{},
+							Ref:         ref(v1.ObjectMeta{}.OpenAPIModelName()),
+						},
+					},
+					"spec": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Spec holds the additions and overrides.",
+							Default:     map[string]interface{}{},
+							Ref:         ref(v1beta1.NamespacedCloudProfileSpec{}.OpenAPIModelName()),
+						},
+					},
+					"status": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Status holds the merged profile.",
+							Default:     map[string]interface{}{},
+							Ref:         ref(v1beta1.NamespacedCloudProfileStatus{}.OpenAPIModelName()),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.NamespacedCloudProfileSpec{}.OpenAPIModelName(), v1beta1.NamespacedCloudProfileStatus{}.OpenAPIModelName(), v1.ObjectMeta{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_NamespacedCloudProfileList(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "NamespacedCloudProfileList is a list of NamespacedCloudProfiles.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"kind": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"apiVersion": {
+						SchemaProps: spec.SchemaProps{
+							Description: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"metadata": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Standard list metadata.",
+							Default:     map[string]interface{}{},
+							Ref:         ref(v1.ListMeta{}.OpenAPIModelName()),
+						},
+					},
+					"items": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Items is the list of NamespacedCloudProfiles.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.NamespacedCloudProfile{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+				},
+				Required: []string{"items"},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.NamespacedCloudProfile{}.OpenAPIModelName(), v1.ListMeta{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_NamespacedCloudProfileSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "NamespacedCloudProfileSpec is the specification of a NamespacedCloudProfile. Every field but parent is optional.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"caBundle": {
+						SchemaProps: spec.SchemaProps{
+							Description: "CABundle is appended to the parent's CA bundle.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"kubernetes": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Kubernetes overrides the expiration date of Kubernetes versions of the parent.",
+							Ref:         ref(v1beta1.KubernetesSettings{}.OpenAPIModelName()),
+						},
+					},
+					"machineImages": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineImages adds machine images and versions, or overrides the expiration date and update strategy of the parent's.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.MachineImage{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"machineTypes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "MachineTypes adds machine types (or replaces a parent's of the same name).",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.MachineType{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"volumeTypes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "VolumeTypes adds volume types (or replaces a parent's of the same name).",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.VolumeType{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"parent": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Parent is the CloudProfile this profile extends; immutable.",
+							Default:     map[string]interface{}{},
+							Ref:         ref(v1beta1.CloudProfileReference{}.OpenAPIModelName()),
+						},
+					},
+					"providerConfig": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ProviderConfig is opaque, provider-specific configuration of the profile.",
+							Ref:         ref(runtime.RawExtension{}.OpenAPIModelName()),
+						},
+					},
+					"limits": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Limits overrides the parent's limits.",
+							Ref:         ref(v1beta1.Limits{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"parent"},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.CloudProfileReference{}.OpenAPIModelName(), v1beta1.KubernetesSettings{}.OpenAPIModelName(), v1beta1.Limits{}.OpenAPIModelName(), v1beta1.MachineImage{}.OpenAPIModelName(), v1beta1.MachineType{}.OpenAPIModelName(), v1beta1.VolumeType{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_NamespacedCloudProfileStatus(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "NamespacedCloudProfileStatus is the observed state of a NamespacedCloudProfile.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"cloudProfileSpec": {
+						SchemaProps: spec.SchemaProps{
+							Description: "CloudProfileSpec is the parent's spec with this profile's spec merged in.",
+							Default:     map[string]interface{}{},
+							Ref:         ref(v1beta1.CloudProfileSpec{}.OpenAPIModelName()),
+						},
+					},
+					"observedGeneration": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ObservedGeneration is the generation the merge was computed from.",
+							Type:        []string{"integer"},
+							Format:      "int64",
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.CloudProfileSpec{}.OpenAPIModelName()},
 	}
 }
 

@@ -6,9 +6,11 @@ package upstream_test
 
 import (
 	"bytes"
+	"encoding/json"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gep-78/gardener/test/upstream"
@@ -22,7 +24,7 @@ func firstDocument(manifest []byte) []byte {
 
 // The further published examples of gardener/gardener (test/upstream/README.md): provider-local's
 // CloudProfile, the Shoot of its managed seed (which relies on that profile for its Kubernetes
-// version and machine image), and the NamespacedCloudProfile, which this project does not serve.
+// version and machine image), and the NamespacedCloudProfile.
 var _ = Describe("Gardener's provider-local CloudProfile and managed-seed Shoot", Ordered, func() {
 	const profileName = "local"
 
@@ -94,11 +96,84 @@ var _ = Describe("Gardener's provider-local CloudProfile and managed-seed Shoot"
 	)
 })
 
-var _ = Describe("Gardener's example NamespacedCloudProfile ("+upstream.NamespacedCloudProfile+")", func() {
-	It("is refused: this project serves no NamespacedCloudProfile (a documented limitation)", func() {
-		ensureNamespace("garden-local")
-		_, stderr, err := kubectl(upstream.MustRead(upstream.NamespacedCloudProfile), "apply", "-f", "-")
-		Expect(err).To(HaveOccurred())
-		Expect(stderr).To(ContainSubstring(`no matches for kind "NamespacedCloudProfile" in version "core.gardener.cloud/v1beta1"`))
+// The parent of Gardener's example NamespacedCloudProfile is the CloudProfile "local" of
+// Gardener's local setup, which offers Kubernetes 1.34.6 and a newer version. provider-local's
+// published CloudProfile lists older versions only, so the test adds 1.34.6 and 1.35.0 to it.
+func createLocalParent() {
+	parent := toJSONMap(firstDocument(upstream.MustRead(upstream.ProviderLocalCloudProfile)))
+	kubernetes := parent["spec"].(map[string]interface{})["kubernetes"].(map[string]interface{})
+	kubernetes["versions"] = append([]interface{}{
+		map[string]interface{}{"version": "1.35.0"}, map[string]interface{}{"version": "1.34.6"},
+	}, kubernetes["versions"].([]interface{})...)
+	body, err := json.Marshal(parent)
+	Expect(err).NotTo(HaveOccurred())
+	Expect(gardenClient.CoreV1beta1().RESTClient().Post().Resource("cloudprofiles").
+		SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()).To(Succeed())
+}
+
+func readBackNamespacedCloudProfile(namespace, name string) map[string]interface{} {
+	raw, err := gardenClient.CoreV1beta1().RESTClient().Get().Namespace(namespace).Resource("namespacedcloudprofiles").Name(name).DoRaw(ctx)
+	Expect(err).NotTo(HaveOccurred())
+	var out map[string]interface{}
+	Expect(json.Unmarshal(raw, &out)).To(Succeed())
+	return out
+}
+
+func deleteNamespacedCloudProfile(namespace, name string) {
+	err := gardenClient.CoreV1beta1().NamespacedCloudProfiles(namespace).Delete(ctx, name, metav1.DeleteOptions{})
+	if !apierrors.IsNotFound(err) {
+		Expect(err).NotTo(HaveOccurred())
+	}
+	Eventually(func() bool {
+		_, err := gardenClient.CoreV1beta1().NamespacedCloudProfiles(namespace).Get(ctx, name, metav1.GetOptions{})
+		return apierrors.IsNotFound(err)
+	}).Should(BeTrue())
+}
+
+var _ = Describe("Gardener's example NamespacedCloudProfile ("+upstream.NamespacedCloudProfile+")", Ordered, func() {
+	const (
+		namespace = "garden-local"
+		name      = "custom-cloudprofile-1"
+	)
+
+	BeforeAll(func() {
+		deleteShoot("garden", "managedseed")
+		deleteCloudProfile("local")
+		ensureNamespace(namespace)
+		createLocalParent()
+		DeferCleanup(func() {
+			deleteNamespacedCloudProfile(namespace, name)
+			deleteCloudProfile("local")
+		})
+	})
+
+	It("is created with strict field validation, without warnings, and reads back with every field it sets", func() {
+		manifest := upstream.MustRead(upstream.NamespacedCloudProfile)
+		client, recorder := recordingClient()
+		Expect(client.CoreV1beta1().RESTClient().Post().Namespace(namespace).Resource("namespacedcloudprofiles").Param("fieldValidation", "Strict").
+			SetHeader("Content-Type", "application/yaml").Body(manifest).Do(ctx).Error()).To(Succeed())
+		Expect(recorder.all()).To(BeEmpty())
+		Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name), nil)).To(BeEmpty())
+		deleteNamespacedCloudProfile(namespace, name)
+	})
+
+	It("is applied as published with kubectl apply and kubectl apply --server-side", func() {
+		manifest := upstream.MustRead(upstream.NamespacedCloudProfile)
+		for range 2 {
+			_, stderr, err := kubectl(manifest, "apply", "-f", "-")
+			Expect(err).NotTo(HaveOccurred(), stderr)
+			Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name), nil)).To(BeEmpty())
+		}
+		deleteNamespacedCloudProfile(namespace, name)
+
+		By("kubectl apply --server-side, twice")
+		for range 2 {
+			_, stderr, err := kubectl(manifest, "apply", "--server-side", "-f", "-")
+			Expect(err).NotTo(HaveOccurred(), stderr)
+			Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name), nil)).To(BeEmpty())
+		}
+		stdout, stderr, err := kubectl(nil, "get", "namespacedcloudprofiles", "-n", namespace)
+		Expect(err).NotTo(HaveOccurred(), stderr)
+		Expect(stdout).To(MatchRegexp(`custom-cloudprofile-1\s+local\s+CloudProfile`))
 	})
 })

@@ -111,24 +111,16 @@ func validateKubernetesVersions(versions []core.ExpirableVersion, fldPath *field
 		return append(allErrs, field.Required(fldPath, "must list at least one Kubernetes version"))
 	}
 
-	seen := sets.New[string]()
+	allErrs = append(allErrs, validateKubernetesVersionEntries(versions, fldPath)...)
 	latest := -1
 	var latestVersion *semver.Version
 	for i, v := range versions {
-		idxPath := fldPath.Index(i)
-		versionPath := idxPath.Child("version")
-		switch {
-		case !kubernetesVersionPattern.MatchString(v.Version):
-			allErrs = append(allErrs, field.Invalid(versionPath, v.Version, fmt.Sprintf("must match %s", kubernetesVersionPattern.String())))
-		case seen.Has(v.Version):
-			allErrs = append(allErrs, field.Duplicate(versionPath, v.Version))
-		default:
-			if parsed, err := semver.NewVersion(v.Version); err == nil && (latestVersion == nil || parsed.GreaterThan(latestVersion)) {
-				latest, latestVersion = i, parsed
-			}
+		if !kubernetesVersionPattern.MatchString(v.Version) {
+			continue
 		}
-		seen.Insert(v.Version)
-		allErrs = append(allErrs, validateExpirableVersion(v, idxPath)...)
+		if parsed, err := semver.NewVersion(v.Version); err == nil && (latestVersion == nil || parsed.GreaterThan(latestVersion)) {
+			latest, latestVersion = i, parsed
+		}
 	}
 
 	// The latest Kubernetes version must stay available, so that force upgrades always have a
@@ -148,12 +140,38 @@ func validateKubernetesVersions(versions []core.ExpirableVersion, fldPath *field
 	return allErrs
 }
 
-func validateMachineImages(images []core.MachineImage, fldPath *field.Path) field.ErrorList {
+// validateKubernetesVersionEntries checks each Kubernetes version on its own: the version
+// pattern, uniqueness and validateExpirableVersion.
+func validateKubernetesVersionEntries(versions []core.ExpirableVersion, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	if len(images) == 0 {
-		return append(allErrs, field.Required(fldPath, "must list at least one machine image"))
+	seen := sets.New[string]()
+	for i, v := range versions {
+		idxPath := fldPath.Index(i)
+		versionPath := idxPath.Child("version")
+		switch {
+		case !kubernetesVersionPattern.MatchString(v.Version):
+			allErrs = append(allErrs, field.Invalid(versionPath, v.Version, fmt.Sprintf("must match %s", kubernetesVersionPattern.String())))
+		case seen.Has(v.Version):
+			allErrs = append(allErrs, field.Duplicate(versionPath, v.Version))
+		}
+		seen.Insert(v.Version)
+		allErrs = append(allErrs, validateExpirableVersion(v, idxPath)...)
 	}
+	return allErrs
+}
 
+func validateMachineImages(images []core.MachineImage, fldPath *field.Path) field.ErrorList {
+	if len(images) == 0 {
+		return field.ErrorList{field.Required(fldPath, "must list at least one machine image")}
+	}
+	return validateMachineImageEntries(images, true, fldPath)
+}
+
+// validateMachineImageEntries checks each machine image on its own: name required and unique,
+// updateStrategy patch|minor|major (required when strict), at least one version (when strict),
+// versions semantic and unique per image, and validateExpirableVersion per version.
+func validateMachineImageEntries(images []core.MachineImage, strict bool, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
 	names := sets.New[string]()
 	for i, image := range images {
 		idxPath := fldPath.Index(i)
@@ -169,13 +187,15 @@ func validateMachineImages(images []core.MachineImage, fldPath *field.Path) fiel
 		strategyPath := idxPath.Child("updateStrategy")
 		switch {
 		case image.UpdateStrategy == nil:
-			allErrs = append(allErrs, field.Required(strategyPath, "must be one of patch, minor or major"))
+			if strict {
+				allErrs = append(allErrs, field.Required(strategyPath, "must be one of patch, minor or major"))
+			}
 		case !isUpdateStrategy(*image.UpdateStrategy):
 			allErrs = append(allErrs, field.NotSupported(strategyPath, *image.UpdateStrategy, updateStrategies))
 		}
 
 		versionsPath := idxPath.Child("versions")
-		if len(image.Versions) == 0 {
+		if len(image.Versions) == 0 && strict {
 			allErrs = append(allErrs, field.Required(versionsPath, "must list at least one version of the machine image"))
 		}
 		seen := sets.New[string]()

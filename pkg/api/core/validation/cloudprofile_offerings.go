@@ -234,6 +234,16 @@ func validateRegions(regions []core.Region, fldPath *field.Path) field.ErrorList
 }
 
 func validateMachineImageVersionFields(v core.MachineImageVersion, capabilities map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
+	allErrs := validateMachineImageVersionOwnFields(v, fldPath)
+	for i, flavor := range v.CapabilityFlavors {
+		allErrs = append(allErrs, validateCapabilities(flavor.Capabilities, capabilities, fldPath.Child("capabilityFlavors").Index(i))...)
+	}
+	return allErrs
+}
+
+// validateMachineImageVersionOwnFields checks the fields of a machine image version that need no
+// capability definitions: architectures, CRI, kubeletVersionConstraint, inPlaceUpdates.
+func validateMachineImageVersionOwnFields(v core.MachineImageVersion, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, arch := range v.Architectures {
 		if !sets.New(supportedArchitectures...).Has(arch) {
@@ -273,9 +283,6 @@ func validateMachineImageVersionFields(v core.MachineImageVersion, capabilities 
 		if _, err := semver.NewVersion(*u.MinVersionForUpdate); err != nil {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("inPlaceUpdates", "minVersionForUpdate"), *u.MinVersionForUpdate, fmt.Sprintf("could not parse version: %v", err)))
 		}
-	}
-	for i, flavor := range v.CapabilityFlavors {
-		allErrs = append(allErrs, validateCapabilities(flavor.Capabilities, capabilities, fldPath.Child("capabilityFlavors").Index(i))...)
 	}
 	return allErrs
 }

@@ -43,6 +43,7 @@ func addKnownTypes(scheme *runtime.Scheme) error {
 	scheme.AddKnownTypes(SchemeGroupVersion,
 		&CloudProfile{}, &CloudProfileList{},
 		&ExtensionProfile{}, &ExtensionProfileList{},
+		&NamespacedCloudProfile{}, &NamespacedCloudProfileList{},
 		&Shoot{}, &ShootList{},
 	)
 	metav1.AddToGroupVersion(scheme, SchemeGroupVersion)

@@ -19,6 +19,8 @@ import (
 func RegisterDefaults(scheme *runtime.Scheme) error {
 	scheme.AddTypeDefaultingFunc(&CloudProfile{}, func(obj interface{}) { SetObjectDefaults_CloudProfile(obj.(*CloudProfile)) })
 	scheme.AddTypeDefaultingFunc(&CloudProfileList{}, func(obj interface{}) { SetObjectDefaults_CloudProfileList(obj.(*CloudProfileList)) })
+	scheme.AddTypeDefaultingFunc(&NamespacedCloudProfile{}, func(obj interface{}) { SetObjectDefaults_NamespacedCloudProfile(obj.(*NamespacedCloudProfile)) })
+	scheme.AddTypeDefaultingFunc(&NamespacedCloudProfileList{}, func(obj interface{}) { SetObjectDefaults_NamespacedCloudProfileList(obj.(*NamespacedCloudProfileList)) })
 	scheme.AddTypeDefaultingFunc(&Shoot{}, func(obj interface{}) { SetObjectDefaults_Shoot(obj.(*Shoot)) })
 	scheme.AddTypeDefaultingFunc(&ShootList{}, func(obj interface{}) { SetObjectDefaults_ShootList(obj.(*ShootList)) })
 	return nil
@@ -48,6 +50,18 @@ func SetObjectDefaults_CloudProfileList(in *CloudProfileList) {
 	for i := range in.Items {
 		a := &in.Items[i]
 		SetObjectDefaults_CloudProfile(a)
+	}
+}
+
+func SetObjectDefaults_NamespacedCloudProfile(in *NamespacedCloudProfile) {
+	SetObjectDefaults_NamespacedCloudProfileSpec(&in.Spec)
+	SetObjectDefaults_NamespacedCloudProfileStatus(&in.Status)
+}
+
+func SetObjectDefaults_NamespacedCloudProfileList(in *NamespacedCloudProfileList) {
+	for i := range in.Items {
+		a := &in.Items[i]
+		SetObjectDefaults_NamespacedCloudProfile(a)
 	}
 }
 

@@ -270,6 +270,26 @@ func (in NamedResourceReference) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NamespacedCloudProfile) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NamespacedCloudProfile"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NamespacedCloudProfileList) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NamespacedCloudProfileList"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NamespacedCloudProfileSpec) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NamespacedCloudProfileSpec"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NamespacedCloudProfileStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NamespacedCloudProfileStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Networking) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Networking"
 }

@@ -37,8 +37,7 @@ const (
 	// CloudProfile, the default of spec.cloudProfile.kind.
 	CloudProfileReferenceKindCloudProfile = "CloudProfile"
 	// CloudProfileReferenceKindNamespacedCloudProfile is the kind of a spec.cloudProfile reference
-	// to a NamespacedCloudProfile. This project serves no NamespacedCloudProfiles; admission
-	// rejects such references.
+	// to a NamespacedCloudProfile of the Shoot's namespace.
 	CloudProfileReferenceKindNamespacedCloudProfile = "NamespacedCloudProfile"
 
 	// GardenNamespace is the namespace of the garden's own Shoots; only Shoots there may have the

@@ -16,6 +16,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	cloudprofilestore "github.com/gep-78/gardener/pkg/apiserver/registry/core/cloudprofile/storage"
 	extensionprofilestore "github.com/gep-78/gardener/pkg/apiserver/registry/core/extensionprofile/storage"
+	namespacedcloudprofilestore "github.com/gep-78/gardener/pkg/apiserver/registry/core/namespacedcloudprofile/storage"
 	shootstore "github.com/gep-78/gardener/pkg/apiserver/registry/core/shoot/storage"
 )
 
@@ -26,7 +27,7 @@ type StorageProvider struct {
 }
 
 // NewRESTStorage returns the APIGroupInfo of core.gardener.cloud with version v1beta1 and the
-// resources cloudprofiles, extensionprofiles and shoots, each with a status subresource.
+// resources cloudprofiles, extensionprofiles, namespacedcloudprofiles and shoots, each with a status subresource.
 func (p StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGetter) (genericapiserver.APIGroupInfo, error) {
 	apiGroupInfo := genericapiserver.NewDefaultAPIGroupInfo(core.GroupName, api.Scheme, api.ParameterCodec, api.Codecs)
 
@@ -54,6 +55,13 @@ func (p StorageProvider) v1beta1Storage(restOptionsGetter generic.RESTOptionsGet
 	}
 	storage["extensionprofiles"] = extensionProfile
 	storage["extensionprofiles/status"] = extensionProfileStatus
+
+	namespacedCloudProfile, namespacedCloudProfileStatus, err := namespacedcloudprofilestore.NewREST(restOptionsGetter)
+	if err != nil {
+		return nil, err
+	}
+	storage["namespacedcloudprofiles"] = namespacedCloudProfile
+	storage["namespacedcloudprofiles/status"] = namespacedCloudProfileStatus
 
 	shoot, shootStatus, err := shootstore.NewREST(restOptionsGetter)
 	if err != nil {

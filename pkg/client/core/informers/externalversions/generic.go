@@ -45,6 +45,8 @@ func (f *sharedInformerFactory) ForResource(resource schema.GroupVersionResource
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Core().V1beta1().CloudProfiles().Informer()}, nil
 	case v1beta1.SchemeGroupVersion.WithResource("extensionprofiles"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Core().V1beta1().ExtensionProfiles().Informer()}, nil
+	case v1beta1.SchemeGroupVersion.WithResource("namespacedcloudprofiles"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Core().V1beta1().NamespacedCloudProfiles().Informer()}, nil
 	case v1beta1.SchemeGroupVersion.WithResource("shoots"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Core().V1beta1().Shoots().Informer()}, nil
 

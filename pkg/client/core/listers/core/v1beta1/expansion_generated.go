@@ -14,6 +14,14 @@ type CloudProfileListerExpansion interface{}
 // ExtensionProfileLister.
 type ExtensionProfileListerExpansion interface{}
 
+// NamespacedCloudProfileListerExpansion allows custom methods to be added to
+// NamespacedCloudProfileLister.
+type NamespacedCloudProfileListerExpansion interface{}
+
+// NamespacedCloudProfileNamespaceListerExpansion allows custom methods to be added to
+// NamespacedCloudProfileNamespaceLister.
+type NamespacedCloudProfileNamespaceListerExpansion interface{}
+
 // ShootListerExpansion allows custom methods to be added to
 // ShootLister.
 type ShootListerExpansion interface{}

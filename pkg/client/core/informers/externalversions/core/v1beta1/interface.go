@@ -16,6 +16,8 @@ type Interface interface {
 	CloudProfiles() TypedCloudProfileInformer
 	// ExtensionProfiles returns a ExtensionProfileInformer.
 	ExtensionProfiles() TypedExtensionProfileInformer
+	// NamespacedCloudProfiles returns a NamespacedCloudProfileInformer.
+	NamespacedCloudProfiles() TypedNamespacedCloudProfileInformer
 	// Shoots returns a ShootInformer.
 	Shoots() TypedShootInformer
 }
@@ -39,6 +41,11 @@ func (v *version) CloudProfiles() TypedCloudProfileInformer {
 // ExtensionProfiles returns a TypedExtensionProfileInformer.
 func (v *version) ExtensionProfiles() TypedExtensionProfileInformer {
 	return &extensionProfileInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
+}
+
+// NamespacedCloudProfiles returns a TypedNamespacedCloudProfileInformer.
+func (v *version) NamespacedCloudProfiles() TypedNamespacedCloudProfileInformer {
+	return &namespacedCloudProfileInformer{factory: v.factory, namespace: v.namespace, tweakListOptions: v.tweakListOptions}
 }
 
 // Shoots returns a TypedShootInformer.

@@ -18,6 +18,7 @@ type CoreV1beta1Interface interface {
 	RESTClient() rest.Interface
 	CloudProfilesGetter
 	ExtensionProfilesGetter
+	NamespacedCloudProfilesGetter
 	ShootsGetter
 }
 
@@ -32,6 +33,10 @@ func (c *CoreV1beta1Client) CloudProfiles() CloudProfileInterface {
 
 func (c *CoreV1beta1Client) ExtensionProfiles() ExtensionProfileInterface {
 	return newExtensionProfiles(c)
+}
+
+func (c *CoreV1beta1Client) NamespacedCloudProfiles(namespace string) NamespacedCloudProfileInterface {
+	return newNamespacedCloudProfiles(c, namespace)
 }
 
 func (c *CoreV1beta1Client) Shoots(namespace string) ShootInterface {

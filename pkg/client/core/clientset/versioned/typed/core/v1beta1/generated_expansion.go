@@ -10,4 +10,6 @@ type CloudProfileExpansion interface{}
 
 type ExtensionProfileExpansion interface{}
 
+type NamespacedCloudProfileExpansion interface{}
+
 type ShootExpansion interface{}

@@ -24,6 +24,10 @@ func (c *FakeCoreV1beta1) ExtensionProfiles() v1beta1.ExtensionProfileInterface 
 	return newFakeExtensionProfiles(c)
 }
 
+func (c *FakeCoreV1beta1) NamespacedCloudProfiles(namespace string) v1beta1.NamespacedCloudProfileInterface {
+	return newFakeNamespacedCloudProfiles(c, namespace)
+}
+
 func (c *FakeCoreV1beta1) Shoots(namespace string) v1beta1.ShootInterface {
 	return newFakeShoots(c, namespace)
 }

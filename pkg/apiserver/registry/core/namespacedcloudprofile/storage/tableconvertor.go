@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package storage
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metatable "k8s.io/apimachinery/pkg/api/meta/table"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/registry/rest"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+)
+
+var swaggerMetadataDescriptions = metav1.ObjectMeta{}.SwaggerDoc()
+
+type convertor struct {
+	headers []metav1.TableColumnDefinition
+}
+
+// newTableConvertor returns what kubectl get namespacedcloudprofiles prints, as in Gardener: the
+// name, the parent's name and kind, and the age.
+func newTableConvertor() rest.TableConvertor {
+	return &convertor{headers: []metav1.TableColumnDefinition{
+		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},
+		{Name: "Parent Name", Type: "string", Format: "name", Description: "The parent CloudProfile (spec.parent.name)."},
+		{Name: "Parent Kind", Type: "string", Description: "The kind of the parent (spec.parent.kind)."},
+		{Name: "Age", Type: "date", Description: swaggerMetadataDescriptions["creationTimestamp"]},
+	}}
+}
+
+// ConvertToTable converts a NamespacedCloudProfile or a NamespacedCloudProfileList to a table.
+func (c *convertor) ConvertToTable(_ context.Context, obj runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
+	table := &metav1.Table{}
+	if opt, ok := tableOptions.(*metav1.TableOptions); !ok || !opt.NoHeaders {
+		table.ColumnDefinitions = c.headers
+	}
+	if m, err := meta.ListAccessor(obj); err == nil {
+		table.ResourceVersion = m.GetResourceVersion()
+		table.Continue = m.GetContinue()
+		table.RemainingItemCount = m.GetRemainingItemCount()
+	} else if m, err := meta.CommonAccessor(obj); err == nil {
+		table.ResourceVersion = m.GetResourceVersion()
+	}
+
+	var err error
+	table.Rows, err = metatable.MetaToTableRow(obj, func(obj runtime.Object, _ metav1.Object, name, age string) ([]interface{}, error) {
+		profile := obj.(*core.NamespacedCloudProfile)
+		return []interface{}{name, profile.Spec.Parent.Name, profile.Spec.Parent.Kind, age}, nil
+	})
+	return table, err
+}
