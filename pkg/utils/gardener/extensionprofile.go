@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -36,34 +37,72 @@ func PinnableVersions(component gardencorev1beta1.ExtensionProfileComponent, now
 }
 
 // ResolvePartialComponentVersion resolves a partial pin ("3", "3.6", with an optional leading
-// "v") to the highest version of the component that matches the prefix and is classified exactly
-// supported at now, among v1beta1helper.ComponentVersionCandidates without a current version (so
-// never a pre-release; GEP-78 "Partial versions"). Like Gardener's ShootMutator for Kubernetes
-// versions it never picks preview, deprecated, expired or unavailable versions; those must be
-// pinned by their full string. Errors are reported on fldPath (the pin's
-// spec.extensions[i].components[j].version):
+// "v") that a Shoot sets or changes (GEP-78 "Partial versions"), as Gardener's ShootMutator
+// resolves a changed machine-image version prefix: to the highest qualifying version of the
+// component that matches the prefix. A version qualifies when it is among
+// v1beta1helper.ComponentVersionCandidates without a current version (so never a pre-release), is
+// classified exactly supported at now (never preview, deprecated, expired or unavailable: those
+// are pinned by their full string), and passes compatible (its compatibility rules hold on the
+// Shoot; nil accepts every version).
+//
+// current is the version the old Shoot pins for the component ("" on create or for a new pin).
+// When the prefix matches current, the result is never lower than current: a higher qualifying
+// version replaces it, otherwise current is kept, even when it is deprecated or nothing else
+// qualifies, so changing "3.6.12" to "3.6" never downgrades.
+//
+// Errors are reported on fldPath (the pin's spec.extensions[i].components[j].version):
 //   - a malformed prefix: Invalid, "must be a semantic version";
-//   - no matching supported version: Invalid, `couldn't find a suitable version for "<pin>": ...`
-//     followed by the versions that can be pinned.
-func ResolvePartialComponentVersion(fldPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, pinned string, now time.Time) (string, *field.Error) {
+//   - no qualifying version (and no matching current): Invalid, `couldn't find a suitable
+//     version for "<pin>": ...`, naming the supported matches the Shoot's compatibility rules
+//     reject and the versions that can be pinned, each with its classification;
+//   - an error of compatible: InternalError.
+func ResolvePartialComponentVersion(fldPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, pinned, current string, now time.Time, compatible CompatibilityFunc) (string, *field.Error) {
 	prefix, err := versionutils.ParsePartialVersion(pinned)
 	if err != nil {
 		return "", field.Invalid(fldPath, pinned, err.Error())
 	}
-	for _, c := range v1beta1helper.ComponentVersionCandidates(component, nil, now) {
-		if c.Classification == gardencorev1beta1.ClassificationSupported && prefix.Matches(c.Parsed) {
-			return c.Version, nil
+	var floor *semver.Version
+	if current != "" {
+		if v, err := parseComponentVersion(current); err == nil && prefix.Matches(v) {
+			floor = v
 		}
 	}
-	return "", field.Invalid(fldPath, pinned, fmt.Sprintf(
-		"couldn't find a suitable version for %q: suitable versions are classified supported and match %q (preview and deprecated versions have to be pinned explicitly); %s",
-		pinned, prefix.String(), describePinnable(component, now)))
+
+	var rejected []RejectedVersion
+	for _, c := range v1beta1helper.ComponentVersionCandidates(component, nil, now) {
+		if c.Classification != gardencorev1beta1.ClassificationSupported || !prefix.Matches(c.Parsed) {
+			continue
+		}
+		if floor != nil && !c.Parsed.GreaterThan(floor) {
+			break
+		}
+		if compatible != nil {
+			failures, err := compatible(c.Version)
+			if err != nil {
+				return "", field.InternalError(fldPath, err)
+			}
+			if len(failures) > 0 {
+				rejected = append(rejected, RejectedVersion{Version: c.Version, Failures: failures})
+				continue
+			}
+		}
+		return c.Version, nil
+	}
+	if floor != nil {
+		return current, nil
+	}
+
+	detail := fmt.Sprintf("suitable versions are classified supported and match %q (preview and deprecated versions have to be pinned explicitly)", prefix.String())
+	if len(rejected) > 0 {
+		detail += "; the compatibility rules of the Shoot reject " + DescribeRejectedVersions(rejected)
+	}
+	return "", field.Invalid(fldPath, pinned, fmt.Sprintf("couldn't find a suitable version for %q: %s; %s", pinned, detail, describePinnable(component, now)))
 }
 
 // ValidateComponentVersionPin checks an explicit, full pin against a component (GEP-78
 // "Admission"; GEP-32 classifications):
 //   - a version the component does not list: NotSupported on fldPath with the versions that can
-//     be pinned, preview ones tagged " (preview)" like Gardener's ShootValidator;
+//     be pinned, each tagged as TaggedVersion does (Gardener's ShootValidator tags preview only);
 //   - a listed version that is unavailable or expired at now: Invalid on fldPath, naming the
 //     classification, when it began or begins, and the versions that can be pinned.
 //
@@ -74,11 +113,7 @@ func ValidateComponentVersionPin(fldPath *field.Path, component gardencorev1beta
 	if entry == nil {
 		var valid []string
 		for _, v := range PinnableVersions(component, now) {
-			if v.Classification == gardencorev1beta1.ClassificationPreview {
-				valid = append(valid, v.Version+" (preview)")
-			} else {
-				valid = append(valid, v.Version)
-			}
+			valid = append(valid, TaggedVersion(v))
 		}
 		return field.ErrorList{field.NotSupported(fldPath, pinned, valid)}
 	}
@@ -343,17 +378,24 @@ func ValidateComponentUpdateStrategy(extensionPath, componentPath *field.Path, p
 		origin, componentName, strings.Join(quoted, ", ")))}
 }
 
-// describePinnable lists the versions that can be pinned at now, preview and deprecated ones
-// tagged, for error details.
+// TaggedVersion renders a version for a list in an error or warning: preview and deprecated
+// versions carry their classification ("3.6.12 (deprecated)", "3.7.0 (preview)"), supported ones
+// stand alone, like Gardener's ShootValidator tags preview versions. Every list of component
+// versions in an admission error uses it.
+func TaggedVersion(v v1beta1helper.ClassifiedVersion) string {
+	switch v.Classification {
+	case gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationDeprecated:
+		return fmt.Sprintf("%s (%s)", v.Version, v.Classification)
+	}
+	return v.Version
+}
+
+// describePinnable lists the versions that can be pinned at now, tagged (TaggedVersion), for
+// error details.
 func describePinnable(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) string {
 	var names []string
 	for _, v := range PinnableVersions(component, now) {
-		switch v.Classification {
-		case gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationDeprecated:
-			names = append(names, fmt.Sprintf("%s (%s)", v.Version, v.Classification))
-		default:
-			names = append(names, v.Version)
-		}
+		names = append(names, TaggedVersion(v))
 	}
 	if len(names) == 0 {
 		return "no version of component " + component.Name + " can be pinned at the moment"

@@ -5,6 +5,7 @@
 package gardener_test
 
 import (
+	"errors"
 	"slices"
 	"time"
 
@@ -71,7 +72,7 @@ var _ = Describe("ExtensionProfile decisions", func() {
 
 	DescribeTable("#ResolvePartialComponentVersion",
 		func(pinned string, at time.Time, resolved, errDetail string) {
-			got, err := ResolvePartialComponentVersion(field.NewPath("version"), component, pinned, at)
+			got, err := ResolvePartialComponentVersion(field.NewPath("version"), component, pinned, "", at, nil)
 			if errDetail != "" {
 				Expect(err).To(MatchError(`version: Invalid value: "` + pinned + `": ` + errDetail))
 				Expect(got).To(BeEmpty())
@@ -91,14 +92,14 @@ var _ = Describe("ExtensionProfile decisions", func() {
 
 	It("#ResolvePartialComponentVersion picks 1.10.0 over 1.9.0 once both are supported", func() {
 		c := gardencorev1beta1.ExtensionProfileComponent{Name: "c", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.10.0"}, {Version: "1.9.0"}}}
-		got, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "1", now)
+		got, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "1", "", now, nil)
 		Expect(err).To(BeNil())
 		Expect(got).To(Equal("1.10.0"))
 	})
 
 	It("partial resolution and auto-update agree on pre-releases", func() {
 		c := gardencorev1beta1.ExtensionProfileComponent{Name: "falco", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "0.44.1"}, {Version: "0.44.2-rc.1"}}}
-		resolved, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "0.44", now)
+		resolved, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "0.44", "", now, nil)
 		Expect(err).To(BeNil())
 		Expect(resolved).To(Equal("0.44.1"))
 		update, updateErr := ComponentVersionUpdateFor(c, resolved, EffectiveAutoUpdate{Enabled: true, UpdateStrategy: gardencorev1beta1.UpdateStrategyPatch}, now,
@@ -107,9 +108,60 @@ var _ = Describe("ExtensionProfile decisions", func() {
 		Expect(update.Target).To(BeEmpty(), "patch auto-update must not pick the pre-release the partial pin skipped")
 	})
 
+	DescribeTable("#ResolvePartialComponentVersion of a changed pin: the highest qualifying match, never below a matching current version",
+		func(pinned, current, resolved string) {
+			got, err := ResolvePartialComponentVersion(field.NewPath("version"), component, pinned, current, now, nil)
+			Expect(err).To(BeNil())
+			Expect(got).To(Equal(resolved))
+		},
+		Entry("the deprecated current 1.8.4 is not downgraded to the supported 1.8.3", "1.8", "1.8.4", "1.8.4"),
+		Entry("the supported current 1.8.3 stays when nothing higher qualifies", "1.8", "1.8.3", "1.8.3"),
+		Entry("a lower matching current moves up", "1", "1.8.3", "1.9.0"),
+		Entry("the deprecated current 1.8.4 moves up to the supported 1.9.0", "1", "1.8.4", "1.9.0"),
+		Entry("a current above every qualifying match stays (preview 1.9.1 pinned explicitly before)", "1.9", "1.9.1", "1.9.1"),
+		Entry("a current the prefix does not match is no floor", "1.8", "1.9.0", "1.8.3"),
+		Entry("an expired matching current moves up to the supported 1.8.3", "1.8", "1.8.2", "1.8.3"),
+	)
+
+	It("#ResolvePartialComponentVersion keeps a matching current version when only deprecated ones match", func() {
+		c := gardencorev1beta1.ExtensionProfileComponent{Name: "c", Versions: []gardencorev1beta1.ExtensionComponentVersion{
+			{Version: "0.42.1", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationDeprecated, nil)}},
+			{Version: "0.44.1"},
+		}}
+		got, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "0.42", "0.42.1", now, nil)
+		Expect(err).To(BeNil())
+		Expect(got).To(Equal("0.42.1"))
+		_, err = ResolvePartialComponentVersion(field.NewPath("version"), c, "0.42", "", now, nil)
+		Expect(err).NotTo(BeNil())
+	})
+
+	It("#ResolvePartialComponentVersion skips versions the compatibility rules reject and names them", func() {
+		incompatible := func(version string) ([]string, error) {
+			if version == "1.9.0" {
+				return []string{"needs Kubernetes 1.36"}, nil
+			}
+			return nil, nil
+		}
+		got, err := ResolvePartialComponentVersion(field.NewPath("version"), component, "1", "", now, incompatible)
+		Expect(err).To(BeNil())
+		Expect(got).To(Equal("1.8.3"))
+
+		_, err = ResolvePartialComponentVersion(field.NewPath("version"), component, "1.9", "", now, incompatible)
+		Expect(err).To(MatchError(`version: Invalid value: "1.9": couldn't find a suitable version for "1.9": suitable versions are classified supported and match "1.9" (preview and deprecated versions have to be pinned explicitly); the compatibility rules of the Shoot reject 1.9.0 (needs Kubernetes 1.36); versions that can be pinned: 1.9.1 (preview), 1.9.0, 1.8.4 (deprecated), 1.8.3`))
+
+		got, err = ResolvePartialComponentVersion(field.NewPath("version"), component, "1.9", "1.9.0", now, incompatible)
+		Expect(err).To(BeNil())
+		Expect(got).To(Equal("1.9.0"), "a matching current version is kept; Validate checks its rules old-vs-new")
+	})
+
+	It("#ResolvePartialComponentVersion reports a failing compatibility evaluation as an internal error", func() {
+		_, err := ResolvePartialComponentVersion(field.NewPath("version"), component, "1", "", now, func(string) ([]string, error) { return nil, errors.New("boom") })
+		Expect(err).To(MatchError(ContainSubstring("Internal error: boom")))
+	})
+
 	It("#ResolvePartialComponentVersion says when nothing can be pinned", func() {
 		c := gardencorev1beta1.ExtensionProfileComponent{Name: "c", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationExpired, nil)}}}}
-		_, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "1", now)
+		_, err := ResolvePartialComponentVersion(field.NewPath("version"), c, "1", "", now, nil)
 		Expect(err.Detail).To(HaveSuffix("; no version of component c can be pinned at the moment"))
 	})
 
@@ -120,7 +172,7 @@ var _ = Describe("ExtensionProfile decisions", func() {
 		Entry("supported", "1.9.0", nil),
 		Entry("preview", "1.9.1", nil),
 		Entry("deprecated", "1.8.4", nil),
-		Entry("unknown", "1.7.0", field.ErrorList{field.NotSupported(field.NewPath("version"), "1.7.0", []string{"1.9.1 (preview)", "1.9.0", "1.8.4", "1.8.3"})}),
+		Entry("unknown", "1.7.0", field.ErrorList{field.NotSupported(field.NewPath("version"), "1.7.0", []string{"1.9.1 (preview)", "1.9.0", "1.8.4 (deprecated)", "1.8.3"})}),
 		Entry("unavailable", "1.10.0", field.ErrorList{field.Invalid(field.NewPath("version"), "1.10.0",
 			"version 1.10.0 of component comp is unavailable (its lifecycle has not started; it becomes preview at 2026-12-02T00:00:00Z); versions that can be pinned: 1.9.1 (preview), 1.9.0, 1.8.4 (deprecated), 1.8.3")}),
 		Entry("expired without a start time", "1.8.2", field.ErrorList{field.Invalid(field.NewPath("version"), "1.8.2",

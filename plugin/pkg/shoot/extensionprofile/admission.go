@@ -5,8 +5,10 @@
 // Package extensionprofile is the ShootExtensionProfile admission plugin (GEP-78 "Design Details →
 // Admission"). It checks the component pins in Shoot.spec.extensions[].components[] against the
 // ExtensionProfile whose name equals the extension type:
-//   - Admit (mutating) resolves a partial pin ("3", "3.6") to the highest matching supported
-//     version and persists it, like Gardener's ShootMutator does for Kubernetes versions;
+//   - Admit (mutating, mutation.go) keeps the stored pin of an entry that sets no version or the
+//     same one, resolves a changed partial pin ("3", "3.6") to the highest qualifying matching
+//     version and persists it, and warns about pins that an update drops, like Gardener's
+//     ShootMutator does for machine images;
 //   - Validate (validating) rejects pins of types without a profile, new pins against a profile
 //     that is being deleted, pins on disabled extensions, unknown components and versions,
 //     unavailable and expired versions, and effective update strategies the component does not
@@ -220,71 +222,6 @@ func fieldManagerOf(a admission.Attributes) string {
 	return ""
 }
 
-// Admit resolves partial component pins (GEP-78 "Partial versions"): for every
-// spec.extensions[i].components[j].version that changed on this request (create, a new entry or
-// a different string than in the old Shoot) and has fewer than three parts, it writes the highest
-// version of that component that matches the prefix and is classified supported at the plugin's
-// clock, unless the old Shoot stores a version of that component that matches the partial pin:
-// then the stored version is kept, so that re-applying an unchanged manifest never changes a
-// stored version (as Gardener's ShootMutator does for spec.kubernetes.version). A leading "v" is
-// stripped from every changed pin, partial or full, because profile versions are plain semver. A
-// malformed prefix or a prefix without a match is rejected with Forbidden wrapping field.Invalid on the pin's path. Pins of types without a profile, of a
-// profile that is being deleted, of unknown components and of disabled extensions are left
-// untouched for Validate to report.
-func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
-	shoot, oldShoot, err := p.shootsToCheck(a)
-	if shoot == nil || err != nil {
-		return err
-	}
-	pins, oldPins, err := componentPinsOf(shoot, oldShoot)
-	if err != nil {
-		return err
-	}
-
-	now := p.Clock.Now()
-	profiles := profileLookup{}
-	var allErrs field.ErrorList
-	for _, pin := range pins {
-		component := &shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex]
-		// An empty version is a (malformed) partial pin here, reported by the resolution below.
-		if component.Version == nil || pin.Disabled || !pinChanged(oldPins, pin) {
-			continue
-		}
-		if !versionutils.IsPartial(pin.Version) {
-			component.Version = ptr.To(versionutils.TrimShootPrefix(pin.Version))
-			continue
-		}
-		if stored, ok := storedVersionMatching(oldPins, pin); ok {
-			component.Version = &stored
-			continue
-		}
-
-		profile, err := profiles.get(ctx, p, pin.ExtensionType)
-		if err != nil {
-			return err
-		}
-		if profile == nil || profile.DeletionTimestamp != nil {
-			continue
-		}
-		profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
-		if profileComponent == nil {
-			continue
-		}
-		fldPath := field.NewPath("spec", "extensions").Index(pin.ExtensionIndex).Child("components").Index(pin.ComponentIndex).Child("version")
-		resolved, fieldErr := gardenerutils.ResolvePartialComponentVersion(fldPath, *profileComponent, pin.Version, now)
-		if fieldErr != nil {
-			allErrs = append(allErrs, fieldErr)
-			continue
-		}
-		component.Version = &resolved
-	}
-
-	if len(allErrs) > 0 {
-		return admission.NewForbidden(a, allErrs.ToAggregate())
-	}
-	return nil
-}
-
 // Validate checks component pins and update strategies against the ExtensionProfiles (GEP-78
 // "Admission"). Per extension with components, and per component entry whose pin changed on this
 // request (create, a new entry, or a different non-empty version):
@@ -486,28 +423,6 @@ func (l profileLookup) get(ctx context.Context, p *ShootExtensionProfile, extens
 	return profile, nil
 }
 
-// storedVersionMatching returns the version the old Shoot stores for a partial pin's component
-// when it matches the partial pin ("0" and "0.42" both match a stored 0.42.1), as Gardener's
-// ShootMutator keeps spec.kubernetes.version. Re-applying an unchanged manifest with a partial pin
-// thus keeps the stored version, even when that version is no longer what the pin would resolve
-// to (it may have been deprecated since, or auto-updated); only a pin that the stored version does
-// not match is resolved again.
-func storedVersionMatching(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) (string, bool) {
-	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
-	if !found || !old.Pinned() {
-		return "", false
-	}
-	prefix, err := versionutils.ParsePartialVersion(pin.Version)
-	if err != nil {
-		return "", false
-	}
-	stored, err := versionutils.ParseProfileVersion(old.Version)
-	if err != nil || !prefix.Matches(stored) {
-		return "", false
-	}
-	return old.Version, true
-}
-
 // downgradeWarning returns the warning for a changed pin whose version is lower than the one the
 // old Shoot pins (GEP-78: a downgrade is explicit, and the owner is told), "" otherwise.
 func downgradeWarning(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) string {
@@ -541,26 +456,6 @@ func extensionsToV1beta1(shoot *core.Shoot) ([]gardencorev1beta1.Extension, erro
 		}
 	}
 	return extensions, nil
-}
-
-// componentPinsOf returns v1beta1helper.ComponentPins of the new and the old Shoot (none for a
-// nil Shoot), converting only spec.extensions.
-func componentPinsOf(shoot, oldShoot *core.Shoot) (pins, oldPins []v1beta1helper.ComponentPin, err error) {
-	convert := func(shoot *core.Shoot) ([]v1beta1helper.ComponentPin, error) {
-		if shoot == nil {
-			return nil, nil
-		}
-		extensions, err := extensionsToV1beta1(shoot)
-		if err != nil {
-			return nil, err
-		}
-		return v1beta1helper.ComponentPins(extensions), nil
-	}
-	if pins, err = convert(shoot); err != nil {
-		return nil, nil, err
-	}
-	oldPins, err = convert(oldShoot)
-	return pins, oldPins, err
 }
 
 // pinChanged reports whether a component entry is new or sets a version that differs from the old

@@ -336,31 +336,88 @@ var _ = Describe("ShootExtensionProfile", func() {
 			Entry("empty", "shoot-traefik", "traefik", "", "must be a semantic version"),
 		)
 
-		Describe("re-applying a partial pin (GitOps)", func() {
-			falcoShoot := func(version string) *core.Shoot {
-				return shootWith(core.Extension{Type: "shoot-falco-service", Components: []core.ExtensionComponent{{Name: "falco", Version: ptr.To(version)}}})
+		Describe("updates, as Gardener's ShootMutator treats machine-image versions", func() {
+			falcoShoot := func(version *string) *core.Shoot {
+				return shootWith(core.Extension{Type: "shoot-falco-service", Components: []core.ExtensionComponent{{Name: "falco", Version: version}}})
 			}
 
-			DescribeTable("keeps a stored version the partial pin matches, even a deprecated one",
-				func(stored, pinned string) {
-					oldShoot, shoot := falcoShoot(stored), falcoShoot(pinned)
+			DescribeTable("the stored version",
+				func(stored string, pinned *string, expected string) {
+					oldShoot, shoot := falcoShoot(ptr.To(stored)), falcoShoot(pinned)
 					Expect(admitAndValidate(attributes(shoot, oldShoot, admission.Update, ""))).To(Succeed())
-					Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal(stored)))
+					Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal(expected)))
 					Expect(warnings.warnings).To(BeEmpty())
 				},
-				Entry(`"0" keeps the deprecated 0.42.1 (instead of resolving to 0.44.1)`, "0.42.1", "0"),
-				Entry(`"0.42" keeps the deprecated 0.42.1 (instead of rejecting: only deprecated matches)`, "0.42.1", "0.42"),
-				Entry(`"v0.44" keeps 0.44.1`, "0.44.1", "v0.44"),
+				Entry("an entry without version keeps the pin", "0.42.1", nil, "0.42.1"),
+				Entry(`an entry with version "" keeps the pin`, "0.42.1", ptr.To(""), "0.42.1"),
+				Entry("the same version keeps the pin", "0.42.1", ptr.To("0.42.1"), "0.42.1"),
+				Entry(`"0" moves the deprecated 0.42.1 to the newest supported 0.44.1`, "0.42.1", ptr.To("0"), "0.44.1"),
+				Entry(`"0.42" keeps the deprecated 0.42.1: nothing higher qualifies, and a matching pin is never downgraded`, "0.42.1", ptr.To("0.42"), "0.42.1"),
+				Entry(`"v0.44" keeps 0.44.1`, "0.44.1", ptr.To("v0.44"), "0.44.1"),
+				Entry(`"0.44" moves 0.42.1 up to 0.44.1`, "0.42.1", ptr.To("0.44"), "0.44.1"),
 			)
 
-			It("resolves a partial pin the stored version does not match", func() {
-				oldShoot, shoot := falcoShoot("0.42.1"), falcoShoot("0.44")
-				Expect(admitter.Admit(ctx, attributes(shoot, oldShoot, admission.Update, ""), nil)).To(Succeed())
-				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("0.44.1")))
+			It("changes the deprecated 3.6.12 to the newest supported 3.6.13 for a changed partial pin", func() {
+				for _, pinned := range []string{"3.6", "v3.6", "3"} {
+					old := shootWith(traefik("3.6.12"))
+					shoot := shootWith(traefik(pinned))
+					Expect(admitAndValidate(attributes(shoot, old, admission.Update, ""))).To(Succeed())
+					Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("3.6.13")), pinned)
+				}
+			})
+
+			It("keeps a pin of a disabled extension whose entry sets no version", func() {
+				old := shootWith(core.Extension{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.12")}}})
+				shoot := shootWith(core.Extension{Type: "shoot-traefik", Disabled: ptr.To(true), Components: []core.ExtensionComponent{{Name: "traefik"}}})
+				Expect(admitAndValidate(attributes(shoot, old, admission.Update, ""))).To(Succeed())
+				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("3.6.12")))
+			})
+
+			It("leaves an entry without version unpinned when the old Shoot had no pin", func() {
+				old := shootWith(core.Extension{Type: "shoot-falco-service"})
+				shoot := falcoShoot(nil)
+				Expect(admitAndValidate(attributes(shoot, old, admission.Update, ""))).To(Succeed())
+				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(BeNil())
+			})
+
+			It("warns about the pin a removed component entry drops", func() {
+				old := shootWith(core.Extension{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}})
+				shoot := shootWith(core.Extension{Type: "shoot-traefik"})
+				Expect(admitAndValidate(attributes(shoot, old, admission.Update, ""))).To(Succeed())
+				Expect(warnings.warnings).To(ConsistOf("component traefik of extension shoot-traefik is no longer pinned to 3.6.13: its entry was removed from spec.extensions[].components[], so the extension deploys its own default version"))
+			})
+
+			It("warns about the pins a removed extension drops", func() {
+				old := shootWith(traefik("3.6.13"), falcoShoot(ptr.To("0.44.1")).Spec.Extensions[0])
+				shoot := shootWith(traefik("3.6.13"))
+				Expect(admitAndValidate(attributes(shoot, old, admission.Update, ""))).To(Succeed())
+				Expect(warnings.warnings).To(ConsistOf("component falco of extension shoot-falco-service is no longer pinned to 0.44.1: the extension was removed from spec.extensions[]"))
+			})
+
+			It("does not warn about a removed entry that pinned nothing", func() {
+				old := shootWith(core.Extension{Type: "shoot-falco-service", Components: []core.ExtensionComponent{{Name: "falco"}}})
+				shoot := shootWith()
+				Expect(admitAndValidate(attributes(shoot, old, admission.Update, ""))).To(Succeed())
+				Expect(warnings.warnings).To(BeEmpty())
+			})
+
+			It("resolves a changed partial pin to the newest version whose compatibility rules hold on the Shoot", func() {
+				// falco 0.44.1 supports only Garden Linux and Ubuntu workers: on another image "0"
+				// keeps the matching deprecated 0.42.1 instead of moving to an incompatible version.
+				old, shoot := falcoShoot(ptr.To("0.42.1")), falcoShoot(ptr.To("0"))
+				old.Spec.Provider.Workers[0].Machine.Image.Name = "suse-chost"
+				shoot.Spec.Provider.Workers[0].Machine.Image.Name = "suse-chost"
+				Expect(admitAndValidate(attributes(shoot, old, admission.Update, ""))).To(Succeed())
+				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("0.42.1")))
+
+				created := falcoShoot(ptr.To("0"))
+				created.Spec.Provider.Workers[0].Machine.Image.Name = "suse-chost"
+				Expect(admitter.Admit(ctx, attributes(created, nil, admission.Create, ""), nil)).To(MatchError(ContainSubstring(
+					`the compatibility rules of the Shoot reject 0.44.1 (falco 0.44 supports only Garden Linux and Ubuntu worker nodes (illustrative rule))`)))
 			})
 
 			It("warns about an explicit downgrade", func() {
-				oldShoot, shoot := falcoShoot("0.44.1"), falcoShoot("0.42.1")
+				oldShoot, shoot := falcoShoot(ptr.To("0.44.1")), falcoShoot(ptr.To("0.42.1"))
 				Expect(admitAndValidate(attributes(shoot, oldShoot, admission.Update, ""))).To(Succeed())
 				Expect(shoot.Spec.Extensions[0].Components[0].Version).To(PointTo(Equal("0.42.1")))
 				Expect(warnings.warnings).To(ContainElement("component falco of extension shoot-falco-service is downgraded from 0.44.1 to 0.42.1; the extension deploys the older version"))
@@ -430,10 +487,10 @@ var _ = Describe("ShootExtensionProfile", func() {
 				`spec.extensions[0].components[0].name: Unsupported value: "proxy": supported values: "traefik"`,
 				core.Extension{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "proxy", Version: ptr.To("1.0.0")}}}),
 			Entry("(d) version not in the profile, preview tagged, inactive versions not listed",
-				`spec.extensions[0].components[0].version: Unsupported value: "3.6.10": supported values: "3.6.11", "3.6.12", "3.6.13", "3.7.0 (preview)"`,
+				`spec.extensions[0].components[0].version: Unsupported value: "3.6.10": supported values: "3.6.11", "3.6.12 (deprecated)", "3.6.13", "3.7.0 (preview)"`,
 				traefik("3.6.10")),
 			Entry("(d) a malformed full version is just not in the profile",
-				`spec.extensions[0].components[0].version: Unsupported value: "3.6.13.1": supported values: "3.6.11", "3.6.12", "3.6.13", "3.7.0 (preview)"`,
+				`spec.extensions[0].components[0].version: Unsupported value: "3.6.13.1": supported values: "3.6.11", "3.6.12 (deprecated)", "3.6.13", "3.7.0 (preview)"`,
 				traefik("3.6.13.1")),
 			Entry("(e) unavailable version",
 				`spec.extensions[0].components[0].version: Invalid value: "3.6.14": version 3.6.14 of component traefik is unavailable (its lifecycle has not started; it becomes preview at 2026-12-07T00:00:00Z); versions that can be pinned: 3.6.11, 3.6.12 (deprecated), 3.6.13, 3.7.0 (preview)`,
@@ -445,7 +502,7 @@ var _ = Describe("ShootExtensionProfile", func() {
 				`spec.extensions[0].components[0].version: Invalid value: "0.43.0": version 0.43.0 of component falco is expired (since 2026-08-01T00:00:00Z); versions that can be pinned: 0.42.1 (deprecated), 0.44.1, 0.45.0 (preview)`,
 				core.Extension{Type: "shoot-falco-service", Components: []core.ExtensionComponent{{Name: "falco", Version: ptr.To("0.43.0")}}}),
 			Entry("all errors at once",
-				`[spec.extensions[0].components[0].version: Unsupported value: "3.6.10": supported values: "3.6.11", "3.6.12", "3.6.13", "3.7.0 (preview)", `+
+				`[spec.extensions[0].components[0].version: Unsupported value: "3.6.10": supported values: "3.6.11", "3.6.12 (deprecated)", "3.6.13", "3.7.0 (preview)", `+
 					`spec.extensions[1].components[0].name: Unsupported value: "falcosidekick": supported values: "falco"]`,
 				traefik("3.6.10"),
 				core.Extension{Type: "shoot-falco-service", Components: []core.ExtensionComponent{{Name: "falcosidekick", Version: ptr.To("2.35.1")}}}),
@@ -711,6 +768,9 @@ func shootWith(extensions ...core.Extension) *core.Shoot {
 		ObjectMeta: metav1.ObjectMeta{Name: "test", Namespace: "garden-dev"},
 		Spec: core.ShootSpec{
 			Kubernetes: core.Kubernetes{Version: "1.35.6"},
+			Provider: core.Provider{Type: "local", Workers: []core.Worker{{
+				Name: "local", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}},
+			}}},
 			Extensions: extensions,
 		},
 	}

@@ -407,7 +407,7 @@ func localCloudProfile() *gardencorev1beta1.CloudProfile {
 // compatShoot returns a Shoot named test on CloudProfile local, provider local and Kubernetes 1.35.6, changed by changes.
 func compatShoot(changes ...func(*core.Shoot)) *core.Shoot {
 	shoot := shootWith()
-	shoot.Spec.Provider.Type = "local"
+	shoot.Spec.Provider = core.Provider{Type: "local"}
 	shoot.Spec.Region = "local"
 	shoot.Spec.CloudProfileName = ptr.To("local")
 	for _, change := range changes {
