@@ -445,11 +445,11 @@ var _ = Describe("in-use protection of ExtensionProfiles", Ordered, func() {
 			g.Expect(profile.Finalizers).To(ContainElement("gardener"))
 		}).Should(Succeed())
 
-		By("unpinning, then deleting")
+		By("unpinning (an entry without version would keep the pin: the entry is removed), then deleting")
 		shoot := &gardencorev1beta1.Shoot{}
 		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: "garden-inuse", Name: "gw-pinned"}, shoot)).To(Succeed())
 		patch := client.MergeFrom(shoot.DeepCopy())
-		shoot.Spec.Extensions[0].Components[0].Version = nil
+		shoot.Spec.Extensions[0].Components = nil
 		Expect(testClient.Patch(ctx, shoot, patch)).To(Succeed())
 		Eventually(func() error { return testClient.Delete(ctx, profile) }).Should(Succeed())
 		Eventually(func() bool {
