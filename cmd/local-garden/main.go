@@ -259,32 +259,42 @@ func superviseAPIServer(ctx context.Context, server *envtest.GardenerAPIServer, 
 	}
 }
 
-// watchControlPlane reports when kube-apiserver (and through it etcd) stops or starts answering
-// /readyz again. envtest runs them; local-garden does not restart them.
+// watchControlPlane reports, naming the process, when etcd (its /health) or kube-apiserver (its
+// /livez without the etcd check) stops or starts answering. envtest runs them; local-garden does
+// not restart them.
 func watchControlPlane(ctx context.Context, env *envtest.GardenerTestEnvironment) {
-	client, err := rest.HTTPClientFor(env.Config)
+	apiClient, err := rest.HTTPClientFor(env.Config)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "local-garden: cannot watch kube-apiserver: %v\n", err)
 		return
 	}
-	url := strings.TrimSuffix(env.Config.Host, "/") + "/readyz"
-	healthy := true
+	processes := []struct {
+		name, url string
+		client    *http.Client
+		healthy   bool
+	}{
+		{name: "etcd", url: strings.TrimSuffix(env.Environment.ControlPlane.Etcd.URL.String(), "/") + "/health", client: http.DefaultClient, healthy: true},
+		{name: "kube-apiserver", url: strings.TrimSuffix(env.Config.Host, "/") + "/livez?exclude=etcd", client: apiClient, healthy: true},
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-time.After(5 * time.Second):
 		}
-		err := probe(ctx, client, url)
-		switch {
-		case ctx.Err() != nil:
-			return
-		case err != nil && healthy:
-			fmt.Fprintf(os.Stderr, "local-garden: kube-apiserver or etcd is not ready: %v\n", err)
-		case err == nil && !healthy:
-			fmt.Println("kube-apiserver and etcd are ready again")
+		for i := range processes {
+			p := &processes[i]
+			err := probe(ctx, p.client, p.url)
+			switch {
+			case ctx.Err() != nil:
+				return
+			case err != nil && p.healthy:
+				fmt.Fprintf(os.Stderr, "local-garden: %s is not answering (it may have died): %v\n", p.name, err)
+			case err == nil && !p.healthy:
+				fmt.Printf("%s is answering again\n", p.name)
+			}
+			p.healthy = err == nil
 		}
-		healthy = err == nil
 	}
 }
 
@@ -301,7 +311,7 @@ func probe(ctx context.Context, client *http.Client, url string) error {
 	}
 	_ = resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("/readyz answered %d", resp.StatusCode)
+		return fmt.Errorf("%s answered %d", req.URL.Path, resp.StatusCode)
 	}
 	return nil
 }

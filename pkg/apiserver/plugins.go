@@ -14,6 +14,7 @@ import (
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	"github.com/gep-78/gardener/plugin/pkg/shoot/maintenancemarkers"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/mutator"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/validator"
 )
@@ -32,4 +33,5 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	extensionprofile.Register(plugins)
 	extensionprofileinuse.Register(plugins)
 	extensionprofileimpact.Register(plugins)
+	maintenancemarkers.Register(plugins)
 }

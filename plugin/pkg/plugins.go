@@ -33,6 +33,10 @@ const (
 	// on the Shoots that pin its versions as warnings, dry-run requests included (validating, never
 	// rejects), GEP-78.
 	PluginNameExtensionProfileImpact = "ExtensionProfileImpact"
+	// PluginNameShootMaintenanceMarkers refuses writes of the maintenance.gardener.cloud/ Shoot
+	// annotations (the pending maintenance result) by anyone but gardener-controller-manager
+	// (validating).
+	PluginNameShootMaintenanceMarkers = "ShootMaintenanceMarkers"
 )
 
 // AllOrderedPluginNames is the execution order of all admission plugins. Mutating plugins run in
@@ -46,6 +50,7 @@ func AllOrderedPluginNames() []string {
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,
+		PluginNameShootMaintenanceMarkers,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	}
@@ -61,6 +66,7 @@ func DefaultOnPlugins() sets.Set[string] {
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,
+		PluginNameShootMaintenanceMarkers,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	)

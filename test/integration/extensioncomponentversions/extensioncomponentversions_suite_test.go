@@ -55,6 +55,9 @@ var (
 	// testClient talks to the garden, which locally doubles as the seed.
 	testClient client.Client
 	seedClient client.Client
+	// controllerManagerClient talks to the garden as gardener-controller-manager, the maintenance
+	// identity of admission.
+	controllerManagerClient client.Client
 
 	fakeClock = testclock.NewFakeClock(examples.ReferenceTime)
 )
@@ -97,6 +100,8 @@ var _ = BeforeSuite(func() {
 
 	By("Start gardener-controller-manager's classification and maintenance controllers with its own identity")
 	controllerManagerUser, err := testEnv.AddUser(crenvtest.User{Name: "gardener-controller-manager", Groups: []string{"system:masters"}}, nil)
+	Expect(err).NotTo(HaveOccurred())
+	controllerManagerClient, err = client.New(controllerManagerUser.Config(), client.Options{Scheme: kubernetes.GardenScheme})
 	Expect(err).NotTo(HaveOccurred())
 	controllerManager, err := manager.New(controllerManagerUser.Config(), manager.Options{
 		Scheme:  kubernetes.GardenScheme,

@@ -321,8 +321,8 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 		// controller keeps the reference time, so other Shoots are not affected.
 		later := testclock.NewFakeClock(time.Date(2027, time.February, 1, 3, 0, 30, 0, time.UTC))
 		reconciler := &maintenance.Reconciler{
-			Client:               testClient,
-			APIReader:            testClient,
+			Client:               controllerManagerClient,
+			APIReader:            controllerManagerClient,
 			Clock:                later,
 			CompatibilityChecker: gardenerutils.NewCELCompatibilityChecker(),
 			RandomInt63n:         func(int64) int64 { return 0 },

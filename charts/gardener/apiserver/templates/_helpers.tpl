@@ -35,4 +35,10 @@ admission-config.yaml: |
       kind: Configuration
       maintenanceUsers:
       - {{ printf "system:serviceaccount:%s:gardener-controller-manager" (.Values.controllerManager.namespace | default .Release.Namespace) | quote }}
+  - name: ShootMaintenanceMarkers
+    configuration:
+      apiVersion: shootmaintenancemarkers.admission.gardener.cloud/v1alpha1
+      kind: Configuration
+      maintenanceUsers:
+      - {{ printf "system:serviceaccount:%s:gardener-controller-manager" (.Values.controllerManager.namespace | default .Release.Namespace) | quote }}
 {{- end }}

@@ -5,14 +5,16 @@
 package maintenance
 
 import (
+	"github.com/go-logr/logr"
 	"github.com/prometheus/client_golang/prometheus"
+	"k8s.io/apimachinery/pkg/util/sets"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
 )
 
 var (
 	// ComponentUpgradesTotal counts the extension component versions maintenance changed and
 	// wrote, by extension type and reason ("auto-update" or "expiry"; a version no longer listed
-	// counts as expiry).
+	// counts as expiry). Only extension types with an ExtensionProfile are labels (countMetrics).
 	ComponentUpgradesTotal = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "gardener",
 		Subsystem: "shoot_maintenance",
@@ -91,9 +93,23 @@ func rejectedMetricSamples(results []Result) []metricSample {
 	return samples
 }
 
-// countMetrics increments the counters by samples.
-func countMetrics(samples []metricSample) {
+// metricReasons are the values of the reason label of each counter: a fixed enum.
+var metricReasons = map[string]sets.Set[string]{
+	counterUpgrades: sets.New("auto-update", "expiry"),
+	counterFailures: sets.New(failureNoTarget, failureIncompatible, failureError, failureRejected),
+}
+
+// countMetrics increments the counters by samples. The label values are bounded: the counter and
+// its reason must be of metricReasons, and the extension type must have an ExtensionProfile
+// (hasProfile). A sample with another value is dropped and logged, so that no input, the
+// annotation a sample is stored in included, adds an unbounded series.
+func countMetrics(log logr.Logger, samples []metricSample, hasProfile func(extensionType string) bool) {
 	for _, s := range samples {
+		if !metricReasons[s.Counter].Has(s.Reason) || !hasProfile(s.ExtensionType) {
+			log.Info("Dropping a maintenance metric sample with unknown label values",
+				"counter", s.Counter, "extensionType", s.ExtensionType, "reason", s.Reason)
+			continue
+		}
 		switch s.Counter {
 		case counterUpgrades:
 			ComponentUpgradesTotal.WithLabelValues(s.ExtensionType, s.Reason).Inc()

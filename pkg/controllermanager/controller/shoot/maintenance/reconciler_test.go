@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -26,6 +27,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -544,6 +546,51 @@ var _ = Describe("Reconciler", func() {
 			expectRecorded()
 			Expect(drain()).To(HaveLen(3))
 			Expect(upgrades()).To(Equal(1.0))
+		})
+
+		It("should count only samples whose labels are of the bounded sets, dropping the others", func() {
+			series := func() []string {
+				GinkgoHelper()
+				families, err := metrics.Registry.Gather()
+				Expect(err).NotTo(HaveOccurred())
+				var out []string
+				for _, family := range families {
+					if !strings.HasPrefix(family.GetName(), "gardener_shoot_maintenance_extension_component_") {
+						continue
+					}
+					for _, m := range family.GetMetric() {
+						labels := []string{family.GetName()}
+						for _, l := range m.GetLabel() {
+							labels = append(labels, l.GetName()+"="+l.GetValue())
+						}
+						out = append(out, strings.Join(labels, " "))
+					}
+				}
+				return out
+			}
+			// The valid series exist before, so that the run adds none.
+			failuresBefore := testutil.ToFloat64(ComponentFailuresTotal.WithLabelValues("agent-ext", "no-target"))
+			seriesBefore := series()
+			shoot.Annotations = map[string]string{AnnotationPendingResult: `{"triggeredTime":"2026-11-29T00:10:00Z","state":"Succeeded","description":"recorded",` +
+				`"metrics":[{"counter":"upgrades","extensionType":"agent-ext","reason":"auto-update"},` +
+				`{"counter":"failures","extensionType":"agent-ext","reason":"no-target"},` +
+				`{"counter":"upgrades","extensionType":"no-profile-ext","reason":"auto-update"},` +
+				`{"counter":"upgrades","extensionType":"agent-ext","reason":"made-up"},` +
+				`{"counter":"failures","extensionType":"agent-ext","reason":"auto-update"},` +
+				`{"counter":"other","extensionType":"agent-ext","reason":"error"},` +
+				`{"counter":"upgrades","extensionType":"","reason":"expiry"}]}`}
+			reconcileAt(at(12, 0))
+
+			Expect(get().Annotations).NotTo(HaveKey(AnnotationPendingResult))
+			Expect(upgrades()).To(Equal(1.0))
+			Expect(testutil.ToFloat64(ComponentFailuresTotal.WithLabelValues("agent-ext", "no-target")) - failuresBefore).To(Equal(1.0))
+			Expect(series()).To(HaveLen(len(seriesBefore)), "no new series")
+			Expect(series()).NotTo(ContainElements(
+				"gardener_shoot_maintenance_extension_component_upgrades_total extension_type=no-profile-ext reason=auto-update",
+				"gardener_shoot_maintenance_extension_component_upgrades_total extension_type=agent-ext reason=made-up",
+				"gardener_shoot_maintenance_extension_component_failures_total extension_type=agent-ext reason=auto-update",
+				"gardener_shoot_maintenance_extension_component_upgrades_total extension_type= reason=expiry",
+			))
 		})
 
 		It("should run the steps again at once, outside the window, for a Shoot left Processing", func() {

@@ -22,6 +22,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 )
 
 // AnnotationPendingResult is the annotation the maintenance write puts on a Shoot together with
@@ -29,8 +30,9 @@ import (
 // record, the events and the metric samples). Because spec and result travel in one Update, a
 // crash cannot separate them. finish records the result, idempotently, and removes the
 // annotation; a Shoot that still carries it is finished on its next reconcile, in or outside the
-// window. The annotation is owned by the controller; users must not set or remove it.
-const AnnotationPendingResult = "maintenance.gardener.cloud/pending-result"
+// window. The annotation is owned by the controller: gardener-apiserver refuses any other
+// identity's create, change or removal of it (ShootMaintenanceMarkers admission plugin).
+const AnnotationPendingResult = v1beta1constants.AnnotationPrefixMaintenance + "pending-result"
 
 // ReportingController is the reportingController of the Shoot events of maintenance
 // (events.k8s.io/v1).
@@ -145,10 +147,19 @@ func (r *Reconciler) finish(ctx context.Context, log logr.Logger, shoot *gardenc
 		}
 	}
 	if result != nil {
-		countMetrics(result.Metrics)
+		countMetrics(log, result.Metrics, func(extensionType string) bool { return r.hasExtensionProfile(ctx, extensionType) })
 		log.Info("Shoot maintained", "state", result.State, "description", result.Description, "failureReason", result.FailureReason)
 	}
 	return done, nil
+}
+
+// hasExtensionProfile reports whether an ExtensionProfile named extensionType exists; a read
+// error counts as no.
+func (r *Reconciler) hasExtensionProfile(ctx context.Context, extensionType string) bool {
+	if extensionType == "" {
+		return false
+	}
+	return r.Client.Get(ctx, client.ObjectKey{Name: extensionType}, &gardencorev1beta1.ExtensionProfile{}) == nil
 }
 
 // removedAnyway reports whether the pending result of shoot is gone although its removal
