@@ -15,6 +15,7 @@ import (
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/namespacedcloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
@@ -25,6 +26,13 @@ func AddToManager(ctx context.Context, mgr manager.Manager, cfg *config.Controll
 		Config: cfg.Controllers.CloudProfile,
 	}).AddToManager(ctx, mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", cloudprofile.ControllerName, err)
+	}
+
+	// The NamespacedCloudProfile controller shares the CloudProfile controller's configuration.
+	if err := (&namespacedcloudprofile.Reconciler{
+		Config: cfg.Controllers.CloudProfile,
+	}).AddToManager(ctx, mgr); err != nil {
+		return fmt.Errorf("failed adding %s controller: %w", namespacedcloudprofile.ControllerName, err)
 	}
 
 	if err := (&extensionprofile.Reconciler{

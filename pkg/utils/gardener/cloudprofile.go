@@ -5,11 +5,19 @@
 package gardener
 
 import (
+	"context"
+	"errors"
+	"fmt"
+
 	"github.com/Masterminds/semver/v3"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
 )
 
 var (
@@ -25,24 +33,96 @@ func mustConstraint(c string) *semver.Constraints {
 	return constraint
 }
 
-// CloudProfileReference returns the CloudProfile reference of a Shoot: spec.cloudProfile (kind
-// defaulted to CloudProfile) if set, else a CloudProfile reference built from the deprecated
-// spec.cloudProfileName, else nil. The result is a copy.
-func CloudProfileReference(shoot *core.Shoot) *core.CloudProfileReference {
+// BuildCoreCloudProfileReference returns the CloudProfile reference of a Shoot:
+// spec.cloudProfile (kind defaulted to CloudProfile) if set, else a CloudProfile reference built
+// from the deprecated spec.cloudProfileName, else nil. The result is a copy.
+func BuildCoreCloudProfileReference(shoot *core.Shoot) *gardencorev1beta1.CloudProfileReference {
 	if shoot == nil {
 		return nil
 	}
 	if ref := shoot.Spec.CloudProfile; ref != nil {
-		out := *ref
+		out := &gardencorev1beta1.CloudProfileReference{Kind: ref.Kind, Name: ref.Name}
 		if out.Kind == "" {
 			out.Kind = v1beta1constants.CloudProfileReferenceKindCloudProfile
 		}
-		return &out
+		return out
 	}
 	if name := ptr.Deref(shoot.Spec.CloudProfileName, ""); name != "" {
-		return &core.CloudProfileReference{Kind: v1beta1constants.CloudProfileReferenceKindCloudProfile, Name: name}
+		return &gardencorev1beta1.CloudProfileReference{Kind: v1beta1constants.CloudProfileReferenceKindCloudProfile, Name: name}
 	}
 	return nil
+}
+
+// BuildV1beta1CloudProfileReference is BuildCoreCloudProfileReference for a v1beta1 Shoot.
+func BuildV1beta1CloudProfileReference(shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfileReference {
+	if shoot == nil {
+		return nil
+	}
+	if ref := shoot.Spec.CloudProfile; ref != nil {
+		out := ref.DeepCopy()
+		if out.Kind == "" {
+			out.Kind = v1beta1constants.CloudProfileReferenceKindCloudProfile
+		}
+		return out
+	}
+	if name := ptr.Deref(shoot.Spec.CloudProfileName, ""); name != "" {
+		return &gardencorev1beta1.CloudProfileReference{Kind: v1beta1constants.CloudProfileReferenceKindCloudProfile, Name: name}
+	}
+	return nil
+}
+
+// GetCloudProfile returns the CloudProfile a Shoot references, read through reader. For a
+// NamespacedCloudProfile (of the Shoot's namespace) it is a CloudProfile with the profile's name
+// and namespace whose spec is the merged status.cloudProfileSpec. Errors: no reference, an
+// unsupported kind, and the reader's (NotFound included).
+func GetCloudProfile(ctx context.Context, reader client.Reader, shoot *gardencorev1beta1.Shoot) (*gardencorev1beta1.CloudProfile, error) {
+	ref := BuildV1beta1CloudProfileReference(shoot)
+	if ref == nil {
+		return nil, errors.New("could not determine cloudprofile from shoot")
+	}
+	switch ref.Kind {
+	case v1beta1constants.CloudProfileReferenceKindCloudProfile:
+		profile := &gardencorev1beta1.CloudProfile{}
+		if err := reader.Get(ctx, client.ObjectKey{Name: ref.Name}, profile); err != nil {
+			return nil, err
+		}
+		return profile, nil
+	case v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile:
+		profile := &gardencorev1beta1.NamespacedCloudProfile{}
+		if err := reader.Get(ctx, client.ObjectKey{Namespace: shoot.Namespace, Name: ref.Name}, profile); err != nil {
+			return nil, err
+		}
+		return &gardencorev1beta1.CloudProfile{
+			ObjectMeta: metav1.ObjectMeta{Name: ref.Name, Namespace: shoot.Namespace},
+			Spec:       profile.Status.CloudProfileSpec,
+		}, nil
+	}
+	return nil, fmt.Errorf("unsupported cloud profile kind %q", ref.Kind)
+}
+
+// GetCloudProfileSpec returns the spec of the CloudProfile a Shoot references, from the listers:
+// a CloudProfile's spec, or a NamespacedCloudProfile's merged status.cloudProfileSpec. Without a
+// reference it returns nil and no error; the listers' errors (NotFound included) are returned.
+func GetCloudProfileSpec(cloudProfileLister gardencorev1beta1listers.CloudProfileLister, namespacedCloudProfileLister gardencorev1beta1listers.NamespacedCloudProfileLister, shoot *core.Shoot) (*gardencorev1beta1.CloudProfileSpec, error) {
+	ref := BuildCoreCloudProfileReference(shoot)
+	if ref == nil {
+		return nil, nil
+	}
+	switch ref.Kind {
+	case v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile:
+		profile, err := namespacedCloudProfileLister.NamespacedCloudProfiles(shoot.Namespace).Get(ref.Name)
+		if err != nil {
+			return nil, err
+		}
+		return &profile.Status.CloudProfileSpec, nil
+	case v1beta1constants.CloudProfileReferenceKindCloudProfile:
+		profile, err := cloudProfileLister.Get(ref.Name)
+		if err != nil {
+			return nil, err
+		}
+		return &profile.Spec, nil
+	}
+	return nil, fmt.Errorf("could not find referenced cloud profile with kind %q", ref.Kind)
 }
 
 // SyncCloudProfileFields keeps the deprecated spec.cloudProfileName and spec.cloudProfile of a

@@ -11,6 +11,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
@@ -54,9 +55,14 @@ var _ = Describe("CloudProfile references of Shoots", func() {
 		Expect(s.Spec.CloudProfile).To(BeNil())
 	})
 
-	DescribeTable("CloudProfileReference",
+	DescribeTable("BuildCoreCloudProfileReference",
 		func(s *core.Shoot, want *core.CloudProfileReference) {
-			Expect(CloudProfileReference(s)).To(Equal(want))
+			got := BuildCoreCloudProfileReference(s)
+			if want == nil {
+				Expect(got).To(BeNil())
+				return
+			}
+			Expect(got).To(HaveValue(Equal(gardencorev1beta1.CloudProfileReference{Kind: want.Kind, Name: want.Name})))
 		},
 		Entry("none", shoot("", nil, nil), nil),
 		Entry("from the name", shoot("", ptr.To("aws"), nil), cp("CloudProfile", "aws")),

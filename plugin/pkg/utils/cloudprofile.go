@@ -24,68 +24,142 @@ import (
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
-// GetCloudProfile returns the CloudProfile of the given name: from the informer cache, or, when
-// the cache does not have it (yet), from a live read through client, so that a profile created a
-// moment ago is not reported missing because of informer lag. It returns nil and no error when
-// neither knows the profile; any other failure is an error. A nil client disables the live read.
-func GetCloudProfile(ctx context.Context, lister gardencorev1beta1listers.CloudProfileLister, client gardencoreclientset.Interface, name string) (*gardencorev1beta1.CloudProfile, error) {
-	profile, err := lister.Get(name)
-	switch {
-	case err == nil:
-		return profile, nil
-	case !apierrors.IsNotFound(err):
-		return nil, fmt.Errorf("could not get CloudProfile %q from the cache: %w", name, err)
-	case client == nil:
-		return nil, nil
-	}
-	profile, err = client.CoreV1beta1().CloudProfiles().Get(ctx, name, metav1.GetOptions{})
-	switch {
-	case apierrors.IsNotFound(err):
-		return nil, nil
-	case err != nil:
-		return nil, fmt.Errorf("could not get CloudProfile %q: %w", name, err)
-	}
-	return profile, nil
+// CloudProfileListers are the listers of the profiles a Shoot can reference, and the client of
+// the live read behind them (nil disables it).
+type CloudProfileListers struct {
+	CloudProfiles           gardencorev1beta1listers.CloudProfileLister
+	NamespacedCloudProfiles gardencorev1beta1listers.NamespacedCloudProfileLister
+	Client                  gardencoreclientset.Interface
 }
 
-// GetShootCloudProfile returns the CloudProfile a Shoot references (gardenerutils.CloudProfileReference)
-// through GetCloudProfile. The field error is set, and the profile nil, when the reference is
-// unusable and that is the request's doing, i.e. on create or when the reference changed:
-//   - a kind other than CloudProfile: NotSupported on spec.cloudProfile.kind (this server serves no
-//     NamespacedCloudProfiles);
+// GetCloudProfileSpec returns the effective CloudProfile spec of a reference of a Shoot in
+// namespace: a CloudProfile's spec, or a NamespacedCloudProfile's merged status.cloudProfileSpec.
+// It reads through gardenerutils.GetCloudProfileSpec's listers and, when a lister does not have
+// the profile (yet), live through the client, so that a profile created a moment ago is not
+// reported missing because of informer lag. It returns nil and no error when neither knows the
+// profile, and also for a NamespacedCloudProfile that gardener-controller-manager has not merged
+// yet (merged reports false then); other failures are errors.
+func (l CloudProfileListers) GetCloudProfileSpec(ctx context.Context, namespace string, ref *gardencorev1beta1.CloudProfileReference) (spec *gardencorev1beta1.CloudProfileSpec, merged bool, err error) {
+	shoot := &core.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: namespace}, Spec: core.ShootSpec{CloudProfile: &core.CloudProfileReference{Kind: ref.Kind, Name: ref.Name}}}
+	spec, err = gardenerutils.GetCloudProfileSpec(l.CloudProfiles, l.NamespacedCloudProfiles, shoot)
+	switch {
+	case err == nil:
+	case !apierrors.IsNotFound(err):
+		return nil, false, fmt.Errorf("could not get %s %q from the cache: %w", ref.Kind, ref.Name, err)
+	case l.Client == nil:
+		return nil, false, nil
+	case ref.Kind == v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile:
+		profile, err := l.Client.CoreV1beta1().NamespacedCloudProfiles(namespace).Get(ctx, ref.Name, metav1.GetOptions{})
+		if apierrors.IsNotFound(err) {
+			return nil, false, nil
+		} else if err != nil {
+			return nil, false, fmt.Errorf("could not get %s %q: %w", ref.Kind, ref.Name, err)
+		}
+		spec = &profile.Status.CloudProfileSpec
+	default:
+		profile, err := l.Client.CoreV1beta1().CloudProfiles().Get(ctx, ref.Name, metav1.GetOptions{})
+		if apierrors.IsNotFound(err) {
+			return nil, false, nil
+		} else if err != nil {
+			return nil, false, fmt.Errorf("could not get %s %q: %w", ref.Kind, ref.Name, err)
+		}
+		spec = &profile.Spec
+	}
+	// A merged spec always has the parent's type and at least one Kubernetes version.
+	if spec.Type == "" && len(spec.Kubernetes.Versions) == 0 {
+		return nil, false, nil
+	}
+	return spec, true, nil
+}
+
+// GetShootCloudProfileSpec returns the effective CloudProfile spec of the profile a Shoot
+// references (gardenerutils.BuildCoreCloudProfileReference) through GetCloudProfileSpec. The field
+// error is set, and the spec nil, when the reference is unusable and that is the request's
+// doing, i.e. on create or when the reference changed:
+//   - a kind other than CloudProfile or NamespacedCloudProfile: NotSupported on
+//     spec.cloudProfile.kind;
 //   - a profile that does not exist, or a name no object can have: NotFound on
-//     spec.cloudProfile.name (or spec.cloudProfileName).
+//     spec.cloudProfile.name (or spec.cloudProfileName);
+//   - a NamespacedCloudProfile not merged with its parent yet: Invalid on spec.cloudProfile.name.
 //
-// On an update that keeps the reference, an unusable reference yields neither profile nor field
+// On an update that keeps the reference, an unusable reference yields neither spec nor field
 // error, so that the Shoot stays updatable (and deletable) after its profile is gone. A missing or
 // over-long reference yields neither either: static validation reports it.
-func GetShootCloudProfile(ctx context.Context, lister gardencorev1beta1listers.CloudProfileLister, client gardencoreclientset.Interface, shoot, oldShoot *core.Shoot) (*gardencorev1beta1.CloudProfile, *field.Error, error) {
-	ref := gardenerutils.CloudProfileReference(shoot)
+func (l CloudProfileListers) GetShootCloudProfileSpec(ctx context.Context, shoot, oldShoot *core.Shoot) (*gardencorev1beta1.CloudProfileSpec, *field.Error, error) {
+	ref := gardenerutils.BuildCoreCloudProfileReference(shoot)
 	if ref == nil || len(ref.Name) > validation.MaxNameLength || len(ref.Kind) > validation.MaxNameLength {
 		return nil, nil, nil
 	}
-	changed := oldShoot == nil || !apiequality.Semantic.DeepEqual(ref, gardenerutils.CloudProfileReference(oldShoot))
+	changed := oldShoot == nil || !apiequality.Semantic.DeepEqual(ref, gardenerutils.BuildCoreCloudProfileReference(oldShoot))
 
-	if ref.Kind != v1beta1constants.CloudProfileReferenceKindCloudProfile {
+	if ref.Kind != v1beta1constants.CloudProfileReferenceKindCloudProfile && ref.Kind != v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile {
 		if !changed {
 			return nil, nil, nil
 		}
-		return nil, field.NotSupported(field.NewPath("spec", "cloudProfile", "kind"), ref.Kind, []string{v1beta1constants.CloudProfileReferenceKindCloudProfile}), nil
-	}
-	// A name that no object can have (e.g. with a "/") cannot be read, and is not found.
-	var profile *gardencorev1beta1.CloudProfile
-	if len(utilvalidation.IsDNS1123Subdomain(ref.Name)) == 0 {
-		var err error
-		if profile, err = GetCloudProfile(ctx, lister, client, ref.Name); err != nil || profile != nil {
-			return profile, nil, err
-		}
-	}
-	if !changed {
-		return nil, nil, nil
+		return nil, field.NotSupported(field.NewPath("spec", "cloudProfile", "kind"), ref.Kind, []string{
+			v1beta1constants.CloudProfileReferenceKindCloudProfile, v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile}), nil
 	}
 	namePath := field.NewPath("spec", "cloudProfile", "name")
 	if shoot.Spec.CloudProfile == nil {
 		namePath = field.NewPath("spec", "cloudProfileName")
 	}
+	// A name that no object can have (e.g. with a "/") cannot be read, and is not found.
+	if len(utilvalidation.IsDNS1123Subdomain(ref.Name)) == 0 {
+		spec, merged, err := l.GetCloudProfileSpec(ctx, shoot.Namespace, ref)
+		if err != nil || spec != nil {
+			return spec, nil, err
+		}
+		if merged || !changed {
+			return nil, nil, nil
+		}
+		if ok, err := l.exists(ctx, shoot.Namespace, ref); err != nil {
+			return nil, nil, err
+		} else if ok {
+			return nil, field.Invalid(namePath, ref.Name, "the NamespacedCloudProfile has not been merged with its parent CloudProfile yet; retry in a moment"), nil
+		}
+	}
+	if !changed {
+		return nil, nil, nil
+	}
 	return nil, field.NotFound(namePath, ref.Name), nil
+}
+
+// exists reports whether a NamespacedCloudProfile of the reference exists (listers, then live).
+func (l CloudProfileListers) exists(ctx context.Context, namespace string, ref *gardencorev1beta1.CloudProfileReference) (bool, error) {
+	if ref.Kind != v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile {
+		return false, nil
+	}
+	if _, err := l.NamespacedCloudProfiles.NamespacedCloudProfiles(namespace).Get(ref.Name); err == nil {
+		return true, nil
+	} else if !apierrors.IsNotFound(err) {
+		return false, err
+	}
+	if l.Client == nil {
+		return false, nil
+	}
+	_, err := l.Client.CoreV1beta1().NamespacedCloudProfiles(namespace).Get(ctx, ref.Name, metav1.GetOptions{})
+	if apierrors.IsNotFound(err) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// GetCloudProfile returns the CloudProfile a v1beta1 Shoot references, as
+// gardenerutils.GetCloudProfile does (a NamespacedCloudProfile as a CloudProfile of its name and
+// namespace with the merged spec), through GetCloudProfileSpec; nil when there is none or it
+// cannot be read.
+func (l CloudProfileListers) GetCloudProfile(ctx context.Context, shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
+	ref := gardenerutils.BuildV1beta1CloudProfileReference(shoot)
+	if ref == nil || l.CloudProfiles == nil || l.NamespacedCloudProfiles == nil {
+		return nil
+	}
+	spec, _, err := l.GetCloudProfileSpec(ctx, shoot.Namespace, ref)
+	if err != nil || spec == nil {
+		return nil
+	}
+	profile := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: ref.Name}, Spec: *spec}
+	if ref.Kind == v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile {
+		profile.Namespace = shoot.Namespace
+	}
+	return profile
 }

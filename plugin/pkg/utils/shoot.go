@@ -5,18 +5,14 @@
 package utils
 
 import (
-	"context"
 	"errors"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
-	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
-	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
 )
 
 // ShootsOf returns the Shoot of a Shoot request and, on update, the stored Shoot (nil otherwise).
@@ -36,15 +32,13 @@ func ShootsOf(a admission.Attributes) (shoot, oldShoot *core.Shoot, err error) {
 	return shoot, oldShoot, nil
 }
 
-// CloudProfileHandler is the ReadyHandler of a plugin that reads the CloudProfiles of Shoots: it
-// takes the CloudProfile lister from the core informer factory (and waits for it to sync) and the
-// client of the live read behind it (GetCloudProfile), through the admission initializer. Plugins
-// embed it in place of *ReadyHandler.
+// CloudProfileHandler is the ReadyHandler of a plugin that reads the CloudProfiles and
+// NamespacedCloudProfiles of Shoots: it takes their listers from the core informer factory (and
+// waits for them to sync) and the client of the live read behind them (CloudProfileListers),
+// through the admission initializer. Plugins embed it in place of *ReadyHandler.
 type CloudProfileHandler struct {
 	*ReadyHandler
-
-	cloudProfileLister gardencorev1beta1listers.CloudProfileLister
-	coreClient         gardencoreclientset.Interface
+	CloudProfileListers
 }
 
 // NewCloudProfileHandler returns a CloudProfileHandler for the given operations.
@@ -52,29 +46,30 @@ func NewCloudProfileHandler(ops ...admission.Operation) *CloudProfileHandler {
 	return &CloudProfileHandler{ReadyHandler: NewReadyHandler(ops...)}
 }
 
-// SetCoreInformerFactory takes the CloudProfile lister and waits for its informer to sync before
-// serving requests.
+// SetCoreInformerFactory takes the CloudProfile and NamespacedCloudProfile listers and waits for
+// their informers to sync before serving requests.
 func (h *CloudProfileHandler) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
-	informer := f.Core().V1beta1().CloudProfiles()
-	h.cloudProfileLister = informer.Lister()
-	h.AddReadyFunc(informer.Informer().HasSynced)
+	cloudProfiles := f.Core().V1beta1().CloudProfiles()
+	h.CloudProfiles = cloudProfiles.Lister()
+	h.AddReadyFunc(cloudProfiles.Informer().HasSynced)
+	namespacedCloudProfiles := f.Core().V1beta1().NamespacedCloudProfiles()
+	h.NamespacedCloudProfiles = namespacedCloudProfiles.Lister()
+	h.AddReadyFunc(namespacedCloudProfiles.Informer().HasSynced)
 }
 
-// SetCoreClientSet sets the client of the live read behind the informer cache.
-func (h *CloudProfileHandler) SetCoreClientSet(c gardencoreclientset.Interface) { h.coreClient = c }
+// SetCoreClientSet sets the client of the live read behind the informer caches.
+func (h *CloudProfileHandler) SetCoreClientSet(c gardencoreclientset.Interface) { h.Client = c }
 
-// ValidateInitialization returns an error when the lister or the client is missing.
+// ValidateInitialization returns an error when a lister or the client is missing.
 func (h *CloudProfileHandler) ValidateInitialization() error {
-	if h.cloudProfileLister == nil {
+	if h.CloudProfiles == nil {
 		return errors.New("missing CloudProfile lister")
 	}
-	if h.coreClient == nil {
+	if h.NamespacedCloudProfiles == nil {
+		return errors.New("missing NamespacedCloudProfile lister")
+	}
+	if h.Client == nil {
 		return errors.New("missing core.gardener.cloud client")
 	}
 	return nil
-}
-
-// ShootCloudProfile is GetShootCloudProfile with the handler's lister and client.
-func (h *CloudProfileHandler) ShootCloudProfile(ctx context.Context, shoot, oldShoot *core.Shoot) (*gardencorev1beta1.CloudProfile, *field.Error, error) {
-	return GetShootCloudProfile(ctx, h.cloudProfileLister, h.coreClient, shoot, oldShoot)
 }

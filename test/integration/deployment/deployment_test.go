@@ -294,6 +294,8 @@ var _ = Describe("Deployment", func() {
 		Entry(nil, serviceAccount("gardener-controller-manager"), res("patch", "core.gardener.cloud", "extensionprofiles", "status", ""), true),
 		Entry(nil, serviceAccount("gardener-controller-manager"), res("patch", "core.gardener.cloud", "extensionprofiles", "", ""), true),
 		Entry(nil, serviceAccount("gardener-controller-manager"), res("patch", "core.gardener.cloud", "cloudprofiles", "status", ""), true),
+		Entry(nil, serviceAccount("gardener-controller-manager"), res("patch", "core.gardener.cloud", "namespacedcloudprofiles", "status", "garden-dev"), true),
+		Entry(nil, serviceAccount("gardener-controller-manager"), res("watch", "core.gardener.cloud", "namespacedcloudprofiles", "", ""), true),
 		Entry(nil, serviceAccount("gardener-controller-manager"), res("watch", "core.gardener.cloud", "shoots", "", ""), true),
 		Entry(nil, serviceAccount("gardener-controller-manager"), res("update", "core.gardener.cloud", "shoots", "", "garden-dev"), true),
 		Entry(nil, serviceAccount("gardener-controller-manager"), res("update", "core.gardener.cloud", "shoots", "status", "garden-dev"), true),

@@ -26,6 +26,7 @@ import (
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/namespacedcloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
@@ -110,6 +111,7 @@ var _ = BeforeSuite(func() {
 	Expect(err).NotTo(HaveOccurred())
 	Expect((&extensionprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+	Expect((&namespacedcloudprofile.Reconciler{}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&maintenance.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	go func() {
 		defer GinkgoRecover()

@@ -123,6 +123,8 @@ type ShootExtensionProfile struct {
 
 	extensionProfileLister gardencorev1beta1listers.ExtensionProfileLister
 	cloudProfileLister     gardencorev1beta1listers.CloudProfileLister
+	// namespacedCloudProfileLister reads the NamespacedCloudProfiles Shoots may reference.
+	namespacedCloudProfileLister gardencorev1beta1listers.NamespacedCloudProfileLister
 	// coreClient reads a profile live when the lister does not have it (yet).
 	coreClient gardencoreclientset.Interface
 }
@@ -158,6 +160,9 @@ func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.Sha
 	cloudProfiles := f.Core().V1beta1().CloudProfiles()
 	p.cloudProfileLister = cloudProfiles.Lister()
 	p.AddReadyFunc(cloudProfiles.Informer().HasSynced)
+	namespacedCloudProfiles := f.Core().V1beta1().NamespacedCloudProfiles()
+	p.namespacedCloudProfileLister = namespacedCloudProfiles.Lister()
+	p.AddReadyFunc(namespacedCloudProfiles.Informer().HasSynced)
 
 	informer := f.Core().V1beta1().ExtensionProfiles()
 	p.extensionProfileLister = informer.Lister()
@@ -193,25 +198,13 @@ func (p *ShootExtensionProfile) ValidateInitialization() error {
 	return nil
 }
 
-// cloudProfileOf returns the CloudProfile the Shoot references (spec.cloudProfile of kind
-// CloudProfile, else spec.cloudProfileName); nil when there is none or it cannot be read. Only
-// the maintenance exception reads it (which host changes are forced).
+// cloudProfileOf returns the CloudProfile the Shoot references (a NamespacedCloudProfile as a
+// CloudProfile with its merged spec); nil when there is none or it cannot be read. Only the
+// maintenance exception reads it (which host changes are forced).
 func (p *ShootExtensionProfile) cloudProfileOf(ctx context.Context, shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
-	name := ptr.Deref(shoot.Spec.CloudProfileName, "")
-	if ref := shoot.Spec.CloudProfile; ref != nil {
-		if ref.Kind != "" && ref.Kind != "CloudProfile" {
-			return nil
-		}
-		name = ref.Name
-	}
-	if name == "" || p.cloudProfileLister == nil {
-		return nil
-	}
-	profile, err := admissionutils.GetCloudProfile(ctx, p.cloudProfileLister, p.coreClient, name)
-	if err != nil {
-		return nil
-	}
-	return profile
+	return admissionutils.CloudProfileListers{
+		CloudProfiles: p.cloudProfileLister, NamespacedCloudProfiles: p.namespacedCloudProfileLister, Client: p.coreClient,
+	}.GetCloudProfile(ctx, shoot)
 }
 
 // fieldManagerOf returns the field manager of an update request; "" for other requests.

@@ -19,7 +19,7 @@
 //     matches). A workerless Shoot has no pools and gets only the Kubernetes default.
 //
 // A reference to a CloudProfile that does not exist, or of another kind, is rejected on create
-// and when the reference changes (plugin/pkg/utils.GetShootCloudProfile); the informer cache is
+// and when the reference changes (plugin/pkg/utils.GetShootCloudProfileSpec); the informer cache is
 // backed by a live read, so a profile created a moment ago is found. Values longer than the
 // validation limits (validation.MaxVersionLength, MaxNameLength) are left to validation, which
 // rejects them without quoting them. Errors are Forbidden with the field errors of the helpers.
@@ -98,7 +98,7 @@ func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admis
 			"a new Shoot can only specify either spec.cloudProfileName or spec.cloudProfile; use spec.cloudProfile"))
 	}
 
-	profile, fieldErr, err := m.ShootCloudProfile(ctx, shoot, oldShoot)
+	profile, fieldErr, err := m.GetShootCloudProfileSpec(ctx, shoot, oldShoot)
 	switch {
 	case err != nil:
 		return apierrors.NewInternalError(err)
@@ -119,7 +119,7 @@ func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admis
 
 // defaultKubernetesVersion resolves spec.kubernetes.version (v1beta1helper.ResolveKubernetesVersion),
 // keeping the stored version when the request matches it.
-func (m *MutateShoot) defaultKubernetesVersion(profile *gardencorev1beta1.CloudProfile, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
+func (m *MutateShoot) defaultKubernetesVersion(profile *gardencorev1beta1.CloudProfileSpec, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
 	requested := shoot.Spec.Kubernetes.Version
 	if len(requested) > validation.MaxVersionLength {
 		return nil
@@ -128,7 +128,7 @@ func (m *MutateShoot) defaultKubernetesVersion(profile *gardencorev1beta1.CloudP
 	if oldShoot != nil {
 		current = oldShoot.Spec.Kubernetes.Version
 	}
-	resolved, err := v1beta1helper.ResolveKubernetesVersion(field.NewPath("spec", "kubernetes", "version"), profile.Spec.Kubernetes.Versions, requested, current, now)
+	resolved, err := v1beta1helper.ResolveKubernetesVersion(field.NewPath("spec", "kubernetes", "version"), profile.Kubernetes.Versions, requested, current, now)
 	if err != nil {
 		return field.ErrorList{err}
 	}
@@ -137,7 +137,7 @@ func (m *MutateShoot) defaultKubernetesVersion(profile *gardencorev1beta1.CloudP
 }
 
 // ensureMachineImages keeps or defaults the machine image of every worker pool.
-func (m *MutateShoot) ensureMachineImages(profile *gardencorev1beta1.CloudProfile, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
+func (m *MutateShoot) ensureMachineImages(profile *gardencorev1beta1.CloudProfileSpec, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i := range shoot.Spec.Provider.Workers {
 		worker := &shoot.Spec.Provider.Workers[i]
@@ -161,7 +161,7 @@ func (m *MutateShoot) ensureMachineImages(profile *gardencorev1beta1.CloudProfil
 		if len(name) > validation.MaxNameLength || len(version) > validation.MaxVersionLength {
 			continue
 		}
-		name, version, err := v1beta1helper.DefaultMachineImage(fldPath, profile.Spec.MachineImages, name, version, architectureOf(*worker), now)
+		name, version, err := v1beta1helper.DefaultMachineImage(fldPath, profile.MachineImages, name, version, architectureOf(*worker), now)
 		if err != nil {
 			allErrs = append(allErrs, err)
 			continue

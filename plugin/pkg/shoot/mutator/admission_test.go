@@ -148,10 +148,34 @@ var _ = Describe("ShootMutator", func() {
 		Expect(admitter.Admit(ctx, attributes(shoot, oldShoot), nil)).To(Succeed())
 	})
 
-	It("rejects NamespacedCloudProfile references", func() {
-		shoot.Spec.CloudProfile.Kind = "NamespacedCloudProfile"
+	It("defaults from the merged spec of a NamespacedCloudProfile of the Shoot's namespace", func() {
+		merged := profile.Spec.DeepCopy()
+		merged.Kubernetes.Versions = []gardencorev1beta1.ExpirableVersion{{Version: "1.33.7"}}
+		Expect(factory.Core().V1beta1().NamespacedCloudProfiles().Informer().GetStore().Add(&gardencorev1beta1.NamespacedCloudProfile{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "garden-dev", Name: "custom"},
+			Spec:       gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "local"}},
+			Status:     gardencorev1beta1.NamespacedCloudProfileStatus{CloudProfileSpec: *merged},
+		})).To(Succeed())
+		shoot.Spec.CloudProfile = &core.CloudProfileReference{Kind: "NamespacedCloudProfile", Name: "custom"}
+		Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(Succeed())
+		Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.33.7"))
+
+		shoot.Namespace = "garden-other"
+		Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(MatchError(ContainSubstring(`spec.cloudProfile.name: Not found: "custom"`)))
+	})
+
+	It("rejects a NamespacedCloudProfile that is not merged with its parent yet", func() {
+		Expect(factory.Core().V1beta1().NamespacedCloudProfiles().Informer().GetStore().Add(&gardencorev1beta1.NamespacedCloudProfile{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "garden-dev", Name: "fresh"},
+		})).To(Succeed())
+		shoot.Spec.CloudProfile = &core.CloudProfileReference{Kind: "NamespacedCloudProfile", Name: "fresh"}
+		Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(MatchError(ContainSubstring("has not been merged with its parent CloudProfile yet")))
+	})
+
+	It("rejects references of another kind", func() {
+		shoot.Spec.CloudProfile.Kind = "SharedCloudProfile"
 		err := admitter.Admit(ctx, attributes(shoot, nil), nil)
-		Expect(err).To(MatchError(ContainSubstring(`spec.cloudProfile.kind: Unsupported value: "NamespacedCloudProfile"`)))
+		Expect(err).To(MatchError(ContainSubstring(`spec.cloudProfile.kind: Unsupported value: "SharedCloudProfile"`)))
 	})
 
 	It("rejects both cloud profile fields on create", func() {

@@ -9,7 +9,7 @@
 //
 // Checks (each only when the field changed, except the provider type; on create everything is
 // new):
-//   - the CloudProfile exists and is of kind CloudProfile (plugin/pkg/utils.GetShootCloudProfile,
+//   - the CloudProfile exists and is of kind CloudProfile (plugin/pkg/utils.GetShootCloudProfileSpec,
 //     with a live read behind the informer cache);
 //   - spec.provider.type equals the profile's spec.type (Invalid; the other checks are skipped,
 //     they would mislead);
@@ -106,7 +106,7 @@ func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ 
 		return nil
 	}
 
-	profile, fieldErr, err := v.ShootCloudProfile(ctx, shoot, oldShoot)
+	profile, fieldErr, err := v.GetShootCloudProfileSpec(ctx, shoot, oldShoot)
 	switch {
 	case err != nil:
 		return apierrors.NewInternalError(err)
@@ -116,7 +116,7 @@ func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ 
 		return nil
 	}
 
-	c := &validationContext{profile: &profile.Spec, shoot: shoot, oldShoot: oldShoot, now: v.Clock.Now()}
+	c := &validationContext{profile: profile, shoot: shoot, oldShoot: oldShoot, now: v.Clock.Now()}
 	if oldShoot == nil {
 		c.oldShoot = &core.Shoot{}
 		c.create = true

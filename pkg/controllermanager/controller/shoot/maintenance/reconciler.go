@@ -17,13 +17,13 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/util/retry"
 	"k8s.io/utils/clock"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/features"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
@@ -150,25 +150,28 @@ func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencore
 	return op, nil
 }
 
+// loadCloudProfile reads the Shoot's effective CloudProfile (gardenerutils.GetCloudProfile: a
+// NamespacedCloudProfile as its merged spec). A missing reference or profile, an unsupported
+// kind and a NamespacedCloudProfile not merged yet are recorded in op.CloudProfileErr; other read
+// errors are returned.
 func (r *Reconciler) loadCloudProfile(ctx context.Context, op *Operation) error {
-	name := ptr.Deref(op.Shoot.Spec.CloudProfileName, "")
-	if ref := op.Shoot.Spec.CloudProfile; ref != nil {
-		if ref.Kind != "" && ref.Kind != "CloudProfile" {
-			op.CloudProfileErr = fmt.Errorf("%s %q is not supported", ref.Kind, ref.Name)
-			return nil
-		}
-		name = ref.Name
-	}
-	if name == "" {
+	ref := gardenerutils.BuildV1beta1CloudProfileReference(op.Shoot)
+	if ref == nil {
 		op.CloudProfileErr = fmt.Errorf("the Shoot references no CloudProfile")
 		return nil
 	}
-	profile := &gardencorev1beta1.CloudProfile{}
-	if err := r.Client.Get(ctx, types.NamespacedName{Name: name}, profile); err != nil {
-		if !apierrors.IsNotFound(err) {
-			return fmt.Errorf("failed reading CloudProfile %q: %w", name, err)
-		}
-		op.CloudProfileErr = fmt.Errorf("CloudProfile %q not found", name)
+	profile, err := gardenerutils.GetCloudProfile(ctx, r.Client, op.Shoot)
+	switch {
+	case apierrors.IsNotFound(err):
+		op.CloudProfileErr = fmt.Errorf("%s %q not found", ref.Kind, ref.Name)
+		return nil
+	case err != nil && ref.Kind != v1beta1constants.CloudProfileReferenceKindCloudProfile && ref.Kind != v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile:
+		op.CloudProfileErr = fmt.Errorf("%s %q is not supported", ref.Kind, ref.Name)
+		return nil
+	case err != nil:
+		return fmt.Errorf("failed reading %s %q: %w", ref.Kind, ref.Name, err)
+	case len(profile.Spec.Kubernetes.Versions) == 0 && profile.Spec.Type == "":
+		op.CloudProfileErr = fmt.Errorf("%s %q has not been merged with its parent CloudProfile yet", ref.Kind, ref.Name)
 		return nil
 	}
 	op.CloudProfile = profile
