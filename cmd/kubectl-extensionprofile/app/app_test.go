@@ -7,14 +7,18 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"strings"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	gomegatypes "github.com/onsi/gomega/types"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	k8stesting "k8s.io/client-go/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
@@ -87,9 +91,10 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("lists every version with classification, next transition, expiry and pinning Shoots", func() {
-			rows, err := Usage(ctx, client(), "shoot-falco-service", "")
+			view, err := Usage(ctx, client(), "shoot-falco-service", "")
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows).To(sameRows([]UsageRow{
+			Expect(view.Namespace).To(BeEmpty())
+			Expect(view.Rows).To(sameRows([]UsageRow{
 				{Component: "falco", Version: "0.40.0", Classification: "expired", Expiration: date(2026, time.August, 1)},
 				{Component: "falco", Version: "0.41.3", Classification: "expired", Expiration: date(2026, time.August, 1)},
 				{Component: "falco", Version: "0.42.1", Classification: "deprecated", Expiration: date(2027, time.February, 1),
@@ -106,20 +111,46 @@ var _ = Describe("kubectl extensionprofile", func() {
 			}))
 		})
 
-		It("lists only the Shoots of one namespace when asked to", func() {
-			rows, err := Usage(ctx, client(), "shoot-falco-service", "garden-ops")
+		It("lists only the Shoots of one namespace when asked to, and counts those elsewhere", func() {
+			view, err := Usage(ctx, client(), "shoot-falco-service", "garden-ops")
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows[4].Shoots).To(BeEmpty())
-			Expect(rows[2].Shoots).To(Equal([]string{"garden-ops/frozen"}))
+			Expect(view.Rows[4].Shoots).To(BeEmpty())
+			Expect(view.Rows[2].Shoots).To(Equal([]string{"garden-ops/frozen"}))
+			Expect(view.Rows[7].Shoots).To(Equal([]string{"garden-ops/legacy"}))
+			Expect(view.Elsewhere).To(Equal(3))
+
+			view, err = Usage(ctx, client(), "shoot-falco-service", "garden-dev")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows).To(HaveLen(7), "a version not in the profile is listed only when pinned in the namespace")
+			Expect(view.Elsewhere).To(Equal(2))
+			out := &bytes.Buffer{}
+			Expect(PrintUsage(out, view)).To(Succeed())
+			Expect(out.String()).To(HaveSuffix("\nSHOOTS lists namespace garden-dev only; 2 Shoots of other namespaces pin versions of this profile (-A lists them)\n"))
+		})
+
+		It("lists one namespace and says so when Shoots of other namespaces cannot be listed", func() {
+			c := fake.NewSimpleClientset(objects...)
+			c.PrependReactor("list", "shoots", func(action k8stesting.Action) (bool, runtime.Object, error) {
+				if action.GetNamespace() == "" {
+					return true, nil, apierrors.NewForbidden(gardencorev1beta1.Resource("shoots"), "", errors.New("not allowed"))
+				}
+				return false, nil, nil
+			})
+			view, err := Usage(ctx, c, "shoot-falco-service", "garden-ops")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows[2].Shoots).To(Equal([]string{"garden-ops/frozen"}))
+			out := &bytes.Buffer{}
+			Expect(PrintUsage(out, view)).To(Succeed())
+			Expect(out.String()).To(ContainSubstring("SHOOTS lists namespace garden-ops only; Shoots of other namespaces cannot be counted: "))
 		})
 
 		It("prints <unknown> for versions the controller has not classified yet", func() {
 			p := profile("extensionprofile-shoot-falco-service.yaml")
 			p.Status = gardencorev1beta1.ExtensionProfileStatus{}
 			objects = []runtime.Object{p}
-			rows, err := Usage(ctx, client(), "shoot-falco-service", "")
+			view, err := Usage(ctx, client(), "shoot-falco-service", "")
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows[0].Classification).To(Equal("<unknown>"))
+			Expect(view.Rows[0].Classification).To(Equal("<unknown>"))
 		})
 
 		It("fails when the profile does not exist", func() {
@@ -128,10 +159,11 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("prints a table", func() {
-			rows, err := Usage(ctx, client(), "shoot-falco-service", "")
+			view, err := Usage(ctx, client(), "shoot-falco-service", "")
 			Expect(err).NotTo(HaveOccurred())
+			view.Rows = view.Rows[2:3]
 			out := &bytes.Buffer{}
-			Expect(PrintUsage(out, rows[2:3])).To(Succeed())
+			Expect(PrintUsage(out, view)).To(Succeed())
 			Expect(out.String()).To(Equal(
 				"COMPONENT   VERSION   CLASSIFICATION   NEXT TRANSITION                EXPIRES                SHOOTS\n" +
 					"falco       0.42.1    deprecated       expired@2027-02-01T00:00:00Z   2027-02-01T00:00:00Z   garden-ops/frozen\n"))
@@ -154,10 +186,11 @@ var _ = Describe("kubectl extensionprofile", func() {
 			}
 		})
 
-		It("shows per pin the classification, expiry, maintenance auto-update policy and the next maintenance", func() {
-			rows, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+		It("shows the next window and per pin the classification, expiry, auto-update policy and the outcome now and later", func() {
+			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows).To(sameRows([]ShootRow{
+			Expect(view.NextWindow).To(Equal("2026-11-29T03:00:00Z (window 03:00:00-03:45:00 UTC)"))
+			Expect(view.Rows).To(sameRows([]ShootRow{
 				{ExtensionType: "envoy-gateway", Component: "envoy-gateway", Version: "1.8.3", Classification: "deprecated",
 					Expiration:      date(2027, time.February, 15),
 					AutoUpdate:      &gardenerutils.EffectiveAutoUpdate{Enabled: true, UpdateStrategy: "patch", Source: gardenerutils.UpdateStrategyFromComponent, RequestedSource: gardenerutils.UpdateStrategyFromComponent},
@@ -165,14 +198,65 @@ var _ = Describe("kubectl extensionprofile", func() {
 				{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.42.1", Classification: "deprecated",
 					Expiration:      date(2027, time.February, 1),
 					AutoUpdate:      &gardenerutils.EffectiveAutoUpdate{Enabled: false, UpdateStrategy: "minor", Source: gardenerutils.UpdateStrategyFromProfileComponent, RequestedSource: gardenerutils.UpdateStrategyFromProfileComponent},
-					NextMaintenance: "keep"},
+					NextMaintenance: "keep",
+					Later:           "on 2027-02-01: force update to 0.44.1 (" + gardenerutils.ReasonComponentVersionExpired + ")"},
 			}))
 		})
 
 		It("shows the forced update once the frozen pin has expired", func() {
-			rows, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC))
+			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC))
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows[1].NextMaintenance).To(Equal("force update to 0.44.1 (" + gardenerutils.ReasonComponentVersionExpired + ")"))
+			Expect(view.Rows[1].NextMaintenance).To(Equal("force update to 0.44.1 (" + gardenerutils.ReasonComponentVersionExpired + ")"))
+			Expect(view.Rows[1].Later).To(BeEmpty())
+		})
+
+		It("shows that a pin keeps now and holds at its expiry when no version is compatible", func() {
+			// 0.44.1 needs Garden Linux 1877.8.0, 0.45.0 (supported from 2027-01-15) Kubernetes 1.33.
+			shoot := objects[2].(*gardencorev1beta1.Shoot)
+			shoot.Spec.Kubernetes.Version = "1.32.4"
+			shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.7.0")
+			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows[1].NextMaintenance).To(Equal("keep"))
+			Expect(view.Rows[1].Later).To(Equal(`on 2027-02-01: hold, no compatible version: 0.44.1 fails "falco 0.44 requires Garden Linux 1877.8.0 or newer on gardenlinux worker pools (illustrative rule)"`))
+		})
+
+		It("says when maintenance runs at once", func() {
+			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+10*time.Minute))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.NextWindow).To(Equal("now (inside the window 03:00:00-03:45:00 UTC)"))
+			view, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+50*time.Minute))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.NextWindow).To(Equal("2026-11-30T03:00:00Z (window 03:00:00-03:45:00 UTC)"), "maintenance starts until 15 minutes before the end")
+
+			objects[2].(*gardencorev1beta1.Shoot).Annotations = map[string]string{"gardener.cloud/operation": "maintain"}
+			view, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.NextWindow).To(Equal("now (operation annotation maintain)"))
+		})
+
+		It("names the namespaces of a Shoot not found, or suggests -n and -A", func() {
+			_, err := ShootPins(ctx, client(), "default", "gw-pinned", reference)
+			Expect(err).To(MatchError(`Shoot "gw-pinned" not found in namespace "default"; it exists in namespace garden-dev: use -n garden-dev`))
+			_, err = ShootPins(ctx, client(), "default", "missing", reference)
+			Expect(err).To(MatchError(`Shoot "missing" not found in namespace "default", nor in any other namespace`))
+
+			view, err := ShootPins(ctx, client(), "", "gw-pinned", reference)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows).To(HaveLen(2))
+
+			other := objects[2].(*gardencorev1beta1.Shoot).DeepCopy()
+			other.Namespace = "garden-ops"
+			objects = append(objects, other)
+			_, err = ShootPins(ctx, client(), "", "gw-pinned", reference)
+			Expect(err).To(MatchError(`Shoot "gw-pinned" exists in several namespaces (garden-dev, garden-ops): name one with -n NAMESPACE`))
+
+			c := fake.NewSimpleClientset(objects...)
+			c.PrependReactor("list", "shoots", func(k8stesting.Action) (bool, runtime.Object, error) {
+				return true, nil, apierrors.NewForbidden(gardencorev1beta1.Resource("shoots"), "", errors.New("not allowed"))
+			})
+			_, err = ShootPins(ctx, c, "default", "gw-pinned", reference)
+			Expect(err).To(MatchError(`Shoot "gw-pinned" not found in namespace "default"; name its namespace with -n NAMESPACE, or find it in all namespaces with -A`))
 		})
 
 		It("shows the auto-update into a preview version of a Shoot that opted into preview", func() {
@@ -181,25 +265,26 @@ var _ = Describe("kubectl extensionprofile", func() {
 			component := &shoot.Spec.Extensions[0].Components[0]
 			component.Version = ptr.To("1.9.0")
 
-			rows, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows[0].NextMaintenance).To(Equal("keep"))
+			Expect(view.Rows[0].NextMaintenance).To(Equal("keep"))
 
 			component.AutoUpdate.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
-			rows, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+			view, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows[0].NextMaintenance).To(Equal("update to 1.9.1 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + ")"))
+			Expect(view.Rows[0].NextMaintenance).To(Equal("update to 1.9.1 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + ")"))
+			view.Rows = view.Rows[:1]
 			out := &bytes.Buffer{}
-			Expect(PrintShootPins(out, rows[:1])).To(Succeed())
+			Expect(PrintShootPins(out, view)).To(Succeed())
 			Expect(out.String()).To(ContainSubstring("on, patch (component), into preview   update to 1.9.1"))
 		})
 
 		It("names a pin without profile", func() {
 			objects = objects[1:]
-			rows, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
+			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rows[0].Classification).To(Equal("<no profile>"))
-			Expect(rows[0].NextMaintenance).To(Equal(`fails: ExtensionProfile "envoy-gateway" does not exist`))
+			Expect(view.Rows[0].Classification).To(Equal("<no profile>"))
+			Expect(view.Rows[0].NextMaintenance).To(Equal(`fails: ExtensionProfile "envoy-gateway" does not exist`))
 		})
 
 		It("prints a table through the command, with the injected clock", func() {
@@ -208,10 +293,12 @@ var _ = Describe("kubectl extensionprofile", func() {
 			cmd := NewCommandWithOptions(o)
 			cmd.SetArgs([]string{"shoot", "gw-pinned", "-n", "garden-dev"})
 			Expect(cmd.ExecuteContext(ctx)).To(Succeed())
-			Expect(out.String()).To(Equal(
-				"TYPE                  COMPONENT       VERSION   CLASSIFICATION   EXPIRES                AUTO-UPDATE                     NEXT MAINTENANCE\n" +
-					"envoy-gateway         envoy-gateway   1.8.3     deprecated       2027-02-15T00:00:00Z   on, patch (component)           update to 1.8.4 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + ")\n" +
-					"shoot-falco-service   falco           0.42.1    deprecated       2027-02-01T00:00:00Z   off, minor (profileComponent)   keep\n"))
+			update := "update to 1.8.4 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + ")"
+			pad := func(s string) string { return s + strings.Repeat(" ", len(update)+3-len(s)) }
+			Expect(out.String()).To(Equal("Next maintenance: 2026-11-29T03:00:00Z (window 03:00:00-03:45:00 UTC)\n" +
+				"TYPE                  COMPONENT       VERSION   CLASSIFICATION   EXPIRES                AUTO-UPDATE                     " + pad("NEXT MAINTENANCE") + "LATER\n" +
+				"envoy-gateway         envoy-gateway   1.8.3     deprecated       2027-02-15T00:00:00Z   on, patch (component)           " + pad(update) + "<none>\n" +
+				"shoot-falco-service   falco           0.42.1    deprecated       2027-02-01T00:00:00Z   off, minor (profileComponent)   " + pad("keep") + "on 2027-02-01: force update to 0.44.1 (" + gardenerutils.ReasonComponentVersionExpired + ")\n"))
 		})
 	})
 })

@@ -8,11 +8,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -32,143 +35,255 @@ type ShootRow struct {
 	Classification string
 	// Expiration is when the pinned version's lifecycle reaches expired, if it declares it.
 	Expiration *time.Time
-	// AutoUpdate is the policy maintenance applies (gardenerutils.ResolveMaintenanceAutoUpdate);
+	// AutoUpdate is the policy maintenance applies (gardenerutils.ResolveEffectiveAutoUpdate);
 	// nil without profile.
 	AutoUpdate *gardenerutils.EffectiveAutoUpdate
-	// NextMaintenance says what the next maintenance would do to the pin if it ran now on the
-	// current spec.
+	// NextMaintenance says what maintenance would do to the pin if it ran now on the current spec
+	// (gardenerutils.ComponentVersionOutcome.String, or "fails: ..." without profile).
 	NextMaintenance string
+	// Later is, for a pin that NextMaintenance keeps or holds, the outcome at the first upcoming
+	// lifecycle transition of a version of the component at which it changes ("on 2026-12-10:
+	// hold, no compatible version: ..."); "" when none does or the next window moves the pin.
+	Later string
+}
+
+// ShootView is the answer of shoot: the next maintenance window and the pins.
+type ShootView struct {
+	// NextWindow is when maintenance runs next: "now (...)" inside the effective window or with the
+	// maintain operation annotation, else the next begin of the effective window in RFC 3339 with
+	// the window ("2026-12-02T13:00:00Z (window 13:00:00-13:45:00 UTC)").
+	NextWindow string
+	Rows       []ShootRow
 }
 
 func newShootCommand(o *Options) *cobra.Command {
-	return &cobra.Command{
+	var allNamespaces bool
+	cmd := &cobra.Command{
 		Use:   "shoot NAME",
-		Short: "Lists the component pins of a Shoot with classification, expiry, effective auto-update policy and what the next maintenance would do",
+		Short: "Lists the component pins of a Shoot with classification, expiry, effective auto-update policy, what maintenance does now and at the next transition",
 		Example: `  # What applies to the component pins of Shoot dev in project dev
-  kubectl extensionprofile shoot dev -n garden-dev`,
+  kubectl extensionprofile shoot dev -n garden-dev
+  # The same, for the one Shoot named dev of any namespace
+  kubectl extensionprofile shoot dev -A`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, err := o.client()
 			if err != nil {
 				return err
 			}
-			namespace, err := o.namespace()
+			namespace := ""
+			if !allNamespaces {
+				if namespace, err = o.namespace(); err != nil {
+					return err
+				}
+			}
+			view, err := ShootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now())
 			if err != nil {
 				return err
 			}
-			rows, err := ShootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now())
-			if err != nil {
-				return err
-			}
-			return PrintShootPins(o.Out, rows)
+			return PrintShootPins(o.Out, view)
 		},
 	}
+	cmd.Flags().BoolVarP(&allNamespaces, "all-namespaces", "A", false, "Find the Shoot by name in all namespaces (it must be the only one of that name).")
+	return cmd
 }
 
-// ShootPins returns one row per component pin of the Shoot, in spec order (every extension entry
-// with components that set a version, disabled ones included).
+// ShootPins returns the next maintenance window of the Shoot and one row per component pin, in
+// spec order (every extension entry with components that set a version, disabled ones included).
+// namespace "" finds the Shoot by name in all namespaces. A Shoot that is not found is an error
+// that names the namespaces holding a Shoot of that name, or suggests -n and -A.
 //
-// NextMaintenance is the decision of shoot maintenance (gardenerutils.ComponentVersionUpdateFor
-// with the CEL compatibility checker of gardener-controller-manager) at now on the Shoot as it is:
-// maintenance itself decides on the working copy after the machine image and Kubernetes steps, so
-// a Kubernetes update in the same window can change the outcome. Possible values:
-//   - "keep": no update is due (auto-update off and the version neither expired nor missing, or
-//     no newer version within the strategy's boundary);
-//   - "keep: no compatible target (...)": candidates exist but fail the compatibility rules;
-//   - "keep: ExtensionProfile is being deleted";
-//   - "update to V (reason)" / "force update to V (reason)";
-//   - "fails: ..." when a forced update finds no target or the decision fails.
-func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time) ([]ShootRow, error) {
-	shoot, err := client.CoreV1beta1().Shoots(namespace).Get(ctx, name, metav1.GetOptions{})
+// NextMaintenance is gardenerutils.OutcomeOf the decision of shoot maintenance
+// (gardenerutils.DecideComponentVersion with the CEL compatibility checker of
+// gardener-controller-manager) at now on the Shoot as it is: maintenance itself decides on the
+// working copy after the machine image and Kubernetes steps, so a Kubernetes update in the same
+// window can change the outcome. Later is the same decision at each upcoming lifecycle transition
+// of the component's versions, in time order, until one differs. A pin of a disabled extension is
+// not maintained; a pin without ExtensionProfile fails.
+func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time) (ShootView, error) {
+	shoot, err := getShoot(ctx, client, namespace, name)
 	if err != nil {
-		return nil, err
+		return ShootView{}, err
 	}
+	view := ShootView{NextWindow: nextWindow(shoot, now)}
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	checker := gardenerutils.NewCELCompatibilityChecker()
-	var rows []ShootRow
 	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
 		if !pin.Pinned() {
 			continue
 		}
 		extension := shoot.Spec.Extensions[pin.ExtensionIndex]
 		component := extension.Components[pin.ComponentIndex]
-		{
-			row := ShootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
-			profile, ok := profiles[extension.Type]
-			if !ok {
-				profile, err = client.CoreV1beta1().ExtensionProfiles().Get(ctx, extension.Type, metav1.GetOptions{})
-				if apierrors.IsNotFound(err) {
-					profile, err = nil, nil
-				}
-				if err != nil {
-					return nil, err
-				}
-				profiles[extension.Type] = profile
+		row := ShootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
+		profile, ok := profiles[extension.Type]
+		if !ok {
+			profile, err = client.CoreV1beta1().ExtensionProfiles().Get(ctx, extension.Type, metav1.GetOptions{})
+			if apierrors.IsNotFound(err) {
+				profile, err = nil, nil
 			}
-			if profile == nil {
-				row.Classification = noProfile
-				row.NextMaintenance = fmt.Sprintf("fails: ExtensionProfile %q does not exist", extension.Type)
-				rows = append(rows, row)
-				continue
+			if err != nil {
+				return ShootView{}, err
 			}
+			profiles[extension.Type] = profile
+		}
+		if profile == nil {
+			row.Classification = noProfile
+			row.NextMaintenance = fmt.Sprintf("fails: ExtensionProfile %q does not exist", extension.Type)
+			view.Rows = append(view.Rows, row)
+			continue
+		}
 
-			profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
-			if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
-				profileComponent = *c
+		profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
+		if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
+			profileComponent = *c
+		}
+		row.Classification = notInProfile
+		if version := v1beta1helper.FindComponentVersion(&profileComponent, row.Version); version != nil {
+			row.Classification = unknown
+			if status := versionStatus(profile.Status, component.Name, row.Version); status != nil {
+				row.Classification = string(status.Classification)
 			}
-			row.Classification = notInProfile
-			if version := v1beta1helper.FindComponentVersion(&profileComponent, row.Version); version != nil {
-				row.Classification = unknown
-				if status := versionStatus(profile.Status, component.Name, row.Version); status != nil {
-					row.Classification = string(status.Classification)
-				}
-				if t, ok := v1beta1helper.ExpirationTime(version.Lifecycle); ok {
-					row.Expiration = &t
-				}
+			if t, ok := v1beta1helper.ExpirationTime(version.Lifecycle); ok {
+				row.Expiration = &t
 			}
+		}
+		policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
+		row.AutoUpdate = &policy
+		if pin.Disabled {
+			row.NextMaintenance = "keep: extension disabled, not maintained"
+			view.Rows = append(view.Rows, row)
+			continue
+		}
 
-			policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
-			row.AutoUpdate = &policy
-			decision, err := gardenerutils.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, now, checker)
-			row.NextMaintenance = describeDecision(decision, err, profile.DeletionTimestamp != nil)
-			rows = append(rows, row)
+		decide := func(at time.Time) gardenerutils.ComponentVersionOutcome {
+			decision, err := gardenerutils.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, checker)
+			return gardenerutils.OutcomeOf(decision, err, profile.DeletionTimestamp != nil)
+		}
+		current := decide(now)
+		row.NextMaintenance = current.String()
+		for _, at := range transitions(profileComponent, now) {
+			if current.Action == gardenerutils.ComponentActionUpdate || current.Action == gardenerutils.ComponentActionForceUpdate {
+				break // the next window moves the pin
+			}
+			if later := decide(at); later != current {
+				row.Later = "on " + formatDay(at) + ": " + later.String()
+				break
+			}
+		}
+		view.Rows = append(view.Rows, row)
+	}
+	return view, nil
+}
+
+// getShoot reads the Shoot, by name in all namespaces when namespace is "".
+func getShoot(ctx context.Context, client gardencoreclientset.Interface, namespace, name string) (*gardencorev1beta1.Shoot, error) {
+	if namespace != "" {
+		shoot, err := client.CoreV1beta1().Shoots(namespace).Get(ctx, name, metav1.GetOptions{})
+		if !apierrors.IsNotFound(err) {
+			return shoot, err
 		}
 	}
-	return rows, nil
-}
-
-func describeDecision(decision gardenerutils.ComponentVersionUpdate, err error, profileDeleting bool) string {
+	namespaces, err := namespacesOf(ctx, client, name)
 	switch {
-	case decision.Trigger == gardenerutils.ComponentUpdateNone:
-		return "keep"
+	case err != nil && namespace != "":
+		return nil, fmt.Errorf("Shoot %q not found in namespace %q; name its namespace with -n NAMESPACE, or find it in all namespaces with -A", name, namespace)
 	case err != nil:
-		return "fails: " + err.Error()
-	case decision.Target == "" && len(decision.Rejected) > 0:
-		return "keep: no compatible target (" + gardenerutils.DescribeRejectedVersions(decision.Rejected) + ")"
-	case decision.Target == "":
-		return "keep"
-	case profileDeleting && !decision.Trigger.Forced():
-		return "keep: ExtensionProfile is being deleted"
-	case profileDeleting:
-		return fmt.Sprintf("fails: ExtensionProfile is being deleted; the version cannot be changed to %q", decision.Target)
-	case decision.Trigger.Forced():
-		return fmt.Sprintf("force update to %s (%s)", decision.Target, decision.Reason)
-	default:
-		return fmt.Sprintf("update to %s (%s)", decision.Target, decision.Reason)
+		return nil, err
+	case len(namespaces) == 0 && namespace != "":
+		return nil, fmt.Errorf("Shoot %q not found in namespace %q, nor in any other namespace", name, namespace)
+	case len(namespaces) == 0:
+		return nil, fmt.Errorf("Shoot %q not found in any namespace", name)
+	case namespace != "":
+		return nil, fmt.Errorf("Shoot %q not found in namespace %q; it exists in namespace %s: use -n %s",
+			name, namespace, strings.Join(namespaces, ", "), namespaces[0])
+	case len(namespaces) > 1:
+		return nil, fmt.Errorf("Shoot %q exists in several namespaces (%s): name one with -n NAMESPACE", name, strings.Join(namespaces, ", "))
 	}
+	return client.CoreV1beta1().Shoots(namespaces[0]).Get(ctx, name, metav1.GetOptions{})
 }
 
-// PrintShootPins prints rows as a table: TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES,
-// AUTO-UPDATE ("on"/"off", the strategy and where it comes from, e.g. "on, minor (extension)";
-// a strategy the profile no longer supports is shown as "minor unsupported, patch (profile)"; a
-// policy that opted into preview versions (autoUpdate.classifications) ends in ", into preview")
-// and NEXT MAINTENANCE.
-func PrintShootPins(out io.Writer, rows []ShootRow) error {
+// namespacesOf returns the sorted namespaces that hold a Shoot named name.
+func namespacesOf(ctx context.Context, client gardencoreclientset.Interface, name string) ([]string, error) {
+	options := metav1.ListOptions{FieldSelector: fields.OneTermEqualSelector("metadata.name", name).String(), Limit: 500}
+	var namespaces []string
+	for {
+		list, err := client.CoreV1beta1().Shoots("").List(ctx, options)
+		if err != nil {
+			return nil, err
+		}
+		for _, shoot := range list.Items {
+			// A client that ignores the field selector (the fake clientset) lists all.
+			if shoot.Name == name {
+				namespaces = append(namespaces, shoot.Namespace)
+			}
+		}
+		if list.Continue == "" {
+			break
+		}
+		options.Continue = list.Continue
+	}
+	slices.Sort(namespaces)
+	return namespaces, nil
+}
+
+// nextWindow says when maintenance runs next, as the maintenance reconciler decides it: at once
+// with the maintain operation annotation or inside the effective window, else at the window's
+// next begin.
+func nextWindow(shoot *gardencorev1beta1.Shoot, now time.Time) string {
+	window := gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot)
+	span := fmt.Sprintf("window %s-%s UTC", window.Begin, window.End)
+	switch {
+	case gardenerutils.HasMaintainNowAnnotation(shoot):
+		return "now (operation annotation " + gardenerutils.ShootOperationMaintain + ")"
+	case window.Contains(now):
+		return "now (inside the " + span + ")"
+	}
+	return window.NextBegin(now).Format(time.RFC3339) + " (" + span + ")"
+}
+
+// transitions returns the start times after now of the lifecycle stages of the component's
+// versions, ascending, without duplicates: the instants at which a decision can change.
+func transitions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []time.Time {
+	var out []time.Time
+	for _, version := range component.Versions {
+		for _, stage := range version.Lifecycle {
+			if stage.StartTime != nil && stage.StartTime.After(now) && !slices.ContainsFunc(out, stage.StartTime.Time.Equal) {
+				out = append(out, stage.StartTime.Time)
+			}
+		}
+	}
+	slices.SortFunc(out, time.Time.Compare)
+	return out
+}
+
+// formatDay renders t as its UTC date when it is midnight, else in RFC 3339.
+func formatDay(t time.Time) string {
+	t = t.UTC()
+	if t.Equal(t.Truncate(24 * time.Hour)) {
+		return t.Format(time.DateOnly)
+	}
+	return t.Format(time.RFC3339)
+}
+
+// PrintShootPins prints a first line "Next maintenance: <NextWindow>" and the rows as a table:
+// TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES, AUTO-UPDATE ("on"/"off", the strategy and
+// where it comes from, e.g. "on, minor (extension)"; a strategy the profile no longer supports is
+// shown as "minor unsupported, patch (profile)"; a policy that opted into preview versions
+// (autoUpdate.classifications) ends in ", into preview"), NEXT MAINTENANCE and LATER (<none> when
+// no upcoming transition changes the outcome).
+func PrintShootPins(out io.Writer, view ShootView) error {
+	if _, err := fmt.Fprintf(out, "Next maintenance: %s\n", view.NextWindow); err != nil {
+		return err
+	}
 	w := newTabWriter(out)
-	fmt.Fprintln(w, "TYPE\tCOMPONENT\tVERSION\tCLASSIFICATION\tEXPIRES\tAUTO-UPDATE\tNEXT MAINTENANCE")
-	for _, row := range rows {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.ExtensionType, row.Component, row.Version, row.Classification,
-			formatTime(row.Expiration), formatAutoUpdate(row.AutoUpdate), row.NextMaintenance)
+	fmt.Fprintln(w, "TYPE\tCOMPONENT\tVERSION\tCLASSIFICATION\tEXPIRES\tAUTO-UPDATE\tNEXT MAINTENANCE\tLATER")
+	for _, row := range view.Rows {
+		later := row.Later
+		if later == "" {
+			later = none
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.ExtensionType, row.Component, row.Version, row.Classification,
+			formatTime(row.Expiration), formatAutoUpdate(row.AutoUpdate), row.NextMaintenance, later)
 	}
 	return w.Flush()
 }

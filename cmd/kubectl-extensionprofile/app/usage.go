@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/sets"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -63,32 +65,66 @@ func newUsageCommand(o *Options) *cobra.Command {
 					return err
 				}
 			}
-			rows, err := Usage(cmd.Context(), client, args[0], namespace)
+			view, err := Usage(cmd.Context(), client, args[0], namespace)
 			if err != nil {
 				return err
 			}
-			return PrintUsage(o.Out, rows)
+			return PrintUsage(o.Out, view)
 		},
 	}
 	cmd.Flags().BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "List the pinning Shoots of all namespaces instead of the current one.")
 	return cmd
 }
 
+// UsageView is the answer of usage: the rows and, for one namespace, how many Shoots elsewhere pin
+// versions of the profile.
+type UsageView struct {
+	Rows []UsageRow
+	// Namespace is the namespace whose Shoots the rows name; "" means all namespaces.
+	Namespace string
+	// Elsewhere counts the Shoots of other namespaces that pin a version of the profile (only with
+	// a Namespace); ElsewhereErr is set instead when they cannot be listed (for example forbidden).
+	Elsewhere    int
+	ElsewhereErr error
+}
+
 // Usage returns one row per component version of the ExtensionProfile named extensionType, in
 // spec order, with the Shoots of namespace ("" for all namespaces) that pin it
 // (v1beta1helper.PinnedComponents: disabled extensions count, as for the in-use protection).
-// Pinned versions the profile does not list follow, with classification notInProfile.
-func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) ([]UsageRow, error) {
+// Pinned versions the profile does not list follow, with classification notInProfile. With a
+// namespace, the Shoots of all namespaces are read once to count the pins elsewhere; when that is
+// not allowed, only the namespace is read and ElsewhereErr says why.
+func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (UsageView, error) {
+	view := UsageView{Namespace: namespace}
 	profile, err := client.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})
 	if err != nil {
-		return nil, err
+		return view, err
 	}
-	pins, err := pinningShoots(ctx, client, extensionType, namespace)
-	if err != nil {
-		return nil, err
+	pins, err := pinningShoots(ctx, client, extensionType, "")
+	switch {
+	case err == nil && namespace != "":
+		elsewhere := sets.New[string]()
+		for key, shoots := range pins {
+			var here []string
+			for _, s := range shoots {
+				if strings.HasPrefix(s, namespace+"/") {
+					here = append(here, s)
+				} else {
+					elsewhere.Insert(s)
+				}
+			}
+			pins[key] = here
+		}
+		view.Elsewhere = elsewhere.Len()
+	case err != nil && namespace != "" && (apierrors.IsForbidden(err) || apierrors.IsUnauthorized(err)):
+		view.ElsewhereErr = err
+		if pins, err = pinningShoots(ctx, client, extensionType, namespace); err != nil {
+			return view, err
+		}
+	case err != nil:
+		return view, err
 	}
 
-	var rows []UsageRow
 	listed := map[versionKey]bool{}
 	for _, component := range profile.Spec.Components {
 		for _, version := range component.Versions {
@@ -101,12 +137,12 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 			if t, ok := v1beta1helper.ExpirationTime(version.Lifecycle); ok {
 				row.Expiration = &t
 			}
-			rows = append(rows, row)
+			view.Rows = append(view.Rows, row)
 		}
 	}
 	var unlisted []versionKey
-	for key := range pins {
-		if !listed[key] {
+	for key, shoots := range pins {
+		if !listed[key] && len(shoots) > 0 {
 			unlisted = append(unlisted, key)
 		}
 	}
@@ -114,9 +150,9 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 		return strings.Compare(a.Component+"\x00"+a.Version, b.Component+"\x00"+b.Version)
 	})
 	for _, key := range unlisted {
-		rows = append(rows, UsageRow{Component: key.Component, Version: key.Version, Classification: notInProfile, Shoots: pins[key]})
+		view.Rows = append(view.Rows, UsageRow{Component: key.Component, Version: key.Version, Classification: notInProfile, Shoots: pins[key]})
 	}
-	return rows, nil
+	return view, nil
 }
 
 // versionKey is one version of one component of an ExtensionProfile.
@@ -166,13 +202,15 @@ func versionStatus(status gardencorev1beta1.ExtensionProfileStatus, component, v
 	return nil
 }
 
-// PrintUsage prints rows as a table: COMPONENT, VERSION, CLASSIFICATION, NEXT TRANSITION
+// PrintUsage prints the rows as a table: COMPONENT, VERSION, CLASSIFICATION, NEXT TRANSITION
 // (<classification>@<RFC 3339 time>), EXPIRES (RFC 3339, also when in the past) and SHOOTS
-// (comma-separated namespace/name).
-func PrintUsage(out io.Writer, rows []UsageRow) error {
+// (comma-separated namespace/name). For one namespace a last line states the scope:
+//
+//	SHOOTS lists namespace garden-dev only; 2 Shoots of other namespaces pin versions of this profile (-A lists them)
+func PrintUsage(out io.Writer, view UsageView) error {
 	w := newTabWriter(out)
 	fmt.Fprintln(w, "COMPONENT\tVERSION\tCLASSIFICATION\tNEXT TRANSITION\tEXPIRES\tSHOOTS")
-	for _, row := range rows {
+	for _, row := range view.Rows {
 		shoots := none
 		if len(row.Shoots) > 0 {
 			shoots = strings.Join(row.Shoots, ",")
@@ -180,7 +218,26 @@ func PrintUsage(out io.Writer, rows []UsageRow) error {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", row.Component, row.Version, row.Classification,
 			formatTransition(row.NextTransition), formatTime(row.Expiration), shoots)
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if view.Namespace == "" {
+		return nil
+	}
+	elsewhere := fmt.Sprintf("%d %s of other namespaces %s versions of this profile (-A lists them)",
+		view.Elsewhere, plural(view.Elsewhere, "Shoot", "Shoots"), plural(view.Elsewhere, "pins", "pin"))
+	if view.ElsewhereErr != nil {
+		elsewhere = "Shoots of other namespaces cannot be counted: " + view.ElsewhereErr.Error()
+	}
+	_, err := fmt.Fprintf(out, "SHOOTS lists namespace %s only; %s\n", view.Namespace, elsewhere)
+	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func formatTransition(t *gardencorev1beta1.VersionTransition) string {

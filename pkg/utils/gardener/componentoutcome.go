@@ -1,0 +1,100 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package gardener
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ComponentVersionAction is what shoot maintenance does with a pinned component version after a
+// ComponentVersionUpdate decision.
+type ComponentVersionAction string
+
+const (
+	// ComponentActionKeep leaves the version without a failure: no update is considered, an
+	// auto-update finds no (compatible) target, or an auto-update is skipped because the
+	// ExtensionProfile is being deleted.
+	ComponentActionKeep ComponentVersionAction = "keep"
+	// ComponentActionUpdate auto-updates the version to the target.
+	ComponentActionUpdate ComponentVersionAction = "update"
+	// ComponentActionForceUpdate force-upgrades an expired or unlisted version to the target.
+	ComponentActionForceUpdate ComponentVersionAction = "force update"
+	// ComponentActionHold leaves the version with a failure in status.lastMaintenance: a forced
+	// update finds no compatible target, the ExtensionProfile being deleted blocks it, or the
+	// decision fails.
+	ComponentActionHold ComponentVersionAction = "hold"
+)
+
+// ComponentVersionOutcome is a decision as maintenance acts on it.
+type ComponentVersionOutcome struct {
+	Action ComponentVersionAction
+	// Target is the version of an update or force update; for a hold caused by the deletion of
+	// the ExtensionProfile, the target the forced update would have taken.
+	Target string
+	// Reason is the decision's reason (ComponentVersionUpdate.Reason) of an update or force update.
+	// For a keep it is empty unless candidates were rejected ("no compatible target: 0.44.1 (msg)")
+	// or the profile is being deleted; for a hold it says why, e.g.
+	// `no compatible version: 0.44.1 fails "requires Kubernetes 1.31 or later"`.
+	Reason string
+}
+
+// OutcomeOf returns what maintenance does with decision and its error err (as returned by
+// ComponentVersionUpdateFor or DecideComponentVersion) when the ExtensionProfile is being deleted
+// (profileDeleting) or not. It is the one mapping that the maintenance step, the impact preview
+// and the kubectl plugin share.
+func OutcomeOf(decision ComponentVersionUpdate, err error, profileDeleting bool) ComponentVersionOutcome {
+	switch {
+	case decision.Trigger == ComponentUpdateNone:
+		return ComponentVersionOutcome{Action: ComponentActionKeep}
+	case err != nil:
+		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: noCompatibleVersion(decision, err)}
+	case decision.Target == "" && decision.Trigger.Forced():
+		// ComponentVersionUpdateFor returns an error then; kept for a decision built elsewhere.
+		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: noCompatibleVersion(decision, nil)}
+	case decision.Target == "" && len(decision.Rejected) > 0:
+		return ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "no compatible target: " + DescribeRejectedVersions(decision.Rejected)}
+	case decision.Target == "":
+		return ComponentVersionOutcome{Action: ComponentActionKeep}
+	case profileDeleting && !decision.Trigger.Forced():
+		return ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "ExtensionProfile is being deleted"}
+	case profileDeleting:
+		return ComponentVersionOutcome{Action: ComponentActionHold, Target: decision.Target,
+			Reason: fmt.Sprintf("ExtensionProfile is being deleted; the version cannot be changed to %q", decision.Target)}
+	case decision.Trigger.Forced():
+		return ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: decision.Target, Reason: decision.Reason}
+	default:
+		return ComponentVersionOutcome{Action: ComponentActionUpdate, Target: decision.Target, Reason: decision.Reason}
+	}
+}
+
+// noCompatibleVersion is why a forced update finds no target or the decision fails: the failing
+// rules of the first candidate passed over as incompatible, else the error.
+func noCompatibleVersion(decision ComponentVersionUpdate, err error) string {
+	if len(decision.Rejected) > 0 {
+		r := decision.Rejected[0]
+		return fmt.Sprintf("no compatible version: %s fails %q", r.Version, strings.Join(r.Failures, "; "))
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "no compatible version: no higher supported version in this minor or a higher minor of this major"
+}
+
+// String renders the outcome as the kubectl plugin and the docs show it: "keep",
+// "keep: no compatible target: ...", "update to 0.44.1 (reason)", "force update to 0.44.1
+// (reason)", "hold, no compatible version: ...".
+func (o ComponentVersionOutcome) String() string {
+	switch o.Action {
+	case ComponentActionUpdate, ComponentActionForceUpdate:
+		return fmt.Sprintf("%s to %s (%s)", o.Action, o.Target, o.Reason)
+	case ComponentActionHold:
+		return string(o.Action) + ", " + o.Reason
+	}
+	if o.Reason != "" {
+		return string(o.Action) + ": " + o.Reason
+	}
+	return string(o.Action)
+}
