@@ -164,10 +164,11 @@ type ShootCompatibility interface {
 // CELCompatibilityChecker is the CompatibilityChecker of gardener-controller-manager and of the
 // impact preview: it evaluates rules with pkg/utils/cel, the engine and Shoot-bound environment of
 // admission, so that all of them accept the same Shoots. Profiles are compiled once per generation
-// (celutils.Cache).
+// (celutils.Cache), or once per content of their rules (celutils.ContentCache) for profiles that
+// are not stored yet.
 type CELCompatibilityChecker struct {
 	// Cache holds the compiled profiles.
-	Cache *celutils.Cache
+	Cache celutils.ProfileCompiler
 }
 
 // NewCELCompatibilityChecker returns a CELCompatibilityChecker with an empty cache.
@@ -183,7 +184,7 @@ func (c *CELCompatibilityChecker) ForShoot(shoot *gardencorev1beta1.Shoot) Shoot
 }
 
 type celShootCompatibility struct {
-	cache *celutils.Cache
+	cache celutils.ProfileCompiler
 	rules *ShootRules
 }
 

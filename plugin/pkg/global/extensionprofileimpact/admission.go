@@ -14,15 +14,17 @@
 // profile as the write would store it: at the time of the write for a classification that changes
 // now, at the new expiration date for a new or moved date (Preview). The warnings (Warnings) give
 // per version the number of pinning Shoots, the expiration date, the versions they are
-// force-upgraded or auto-updated to, the Shoots that would hold on the version because no
-// compatible version exists (count, and up to MaxNamedShoots with the failing rule's message),
-// and per version whose rules change the number of pinning Shoots the new rules fail. The cost of
-// a request grows with the Shoots that pin changed versions, not with the fleet; a write that
-// changes nothing a Shoot pins reads one index entry per changed version and adds no warning.
+// force-upgraded or auto-updated to, the Shoots that are force-upgraded and those that would hold
+// on the version because no compatible version exists (up to MaxNamedShoots each, a holder with
+// the failing rule's message), and per version whose rules change the number of pinning Shoots
+// the new rules fail. An update also reports the Shoots on versions the write leaves alone whose
+// next window it changes (Moves): auto-updates to an added or promoted version, or moved by a
+// changed updateStrategy. The cost of a request grows with the Shoots that pin changed versions
+// and the versions below them, not with the fleet; a write that changes nothing a Shoot pins
+// reads one index entry per changed version and adds no warning. The rules of the profile being
+// written are compiled once per content (celutils.ContentCache).
 //
-// Removing a pinned version is not previewed: the ExtensionProfileInUse plugin rejects it. A
-// version the write adds, or a changed update strategy, moves auto-updating Shoots on other
-// versions; that is not previewed either (see docs/operations/changing-a-profile-safely.md).
+// Removing a pinned version is not previewed: the ExtensionProfileInUse plugin rejects it.
 //
 // The plugin does nothing while the ExtensionComponentVersions feature gate is off, like the
 // maintenance of component versions it previews.
@@ -73,6 +75,7 @@ type ExtensionProfileImpact struct {
 
 	shootIndexer cache.Indexer
 	indexerErr   error
+	rules        *celutils.ContentCache
 }
 
 var (
@@ -87,8 +90,13 @@ func New() (*ExtensionProfileImpact, error) {
 	return &ExtensionProfileImpact{
 		ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update),
 		Clock:        clock.RealClock{},
+		rules:        celutils.NewContentCache(),
 	}, nil
 }
+
+// Compilations returns how often the plugin compiled the rules of a profile (its
+// celutils.ContentCache misses).
+func (p *ExtensionProfileImpact) Compilations() int { return p.rules.Misses() }
 
 // SetClock sets the time source.
 func (p *ExtensionProfileImpact) SetClock(c clock.PassiveClock) {
@@ -150,10 +158,10 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	if err != nil {
 		return nil, err
 	}
+	var oldProfile *gardencorev1beta1.ExtensionProfile
 	var oldSpec *gardencorev1beta1.ExtensionProfileSpec
 	if a.GetOperation() == admission.Update {
-		oldProfile, err := toV1beta1(a.GetOldObject())
-		if err != nil {
+		if oldProfile, err = toV1beta1(a.GetOldObject()); err != nil {
 			return nil, err
 		}
 		oldSpec = &oldProfile.Spec
@@ -161,15 +169,19 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 
 	now := p.Clock.Now()
 	changes := ProfileChanges(oldSpec, profile.Spec, now)
-	if len(changes) == 0 {
-		return nil, nil
-	}
-	// The profile is not stored yet: its rules are compiled for this request only.
-	checker := &gardenerutils.CELCompatibilityChecker{Cache: celutils.NewCache()}
-	impacts, err := Preview(ctx, profile, changes, now, p.pinningShoots(profile.Name), checker)
+	// The profile is not stored yet, so its generation says nothing about its rules: they are
+	// compiled once per content (a dry-run and the same write after it compile once).
+	checker := newSharedChecker(&gardenerutils.CELCompatibilityChecker{Cache: p.rules})
+	pins := p.pinningShoots(profile.Name)
+	impacts, err := Preview(ctx, profile, changes, now, pins, checker)
 	if err != nil {
 		return nil, err
 	}
+	moves, err := Moves(ctx, oldProfile, profile, changes, now, pins, checker)
+	if err != nil {
+		return nil, err
+	}
+	impacts = append(impacts, moves...)
 	return Warnings(impacts, MaxWarnings), nil
 }
 

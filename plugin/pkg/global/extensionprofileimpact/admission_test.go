@@ -24,6 +24,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
@@ -148,20 +149,43 @@ var _ = Describe("ExtensionProfileImpact", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
 		Expect(update()).To(Equal([]string{
 			"component falco version 0.41.0: expires at 2026-12-08T12:00:00Z (newly set); pinned by 4 Shoots; from then on 2 are force-upgraded to 0.41.2, 1 is force-upgraded to 0.43.0, 1 holds (no compatible version)",
-			`Shoot garden-dev/b would hold on falco 0.41.0 (no compatible version): 0.41.2 fails "requires Kubernetes 1.31.0 or later"`,
+			`Shoot garden-dev/b would hold on falco 0.41.0: no compatible version: 0.41.2 fails "requires Kubernetes 1.31.0 or later"`,
+			"Shoot garden-dev/a on falco 0.41.0 would be force-upgraded to 0.41.2 in its first maintenance window from 2026-12-08T12:00:00Z",
+			"Shoot garden-dev/c on falco 0.41.0 would be force-upgraded to 0.43.0 in its first maintenance window from 2026-12-08T12:00:00Z",
+			"Shoot garden-dev/d on falco 0.41.0 would be force-upgraded to 0.41.2 in its first maintenance window from 2026-12-08T12:00:00Z",
 		}))
 	})
 
-	It("warns alike for a dry-run request", func() {
+	It("warns alike for a dry-run request, and compiles the rules of the profile once for both", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
-		Expect(validate(attributes(internal(profile), internal(oldProfile), admission.Update, "", true))).To(HaveLen(2))
+		dryRun := validate(attributes(internal(profile), internal(oldProfile), admission.Update, "", true))
+		Expect(dryRun).To(HaveLen(5))
+		compiled := validator.Compilations()
+		Expect(compiled).To(Equal(1), "old and new profile have the same rules")
+		Expect(update()).To(Equal(dryRun))
+		Expect(validator.Compilations()).To(Equal(compiled))
+
+		version(profile, "0.41.2").Compatibility = requiresKubernetes("1.30.0")
+		update()
+		Expect(validator.Compilations()).To(Equal(compiled+1), "other rules are compiled")
+	})
+
+	It("warns about the Shoots on an untouched version that auto-update to an added version", func() {
+		profile.Spec.Components[0].Versions = append(profile.Spec.Components[0].Versions, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3"})
+		Expect(update()).To(Equal([]string{
+			"component falco version 0.41.0: this change alters the next maintenance window of 1 of its 4 Shoots: 1 is auto-updated to 0.41.3",
+			"Shoot garden-dev/d on falco 0.41.0 would be auto-updated to 0.41.3 in its next maintenance window (before this change: update to 0.41.2 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + "))",
+		}))
 	})
 
 	It("warns about changed rules that pinning Shoots fail", func() {
 		version(profile, "0.43.0").Compatibility = requiresKubernetes("1.33.0")
 		Expect(update()).To(Equal([]string{
 			"component falco version 0.43.0: the changed compatibility rules fail for 1 of 1 pinning Shoot",
+			// c (Kubernetes 1.32, minor strategy) no longer qualifies for 0.43.0.
+			"component falco version 0.41.0: this change alters the next maintenance window of 1 of its 4 Shoots: 1 is auto-updated to 0.42.1",
 			"Shoot garden-dev/e fails the changed rules of falco 0.43.0: requires Kubernetes 1.33.0 or later",
+			"Shoot garden-dev/c on falco 0.41.0 would be auto-updated to 0.42.1 in its next maintenance window (before this change: update to 0.43.0 (" + gardenerutils.ReasonComponentAutoUpdate("minor") + "))",
 		}))
 	})
 

@@ -7,16 +7,14 @@ package extensionprofileimpact
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
-// MaxNamedShoots is how many Shoots an Impact names (Holders, Failing), in namespace/name order;
+// MaxNamedShoots is how many Shoots an Impact names (Holders, Moved, Failing), in namespace/name order;
 // the counts cover all.
 const MaxNamedShoots = 10
 
@@ -74,8 +72,11 @@ type NamedShoot struct {
 	Shoot string
 	// Reason is, for a Shoot that holds, the failing rule's message of the candidate the forced
 	// update could not take (or that no candidate exists); for a Shoot that fails changed rules,
-	// the message of the first failing rule.
+	// the message of the first failing rule; for a Shoot in Moved, its outcome ("force-upgraded to
+	// 0.42.1", "auto-updated to 0.41.3", "held (no compatible version: ...)", "kept on it").
 	Reason string
+	// Before is, for EventMoves, the outcome without the change (gardenerutils.ComponentVersionOutcome.String).
+	Before string
 }
 
 // Impact is the effect of one event of a Change on the Shoots that pin the version, as the profile
@@ -98,8 +99,13 @@ type Impact struct {
 	// Holding counts the Shoots for which a forced update finds no compatible target (or the
 	// decision fails): they stay on the version and their maintenance reports the failure.
 	Holding int
-	// Holders are the first MaxNamedShoots of them.
+	// Holders are the first MaxNamedShoots of them, with gardenerutils.ComponentVersionOutcome's
+	// reason (`no compatible version: 0.42.1 fails "<message>"`).
 	Holders []NamedShoot
+	// Moved names the first MaxNamedShoots Shoots that are force-upgraded (EventNow,
+	// EventExpiration; Reason "force-upgraded to 0.42.1"), or whose outcome the write changes
+	// (EventMoves; Reason "auto-updated to 0.41.3", Before "keep").
+	Moved []NamedShoot
 
 	// Failing counts the pinning Shoots that the new rules fail (EventRules); FailingShoots names
 	// the first MaxNamedShoots.
@@ -147,22 +153,34 @@ func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile,
 	counts := map[Outcome]int{}
 	for _, s := range shoots {
 		decision, err := gardenerutils.DecideComponentVersion(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, checker)
-		switch {
-		case err != nil || (decision.Trigger.Forced() && decision.Target == ""):
+		outcome := gardenerutils.OutcomeOf(decision, err, profile.DeletionTimestamp != nil)
+		switch outcome.Action {
+		case gardenerutils.ComponentActionHold:
 			impact.Holding++
 			if len(impact.Holders) < MaxNamedShoots {
-				impact.Holders = append(impact.Holders, NamedShoot{Shoot: s.Key(), Reason: holdReason(decision, err)})
+				impact.Holders = append(impact.Holders, NamedShoot{Shoot: s.Key(), Reason: outcome.Reason})
 			}
-		case decision.Target == "":
+		case gardenerutils.ComponentActionKeep:
 			impact.Staying++
 		default:
-			counts[Outcome{Forced: decision.Trigger.Forced(), Target: decision.Target}]++
+			forced := outcome.Action == gardenerutils.ComponentActionForceUpdate
+			counts[Outcome{Forced: forced, Target: outcome.Target}]++
+			if forced && len(impact.Moved) < MaxNamedShoots {
+				impact.Moved = append(impact.Moved, NamedShoot{Shoot: s.Key(), Reason: verb(true) + " to " + outcome.Target})
+			}
 		}
 	}
+	impact.Outcomes = sortedOutcomes(counts)
+	return impact
+}
+
+// sortedOutcomes returns counts most frequent first, then by target, forced first.
+func sortedOutcomes(counts map[Outcome]int) []OutcomeCount {
+	var out []OutcomeCount
 	for outcome, count := range counts {
-		impact.Outcomes = append(impact.Outcomes, OutcomeCount{Outcome: outcome, Count: count})
+		out = append(out, OutcomeCount{Outcome: outcome, Count: count})
 	}
-	slices.SortFunc(impact.Outcomes, func(a, b OutcomeCount) int {
+	slices.SortFunc(out, func(a, b OutcomeCount) int {
 		forced := func(o OutcomeCount) int {
 			if o.Forced {
 				return 0
@@ -171,23 +189,7 @@ func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile,
 		}
 		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Target, b.Target), cmp.Compare(forced(a), forced(b)))
 	})
-	return impact
-}
-
-// holdReason is why a forced update finds no target: the failing rule messages of the first
-// candidate that was passed over as incompatible, or that there is no candidate at all.
-func holdReason(decision gardenerutils.ComponentVersionUpdate, err error) string {
-	if len(decision.Rejected) > 0 {
-		r := decision.Rejected[0]
-		return fmt.Sprintf("%s fails %q", r.Version, strings.Join(r.Failures, "; "))
-	}
-	if decision.Trigger.Forced() {
-		return "no higher supported version in this minor or a higher minor of this major"
-	}
-	if err != nil {
-		return err.Error()
-	}
-	return ""
+	return out
 }
 
 // checkRules evaluates the new rules of the version against every pinning Shoot.

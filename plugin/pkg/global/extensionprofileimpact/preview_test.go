@@ -78,7 +78,12 @@ var _ = Describe("Preview", func() {
 		}))
 		Expect(impact.Staying).To(BeZero())
 		Expect(impact.Holding).To(Equal(1))
-		Expect(impact.Holders).To(Equal([]NamedShoot{{Shoot: "garden-dev/b", Reason: `0.41.2 fails "requires Kubernetes 1.31.0 or later"`}}))
+		Expect(impact.Holders).To(Equal([]NamedShoot{{Shoot: "garden-dev/b", Reason: `no compatible version: 0.41.2 fails "requires Kubernetes 1.31.0 or later"`}}))
+		Expect(impact.Moved).To(Equal([]NamedShoot{
+			{Shoot: "garden-dev/a", Reason: "force-upgraded to 0.41.2"},
+			{Shoot: "garden-dev/c", Reason: "force-upgraded to 0.43.0"},
+			{Shoot: "garden-dev/d", Reason: "force-upgraded to 0.41.2"},
+		}), "the Shoots to be force-upgraded are named, not only those that hold")
 	})
 
 	It("decides at now for a version that expires now", func() {

@@ -21,7 +21,8 @@ const (
 )
 
 // Warnings renders impacts as admission warnings, at most max (MaxWarnings when max < 2): first
-// one summary per Impact in order, then per Impact the Shoots that hold and the Shoots that fail
+// one summary per Impact in order, then per Impact the Shoots that hold, the Shoots that are
+// force-upgraded or whose next window the change alters (Moved), and the Shoots that fail
 // changed rules, one per warning. When there are more, the first max-1 are returned and a last
 // warning counts the rest ("and 7 more impact warnings of this ExtensionProfile change"). An
 // EventRules impact whose rules no pinning Shoot fails has no warning. Every warning is cut to
@@ -33,10 +34,13 @@ const (
 //	component falco version 0.41.0: expires at 2026-12-08T00:00:00Z (newly set); pinned by 3 Shoots; from then on 2 are force-upgraded to 0.42.1, 1 holds (no compatible version)
 //	component falco version 0.41.0: no longer expires (was 2026-12-08T00:00:00Z); pinned by 3 Shoots
 //	component falco version 0.42.1: the changed compatibility rules fail for 2 of 5 pinning Shoots
+//	component falco version 0.41.0: this change alters the next maintenance window of 2 of its 3 Shoots: 2 are auto-updated to 0.41.3
 //
 // and the details:
 //
-//	Shoot garden-dev/b would hold on falco 0.41.0 (no compatible version): 0.42.1 fails "requires Kubernetes 1.31 or later"
+//	Shoot garden-dev/b would hold on falco 0.41.0: no compatible version: 0.42.1 fails "requires Kubernetes 1.31 or later"
+//	Shoot garden-dev/c on falco 0.41.0 would be force-upgraded to 0.42.1 in its first maintenance window from 2026-12-08T00:00:00Z
+//	Shoot garden-dev/d on falco 0.41.0 would be auto-updated to 0.41.3 in its next maintenance window (before this change: keep)
 //	Shoot garden-dev/a fails the changed rules of falco 0.42.1: requires Kubernetes 1.31 or later
 func Warnings(impacts []Impact, max int) []string {
 	if max < 2 {
@@ -72,6 +76,9 @@ func Warnings(impacts []Impact, max int) []string {
 		case EventExpirationRemoved:
 			summaries = append(summaries, fmt.Sprintf("%s: no longer expires (was %s); pinned by %s",
 				subject, formatTime(impact.At), shoots(impact.Pinning)))
+		case EventMoves:
+			summaries = append(summaries, fmt.Sprintf("%s: this change alters the next maintenance window of %d of its %s: %s",
+				subject, impact.changed(), shoots(impact.Pinning), outcomes(impact)))
 		case EventRules:
 			if impact.Failing == 0 {
 				continue
@@ -80,7 +87,18 @@ func Warnings(impacts []Impact, max int) []string {
 				subject, impact.Failing, impact.Pinning, plural(impact.Pinning, "Shoot", "Shoots")))
 		}
 		for _, h := range impact.Holders {
-			details = append(details, fmt.Sprintf("Shoot %s would hold on %s %s (no compatible version): %s", h.Shoot, c.Component, c.Version, h.Reason))
+			details = append(details, fmt.Sprintf("Shoot %s would hold on %s %s: %s", h.Shoot, c.Component, c.Version, h.Reason))
+		}
+		for _, m := range impact.Moved {
+			when := "in its next maintenance window"
+			if impact.Kind == EventExpiration {
+				when = "in its first maintenance window from " + formatTime(impact.At)
+			}
+			before := ""
+			if m.Before != "" {
+				before = " (before this change: " + m.Before + ")"
+			}
+			details = append(details, fmt.Sprintf("Shoot %s on %s %s would be %s %s%s", m.Shoot, c.Component, c.Version, m.Reason, when, before))
 		}
 		for _, f := range impact.FailingShoots {
 			details = append(details, fmt.Sprintf("Shoot %s fails the changed rules of %s %s: %s", f.Shoot, c.Component, c.Version, f.Reason))
@@ -111,12 +129,25 @@ func outcomes(impact Impact) string {
 		parts = append(parts, fmt.Sprintf("%d %s %s to %s", o.Count, plural(o.Count, "is", "are"), verb, o.Target))
 	}
 	if impact.Staying > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s", impact.Staying, plural(impact.Staying, "stays", "stay")))
+		stay := fmt.Sprintf("%d %s", impact.Staying, plural(impact.Staying, "stays", "stay"))
+		if impact.Kind == EventMoves {
+			stay += " (no longer updated)"
+		}
+		parts = append(parts, stay)
 	}
 	if impact.Holding > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s (no compatible version)", impact.Holding, plural(impact.Holding, "holds", "hold")))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// changed is the number of Shoots an EventMoves Impact counts.
+func (impact Impact) changed() int {
+	n := impact.Staying + impact.Holding
+	for _, o := range impact.Outcomes {
+		n += o.Count
+	}
+	return n
 }
 
 func shoots(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "Shoot", "Shoots")) }

@@ -21,16 +21,33 @@ var _ = Describe("Warnings", func() {
 	expiring := Change{Component: "falco", Version: "0.41.0", OldListed: true,
 		OldClassification: gardencorev1beta1.ClassificationSupported, NewClassification: gardencorev1beta1.ClassificationSupported,
 		Expiration: ptr.To(now.Add(7 * day))}
-	holders := []NamedShoot{{Shoot: "garden-dev/b", Reason: `0.41.2 fails "requires Kubernetes 1.31.0 or later"`}}
+	holders := []NamedShoot{{Shoot: "garden-dev/b", Reason: `no compatible version: 0.41.2 fails "requires Kubernetes 1.31.0 or later"`}}
 
 	It("renders an expiration date set ahead, with targets and holders", func() {
 		Expect(Warnings([]Impact{{
 			Change: expiring, Kind: EventExpiration, At: now.Add(7 * day), Pinning: 4,
 			Outcomes: []OutcomeCount{{Outcome: Outcome{Forced: true, Target: "0.41.2"}, Count: 2}, {Outcome: Outcome{Forced: true, Target: "0.43.0"}, Count: 1}},
 			Holding:  1, Holders: holders,
+			Moved: []NamedShoot{{Shoot: "garden-dev/a", Reason: "force-upgraded to 0.41.2"}},
 		}}, 0)).To(Equal([]string{
 			"component falco version 0.41.0: expires at 2026-12-08T12:00:00Z (newly set); pinned by 4 Shoots; from then on 2 are force-upgraded to 0.41.2, 1 is force-upgraded to 0.43.0, 1 holds (no compatible version)",
-			`Shoot garden-dev/b would hold on falco 0.41.0 (no compatible version): 0.41.2 fails "requires Kubernetes 1.31.0 or later"`,
+			`Shoot garden-dev/b would hold on falco 0.41.0: no compatible version: 0.41.2 fails "requires Kubernetes 1.31.0 or later"`,
+			"Shoot garden-dev/a on falco 0.41.0 would be force-upgraded to 0.41.2 in its first maintenance window from 2026-12-08T12:00:00Z",
+		}))
+	})
+
+	It("renders the Shoots whose next window a change alters", func() {
+		Expect(Warnings([]Impact{{
+			Change: Change{Component: "falco", Version: "0.41.0", OldListed: true}, Kind: EventMoves, At: now, Pinning: 4,
+			Outcomes: []OutcomeCount{{Outcome: Outcome{Target: "0.41.3"}, Count: 1}}, Staying: 1,
+			Moved: []NamedShoot{
+				{Shoot: "garden-dev/c", Reason: "kept on it", Before: "update to 0.41.2 (r)"},
+				{Shoot: "garden-dev/d", Reason: "auto-updated to 0.41.3", Before: "update to 0.41.2 (r)"},
+			},
+		}}, 0)).To(Equal([]string{
+			"component falco version 0.41.0: this change alters the next maintenance window of 2 of its 4 Shoots: 1 is auto-updated to 0.41.3, 1 stays (no longer updated)",
+			"Shoot garden-dev/c on falco 0.41.0 would be kept on it in its next maintenance window (before this change: update to 0.41.2 (r))",
+			"Shoot garden-dev/d on falco 0.41.0 would be auto-updated to 0.41.3 in its next maintenance window (before this change: update to 0.41.2 (r))",
 		}))
 	})
 
