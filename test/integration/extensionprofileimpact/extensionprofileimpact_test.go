@@ -6,9 +6,12 @@ package extensionprofileimpact_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 
@@ -16,8 +19,10 @@ import (
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
+	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/yaml"
 
+	"github.com/gep-78/gardener/cmd/kubectl-extensionprofile/app"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
@@ -122,9 +127,10 @@ spec:
 
 var _ = Describe("The impact preview of the runbook", Ordered, func() {
 	var (
-		current, changed []byte
-		expectedWarnings []string
-		expectedStdout   string
+		current, changed, added []byte
+		expectedWarnings        []string
+		expectedStdout          string
+		expectedMoves           []string
 	)
 
 	BeforeAll(func() {
@@ -137,9 +143,9 @@ var _ = Describe("The impact preview of the runbook", Ordered, func() {
 				dryRunOutputs = append(dryRunOutputs, b)
 			}
 		}
-		Expect(yamls).To(HaveLen(2), "%s: the profile before and after the change", runbook)
-		Expect(dryRunOutputs).To(HaveLen(1), "%s: the output of the dry-run", runbook)
-		current, changed = []byte(yamls[0].content), []byte(yamls[1].content)
+		Expect(yamls).To(HaveLen(3), "%s: the profile before and after the change, and with a version added", runbook)
+		Expect(dryRunOutputs).To(HaveLen(2), "%s: the output of the dry-runs", runbook)
+		current, changed, added = []byte(yamls[0].content), []byte(yamls[1].content), []byte(yamls[2].content)
 		for _, line := range strings.Split(strings.TrimSpace(dryRunOutputs[0].content), "\n") {
 			if w, ok := strings.CutPrefix(line, "Warning: "); ok {
 				expectedWarnings = append(expectedWarnings, w)
@@ -148,6 +154,8 @@ var _ = Describe("The impact preview of the runbook", Ordered, func() {
 			}
 		}
 		Expect(expectedWarnings).NotTo(BeEmpty())
+		expectedMoves = warningLines(dryRunOutputs[1].content)
+		Expect(expectedMoves).NotTo(BeEmpty())
 
 		By("Create the fleet: the profile as it stands, and four Shoots on falco 0.41.0")
 		_, stderr, err := kubectl(nil, "create", "namespace", "garden-dev")
@@ -208,10 +216,17 @@ var _ = Describe("The impact preview of the runbook", Ordered, func() {
 		Expect(lifecycleOf041(storedProfile())).To(HaveLen(2))
 	})
 
+	It("names the Shoots that an added version moves in their next window", func() {
+		stdout, stderr, err := kubectl(added, "apply", "--dry-run=server", "-f", "-")
+		Expect(err).NotTo(HaveOccurred(), stderr)
+		Expect(warningLines(stderr)).To(Equal(expectedMoves))
+		Expect(stdout).To(ContainSubstring("(server dry run)"))
+	})
+
 	It("prints no warning for a change without fleet effect", func() {
 		profile := &gardencorev1beta1.ExtensionProfile{}
 		Expect(yaml.UnmarshalStrict(changed, profile)).To(Succeed())
-		// A providerConfig on the pinned version, a new version and a date on one nobody pins.
+		// A providerConfig on the pinned version, a new preview version and a date on one nobody pins.
 		versions := profile.Spec.Components[0].Versions
 		for i := range versions {
 			switch versions[i].Version {
@@ -222,7 +237,8 @@ var _ = Describe("The impact preview of the runbook", Ordered, func() {
 					{Classification: gardencorev1beta1.ClassificationDeprecated, StartTime: &metav1.Time{Time: now.AddDate(0, 1, 0)}}}
 			}
 		}
-		profile.Spec.Components[0].Versions = append(versions, gardencorev1beta1.ExtensionComponentVersion{Version: "0.44.0"})
+		profile.Spec.Components[0].Versions = append(versions, gardencorev1beta1.ExtensionComponentVersion{Version: "0.44.0",
+			Lifecycle: []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationPreview}}})
 		data, err := yaml.Marshal(profile)
 		Expect(err).NotTo(HaveOccurred())
 
@@ -241,5 +257,48 @@ var _ = Describe("The impact preview of the runbook", Ordered, func() {
 		Expect(err).NotTo(HaveOccurred(), stderr)
 		Expect(warningLines(stderr)).To(ContainElement(HavePrefix(
 			"component falco version 0.41.0: expires at 2027-01-10T00:00:00Z (was 2026-12-10T00:00:00Z); pinned by 4 Shoots; from then on 2 are force-upgraded to 0.41.2")))
+	})
+
+	// The kubectl plugin against the same garden, in-process with the garden's clock.
+	plugin := func(args ...string) (string, error) {
+		GinkgoHelper()
+		out := &bytes.Buffer{}
+		cmd := app.NewCommandWithOptions(&app.Options{Out: out, ErrOut: io.Discard, Clock: testclock.NewFakeClock(now)})
+		cmd.SetArgs(append(args, "--kubeconfig", kubeconfig))
+		err := cmd.ExecuteContext(ctx)
+		return out.String(), err
+	}
+
+	It("kubectl extensionprofile usage states its namespace and counts the Shoots pinning elsewhere", func() {
+		out, err := plugin("usage", "docs-falco", "-n", "default")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(HaveSuffix("SHOOTS lists namespace default only; 4 Shoots of other namespaces pin versions of this profile (-A lists them)\n"))
+		Expect(out).NotTo(ContainSubstring("garden-dev/"))
+
+		out, err = plugin("usage", "docs-falco", "-A")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(MatchRegexp(`(?m)^falco +0\.41\.0 +.* 2026-12-10T00:00:00Z +garden-dev/alpha,garden-dev/bravo,garden-dev/charlie,garden-dev/delta$`))
+		Expect(out).NotTo(ContainSubstring("SHOOTS lists namespace"))
+	})
+
+	It("kubectl extensionprofile shoot names the namespace of a Shoot not found, and finds it with -A", func() {
+		_, err := plugin("shoot", "delta", "-n", "default")
+		Expect(err).To(MatchError(`Shoot "delta" not found in namespace "default"; it exists in namespace garden-dev: use -n garden-dev`))
+		_, err = plugin("shoot", "nobody", "-n", "garden-dev")
+		Expect(err).To(MatchError(`Shoot "nobody" not found in namespace "garden-dev", nor in any other namespace`))
+		out, err := plugin("shoot", "delta", "-A")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(ContainSubstring("docs-falco   falco"))
+	})
+
+	It("kubectl extensionprofile shoot shows the next window and the hold at the expiry", func() {
+		shoot, err := gardenClient.CoreV1beta1().Shoots("garden-dev").Get(ctx, "delta", metav1.GetOptions{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(shoot.Spec.Maintenance).NotTo(BeNil(), "gardener-apiserver defaults a random window")
+		out, err := plugin("shoot", "delta", "-n", "garden-dev")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(out).To(MatchRegexp(`^Next maintenance: (now \(inside the window|2026-12-0[12]T\d\d:00:00Z \(window )\d\d:00:00-\d\d:45:00 UTC\)\n`))
+		Expect(out).To(MatchRegexp(`(?m)^docs-falco +falco +0\.41\.0 +\S+ +2026-12-10T00:00:00Z +off, patch \(fallback\) +keep +` +
+			regexp.QuoteMeta(`on 2026-12-10: hold, no compatible version: 0.41.2 fails "requires Kubernetes 1.34 or later"`) + `$`))
 	})
 })

@@ -14,6 +14,7 @@ import (
 	"k8s.io/apiserver/pkg/warning"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/api"
 	"github.com/gep-78/gardener/pkg/apis/core"
@@ -27,14 +28,19 @@ import (
 const affectedShoots = 10
 
 // BenchmarkValidate measures the impact preview of one ExtensionProfile update at 1k and 10k Shoots
-// in the informer cache. affectedShoots of them pin falco 0.41.0 (Kubernetes 1.31, so that every
-// decision evaluates compatibility rules), all others pin 0.43.0.
+// in the informer cache. affectedShoots of them pin falco 0.41.0 with the default (patch)
+// auto-update on Kubernetes 1.31, so that every decision evaluates compatibility rules; all others
+// pin 0.43.0, the highest version, with auto-update off.
 //   - "expires a version pinned by 10 Shoots": 0.41.0 gets an expiration date ahead; ten
-//     maintenance decisions (each force-upgrades to 0.41.2), one warning.
+//     maintenance decisions (each force-upgrades to 0.41.2), a summary and ten named Shoots.
+//   - "adds a version 10 Shoots auto-update to": a new 0.41.3; the Shoots of the versions below it
+//     are decided with the old and the new profile (Moves), a summary and ten named Shoots.
+//   - "changes the default updateStrategy": minor instead of patch; the Shoots of every version
+//     below the highest are decided twice, none moves (0.42.1 and 0.43.0 need Kubernetes 1.32).
 //   - "no fleet effect": a providerConfig on 0.41.0; one comparison of the specs, no lookup.
 //
-// Both must cost the same at 1k and 10k Shoots: the preview reads only the Shoots pinning changed
-// versions.
+// Each must cost the same at 1k and 10k Shoots: the preview reads only the Shoots pinning changed
+// versions and the versions below them.
 func BenchmarkValidate(b *testing.B) {
 	features.RegisterFeatureGates()
 	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
@@ -43,6 +49,10 @@ func BenchmarkValidate(b *testing.B) {
 		oldProfile := newProfile()
 		expiring := newProfile()
 		version(expiring, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
+		added := newProfile()
+		added.Spec.Components[0].Versions = append(added.Spec.Components[0].Versions, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3"})
+		strategy := newProfile()
+		strategy.Spec.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(gardencorev1beta1.UpdateStrategyMinor)}
 		unrelated := newProfile()
 		version(unrelated, "0.41.0").ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"a":1}`)}
 		for _, c := range []struct {
@@ -50,7 +60,9 @@ func BenchmarkValidate(b *testing.B) {
 			profile  *gardencorev1beta1.ExtensionProfile
 			warnings int
 		}{
-			{"expires a version pinned by 10 Shoots", expiring, 1},
+			{"expires a version pinned by 10 Shoots", expiring, 1 + affectedShoots},
+			{"adds a version 10 Shoots auto-update to", added, 1 + affectedShoots},
+			{"changes the default updateStrategy", strategy, 0},
 			{"no fleet effect", unrelated, 0},
 		} {
 			attrs := admission.NewAttributesRecord(toInternal(b, c.profile), toInternal(b, oldProfile), core.Kind("ExtensionProfile").WithVersion("version"), "", extensionType,
@@ -88,11 +100,11 @@ func newBenchmarkPlugin(b *testing.B, n int) *ExtensionProfileImpact {
 	p.SetCoreInformerFactory(factory)
 	store := factory.Core().V1beta1().Shoots().Informer().GetStore()
 	for i := range n {
-		v := "0.43.0"
+		shoot := newShoot(fmt.Sprintf("shoot-%05d", i), "1.31.0", "0.43.0", autoUpdateOff)
 		if i < affectedShoots {
-			v = "0.41.0"
+			shoot = newShoot(fmt.Sprintf("shoot-%05d", i), "1.31.0", "0.41.0", nil)
 		}
-		if err := store.Add(newShoot(fmt.Sprintf("shoot-%05d", i), "1.31.0", v, autoUpdateOff)); err != nil {
+		if err := store.Add(shoot); err != nil {
 			b.Fatal(err)
 		}
 	}
