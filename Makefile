@@ -36,7 +36,8 @@ generate:
 .PHONY: build
 build:
 	@mkdir -p $(BIN)
-	go build -ldflags "$(LD_FLAGS)" -o $(BIN)/ $(addprefix ./cmd/,$(BINARIES))
+	@echo "go build -o $(BIN)/ $(BINARIES)"
+	@hack/with-progress.sh "make build" go build -ldflags "$(LD_FLAGS)" -o $(BIN)/ $(addprefix ./cmd/,$(BINARIES))
 
 ## test: runs the unit and integration tests (integration tests start etcd, kube-apiserver and gardener-apiserver).
 .PHONY: test
@@ -55,9 +56,10 @@ verify:
 
 ## local-up: starts a local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager,
 ## gardenlet, the example shoot-falco-service extension) and runs until interrupted; admin kubeconfig in dev/kubeconfig.
+## DATA_DIR=dev/data keeps etcd's data there, so that the next run starts over the same garden.
 .PHONY: local-up
 local-up: tools build
-	@$(BIN)/local-garden --bin-dir $(BIN) --dev-dir $(REPO_ROOT)/dev
+	@$(BIN)/local-garden --bin-dir $(BIN) --dev-dir $(REPO_ROOT)/dev $(if $(DATA_DIR),--data-dir $(DATA_DIR))
 
 ## demo: starts the local garden, walks through the example profiles and Shoots with kubectl, and stops.
 .PHONY: demo

@@ -19,9 +19,6 @@ LOG="${DEV}/local-garden.log"
 rm -rf "${DEV}"
 mkdir -p "${DEV}"
 
-# Lifecycle start times in example/ are offsets from now (${NOW-30d}, ${NOW+25s}, ...).
-"${REPO_ROOT}/hack/render-examples.sh" "${DEV}/example"
-
 garden_pid=""
 cleanup() {
   local rc=$?
@@ -41,6 +38,8 @@ trap cleanup EXIT INT TERM
 
 step() { printf '\n### %s\n' "$*"; }
 show() { printf '$ kubectl %s\n' "$*"; "${KUBECTL}" "$@"; }
+# plugin runs a command with bin/ on PATH, so that kubectl finds the plugin kubectl-extensionprofile.
+plugin() { PATH="${BIN}:${PATH}" "$@"; }
 
 step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, shoot-falco-service extension)"
 "${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true >"${LOG}" 2>&1 &
@@ -52,6 +51,11 @@ for _ in $(seq 1 240); do
 done
 grep -q '^local garden ready' "${LOG}" || { echo "local garden not ready after 120s" >&2; exit 1; }
 echo "local garden ready; admin kubeconfig: ${KUBECONFIG}"
+
+# Lifecycle start times in example/ are offsets from now (${NOW-30d}, ...); ${SOON}, the two
+# transitions the demo waits for, is 40 seconds from now. Rendered once the garden is up, so that
+# a slow start does not eat into them; the frozen Shoot is applied well before.
+SOON=40s "${REPO_ROOT}/hack/render-examples.sh" "${DEV}/example"
 
 step "The operator publishes a CloudProfile and two ExtensionProfiles"
 show apply -f "${DEV}/example/00-namespace-garden-dev.yaml" -f "${DEV}/example/10-cloudprofile-local.yaml" \
@@ -65,6 +69,9 @@ show get extensionprofile shoot-traefik -o jsonpath='{range .status.components[*
 
 step "A shoot owner pins falco 0.44.1 and traefik 3.6.13: accepted"
 show apply -f "${DEV}/example/30-shoot-pinned.yaml"
+
+step "A shoot owner freezes falco on the deprecated 0.42.1 (autoUpdate.enabled: false): accepted with a warning"
+show apply -f "${DEV}/example/32-shoot-frozen-falco.yaml"
 show get shoots -n garden-dev
 
 step "A pin on an unavailable version is rejected, with the field path and the versions that may be pinned"
@@ -99,10 +106,10 @@ echo "(0 replicas: the local garden has no nodes; the version is in the image, t
 show get deployment falco -n shoot--dev--pinned -L app.kubernetes.io/version -o wide
 show get configmap falco-config -n shoot--dev--pinned -o jsonpath='{.data}{"\n"}'
 
-step "A shoot owner freezes falco on the deprecated 0.42.1 (autoUpdate.enabled: false): accepted with a warning"
-show apply -f "${DEV}/example/32-shoot-frozen-falco.yaml"
+step "What maintenance will do to the frozen pin: nothing now, a forced upgrade once it expires"
+plugin show extensionprofile shoot frozen -n garden-dev
 
-step "25 seconds after the start, traefik 3.6.15 becomes supported and falco 0.42.1 expires"
+step "40 seconds after rendering, traefik 3.6.15 becomes supported and falco 0.42.1 expires"
 "${KUBECTL}" wait --for=jsonpath='{.status.components[0].versions[4].classification}'=supported extensionprofile/shoot-traefik --timeout=90s >/dev/null
 "${KUBECTL}" wait --for=jsonpath='{.status.components[0].versions[1].classification}'=expired extensionprofile/shoot-falco-service --timeout=90s >/dev/null
 show get extensionprofiles
@@ -128,5 +135,18 @@ step "The fleet view (GEP-78 motivation): Shoots per extension type, component, 
 metrics_url="$(sed -n 's/^gardener-controller-manager metrics: //p' "${LOG}")"
 printf '$ curl -s %s | grep gardener_extension_component_shoots | grep -v " 0$"\n' "${metrics_url}"
 curl -s "${metrics_url}" | grep '^gardener_extension_component_shoots' | grep -v ' 0$'
+
+step "Which Shoots pin which falco version, in all namespaces (kubectl plugin bin/kubectl-extensionprofile)"
+plugin show extensionprofile usage shoot-falco-service -A
+
+step "Impact preview: a dry-run that would expire falco 0.44.1 in 7 days (nothing is stored)"
+expires="$(date -u -d '+7 days' +%Y-%m-%dT%H:%M:%SZ)"
+patch='[{"op":"add","path":"/spec/components/0/versions/2/lifecycle","value":[{"classification":"supported"},{"classification":"expired","startTime":"'"${expires}"'"}]}]'
+"${KUBECTL}" get extensionprofile shoot-falco-service -o jsonpath='{.spec.components[0].versions[2].version}' | grep -qx 0.44.1
+show patch extensionprofile shoot-falco-service --type=json --dry-run=server -p "${patch}"
+
+step "Expiry gauges: expiration dates, Shoots on expiring versions, and those without upgrade path"
+printf '$ curl -s %s | grep -E "gardener_extension_component_(version_expiration_timestamp_seconds|shoots_expiring|shoots_without_upgrade_path)"\n' "${metrics_url}"
+curl -s "${metrics_url}" | grep -E '^gardener_extension_component_(version_expiration_timestamp_seconds|shoots_expiring|shoots_without_upgrade_path)'
 
 step "Demo finished"

@@ -38,11 +38,8 @@ import (
 
 func main() {
 	opts := options{}
-	flag.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager and gardenlet")
-	flag.StringVar(&opts.devDir, "dev-dir", "dev", "directory for the admin kubeconfig (kubeconfig), component kubeconfigs and logs")
-	flag.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
-	flag.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
-	flag.Parse()
+	flags := newFlagSet(&opts)
+	_ = flags.Parse(os.Args[1:]) // ExitOnError
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -54,6 +51,17 @@ func main() {
 
 type options struct {
 	binDir, devDir, featureGates, dataDir string
+}
+
+// newFlagSet returns local-garden's own flags bound to opts. It is not flag.CommandLine:
+// controller-runtime registers --kubeconfig there, which does not apply here.
+func newFlagSet(opts *options) *flag.FlagSet {
+	flags := flag.NewFlagSet("local-garden", flag.ExitOnError)
+	flags.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager and gardenlet")
+	flags.StringVar(&opts.devDir, "dev-dir", "dev", "directory for the admin kubeconfig (kubeconfig), component kubeconfigs, logs and <component>.metrics-address files")
+	flags.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
+	flags.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
+	return flags
 }
 
 func run(ctx context.Context, opts options) error {

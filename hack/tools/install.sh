@@ -81,7 +81,8 @@ build() {
 		cd "${TOOLS_DIR}"
 		# -mod=readonly: go.mod/go.sum here are committed and authoritative.
 		# -buildvcs=false: the tools module lives inside the repo's git tree.
-		GOWORK=off CGO_ENABLED=0 go build \
+		# On a loaded machine a build takes many minutes: print the elapsed time every 30 s.
+		GOWORK=off CGO_ENABLED=0 "${REPO_ROOT}/hack/with-progress.sh" "building ${name}" go build \
 			-mod=readonly -buildvcs=false -trimpath \
 			-ldflags "${ldflags}" \
 			-o "${tmp}" "${pkg}"
