@@ -45,6 +45,8 @@ kube::codegen::gen_openapi \
   --update-report \
   --boilerplate "${BOILERPLATE}" \
   --extra-pkgs k8s.io/apimachinery/pkg/util/intstr \
+  --extra-pkgs k8s.io/api/core/v1 \
+  --extra-pkgs k8s.io/api/autoscaling/v1 \
   "${REPO_ROOT}/pkg/apis"
 
 kube::codegen::gen_client \

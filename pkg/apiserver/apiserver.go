@@ -8,31 +8,21 @@
 package apiserver
 
 import (
-	"k8s.io/utils/clock"
 	"net/http"
+
+	"k8s.io/utils/clock"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/sets"
 	genericapiserver "k8s.io/apiserver/pkg/server"
 
 	"github.com/gep-78/gardener/pkg/api"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/apiserver/filters"
-	"github.com/gep-78/gardener/pkg/apiserver/openapi"
 	corerest "github.com/gep-78/gardener/pkg/apiserver/registry/core/rest"
 	apiserverstorage "github.com/gep-78/gardener/pkg/apiserver/storage"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 )
-
-// LenientFieldValidationResources are the resources that accept fields they do not model,
-// dropping them with a warning (filters.WithLenientFieldValidation): the Shoot subset, whose
-// manifests come from real Gardener with many fields this project does not model. The value is
-// the OpenAPI model of each served version, which server-side apply patches are pruned to.
-// ExtensionProfile and CloudProfile stay strict.
-var LenientFieldValidationResources = map[schema.GroupVersionResource]string{
-	gardencorev1beta1.SchemeGroupVersion.WithResource("shoots"): gardencorev1beta1.Shoot{}.OpenAPIModelName(),
-}
 
 // ExtraConfig holds the configuration gardener-apiserver adds to the generic server's.
 type ExtraConfig struct {
@@ -66,22 +56,15 @@ type GardenerAPIServer struct {
 	GenericAPIServer *genericapiserver.GenericAPIServer
 }
 
-// Complete fills in defaults and installs the request filters of gardener-apiserver (lenient
-// field validation for LenientFieldValidationResources, field paths for values that cannot be
-// decoded) inside the generic handler chain.
+// Complete fills in defaults and installs the request filter of gardener-apiserver (field paths
+// for values that cannot be decoded) inside the generic handler chain.
 func (c *Config) Complete() CompletedConfig {
 	buildChain := c.GenericConfig.BuildHandlerChainFunc
 	if buildChain == nil {
 		buildChain = genericapiserver.DefaultBuildHandlerChain
 	}
-	lenient := sets.New[schema.GroupResource]()
-	for gvr := range LenientFieldValidationResources {
-		lenient.Insert(gvr.GroupResource())
-	}
-	pruner := filters.NewUnknownFieldPruner(openapi.GetOpenAPIDefinitions, LenientFieldValidationResources)
 	c.GenericConfig.BuildHandlerChainFunc = func(apiHandler http.Handler, config *genericapiserver.Config) http.Handler {
-		handler := filters.WithLenientFieldValidation(apiHandler, lenient, pruner)
-		handler = filters.WithDecodeFieldPaths(handler, servedKinds(), api.Scheme, api.Codecs)
+		handler := filters.WithDecodeFieldPaths(apiHandler, servedKinds(), api.Scheme, api.Codecs)
 		return buildChain(handler, config)
 	}
 	return CompletedConfig{&completedConfig{

@@ -8,7 +8,7 @@ package upstream
 
 import "embed"
 
-//go:embed *.yaml
+//go:embed *.yaml *.proto
 var files embed.FS
 
 const (
@@ -33,6 +33,9 @@ const (
 	// NamespacedCloudProfile is Gardener's example NamespacedCloudProfile
 	// (example/35-namespacedcloudprofile.yaml), extending the CloudProfile "local".
 	NamespacedCloudProfile = "35-namespacedcloudprofile.yaml"
+	// CoreV1beta1Proto is Gardener's protobuf schema of core.gardener.cloud/v1beta1
+	// (pkg/apis/core/v1beta1/generated.proto): the field numbers its clients decode with.
+	CoreV1beta1Proto = "core-v1beta1-generated.proto"
 )
 
 // Read returns the content of the named file.

@@ -18,7 +18,7 @@ import (
 )
 
 // provenanceRow is a row of the README's table: file, upstream path, commit, sha256.
-var provenanceRow = regexp.MustCompile("(?m)^\\| `([^`]+\\.yaml)` \\| `([^`]+)`.*\\| `([0-9a-f]{7,40})` \\| `([0-9a-f]{64})` \\|$")
+var provenanceRow = regexp.MustCompile("(?m)^\\| `([^`]+\\.(?:yaml|proto))` \\| `([^`]+)`.*\\| `([0-9a-f]{7,40})` \\| `([0-9a-f]{64})` \\|$")
 
 var _ = Describe("the upstream test data", func() {
 	It("lists every file with its provenance, and every file still has the content taken from upstream", func() {
@@ -30,6 +30,9 @@ var _ = Describe("the upstream test data", func() {
 		}
 		files, err := filepath.Glob("*.yaml")
 		Expect(err).NotTo(HaveOccurred())
+		protos, err := filepath.Glob("*.proto")
+		Expect(err).NotTo(HaveOccurred())
+		files = append(files, protos...)
 		Expect(files).NotTo(BeEmpty())
 		for _, file := range files {
 			Expect(digests).To(HaveKey(file), "README.md has no provenance row for %s", file)

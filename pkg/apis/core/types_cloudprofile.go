@@ -137,7 +137,7 @@ type MachineImageVersion struct {
 // CRI is a container runtime interface.
 type CRI struct {
 	// Name is the container runtime interface, e.g. containerd.
-	Name string
+	Name CRIName
 	// ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it.
 	ContainerRuntimes []ContainerRuntime
 }
@@ -292,9 +292,9 @@ type MachineImageFlavor struct {
 type CloudProfileStatus struct {
 	// Kubernetes holds the classification of every Kubernetes version.
 	Kubernetes *KubernetesStatus
-	// MachineImageVersions holds the classification of every machine image version, keyed by
+	// MachineImages holds the classification of every machine image version, keyed by
 	// image name.
-	MachineImageVersions []MachineImageVersionStatus
+	MachineImages []MachineImageStatus
 }
 
 // KubernetesStatus holds the classification of every Kubernetes version.
@@ -303,8 +303,8 @@ type KubernetesStatus struct {
 	Versions []ExpirableVersionStatus
 }
 
-// MachineImageVersionStatus holds the classification of every version of one machine image.
-type MachineImageVersionStatus struct {
+// MachineImageStatus holds the classification of every version of one machine image.
+type MachineImageStatus struct {
 	// Name is the machine image name.
 	Name string
 	// Versions lists one entry per spec version, in spec order.

@@ -4,7 +4,10 @@
 
 package core
 
-import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+import (
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
 
 // VersionClassification is the lifecycle stage of a version (GEP-32).
 type VersionClassification string
@@ -83,9 +86,9 @@ type LastOperation struct {
 // Condition is a status condition of an object, in Gardener's shape.
 type Condition struct {
 	// Type is the condition type.
-	Type string
+	Type ConditionType
 	// Status is True, False, Unknown or Progressing.
-	Status string
+	Status ConditionStatus
 	// LastTransitionTime is when the status last changed.
 	LastTransitionTime metav1.Time
 	// LastUpdateTime is when the condition was last updated.
@@ -111,4 +114,75 @@ type LastError struct {
 	Codes []ErrorCode
 	// LastUpdateTime is when the error was last reported.
 	LastUpdateTime *metav1.Time
+}
+
+// LastOperationState is the state of an operation.
+type LastOperationState string
+
+const (
+	// LastOperationStateProcessing means the operation is running.
+	LastOperationStateProcessing LastOperationState = "Processing"
+	// LastOperationStateSucceeded means the operation succeeded.
+	LastOperationStateSucceeded LastOperationState = "Succeeded"
+	// LastOperationStateFailed means the operation failed.
+	LastOperationStateFailed LastOperationState = "Failed"
+	// LastOperationStateError means the operation failed and will be retried.
+	LastOperationStateError LastOperationState = "Error"
+)
+
+// ConditionStatus is the status of a condition.
+type ConditionStatus string
+
+const (
+	// ConditionTrue is the ConditionStatus "True".
+	ConditionTrue ConditionStatus = "True"
+	// ConditionFalse is the ConditionStatus "False".
+	ConditionFalse ConditionStatus = "False"
+	// ConditionUnknown is the ConditionStatus "Unknown".
+	ConditionUnknown ConditionStatus = "Unknown"
+	// ConditionProgressing is the ConditionStatus "Progressing".
+	ConditionProgressing ConditionStatus = "Progressing"
+)
+
+// ConditionType is the type of a condition.
+type ConditionType string
+
+// Gardener identifies a gardenlet (or other Gardener component) that acted on a resource.
+type Gardener struct {
+	// ID is the container ID.
+	ID string
+	// Name is the host (pod) name.
+	Name string
+	// Version is the Gardener version.
+	Version string
+}
+
+// HighAvailability is the high-availability setting of a resource.
+type HighAvailability struct {
+	// FailureTolerance is the failure the resource tolerates.
+	FailureTolerance FailureTolerance
+}
+
+// FailureTolerance is a failure a resource tolerates.
+type FailureTolerance struct {
+	// Type is node or zone.
+	Type FailureToleranceType
+}
+
+// FailureToleranceType is the failure a highly available control plane tolerates.
+type FailureToleranceType string
+
+const (
+	// FailureToleranceTypeNode is the FailureToleranceType "node".
+	FailureToleranceTypeNode FailureToleranceType = "node"
+	// FailureToleranceTypeZone is the FailureToleranceType "zone".
+	FailureToleranceTypeZone FailureToleranceType = "zone"
+)
+
+// NamedResourceReference is a named reference to a resource.
+type NamedResourceReference struct {
+	// Name is the name of the reference, unique in its list.
+	Name string
+	// ResourceRef is the referenced resource.
+	ResourceRef autoscalingv1.CrossVersionObjectReference
 }

@@ -2,6 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
+// Package filters holds HTTP handler filters of gardener-apiserver.
 package filters
 
 import (

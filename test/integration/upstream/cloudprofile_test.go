@@ -55,7 +55,7 @@ var _ = Describe("Gardener's example CloudProfile ("+upstream.CloudProfile+")", 
 		Expect(client.CoreV1beta1().RESTClient().Post().Resource("cloudprofiles").Param("fieldValidation", "Strict").
 			SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()).To(Succeed())
 		Expect(recorder.all()).To(BeEmpty())
-		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name), nil)).To(BeEmpty())
+		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name))).To(BeEmpty())
 
 		By("defaulting what Gardener defaults")
 		profile, err := gardenClient.CoreV1beta1().CloudProfiles().Get(ctx, name, metav1.GetOptions{})
@@ -73,7 +73,7 @@ var _ = Describe("Gardener's example CloudProfile ("+upstream.CloudProfile+")", 
 	It("is applied with kubectl apply (client-side, strict) and reads back with every field it sets", func() {
 		_, stderr, err := kubectl(manifest, "apply", "-f", "-")
 		Expect(err).NotTo(HaveOccurred(), stderr)
-		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name), nil)).To(BeEmpty())
+		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name))).To(BeEmpty())
 
 		By("re-applying without changes")
 		stdout, stderr, err := kubectl(manifest, "apply", "-f", "-")
@@ -85,12 +85,12 @@ var _ = Describe("Gardener's example CloudProfile ("+upstream.CloudProfile+")", 
 	It("is applied with kubectl apply --server-side and reads back with every field it sets", func() {
 		_, stderr, err := kubectl(manifest, "apply", "--server-side", "-f", "-")
 		Expect(err).NotTo(HaveOccurred(), stderr)
-		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name), nil)).To(BeEmpty())
+		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name))).To(BeEmpty())
 
 		By("re-applying without changes")
 		_, stderr, err = kubectl(manifest, "apply", "--server-side", "-f", "-")
 		Expect(err).NotTo(HaveOccurred(), stderr)
-		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name), nil)).To(BeEmpty())
+		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name))).To(BeEmpty())
 	})
 
 	It("keeps the commented-out fields of the example once they are set (every spec field Gardener has)", func() {
@@ -183,7 +183,7 @@ spec:
 		for _, args := range [][]string{{"apply", "-f", "-"}, {"apply", "--server-side", "-f", "-"}} {
 			_, stderr, err := kubectl([]byte(full), args...)
 			Expect(err).NotTo(HaveOccurred(), "kubectl %v: %s", args, stderr)
-			Expect(lostFields(toJSONMap([]byte(full)), readBackCloudProfile("cloudprofile-full"), nil)).To(BeEmpty(), "kubectl %v", args)
+			Expect(lostFields(toJSONMap([]byte(full)), readBackCloudProfile("cloudprofile-full"))).To(BeEmpty(), "kubectl %v", args)
 			deleteCloudProfile("cloudprofile-full")
 		}
 	})

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
-	"strings"
 
 	. "github.com/onsi/gomega"
 	"sigs.k8s.io/yaml"
@@ -51,16 +50,12 @@ func leaves(value interface{}, path string, out map[string]interface{}) map[stri
 }
 
 // lostFields compares the fields a manifest sets with an object read back from the server and
-// returns, sorted, each field that is missing or changed and not covered by a warning
-// `unknown field "<prefix>"` of the write. metadata fields the server owns are ignored.
-func lostFields(manifest, readBack map[string]interface{}, warnings []string) []string {
+// returns, sorted, each field that is missing or changed.
+func lostFields(manifest, readBack map[string]interface{}) []string {
 	got := leaves(readBack, "", map[string]interface{}{})
 	var lost []string
 	for path, want := range leaves(manifest, "", map[string]interface{}{}) {
 		if have, ok := got[path]; ok && sameJSON(have, want) {
-			continue
-		}
-		if coveredByWarning(path, warnings) {
 			continue
 		}
 		lost = append(lost, fmt.Sprintf("%s: sent %v, read back %v", path, want, got[path]))
@@ -75,17 +70,4 @@ func sameJSON(a, b interface{}) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
 	return errA == nil && errB == nil && reflect.DeepEqual(ja, jb)
-}
-
-func coveredByWarning(path string, warnings []string) bool {
-	for _, w := range warnings {
-		var field string
-		if _, err := fmt.Sscanf(w, "unknown field %q", &field); err != nil {
-			continue
-		}
-		if path == field || strings.HasPrefix(path, field+".") || strings.HasPrefix(path, field+"[") {
-			return true
-		}
-	}
-	return false
 }

@@ -94,9 +94,40 @@ func deleteShoot(namespace, name string) {
 	}).Should(BeTrue())
 }
 
+// readBackShoot returns a Shoot as JSON, as the server stores it.
+func readBackShoot(namespace, name string) map[string]interface{} {
+	raw, err := gardenClient.CoreV1beta1().RESTClient().Get().Namespace(namespace).Resource("shoots").Name(name).DoRaw(ctx)
+	Expect(err).NotTo(HaveOccurred())
+	var readBack map[string]interface{}
+	Expect(json.Unmarshal(raw, &readBack)).To(Succeed())
+	return readBack
+}
+
+// roundTripShoot writes a Shoot manifest (JSON form) with a strict create, kubectl apply and
+// kubectl apply --server-side, and after each write finds every field the manifest sets in the
+// stored Shoot. The strict create must answer without warnings: every field is Gardener's.
+func roundTripShoot(shoot map[string]interface{}) {
+	metadata := shoot["metadata"].(map[string]interface{})
+	namespace, name := metadata["namespace"].(string), metadata["name"].(string)
+	warnings, readBack := createStrict(shoot)
+	Expect(warnings).To(BeEmpty())
+	Expect(lostFields(shoot, readBack)).To(BeEmpty(), "strict create")
+	deleteShoot(namespace, name)
+
+	body, err := json.Marshal(shoot)
+	Expect(err).NotTo(HaveOccurred())
+	for _, args := range [][]string{{"apply", "-f", "-"}, {"apply", "--server-side", "-f", "-"}} {
+		_, stderr, err := kubectl(body, args...)
+		Expect(err).NotTo(HaveOccurred(), "kubectl %v: %s", args, stderr)
+		Expect(stderr).NotTo(ContainSubstring("unknown field"), "kubectl %v", args)
+		Expect(lostFields(shoot, readBackShoot(namespace, name))).To(BeEmpty(), "kubectl %v", args)
+		deleteShoot(namespace, name)
+	}
+}
+
 // Gardener's Shoot manifests omit spec.kubernetes.version (and provider-local's worker its
 // machine image): gardener-apiserver defaults both from the CloudProfile (ShootMutator), so they
-// apply as published.
+// apply as published. Every field they set is stored: the Shoot type is Gardener's whole Shoot.
 var _ = Describe("Gardener's example Shoots", Ordered, func() {
 	BeforeAll(func() {
 		applyServerSide(upstream.MustRead(upstream.CloudProfile))
@@ -106,41 +137,32 @@ var _ = Describe("Gardener's example Shoots", Ordered, func() {
 	})
 
 	Describe(upstream.Shoot, func() {
-		It("is accepted as published; spec.kubernetes.version is defaulted to the highest supported version of the CloudProfile", func() {
-			shoot := filled90Shoot()
-			warnings, readBack := createStrict(shoot)
-			Expect(warnings).To(ContainElements(
-				`unknown field "spec.dns"`, `unknown field "spec.monitoring"`, `unknown field "spec.networking.ipFamilies"`,
-				`unknown field "spec.provider.controlPlaneConfig"`, `unknown field "spec.provider.infrastructureConfig"`,
-				`unknown field "spec.provider.workers[0].volume"`))
-			Expect(lostFields(shoot, readBack, warnings)).To(BeEmpty())
+		It("is stored with every field it sets through a strict create, kubectl apply and kubectl apply --server-side", func() {
+			roundTripShoot(filled90Shoot())
+		})
+
+		It("gets spec.kubernetes.version defaulted to the highest supported version of the CloudProfile", func() {
+			_, readBack := createStrict(filled90Shoot())
 			Expect(readBack["spec"].(map[string]interface{})["kubernetes"]).To(HaveKeyWithValue("version", "1.35.4"))
 			deleteShoot("garden-dev", "crazy-botany")
-
-			By("kubectl apply and kubectl apply --server-side")
-			body, err := json.Marshal(shoot)
-			Expect(err).NotTo(HaveOccurred())
-			for _, args := range [][]string{{"apply", "-f", "-"}, {"apply", "--server-side", "-f", "-"}} {
-				_, stderr, err := kubectl(body, args...)
-				Expect(err).NotTo(HaveOccurred(), "kubectl %v: %s", args, stderr)
-				deleteShoot("garden-dev", "crazy-botany")
-			}
 		})
 	})
 
 	Describe(upstream.ProviderLocalShoot, func() {
-		It("is accepted as published, with kubectl apply and kubectl apply --server-side; version and machine image are defaulted", func() {
-			manifest := upstream.MustRead(upstream.ProviderLocalShoot)
-			for _, args := range [][]string{{"apply", "-f", "-"}, {"apply", "--server-side", "-f", "-"}} {
-				_, stderr, err := kubectl(manifest, args...)
-				Expect(err).NotTo(HaveOccurred(), "kubectl %v: %s", args, stderr)
-				shoot, err := gardenClient.CoreV1beta1().Shoots("garden-local").Get(ctx, "local", metav1.GetOptions{})
-				Expect(err).NotTo(HaveOccurred())
-				Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.35.4"))
-				Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(HaveField("Name", "local"))
-				Expect(shoot.Spec.Provider.Workers[0].Machine.Image.Version).To(HaveValue(Equal("1.0.0")))
-				deleteShoot("garden-local", "local")
-			}
+		It("is stored with every field it sets through a strict create, kubectl apply and kubectl apply --server-side", func() {
+			roundTripShoot(toJSONMap(upstream.MustRead(upstream.ProviderLocalShoot)))
+		})
+
+		It("gets the Kubernetes version and machine image defaulted", func() {
+			_, stderr, err := kubectl(upstream.MustRead(upstream.ProviderLocalShoot), "apply", "-f", "-")
+			Expect(err).NotTo(HaveOccurred(), stderr)
+			shoot, err := gardenClient.CoreV1beta1().Shoots("garden-local").Get(ctx, "local", metav1.GetOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.35.4"))
+			Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(HaveField("Name", "local"))
+			Expect(shoot.Spec.Provider.Workers[0].Machine.Image.Version).To(HaveValue(Equal("1.0.0")))
+			Expect(shoot.Spec.Kubernetes.Kubelet).NotTo(BeNil(), "spec.kubernetes.kubelet is stored")
+			deleteShoot("garden-local", "local")
 		})
 	})
 })

@@ -99,7 +99,7 @@ func ValidateCloudProfileStatusUpdate(newProfile, oldProfile *core.CloudProfile)
 	if k := newProfile.Status.Kubernetes; k != nil {
 		allErrs = append(allErrs, validateVersionStatuses(k.Versions, statusPath.Child("kubernetes", "versions"))...)
 	}
-	for i, image := range newProfile.Status.MachineImageVersions {
+	for i, image := range newProfile.Status.MachineImages {
 		allErrs = append(allErrs, validateVersionStatuses(image.Versions, statusPath.Child("machineImages").Index(i).Child("versions"))...)
 	}
 	return allErrs

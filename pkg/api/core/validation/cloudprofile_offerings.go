@@ -255,12 +255,12 @@ func validateMachineImageVersionOwnFields(v core.MachineImageVersion, fldPath *f
 	for i, cri := range v.CRI {
 		criPath := fldPath.Child("cri").Index(i)
 		switch {
-		case !sets.New(supportedCRINames...).Has(cri.Name):
+		case !sets.New(supportedCRINames...).Has(string(cri.Name)):
 			allErrs = append(allErrs, field.NotSupported(criPath.Child("name"), cri.Name, supportedCRINames))
-		case criNames.Has(cri.Name):
+		case criNames.Has(string(cri.Name)):
 			allErrs = append(allErrs, field.Duplicate(criPath.Child("name"), cri.Name))
 		}
-		criNames.Insert(cri.Name)
+		criNames.Insert(string(cri.Name))
 		runtimes := sets.New[string]()
 		for j, rt := range cri.ContainerRuntimes {
 			typePath := criPath.Child("containerRuntimes").Index(j).Child("type")

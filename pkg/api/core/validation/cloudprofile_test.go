@@ -263,7 +263,7 @@ var _ = Describe("CloudProfile validation", func() {
 		It("rejects unknown classifications", func() {
 			newProfile := validCloudProfile()
 			newProfile.Status.Kubernetes = &core.KubernetesStatus{Versions: []core.ExpirableVersionStatus{{Version: "1.36.3", Classification: "current"}}}
-			newProfile.Status.MachineImageVersions = []core.MachineImageVersionStatus{{Name: "ubuntu", Versions: []core.ExpirableVersionStatus{{Version: "24.4.20260915", Classification: core.ClassificationSupported}}}}
+			newProfile.Status.MachineImages = []core.MachineImageStatus{{Name: "ubuntu", Versions: []core.ExpirableVersionStatus{{Version: "24.4.20260915", Classification: core.ClassificationSupported}}}}
 			Expect(ValidateCloudProfileStatusUpdate(newProfile, validCloudProfile())).To(ConsistOf(
 				fieldErr(field.ErrorTypeNotSupported, "status.kubernetes.versions[0].classification")))
 		})

@@ -105,6 +105,7 @@ func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
 	}
 	allErrs = append(allErrs, validateNetworking(spec.Networking, specPath.Child("networking"))...)
 	allErrs = append(allErrs, validateWorkers(spec.Provider.Workers, specPath.Child("provider", "workers"))...)
+	allErrs = append(allErrs, validateShootTypes(spec, specPath)...)
 	if window := maintenanceTimeWindow(shoot); window != nil &&
 		(oldShoot == nil || !apiequality.Semantic.DeepEqual(window, maintenanceTimeWindow(oldShoot))) {
 		allErrs = append(allErrs, validateMaintenanceTimeWindow(window, specPath.Child("maintenance", "timeWindow"))...)
@@ -263,9 +264,9 @@ func validateWorkers(workers []core.Worker, fldPath *field.Path) field.ErrorList
 		allErrs = append(allErrs, validateMachine(worker.Machine, idxPath.Child("machine"))...)
 		if worker.CRI != nil {
 			criPath := idxPath.Child("cri", "name")
-			if errs := validateMaxLength(worker.CRI.Name, MaxNameLength, criPath); len(errs) > 0 {
+			if errs := validateMaxLength(string(worker.CRI.Name), MaxNameLength, criPath); len(errs) > 0 {
 				allErrs = append(allErrs, errs...)
-			} else if !slices.Contains(workerCRINames, worker.CRI.Name) {
+			} else if !slices.Contains(workerCRINames, string(worker.CRI.Name)) {
 				allErrs = append(allErrs, field.NotSupported(criPath, worker.CRI.Name, workerCRINames))
 			}
 		}

@@ -12,9 +12,6 @@ const (
 	ArchitectureAMD64 = "amd64"
 	// ArchitectureARM64 is the arm64 CPU architecture.
 	ArchitectureARM64 = "arm64"
-	// CRINameContainerD is the containerd container runtime interface, the default of machine
-	// image versions.
-	CRINameContainerD = "containerd"
 )
 
 // SetDefaults_CloudProfile defaults the architecture of every machine image version and machine

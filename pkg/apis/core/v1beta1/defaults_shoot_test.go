@@ -37,11 +37,46 @@ var _ = Describe("Shoot defaulting", func() {
 			AutoUpdate: &MaintenanceAutoUpdate{KubernetesVersion: true, MachineImageVersion: ptr.To(true)},
 			TimeWindow: &MaintenanceTimeWindow{Begin: "070000+0000", End: "080000+0000"},
 		}))
-		Expect(shoot.Spec.Networking).To(Equal(&Networking{}))
-		Expect(shoot.Spec.Provider.Workers[0].Machine.Architecture).To(Equal(ptr.To("amd64")))
-		Expect(shoot.Spec.Provider.Workers[0].CRI).To(Equal(&CRI{Name: "containerd"}))
-		Expect(shoot.Spec.Provider.Workers[0].MaxSurge).To(Equal(ptr.To(intstr.FromInt32(1))))
-		Expect(shoot.Spec.Provider.Workers[0].MaxUnavailable).To(Equal(ptr.To(intstr.FromInt32(0))))
+		Expect(shoot.Spec.Networking).To(Equal(&Networking{IPFamilies: []IPFamily{IPFamilyIPv4}}))
+		worker := shoot.Spec.Provider.Workers[0]
+		Expect(worker.Machine.Architecture).To(Equal(ptr.To("amd64")))
+		Expect(worker.CRI).To(Equal(&CRI{Name: "containerd"}))
+		Expect(worker.MaxSurge).To(Equal(ptr.To(intstr.FromInt32(1))))
+		Expect(worker.MaxUnavailable).To(Equal(ptr.To(intstr.FromInt32(0))))
+		Expect(worker.UpdateStrategy).To(Equal(ptr.To(AutoRollingUpdate)))
+		Expect(worker.SystemComponents).To(Equal(&WorkerSystemComponents{Allow: true}))
+		Expect(shoot.Spec.SchedulerName).To(Equal(ptr.To("default-scheduler")))
+
+		k8s := shoot.Spec.Kubernetes
+		Expect(k8s.KubeProxy).To(Equal(&KubeProxyConfig{Mode: ptr.To(ProxyModeIPTables), Enabled: ptr.To(true)}))
+		Expect(k8s.KubeScheduler).To(Equal(&KubeSchedulerConfig{Profile: ptr.To(SchedulingProfileBalanced)}))
+		Expect(k8s.KubeControllerManager.NodeCIDRMaskSize).To(Equal(ptr.To[int32](24)), "110 pods need 220 addresses: /24")
+		Expect(k8s.KubeAPIServer.DefaultNotReadyTolerationSeconds).To(Equal(ptr.To[int64](300)))
+		Expect(k8s.KubeAPIServer.Requests).To(Equal(&APIServerRequests{MaxNonMutatingInflight: ptr.To[int32](400), MaxMutatingInflight: ptr.To[int32](200)}))
+		Expect(k8s.KubeAPIServer.EncryptionConfig.Provider.Type).To(Equal(ptr.To(EncryptionProviderTypeAESCBC)))
+		Expect(k8s.Kubelet.FailSwapOn).To(Equal(ptr.To(true)))
+		Expect(k8s.Kubelet.SerializeImagePulls).To(Equal(ptr.To(true)))
+		Expect(shoot.Spec.SystemComponents.CoreDNS.Autoscaling.Mode).To(Equal(CoreDNSAutoscalingModeHorizontal))
+		Expect(shoot.Spec.Provider.WorkersSettings).To(Equal(&WorkersSettings{SSHAccess: &SSHAccess{Enabled: true}}))
+	})
+
+	It("defaults an in-place pool, a dual-stack node CIDR, the garden namespace's toleration and the VPA", func() {
+		shoot := &Shoot{Spec: ShootSpec{
+			Networking: &Networking{IPFamilies: []IPFamily{IPFamilyIPv4, IPFamilyIPv6}},
+			Kubernetes: Kubernetes{Kubelet: &KubeletConfig{MaxPods: ptr.To[int32](250)}, VerticalPodAutoscaler: &VerticalPodAutoscaler{}},
+			Provider:   Provider{Workers: []Worker{{Name: "pool", UpdateStrategy: ptr.To(AutoInPlaceUpdate)}}},
+		}}
+		shoot.Namespace = "garden"
+		scheme.Default(shoot)
+		worker := shoot.Spec.Provider.Workers[0]
+		Expect(worker.MaxSurge).To(Equal(ptr.To(intstr.FromInt32(0))))
+		Expect(worker.MaxUnavailable).To(Equal(ptr.To(intstr.FromInt32(1))))
+		Expect(worker.MachineControllerManagerSettings.DisableHealthTimeout).To(Equal(ptr.To(true)))
+		Expect(shoot.Spec.Kubernetes.KubeControllerManager.NodeCIDRMaskSize).To(Equal(ptr.To[int32](23)), "250 pods need 500 addresses: /23")
+		Expect(shoot.Spec.Kubernetes.KubeControllerManager.NodeCIDRMaskSizeIPv6).To(Equal(ptr.To[int32](64)))
+		Expect(shoot.Spec.Tolerations).To(ConsistOf(Toleration{Key: SeedTaintProtected}))
+		Expect(shoot.Spec.Kubernetes.VerticalPodAutoscaler.EvictionRateLimit).To(Equal(ptr.To(-1.0)))
+		Expect(shoot.Spec.Kubernetes.VerticalPodAutoscaler.MemoryAggregationIntervalCount).To(Equal(ptr.To[int64](8)))
 	})
 
 	It("keeps what the owner set", func() {
@@ -59,10 +94,12 @@ var _ = Describe("Shoot defaulting", func() {
 			}}},
 		}}
 		want := shoot.DeepCopy()
-		want.Spec.Networking = &Networking{}
-		want.Spec.Provider.Workers[0].CRI = &CRI{Name: "containerd"}
 		scheme.Default(shoot)
-		Expect(shoot).To(Equal(want))
+		Expect(shoot.Spec.Purpose).To(Equal(want.Spec.Purpose))
+		Expect(shoot.Spec.Maintenance).To(Equal(want.Spec.Maintenance))
+		Expect(shoot.Spec.Provider.Workers[0].Machine).To(Equal(want.Spec.Provider.Workers[0].Machine))
+		Expect(shoot.Spec.Provider.Workers[0].MaxSurge).To(Equal(want.Spec.Provider.Workers[0].MaxSurge))
+		Expect(shoot.Spec.Provider.Workers[0].MaxUnavailable).To(Equal(want.Spec.Provider.Workers[0].MaxUnavailable))
 	})
 
 	It("defaults machineImageVersion only for Shoots with workers", func() {

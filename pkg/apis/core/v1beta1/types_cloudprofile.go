@@ -199,7 +199,7 @@ type MachineImageVersion struct {
 // CRI is a container runtime interface.
 type CRI struct {
 	// Name is the container runtime interface, e.g. containerd.
-	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
+	Name CRIName `json:"name" protobuf:"bytes,1,opt,name=name,casttype=CRIName"`
 	// ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it.
 	// +optional
 	// +listType=atomic
@@ -407,12 +407,12 @@ type CloudProfileStatus struct {
 	// Kubernetes holds the classification of every Kubernetes version.
 	// +optional
 	Kubernetes *KubernetesStatus `json:"kubernetes,omitempty" protobuf:"bytes,1,opt,name=kubernetes"`
-	// MachineImageVersions holds the classification of every machine image version, keyed by
+	// MachineImages holds the classification of every machine image version, keyed by
 	// image name.
 	// +optional
 	// +listType=map
 	// +listMapKey=name
-	MachineImageVersions []MachineImageVersionStatus `json:"machineImages,omitempty" protobuf:"bytes,2,rep,name=machineImages"`
+	MachineImages []MachineImageStatus `json:"machineImages,omitempty" protobuf:"bytes,2,rep,name=machineImages"`
 }
 
 // KubernetesStatus holds the classification of every Kubernetes version.
@@ -424,8 +424,8 @@ type KubernetesStatus struct {
 	Versions []ExpirableVersionStatus `json:"versions,omitempty" protobuf:"bytes,1,rep,name=versions"`
 }
 
-// MachineImageVersionStatus holds the classification of every version of one machine image.
-type MachineImageVersionStatus struct {
+// MachineImageStatus holds the classification of every version of one machine image.
+type MachineImageStatus struct {
 	// Name is the machine image name.
 	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// Versions lists one entry per spec version, in spec order.

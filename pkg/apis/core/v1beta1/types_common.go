@@ -87,9 +87,9 @@ type LastOperation struct {
 // Condition is a status condition of an object, in Gardener's shape.
 type Condition struct {
 	// Type is the condition type.
-	Type string `json:"type" protobuf:"bytes,1,opt,name=type"`
+	Type ConditionType `json:"type" protobuf:"bytes,1,opt,name=type,casttype=ConditionType"`
 	// Status is True, False, Unknown or Progressing.
-	Status string `json:"status" protobuf:"bytes,2,opt,name=status"`
+	Status ConditionStatus `json:"status" protobuf:"bytes,2,opt,name=status,casttype=ConditionStatus"`
 	// LastTransitionTime is when the status last changed.
 	LastTransitionTime metav1.Time `json:"lastTransitionTime" protobuf:"bytes,3,opt,name=lastTransitionTime"`
 	// LastUpdateTime is when the condition was last updated.
@@ -135,4 +135,67 @@ const (
 	// ErrorConfigurationProblem marks an error that the configuration (Shoot, profile or
 	// extension config) causes and that retrying does not fix.
 	ErrorConfigurationProblem ErrorCode = "ERR_CONFIGURATION_PROBLEM"
+)
+
+// LastOperationState is the state of an operation.
+type LastOperationState string
+
+const (
+	// LastOperationStateProcessing means the operation is running.
+	LastOperationStateProcessing LastOperationState = "Processing"
+	// LastOperationStateSucceeded means the operation succeeded.
+	LastOperationStateSucceeded LastOperationState = "Succeeded"
+	// LastOperationStateFailed means the operation failed.
+	LastOperationStateFailed LastOperationState = "Failed"
+	// LastOperationStateError means the operation failed and will be retried.
+	LastOperationStateError LastOperationState = "Error"
+)
+
+// ConditionStatus is the status of a condition.
+type ConditionStatus string
+
+const (
+	// ConditionTrue is the ConditionStatus "True".
+	ConditionTrue ConditionStatus = "True"
+	// ConditionFalse is the ConditionStatus "False".
+	ConditionFalse ConditionStatus = "False"
+	// ConditionUnknown is the ConditionStatus "Unknown".
+	ConditionUnknown ConditionStatus = "Unknown"
+	// ConditionProgressing is the ConditionStatus "Progressing".
+	ConditionProgressing ConditionStatus = "Progressing"
+)
+
+// ConditionType is the type of a condition.
+type ConditionType string
+
+// Gardener identifies a gardenlet (or other Gardener component) that acted on a resource.
+type Gardener struct {
+	// ID is the container ID.
+	ID string `json:"id" protobuf:"bytes,1,opt,name=id"`
+	// Name is the host (pod) name.
+	Name string `json:"name" protobuf:"bytes,2,opt,name=name"`
+	// Version is the Gardener version.
+	Version string `json:"version" protobuf:"bytes,3,opt,name=version"`
+}
+
+// HighAvailability is the high-availability setting of a resource.
+type HighAvailability struct {
+	// FailureTolerance is the failure the resource tolerates.
+	FailureTolerance FailureTolerance `json:"failureTolerance" protobuf:"bytes,1,name=failureTolerance"`
+}
+
+// FailureTolerance is a failure a resource tolerates.
+type FailureTolerance struct {
+	// Type is node or zone.
+	Type FailureToleranceType `json:"type" protobuf:"bytes,1,name=type"`
+}
+
+// FailureToleranceType is the failure a highly available control plane tolerates.
+type FailureToleranceType string
+
+const (
+	// FailureToleranceTypeNode is the FailureToleranceType "node".
+	FailureToleranceTypeNode FailureToleranceType = "node"
+	// FailureToleranceTypeZone is the FailureToleranceType "zone".
+	FailureToleranceTypeZone FailureToleranceType = "zone"
 )

@@ -24,6 +24,26 @@ func init() {
 // RegisterConversions adds conversion functions to the given scheme.
 // Public to allow building arbitrary schemes.
 func RegisterConversions(s *runtime.Scheme) error {
+	if err := s.AddGeneratedConversionFunc((*APIServerLogging)(nil), (*core.APIServerLogging)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_APIServerLogging_To_core_APIServerLogging(a.(*APIServerLogging), b.(*core.APIServerLogging), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.APIServerLogging)(nil), (*APIServerLogging)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_APIServerLogging_To_v1beta1_APIServerLogging(a.(*core.APIServerLogging), b.(*APIServerLogging), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*APIServerRequests)(nil), (*core.APIServerRequests)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_APIServerRequests_To_core_APIServerRequests(a.(*APIServerRequests), b.(*core.APIServerRequests), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.APIServerRequests)(nil), (*APIServerRequests)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_APIServerRequests_To_v1beta1_APIServerRequests(a.(*core.APIServerRequests), b.(*APIServerRequests), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*AccessRestriction)(nil), (*core.AccessRestriction)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_AccessRestriction_To_core_AccessRestriction(a.(*AccessRestriction), b.(*core.AccessRestriction), scope)
 	}); err != nil {
@@ -34,6 +54,86 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*AccessRestrictionWithOptions)(nil), (*core.AccessRestrictionWithOptions)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_AccessRestrictionWithOptions_To_core_AccessRestrictionWithOptions(a.(*AccessRestrictionWithOptions), b.(*core.AccessRestrictionWithOptions), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.AccessRestrictionWithOptions)(nil), (*AccessRestrictionWithOptions)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_AccessRestrictionWithOptions_To_v1beta1_AccessRestrictionWithOptions(a.(*core.AccessRestrictionWithOptions), b.(*AccessRestrictionWithOptions), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Addon)(nil), (*core.Addon)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Addon_To_core_Addon(a.(*Addon), b.(*core.Addon), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Addon)(nil), (*Addon)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Addon_To_v1beta1_Addon(a.(*core.Addon), b.(*Addon), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Addons)(nil), (*core.Addons)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Addons_To_core_Addons(a.(*Addons), b.(*core.Addons), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Addons)(nil), (*Addons)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Addons_To_v1beta1_Addons(a.(*core.Addons), b.(*Addons), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*AdmissionPlugin)(nil), (*core.AdmissionPlugin)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_AdmissionPlugin_To_core_AdmissionPlugin(a.(*AdmissionPlugin), b.(*core.AdmissionPlugin), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.AdmissionPlugin)(nil), (*AdmissionPlugin)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_AdmissionPlugin_To_v1beta1_AdmissionPlugin(a.(*core.AdmissionPlugin), b.(*AdmissionPlugin), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Alerting)(nil), (*core.Alerting)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Alerting_To_core_Alerting(a.(*Alerting), b.(*core.Alerting), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Alerting)(nil), (*Alerting)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Alerting_To_v1beta1_Alerting(a.(*core.Alerting), b.(*Alerting), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*AuditConfig)(nil), (*core.AuditConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_AuditConfig_To_core_AuditConfig(a.(*AuditConfig), b.(*core.AuditConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.AuditConfig)(nil), (*AuditConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_AuditConfig_To_v1beta1_AuditConfig(a.(*core.AuditConfig), b.(*AuditConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*AuditPolicy)(nil), (*core.AuditPolicy)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_AuditPolicy_To_core_AuditPolicy(a.(*AuditPolicy), b.(*core.AuditPolicy), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.AuditPolicy)(nil), (*AuditPolicy)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_AuditPolicy_To_v1beta1_AuditPolicy(a.(*core.AuditPolicy), b.(*AuditPolicy), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*AuthorizerKubeconfigReference)(nil), (*core.AuthorizerKubeconfigReference)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_AuthorizerKubeconfigReference_To_core_AuthorizerKubeconfigReference(a.(*AuthorizerKubeconfigReference), b.(*core.AuthorizerKubeconfigReference), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.AuthorizerKubeconfigReference)(nil), (*AuthorizerKubeconfigReference)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_AuthorizerKubeconfigReference_To_v1beta1_AuthorizerKubeconfigReference(a.(*core.AuthorizerKubeconfigReference), b.(*AuthorizerKubeconfigReference), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*AvailabilityZone)(nil), (*core.AvailabilityZone)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_AvailabilityZone_To_core_AvailabilityZone(a.(*AvailabilityZone), b.(*core.AvailabilityZone), scope)
 	}); err != nil {
@@ -41,6 +141,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.AvailabilityZone)(nil), (*AvailabilityZone)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(a.(*core.AvailabilityZone), b.(*AvailabilityZone), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Backup)(nil), (*core.Backup)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Backup_To_core_Backup(a.(*Backup), b.(*core.Backup), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Backup)(nil), (*Backup)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Backup_To_v1beta1_Backup(a.(*core.Backup), b.(*Backup), scope)
 	}); err != nil {
 		return err
 	}
@@ -71,6 +181,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.BastionMachineType)(nil), (*BastionMachineType)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_BastionMachineType_To_v1beta1_BastionMachineType(a.(*core.BastionMachineType), b.(*BastionMachineType), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*CARotation)(nil), (*core.CARotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_CARotation_To_core_CARotation(a.(*CARotation), b.(*core.CARotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.CARotation)(nil), (*CARotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_CARotation_To_v1beta1_CARotation(a.(*core.CARotation), b.(*CARotation), scope)
 	}); err != nil {
 		return err
 	}
@@ -164,6 +284,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*ClusterAutoscaler)(nil), (*core.ClusterAutoscaler)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ClusterAutoscaler_To_core_ClusterAutoscaler(a.(*ClusterAutoscaler), b.(*core.ClusterAutoscaler), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ClusterAutoscaler)(nil), (*ClusterAutoscaler)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ClusterAutoscaler_To_v1beta1_ClusterAutoscaler(a.(*core.ClusterAutoscaler), b.(*ClusterAutoscaler), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ClusterAutoscalerOptions)(nil), (*core.ClusterAutoscalerOptions)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ClusterAutoscalerOptions_To_core_ClusterAutoscalerOptions(a.(*ClusterAutoscalerOptions), b.(*core.ClusterAutoscalerOptions), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ClusterAutoscalerOptions)(nil), (*ClusterAutoscalerOptions)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ClusterAutoscalerOptions_To_v1beta1_ClusterAutoscalerOptions(a.(*core.ClusterAutoscalerOptions), b.(*ClusterAutoscalerOptions), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*CompatibilityValidation)(nil), (*core.CompatibilityValidation)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_CompatibilityValidation_To_core_CompatibilityValidation(a.(*CompatibilityValidation), b.(*core.CompatibilityValidation), scope)
 	}); err != nil {
@@ -204,6 +344,176 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*ControlPlane)(nil), (*core.ControlPlane)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ControlPlane_To_core_ControlPlane(a.(*ControlPlane), b.(*core.ControlPlane), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ControlPlane)(nil), (*ControlPlane)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ControlPlane_To_v1beta1_ControlPlane(a.(*core.ControlPlane), b.(*ControlPlane), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ControlPlaneAutoscaling)(nil), (*core.ControlPlaneAutoscaling)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ControlPlaneAutoscaling_To_core_ControlPlaneAutoscaling(a.(*ControlPlaneAutoscaling), b.(*core.ControlPlaneAutoscaling), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ControlPlaneAutoscaling)(nil), (*ControlPlaneAutoscaling)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ControlPlaneAutoscaling_To_v1beta1_ControlPlaneAutoscaling(a.(*core.ControlPlaneAutoscaling), b.(*ControlPlaneAutoscaling), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*CoreDNS)(nil), (*core.CoreDNS)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_CoreDNS_To_core_CoreDNS(a.(*CoreDNS), b.(*core.CoreDNS), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.CoreDNS)(nil), (*CoreDNS)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_CoreDNS_To_v1beta1_CoreDNS(a.(*core.CoreDNS), b.(*CoreDNS), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*CoreDNSAutoscaling)(nil), (*core.CoreDNSAutoscaling)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_CoreDNSAutoscaling_To_core_CoreDNSAutoscaling(a.(*CoreDNSAutoscaling), b.(*core.CoreDNSAutoscaling), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.CoreDNSAutoscaling)(nil), (*CoreDNSAutoscaling)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_CoreDNSAutoscaling_To_v1beta1_CoreDNSAutoscaling(a.(*core.CoreDNSAutoscaling), b.(*CoreDNSAutoscaling), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*CoreDNSRewriting)(nil), (*core.CoreDNSRewriting)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_CoreDNSRewriting_To_core_CoreDNSRewriting(a.(*CoreDNSRewriting), b.(*core.CoreDNSRewriting), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.CoreDNSRewriting)(nil), (*CoreDNSRewriting)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_CoreDNSRewriting_To_v1beta1_CoreDNSRewriting(a.(*core.CoreDNSRewriting), b.(*CoreDNSRewriting), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*DNS)(nil), (*core.DNS)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_DNS_To_core_DNS(a.(*DNS), b.(*core.DNS), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.DNS)(nil), (*DNS)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_DNS_To_v1beta1_DNS(a.(*core.DNS), b.(*DNS), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*DNSExposure)(nil), (*core.DNSExposure)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_DNSExposure_To_core_DNSExposure(a.(*DNSExposure), b.(*core.DNSExposure), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.DNSExposure)(nil), (*DNSExposure)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_DNSExposure_To_v1beta1_DNSExposure(a.(*core.DNSExposure), b.(*DNSExposure), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*DNSIncludeExclude)(nil), (*core.DNSIncludeExclude)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_DNSIncludeExclude_To_core_DNSIncludeExclude(a.(*DNSIncludeExclude), b.(*core.DNSIncludeExclude), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.DNSIncludeExclude)(nil), (*DNSIncludeExclude)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_DNSIncludeExclude_To_v1beta1_DNSIncludeExclude(a.(*core.DNSIncludeExclude), b.(*DNSIncludeExclude), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*DNSProvider)(nil), (*core.DNSProvider)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_DNSProvider_To_core_DNSProvider(a.(*DNSProvider), b.(*core.DNSProvider), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.DNSProvider)(nil), (*DNSProvider)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_DNSProvider_To_v1beta1_DNSProvider(a.(*core.DNSProvider), b.(*DNSProvider), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*DataVolume)(nil), (*core.DataVolume)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_DataVolume_To_core_DataVolume(a.(*DataVolume), b.(*core.DataVolume), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.DataVolume)(nil), (*DataVolume)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_DataVolume_To_v1beta1_DataVolume(a.(*core.DataVolume), b.(*DataVolume), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ETCD)(nil), (*core.ETCD)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ETCD_To_core_ETCD(a.(*ETCD), b.(*core.ETCD), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ETCD)(nil), (*ETCD)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ETCD_To_v1beta1_ETCD(a.(*core.ETCD), b.(*ETCD), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ETCDConfig)(nil), (*core.ETCDConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ETCDConfig_To_core_ETCDConfig(a.(*ETCDConfig), b.(*core.ETCDConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ETCDConfig)(nil), (*ETCDConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ETCDConfig_To_v1beta1_ETCDConfig(a.(*core.ETCDConfig), b.(*ETCDConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ETCDEncryptionKeyRotation)(nil), (*core.ETCDEncryptionKeyRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ETCDEncryptionKeyRotation_To_core_ETCDEncryptionKeyRotation(a.(*ETCDEncryptionKeyRotation), b.(*core.ETCDEncryptionKeyRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ETCDEncryptionKeyRotation)(nil), (*ETCDEncryptionKeyRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ETCDEncryptionKeyRotation_To_v1beta1_ETCDEncryptionKeyRotation(a.(*core.ETCDEncryptionKeyRotation), b.(*ETCDEncryptionKeyRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*EncryptionAtRest)(nil), (*core.EncryptionAtRest)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_EncryptionAtRest_To_core_EncryptionAtRest(a.(*EncryptionAtRest), b.(*core.EncryptionAtRest), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.EncryptionAtRest)(nil), (*EncryptionAtRest)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_EncryptionAtRest_To_v1beta1_EncryptionAtRest(a.(*core.EncryptionAtRest), b.(*EncryptionAtRest), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*EncryptionConfig)(nil), (*core.EncryptionConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_EncryptionConfig_To_core_EncryptionConfig(a.(*EncryptionConfig), b.(*core.EncryptionConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.EncryptionConfig)(nil), (*EncryptionConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_EncryptionConfig_To_v1beta1_EncryptionConfig(a.(*core.EncryptionConfig), b.(*EncryptionConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*EncryptionProvider)(nil), (*core.EncryptionProvider)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_EncryptionProvider_To_core_EncryptionProvider(a.(*EncryptionProvider), b.(*core.EncryptionProvider), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.EncryptionProvider)(nil), (*EncryptionProvider)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_EncryptionProvider_To_v1beta1_EncryptionProvider(a.(*core.EncryptionProvider), b.(*EncryptionProvider), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*EncryptionProviderStatus)(nil), (*core.EncryptionProviderStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_EncryptionProviderStatus_To_core_EncryptionProviderStatus(a.(*EncryptionProviderStatus), b.(*core.EncryptionProviderStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.EncryptionProviderStatus)(nil), (*EncryptionProviderStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_EncryptionProviderStatus_To_v1beta1_EncryptionProviderStatus(a.(*core.EncryptionProviderStatus), b.(*EncryptionProviderStatus), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*ExpirableVersion)(nil), (*core.ExpirableVersion)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_ExpirableVersion_To_core_ExpirableVersion(a.(*ExpirableVersion), b.(*core.ExpirableVersion), scope)
 	}); err != nil {
@@ -221,6 +531,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.ExpirableVersionStatus)(nil), (*ExpirableVersionStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_ExpirableVersionStatus_To_v1beta1_ExpirableVersionStatus(a.(*core.ExpirableVersionStatus), b.(*ExpirableVersionStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Exposure)(nil), (*core.Exposure)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Exposure_To_core_Exposure(a.(*Exposure), b.(*core.Exposure), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Exposure)(nil), (*Exposure)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Exposure_To_v1beta1_Exposure(a.(*core.Exposure), b.(*Exposure), scope)
 	}); err != nil {
 		return err
 	}
@@ -271,6 +591,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.ExtensionComponentVersionStatus)(nil), (*ExtensionComponentVersionStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus(a.(*core.ExtensionComponentVersionStatus), b.(*ExtensionComponentVersionStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ExtensionExposure)(nil), (*core.ExtensionExposure)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ExtensionExposure_To_core_ExtensionExposure(a.(*ExtensionExposure), b.(*core.ExtensionExposure), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ExtensionExposure)(nil), (*ExtensionExposure)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ExtensionExposure_To_v1beta1_ExtensionExposure(a.(*core.ExtensionExposure), b.(*ExtensionExposure), scope)
 	}); err != nil {
 		return err
 	}
@@ -344,6 +674,66 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*FailureTolerance)(nil), (*core.FailureTolerance)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_FailureTolerance_To_core_FailureTolerance(a.(*FailureTolerance), b.(*core.FailureTolerance), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.FailureTolerance)(nil), (*FailureTolerance)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_FailureTolerance_To_v1beta1_FailureTolerance(a.(*core.FailureTolerance), b.(*FailureTolerance), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Gardener)(nil), (*core.Gardener)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Gardener_To_core_Gardener(a.(*Gardener), b.(*core.Gardener), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Gardener)(nil), (*Gardener)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Gardener_To_v1beta1_Gardener(a.(*core.Gardener), b.(*Gardener), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Hibernation)(nil), (*core.Hibernation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Hibernation_To_core_Hibernation(a.(*Hibernation), b.(*core.Hibernation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Hibernation)(nil), (*Hibernation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Hibernation_To_v1beta1_Hibernation(a.(*core.Hibernation), b.(*Hibernation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*HibernationSchedule)(nil), (*core.HibernationSchedule)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_HibernationSchedule_To_core_HibernationSchedule(a.(*HibernationSchedule), b.(*core.HibernationSchedule), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.HibernationSchedule)(nil), (*HibernationSchedule)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_HibernationSchedule_To_v1beta1_HibernationSchedule(a.(*core.HibernationSchedule), b.(*HibernationSchedule), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*HighAvailability)(nil), (*core.HighAvailability)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_HighAvailability_To_core_HighAvailability(a.(*HighAvailability), b.(*core.HighAvailability), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.HighAvailability)(nil), (*HighAvailability)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_HighAvailability_To_v1beta1_HighAvailability(a.(*core.HighAvailability), b.(*HighAvailability), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*HorizontalPodAutoscalerConfig)(nil), (*core.HorizontalPodAutoscalerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_HorizontalPodAutoscalerConfig_To_core_HorizontalPodAutoscalerConfig(a.(*HorizontalPodAutoscalerConfig), b.(*core.HorizontalPodAutoscalerConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.HorizontalPodAutoscalerConfig)(nil), (*HorizontalPodAutoscalerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_HorizontalPodAutoscalerConfig_To_v1beta1_HorizontalPodAutoscalerConfig(a.(*core.HorizontalPodAutoscalerConfig), b.(*HorizontalPodAutoscalerConfig), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*InPlaceUpdates)(nil), (*core.InPlaceUpdates)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_InPlaceUpdates_To_core_InPlaceUpdates(a.(*InPlaceUpdates), b.(*core.InPlaceUpdates), scope)
 	}); err != nil {
@@ -354,6 +744,106 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*InPlaceUpdatesStatus)(nil), (*core.InPlaceUpdatesStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_InPlaceUpdatesStatus_To_core_InPlaceUpdatesStatus(a.(*InPlaceUpdatesStatus), b.(*core.InPlaceUpdatesStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.InPlaceUpdatesStatus)(nil), (*InPlaceUpdatesStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_InPlaceUpdatesStatus_To_v1beta1_InPlaceUpdatesStatus(a.(*core.InPlaceUpdatesStatus), b.(*InPlaceUpdatesStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeAPIServerConfig)(nil), (*core.KubeAPIServerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeAPIServerConfig_To_core_KubeAPIServerConfig(a.(*KubeAPIServerConfig), b.(*core.KubeAPIServerConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeAPIServerConfig)(nil), (*KubeAPIServerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeAPIServerConfig_To_v1beta1_KubeAPIServerConfig(a.(*core.KubeAPIServerConfig), b.(*KubeAPIServerConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeControllerManagerConfig)(nil), (*core.KubeControllerManagerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeControllerManagerConfig_To_core_KubeControllerManagerConfig(a.(*KubeControllerManagerConfig), b.(*core.KubeControllerManagerConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeControllerManagerConfig)(nil), (*KubeControllerManagerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeControllerManagerConfig_To_v1beta1_KubeControllerManagerConfig(a.(*core.KubeControllerManagerConfig), b.(*KubeControllerManagerConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeProxyConfig)(nil), (*core.KubeProxyConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeProxyConfig_To_core_KubeProxyConfig(a.(*KubeProxyConfig), b.(*core.KubeProxyConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeProxyConfig)(nil), (*KubeProxyConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeProxyConfig_To_v1beta1_KubeProxyConfig(a.(*core.KubeProxyConfig), b.(*KubeProxyConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeSchedulerConfig)(nil), (*core.KubeSchedulerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeSchedulerConfig_To_core_KubeSchedulerConfig(a.(*KubeSchedulerConfig), b.(*core.KubeSchedulerConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeSchedulerConfig)(nil), (*KubeSchedulerConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeSchedulerConfig_To_v1beta1_KubeSchedulerConfig(a.(*core.KubeSchedulerConfig), b.(*KubeSchedulerConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeletConfig)(nil), (*core.KubeletConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeletConfig_To_core_KubeletConfig(a.(*KubeletConfig), b.(*core.KubeletConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeletConfig)(nil), (*KubeletConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeletConfig_To_v1beta1_KubeletConfig(a.(*core.KubeletConfig), b.(*KubeletConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeletConfigEviction)(nil), (*core.KubeletConfigEviction)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeletConfigEviction_To_core_KubeletConfigEviction(a.(*KubeletConfigEviction), b.(*core.KubeletConfigEviction), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeletConfigEviction)(nil), (*KubeletConfigEviction)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeletConfigEviction_To_v1beta1_KubeletConfigEviction(a.(*core.KubeletConfigEviction), b.(*KubeletConfigEviction), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeletConfigEvictionMinimumReclaim)(nil), (*core.KubeletConfigEvictionMinimumReclaim)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeletConfigEvictionMinimumReclaim_To_core_KubeletConfigEvictionMinimumReclaim(a.(*KubeletConfigEvictionMinimumReclaim), b.(*core.KubeletConfigEvictionMinimumReclaim), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeletConfigEvictionMinimumReclaim)(nil), (*KubeletConfigEvictionMinimumReclaim)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeletConfigEvictionMinimumReclaim_To_v1beta1_KubeletConfigEvictionMinimumReclaim(a.(*core.KubeletConfigEvictionMinimumReclaim), b.(*KubeletConfigEvictionMinimumReclaim), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeletConfigEvictionSoftGracePeriod)(nil), (*core.KubeletConfigEvictionSoftGracePeriod)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeletConfigEvictionSoftGracePeriod_To_core_KubeletConfigEvictionSoftGracePeriod(a.(*KubeletConfigEvictionSoftGracePeriod), b.(*core.KubeletConfigEvictionSoftGracePeriod), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeletConfigEvictionSoftGracePeriod)(nil), (*KubeletConfigEvictionSoftGracePeriod)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeletConfigEvictionSoftGracePeriod_To_v1beta1_KubeletConfigEvictionSoftGracePeriod(a.(*core.KubeletConfigEvictionSoftGracePeriod), b.(*KubeletConfigEvictionSoftGracePeriod), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubeletConfigReserved)(nil), (*core.KubeletConfigReserved)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubeletConfigReserved_To_core_KubeletConfigReserved(a.(*KubeletConfigReserved), b.(*core.KubeletConfigReserved), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubeletConfigReserved)(nil), (*KubeletConfigReserved)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubeletConfigReserved_To_v1beta1_KubeletConfigReserved(a.(*core.KubeletConfigReserved), b.(*KubeletConfigReserved), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Kubernetes)(nil), (*core.Kubernetes)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Kubernetes_To_core_Kubernetes(a.(*Kubernetes), b.(*core.Kubernetes), scope)
 	}); err != nil {
@@ -361,6 +851,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.Kubernetes)(nil), (*Kubernetes)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_Kubernetes_To_v1beta1_Kubernetes(a.(*core.Kubernetes), b.(*Kubernetes), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubernetesConfig)(nil), (*core.KubernetesConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubernetesConfig_To_core_KubernetesConfig(a.(*KubernetesConfig), b.(*core.KubernetesConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubernetesConfig)(nil), (*KubernetesConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubernetesConfig_To_v1beta1_KubernetesConfig(a.(*core.KubernetesConfig), b.(*KubernetesConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*KubernetesDashboard)(nil), (*core.KubernetesDashboard)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_KubernetesDashboard_To_core_KubernetesDashboard(a.(*KubernetesDashboard), b.(*core.KubernetesDashboard), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.KubernetesDashboard)(nil), (*KubernetesDashboard)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_KubernetesDashboard_To_v1beta1_KubernetesDashboard(a.(*core.KubernetesDashboard), b.(*KubernetesDashboard), scope)
 	}); err != nil {
 		return err
 	}
@@ -434,6 +944,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*LiveMigration)(nil), (*core.LiveMigration)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_LiveMigration_To_core_LiveMigration(a.(*LiveMigration), b.(*core.LiveMigration), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.LiveMigration)(nil), (*LiveMigration)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_LiveMigration_To_v1beta1_LiveMigration(a.(*core.LiveMigration), b.(*LiveMigration), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Machine)(nil), (*core.Machine)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Machine_To_core_Machine(a.(*Machine), b.(*core.Machine), scope)
 	}); err != nil {
@@ -441,6 +961,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.Machine)(nil), (*Machine)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_Machine_To_v1beta1_Machine(a.(*core.Machine), b.(*Machine), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*MachineControllerManagerSettings)(nil), (*core.MachineControllerManagerSettings)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MachineControllerManagerSettings_To_core_MachineControllerManagerSettings(a.(*MachineControllerManagerSettings), b.(*core.MachineControllerManagerSettings), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MachineControllerManagerSettings)(nil), (*MachineControllerManagerSettings)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MachineControllerManagerSettings_To_v1beta1_MachineControllerManagerSettings(a.(*core.MachineControllerManagerSettings), b.(*MachineControllerManagerSettings), scope)
 	}); err != nil {
 		return err
 	}
@@ -464,6 +994,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*MachineImageStatus)(nil), (*core.MachineImageStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MachineImageStatus_To_core_MachineImageStatus(a.(*MachineImageStatus), b.(*core.MachineImageStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MachineImageStatus)(nil), (*MachineImageStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MachineImageStatus_To_v1beta1_MachineImageStatus(a.(*core.MachineImageStatus), b.(*MachineImageStatus), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*MachineImageVersion)(nil), (*core.MachineImageVersion)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_MachineImageVersion_To_core_MachineImageVersion(a.(*MachineImageVersion), b.(*core.MachineImageVersion), scope)
 	}); err != nil {
@@ -471,16 +1011,6 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.MachineImageVersion)(nil), (*MachineImageVersion)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_MachineImageVersion_To_v1beta1_MachineImageVersion(a.(*core.MachineImageVersion), b.(*MachineImageVersion), scope)
-	}); err != nil {
-		return err
-	}
-	if err := s.AddGeneratedConversionFunc((*MachineImageVersionStatus)(nil), (*core.MachineImageVersionStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_v1beta1_MachineImageVersionStatus_To_core_MachineImageVersionStatus(a.(*MachineImageVersionStatus), b.(*core.MachineImageVersionStatus), scope)
-	}); err != nil {
-		return err
-	}
-	if err := s.AddGeneratedConversionFunc((*core.MachineImageVersionStatus)(nil), (*MachineImageVersionStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus(a.(*core.MachineImageVersionStatus), b.(*MachineImageVersionStatus), scope)
 	}); err != nil {
 		return err
 	}
@@ -514,6 +1044,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*MaintenanceAutoRotation)(nil), (*core.MaintenanceAutoRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MaintenanceAutoRotation_To_core_MaintenanceAutoRotation(a.(*MaintenanceAutoRotation), b.(*core.MaintenanceAutoRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MaintenanceAutoRotation)(nil), (*MaintenanceAutoRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MaintenanceAutoRotation_To_v1beta1_MaintenanceAutoRotation(a.(*core.MaintenanceAutoRotation), b.(*MaintenanceAutoRotation), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*MaintenanceAutoUpdate)(nil), (*core.MaintenanceAutoUpdate)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_MaintenanceAutoUpdate_To_core_MaintenanceAutoUpdate(a.(*MaintenanceAutoUpdate), b.(*core.MaintenanceAutoUpdate), scope)
 	}); err != nil {
@@ -521,6 +1061,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.MaintenanceAutoUpdate)(nil), (*MaintenanceAutoUpdate)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_MaintenanceAutoUpdate_To_v1beta1_MaintenanceAutoUpdate(a.(*core.MaintenanceAutoUpdate), b.(*MaintenanceAutoUpdate), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*MaintenanceCredentialsAutoRotation)(nil), (*core.MaintenanceCredentialsAutoRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MaintenanceCredentialsAutoRotation_To_core_MaintenanceCredentialsAutoRotation(a.(*MaintenanceCredentialsAutoRotation), b.(*core.MaintenanceCredentialsAutoRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MaintenanceCredentialsAutoRotation)(nil), (*MaintenanceCredentialsAutoRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MaintenanceCredentialsAutoRotation_To_v1beta1_MaintenanceCredentialsAutoRotation(a.(*core.MaintenanceCredentialsAutoRotation), b.(*MaintenanceCredentialsAutoRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*MaintenanceRotationConfig)(nil), (*core.MaintenanceRotationConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MaintenanceRotationConfig_To_core_MaintenanceRotationConfig(a.(*MaintenanceRotationConfig), b.(*core.MaintenanceRotationConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.MaintenanceRotationConfig)(nil), (*MaintenanceRotationConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MaintenanceRotationConfig_To_v1beta1_MaintenanceRotationConfig(a.(*core.MaintenanceRotationConfig), b.(*MaintenanceRotationConfig), scope)
 	}); err != nil {
 		return err
 	}
@@ -534,43 +1094,43 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*NamespacedCloudProfile)(nil), (*core.NamespacedCloudProfile)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_v1beta1_NamespacedCloudProfile_To_core_NamespacedCloudProfile(a.(*NamespacedCloudProfile), b.(*core.NamespacedCloudProfile), scope)
+	if err := s.AddGeneratedConversionFunc((*ManualWorkerPoolRollout)(nil), (*core.ManualWorkerPoolRollout)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ManualWorkerPoolRollout_To_core_ManualWorkerPoolRollout(a.(*ManualWorkerPoolRollout), b.(*core.ManualWorkerPoolRollout), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*core.NamespacedCloudProfile)(nil), (*NamespacedCloudProfile)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_core_NamespacedCloudProfile_To_v1beta1_NamespacedCloudProfile(a.(*core.NamespacedCloudProfile), b.(*NamespacedCloudProfile), scope)
+	if err := s.AddGeneratedConversionFunc((*core.ManualWorkerPoolRollout)(nil), (*ManualWorkerPoolRollout)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ManualWorkerPoolRollout_To_v1beta1_ManualWorkerPoolRollout(a.(*core.ManualWorkerPoolRollout), b.(*ManualWorkerPoolRollout), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*NamespacedCloudProfileList)(nil), (*core.NamespacedCloudProfileList)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_v1beta1_NamespacedCloudProfileList_To_core_NamespacedCloudProfileList(a.(*NamespacedCloudProfileList), b.(*core.NamespacedCloudProfileList), scope)
+	if err := s.AddGeneratedConversionFunc((*MemorySwapConfiguration)(nil), (*core.MemorySwapConfiguration)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_MemorySwapConfiguration_To_core_MemorySwapConfiguration(a.(*MemorySwapConfiguration), b.(*core.MemorySwapConfiguration), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*core.NamespacedCloudProfileList)(nil), (*NamespacedCloudProfileList)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_core_NamespacedCloudProfileList_To_v1beta1_NamespacedCloudProfileList(a.(*core.NamespacedCloudProfileList), b.(*NamespacedCloudProfileList), scope)
+	if err := s.AddGeneratedConversionFunc((*core.MemorySwapConfiguration)(nil), (*MemorySwapConfiguration)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_MemorySwapConfiguration_To_v1beta1_MemorySwapConfiguration(a.(*core.MemorySwapConfiguration), b.(*MemorySwapConfiguration), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*NamespacedCloudProfileSpec)(nil), (*core.NamespacedCloudProfileSpec)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_v1beta1_NamespacedCloudProfileSpec_To_core_NamespacedCloudProfileSpec(a.(*NamespacedCloudProfileSpec), b.(*core.NamespacedCloudProfileSpec), scope)
+	if err := s.AddGeneratedConversionFunc((*Monitoring)(nil), (*core.Monitoring)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Monitoring_To_core_Monitoring(a.(*Monitoring), b.(*core.Monitoring), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*core.NamespacedCloudProfileSpec)(nil), (*NamespacedCloudProfileSpec)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_core_NamespacedCloudProfileSpec_To_v1beta1_NamespacedCloudProfileSpec(a.(*core.NamespacedCloudProfileSpec), b.(*NamespacedCloudProfileSpec), scope)
+	if err := s.AddGeneratedConversionFunc((*core.Monitoring)(nil), (*Monitoring)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Monitoring_To_v1beta1_Monitoring(a.(*core.Monitoring), b.(*Monitoring), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*NamespacedCloudProfileStatus)(nil), (*core.NamespacedCloudProfileStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_v1beta1_NamespacedCloudProfileStatus_To_core_NamespacedCloudProfileStatus(a.(*NamespacedCloudProfileStatus), b.(*core.NamespacedCloudProfileStatus), scope)
+	if err := s.AddGeneratedConversionFunc((*NamedResourceReference)(nil), (*core.NamedResourceReference)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_NamedResourceReference_To_core_NamedResourceReference(a.(*NamedResourceReference), b.(*core.NamedResourceReference), scope)
 	}); err != nil {
 		return err
 	}
-	if err := s.AddGeneratedConversionFunc((*core.NamespacedCloudProfileStatus)(nil), (*NamespacedCloudProfileStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
-		return Convert_core_NamespacedCloudProfileStatus_To_v1beta1_NamespacedCloudProfileStatus(a.(*core.NamespacedCloudProfileStatus), b.(*NamespacedCloudProfileStatus), scope)
+	if err := s.AddGeneratedConversionFunc((*core.NamedResourceReference)(nil), (*NamedResourceReference)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_NamedResourceReference_To_v1beta1_NamedResourceReference(a.(*core.NamedResourceReference), b.(*NamedResourceReference), scope)
 	}); err != nil {
 		return err
 	}
@@ -581,6 +1141,66 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.Networking)(nil), (*Networking)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_Networking_To_v1beta1_Networking(a.(*core.Networking), b.(*Networking), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*NetworkingStatus)(nil), (*core.NetworkingStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_NetworkingStatus_To_core_NetworkingStatus(a.(*NetworkingStatus), b.(*core.NetworkingStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.NetworkingStatus)(nil), (*NetworkingStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_NetworkingStatus_To_v1beta1_NetworkingStatus(a.(*core.NetworkingStatus), b.(*NetworkingStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*NginxIngress)(nil), (*core.NginxIngress)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_NginxIngress_To_core_NginxIngress(a.(*NginxIngress), b.(*core.NginxIngress), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.NginxIngress)(nil), (*NginxIngress)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_NginxIngress_To_v1beta1_NginxIngress(a.(*core.NginxIngress), b.(*NginxIngress), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*NodeLocalDNS)(nil), (*core.NodeLocalDNS)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_NodeLocalDNS_To_core_NodeLocalDNS(a.(*NodeLocalDNS), b.(*core.NodeLocalDNS), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.NodeLocalDNS)(nil), (*NodeLocalDNS)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_NodeLocalDNS_To_v1beta1_NodeLocalDNS(a.(*core.NodeLocalDNS), b.(*NodeLocalDNS), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ObservabilityRotation)(nil), (*core.ObservabilityRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ObservabilityRotation_To_core_ObservabilityRotation(a.(*ObservabilityRotation), b.(*core.ObservabilityRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ObservabilityRotation)(nil), (*ObservabilityRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ObservabilityRotation_To_v1beta1_ObservabilityRotation(a.(*core.ObservabilityRotation), b.(*ObservabilityRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*PendingWorkerUpdates)(nil), (*core.PendingWorkerUpdates)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_PendingWorkerUpdates_To_core_PendingWorkerUpdates(a.(*PendingWorkerUpdates), b.(*core.PendingWorkerUpdates), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.PendingWorkerUpdates)(nil), (*PendingWorkerUpdates)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_PendingWorkerUpdates_To_v1beta1_PendingWorkerUpdates(a.(*core.PendingWorkerUpdates), b.(*PendingWorkerUpdates), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*PendingWorkersRollout)(nil), (*core.PendingWorkersRollout)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_PendingWorkersRollout_To_core_PendingWorkersRollout(a.(*PendingWorkersRollout), b.(*core.PendingWorkersRollout), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.PendingWorkersRollout)(nil), (*PendingWorkersRollout)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_PendingWorkersRollout_To_v1beta1_PendingWorkersRollout(a.(*core.PendingWorkersRollout), b.(*PendingWorkersRollout), scope)
 	}); err != nil {
 		return err
 	}
@@ -604,6 +1224,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*ResourceWatchCacheSize)(nil), (*core.ResourceWatchCacheSize)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ResourceWatchCacheSize_To_core_ResourceWatchCacheSize(a.(*ResourceWatchCacheSize), b.(*core.ResourceWatchCacheSize), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ResourceWatchCacheSize)(nil), (*ResourceWatchCacheSize)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize(a.(*core.ResourceWatchCacheSize), b.(*ResourceWatchCacheSize), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*SSHAccess)(nil), (*core.SSHAccess)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_SSHAccess_To_core_SSHAccess(a.(*SSHAccess), b.(*core.SSHAccess), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.SSHAccess)(nil), (*SSHAccess)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_SSHAccess_To_v1beta1_SSHAccess(a.(*core.SSHAccess), b.(*SSHAccess), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*SeedSelector)(nil), (*core.SeedSelector)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_SeedSelector_To_core_SeedSelector(a.(*SeedSelector), b.(*core.SeedSelector), scope)
 	}); err != nil {
@@ -614,6 +1254,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*ServiceAccountConfig)(nil), (*core.ServiceAccountConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ServiceAccountConfig_To_core_ServiceAccountConfig(a.(*ServiceAccountConfig), b.(*core.ServiceAccountConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ServiceAccountConfig)(nil), (*ServiceAccountConfig)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ServiceAccountConfig_To_v1beta1_ServiceAccountConfig(a.(*core.ServiceAccountConfig), b.(*ServiceAccountConfig), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ServiceAccountKeyRotation)(nil), (*core.ServiceAccountKeyRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ServiceAccountKeyRotation_To_core_ServiceAccountKeyRotation(a.(*ServiceAccountKeyRotation), b.(*core.ServiceAccountKeyRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ServiceAccountKeyRotation)(nil), (*ServiceAccountKeyRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ServiceAccountKeyRotation_To_v1beta1_ServiceAccountKeyRotation(a.(*core.ServiceAccountKeyRotation), b.(*ServiceAccountKeyRotation), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Shoot)(nil), (*core.Shoot)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Shoot_To_core_Shoot(a.(*Shoot), b.(*core.Shoot), scope)
 	}); err != nil {
@@ -621,6 +1281,36 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.Shoot)(nil), (*Shoot)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_Shoot_To_v1beta1_Shoot(a.(*core.Shoot), b.(*Shoot), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ShootAdvertisedAddress)(nil), (*core.ShootAdvertisedAddress)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ShootAdvertisedAddress_To_core_ShootAdvertisedAddress(a.(*ShootAdvertisedAddress), b.(*core.ShootAdvertisedAddress), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ShootAdvertisedAddress)(nil), (*ShootAdvertisedAddress)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ShootAdvertisedAddress_To_v1beta1_ShootAdvertisedAddress(a.(*core.ShootAdvertisedAddress), b.(*ShootAdvertisedAddress), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ShootCredentials)(nil), (*core.ShootCredentials)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ShootCredentials_To_core_ShootCredentials(a.(*ShootCredentials), b.(*core.ShootCredentials), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ShootCredentials)(nil), (*ShootCredentials)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ShootCredentials_To_v1beta1_ShootCredentials(a.(*core.ShootCredentials), b.(*ShootCredentials), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ShootCredentialsRotation)(nil), (*core.ShootCredentialsRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ShootCredentialsRotation_To_core_ShootCredentialsRotation(a.(*ShootCredentialsRotation), b.(*core.ShootCredentialsRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ShootCredentialsRotation)(nil), (*ShootCredentialsRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ShootCredentialsRotation_To_v1beta1_ShootCredentialsRotation(a.(*core.ShootCredentialsRotation), b.(*ShootCredentialsRotation), scope)
 	}); err != nil {
 		return err
 	}
@@ -644,6 +1334,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*ShootSSHKeypairRotation)(nil), (*core.ShootSSHKeypairRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ShootSSHKeypairRotation_To_core_ShootSSHKeypairRotation(a.(*ShootSSHKeypairRotation), b.(*core.ShootSSHKeypairRotation), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ShootSSHKeypairRotation)(nil), (*ShootSSHKeypairRotation)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ShootSSHKeypairRotation_To_v1beta1_ShootSSHKeypairRotation(a.(*core.ShootSSHKeypairRotation), b.(*ShootSSHKeypairRotation), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*ShootSpec)(nil), (*core.ShootSpec)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_ShootSpec_To_core_ShootSpec(a.(*ShootSpec), b.(*core.ShootSpec), scope)
 	}); err != nil {
@@ -664,6 +1364,46 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*StructuredAuthentication)(nil), (*core.StructuredAuthentication)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_StructuredAuthentication_To_core_StructuredAuthentication(a.(*StructuredAuthentication), b.(*core.StructuredAuthentication), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.StructuredAuthentication)(nil), (*StructuredAuthentication)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_StructuredAuthentication_To_v1beta1_StructuredAuthentication(a.(*core.StructuredAuthentication), b.(*StructuredAuthentication), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*StructuredAuthorization)(nil), (*core.StructuredAuthorization)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_StructuredAuthorization_To_core_StructuredAuthorization(a.(*StructuredAuthorization), b.(*core.StructuredAuthorization), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.StructuredAuthorization)(nil), (*StructuredAuthorization)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_StructuredAuthorization_To_v1beta1_StructuredAuthorization(a.(*core.StructuredAuthorization), b.(*StructuredAuthorization), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*SystemComponents)(nil), (*core.SystemComponents)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_SystemComponents_To_core_SystemComponents(a.(*SystemComponents), b.(*core.SystemComponents), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.SystemComponents)(nil), (*SystemComponents)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_SystemComponents_To_v1beta1_SystemComponents(a.(*core.SystemComponents), b.(*SystemComponents), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Toleration)(nil), (*core.Toleration)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Toleration_To_core_Toleration(a.(*Toleration), b.(*core.Toleration), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Toleration)(nil), (*Toleration)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Toleration_To_v1beta1_Toleration(a.(*core.Toleration), b.(*Toleration), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*VersionTransition)(nil), (*core.VersionTransition)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_VersionTransition_To_core_VersionTransition(a.(*VersionTransition), b.(*core.VersionTransition), scope)
 	}); err != nil {
@@ -671,6 +1411,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}
 	if err := s.AddGeneratedConversionFunc((*core.VersionTransition)(nil), (*VersionTransition)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_core_VersionTransition_To_v1beta1_VersionTransition(a.(*core.VersionTransition), b.(*VersionTransition), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*VerticalPodAutoscaler)(nil), (*core.VerticalPodAutoscaler)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_VerticalPodAutoscaler_To_core_VerticalPodAutoscaler(a.(*VerticalPodAutoscaler), b.(*core.VerticalPodAutoscaler), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.VerticalPodAutoscaler)(nil), (*VerticalPodAutoscaler)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_VerticalPodAutoscaler_To_v1beta1_VerticalPodAutoscaler(a.(*core.VerticalPodAutoscaler), b.(*VerticalPodAutoscaler), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*Volume)(nil), (*core.Volume)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_Volume_To_core_Volume(a.(*Volume), b.(*core.Volume), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.Volume)(nil), (*Volume)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_Volume_To_v1beta1_Volume(a.(*core.Volume), b.(*Volume), scope)
 	}); err != nil {
 		return err
 	}
@@ -684,6 +1444,16 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*WatchCacheSizes)(nil), (*core.WatchCacheSizes)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_WatchCacheSizes_To_core_WatchCacheSizes(a.(*WatchCacheSizes), b.(*core.WatchCacheSizes), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.WatchCacheSizes)(nil), (*WatchCacheSizes)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_WatchCacheSizes_To_v1beta1_WatchCacheSizes(a.(*core.WatchCacheSizes), b.(*WatchCacheSizes), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Worker)(nil), (*core.Worker)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Worker_To_core_Worker(a.(*Worker), b.(*core.Worker), scope)
 	}); err != nil {
@@ -694,7 +1464,87 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*WorkerControlPlane)(nil), (*core.WorkerControlPlane)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_WorkerControlPlane_To_core_WorkerControlPlane(a.(*WorkerControlPlane), b.(*core.WorkerControlPlane), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.WorkerControlPlane)(nil), (*WorkerControlPlane)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_WorkerControlPlane_To_v1beta1_WorkerControlPlane(a.(*core.WorkerControlPlane), b.(*WorkerControlPlane), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*WorkerKubernetes)(nil), (*core.WorkerKubernetes)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_WorkerKubernetes_To_core_WorkerKubernetes(a.(*WorkerKubernetes), b.(*core.WorkerKubernetes), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.WorkerKubernetes)(nil), (*WorkerKubernetes)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_WorkerKubernetes_To_v1beta1_WorkerKubernetes(a.(*core.WorkerKubernetes), b.(*WorkerKubernetes), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*WorkerSystemComponents)(nil), (*core.WorkerSystemComponents)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_WorkerSystemComponents_To_core_WorkerSystemComponents(a.(*WorkerSystemComponents), b.(*core.WorkerSystemComponents), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.WorkerSystemComponents)(nil), (*WorkerSystemComponents)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_WorkerSystemComponents_To_v1beta1_WorkerSystemComponents(a.(*core.WorkerSystemComponents), b.(*WorkerSystemComponents), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*WorkersSettings)(nil), (*core.WorkersSettings)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_WorkersSettings_To_core_WorkersSettings(a.(*WorkersSettings), b.(*core.WorkersSettings), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.WorkersSettings)(nil), (*WorkersSettings)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_WorkersSettings_To_v1beta1_WorkersSettings(a.(*core.WorkersSettings), b.(*WorkersSettings), scope)
+	}); err != nil {
+		return err
+	}
 	return nil
+}
+
+func autoConvert_v1beta1_APIServerLogging_To_core_APIServerLogging(in *APIServerLogging, out *core.APIServerLogging, s conversion.Scope) error {
+	*out = *(*core.APIServerLogging)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_APIServerLogging_To_core_APIServerLogging is an autogenerated conversion function.
+func Convert_v1beta1_APIServerLogging_To_core_APIServerLogging(in *APIServerLogging, out *core.APIServerLogging, s conversion.Scope) error {
+	return autoConvert_v1beta1_APIServerLogging_To_core_APIServerLogging(in, out, s)
+}
+
+func autoConvert_core_APIServerLogging_To_v1beta1_APIServerLogging(in *core.APIServerLogging, out *APIServerLogging, s conversion.Scope) error {
+	*out = *(*APIServerLogging)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_APIServerLogging_To_v1beta1_APIServerLogging is an autogenerated conversion function.
+func Convert_core_APIServerLogging_To_v1beta1_APIServerLogging(in *core.APIServerLogging, out *APIServerLogging, s conversion.Scope) error {
+	return autoConvert_core_APIServerLogging_To_v1beta1_APIServerLogging(in, out, s)
+}
+
+func autoConvert_v1beta1_APIServerRequests_To_core_APIServerRequests(in *APIServerRequests, out *core.APIServerRequests, s conversion.Scope) error {
+	*out = *(*core.APIServerRequests)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_APIServerRequests_To_core_APIServerRequests is an autogenerated conversion function.
+func Convert_v1beta1_APIServerRequests_To_core_APIServerRequests(in *APIServerRequests, out *core.APIServerRequests, s conversion.Scope) error {
+	return autoConvert_v1beta1_APIServerRequests_To_core_APIServerRequests(in, out, s)
+}
+
+func autoConvert_core_APIServerRequests_To_v1beta1_APIServerRequests(in *core.APIServerRequests, out *APIServerRequests, s conversion.Scope) error {
+	*out = *(*APIServerRequests)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_APIServerRequests_To_v1beta1_APIServerRequests is an autogenerated conversion function.
+func Convert_core_APIServerRequests_To_v1beta1_APIServerRequests(in *core.APIServerRequests, out *APIServerRequests, s conversion.Scope) error {
+	return autoConvert_core_APIServerRequests_To_v1beta1_APIServerRequests(in, out, s)
 }
 
 func autoConvert_v1beta1_AccessRestriction_To_core_AccessRestriction(in *AccessRestriction, out *core.AccessRestriction, s conversion.Scope) error {
@@ -717,6 +1567,166 @@ func Convert_core_AccessRestriction_To_v1beta1_AccessRestriction(in *core.Access
 	return autoConvert_core_AccessRestriction_To_v1beta1_AccessRestriction(in, out, s)
 }
 
+func autoConvert_v1beta1_AccessRestrictionWithOptions_To_core_AccessRestrictionWithOptions(in *AccessRestrictionWithOptions, out *core.AccessRestrictionWithOptions, s conversion.Scope) error {
+	*out = *(*core.AccessRestrictionWithOptions)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_AccessRestrictionWithOptions_To_core_AccessRestrictionWithOptions is an autogenerated conversion function.
+func Convert_v1beta1_AccessRestrictionWithOptions_To_core_AccessRestrictionWithOptions(in *AccessRestrictionWithOptions, out *core.AccessRestrictionWithOptions, s conversion.Scope) error {
+	return autoConvert_v1beta1_AccessRestrictionWithOptions_To_core_AccessRestrictionWithOptions(in, out, s)
+}
+
+func autoConvert_core_AccessRestrictionWithOptions_To_v1beta1_AccessRestrictionWithOptions(in *core.AccessRestrictionWithOptions, out *AccessRestrictionWithOptions, s conversion.Scope) error {
+	*out = *(*AccessRestrictionWithOptions)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_AccessRestrictionWithOptions_To_v1beta1_AccessRestrictionWithOptions is an autogenerated conversion function.
+func Convert_core_AccessRestrictionWithOptions_To_v1beta1_AccessRestrictionWithOptions(in *core.AccessRestrictionWithOptions, out *AccessRestrictionWithOptions, s conversion.Scope) error {
+	return autoConvert_core_AccessRestrictionWithOptions_To_v1beta1_AccessRestrictionWithOptions(in, out, s)
+}
+
+func autoConvert_v1beta1_Addon_To_core_Addon(in *Addon, out *core.Addon, s conversion.Scope) error {
+	*out = *(*core.Addon)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Addon_To_core_Addon is an autogenerated conversion function.
+func Convert_v1beta1_Addon_To_core_Addon(in *Addon, out *core.Addon, s conversion.Scope) error {
+	return autoConvert_v1beta1_Addon_To_core_Addon(in, out, s)
+}
+
+func autoConvert_core_Addon_To_v1beta1_Addon(in *core.Addon, out *Addon, s conversion.Scope) error {
+	*out = *(*Addon)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Addon_To_v1beta1_Addon is an autogenerated conversion function.
+func Convert_core_Addon_To_v1beta1_Addon(in *core.Addon, out *Addon, s conversion.Scope) error {
+	return autoConvert_core_Addon_To_v1beta1_Addon(in, out, s)
+}
+
+func autoConvert_v1beta1_Addons_To_core_Addons(in *Addons, out *core.Addons, s conversion.Scope) error {
+	*out = *(*core.Addons)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Addons_To_core_Addons is an autogenerated conversion function.
+func Convert_v1beta1_Addons_To_core_Addons(in *Addons, out *core.Addons, s conversion.Scope) error {
+	return autoConvert_v1beta1_Addons_To_core_Addons(in, out, s)
+}
+
+func autoConvert_core_Addons_To_v1beta1_Addons(in *core.Addons, out *Addons, s conversion.Scope) error {
+	*out = *(*Addons)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Addons_To_v1beta1_Addons is an autogenerated conversion function.
+func Convert_core_Addons_To_v1beta1_Addons(in *core.Addons, out *Addons, s conversion.Scope) error {
+	return autoConvert_core_Addons_To_v1beta1_Addons(in, out, s)
+}
+
+func autoConvert_v1beta1_AdmissionPlugin_To_core_AdmissionPlugin(in *AdmissionPlugin, out *core.AdmissionPlugin, s conversion.Scope) error {
+	*out = *(*core.AdmissionPlugin)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_AdmissionPlugin_To_core_AdmissionPlugin is an autogenerated conversion function.
+func Convert_v1beta1_AdmissionPlugin_To_core_AdmissionPlugin(in *AdmissionPlugin, out *core.AdmissionPlugin, s conversion.Scope) error {
+	return autoConvert_v1beta1_AdmissionPlugin_To_core_AdmissionPlugin(in, out, s)
+}
+
+func autoConvert_core_AdmissionPlugin_To_v1beta1_AdmissionPlugin(in *core.AdmissionPlugin, out *AdmissionPlugin, s conversion.Scope) error {
+	*out = *(*AdmissionPlugin)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_AdmissionPlugin_To_v1beta1_AdmissionPlugin is an autogenerated conversion function.
+func Convert_core_AdmissionPlugin_To_v1beta1_AdmissionPlugin(in *core.AdmissionPlugin, out *AdmissionPlugin, s conversion.Scope) error {
+	return autoConvert_core_AdmissionPlugin_To_v1beta1_AdmissionPlugin(in, out, s)
+}
+
+func autoConvert_v1beta1_Alerting_To_core_Alerting(in *Alerting, out *core.Alerting, s conversion.Scope) error {
+	*out = *(*core.Alerting)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Alerting_To_core_Alerting is an autogenerated conversion function.
+func Convert_v1beta1_Alerting_To_core_Alerting(in *Alerting, out *core.Alerting, s conversion.Scope) error {
+	return autoConvert_v1beta1_Alerting_To_core_Alerting(in, out, s)
+}
+
+func autoConvert_core_Alerting_To_v1beta1_Alerting(in *core.Alerting, out *Alerting, s conversion.Scope) error {
+	*out = *(*Alerting)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Alerting_To_v1beta1_Alerting is an autogenerated conversion function.
+func Convert_core_Alerting_To_v1beta1_Alerting(in *core.Alerting, out *Alerting, s conversion.Scope) error {
+	return autoConvert_core_Alerting_To_v1beta1_Alerting(in, out, s)
+}
+
+func autoConvert_v1beta1_AuditConfig_To_core_AuditConfig(in *AuditConfig, out *core.AuditConfig, s conversion.Scope) error {
+	*out = *(*core.AuditConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_AuditConfig_To_core_AuditConfig is an autogenerated conversion function.
+func Convert_v1beta1_AuditConfig_To_core_AuditConfig(in *AuditConfig, out *core.AuditConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_AuditConfig_To_core_AuditConfig(in, out, s)
+}
+
+func autoConvert_core_AuditConfig_To_v1beta1_AuditConfig(in *core.AuditConfig, out *AuditConfig, s conversion.Scope) error {
+	*out = *(*AuditConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_AuditConfig_To_v1beta1_AuditConfig is an autogenerated conversion function.
+func Convert_core_AuditConfig_To_v1beta1_AuditConfig(in *core.AuditConfig, out *AuditConfig, s conversion.Scope) error {
+	return autoConvert_core_AuditConfig_To_v1beta1_AuditConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_AuditPolicy_To_core_AuditPolicy(in *AuditPolicy, out *core.AuditPolicy, s conversion.Scope) error {
+	*out = *(*core.AuditPolicy)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_AuditPolicy_To_core_AuditPolicy is an autogenerated conversion function.
+func Convert_v1beta1_AuditPolicy_To_core_AuditPolicy(in *AuditPolicy, out *core.AuditPolicy, s conversion.Scope) error {
+	return autoConvert_v1beta1_AuditPolicy_To_core_AuditPolicy(in, out, s)
+}
+
+func autoConvert_core_AuditPolicy_To_v1beta1_AuditPolicy(in *core.AuditPolicy, out *AuditPolicy, s conversion.Scope) error {
+	*out = *(*AuditPolicy)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_AuditPolicy_To_v1beta1_AuditPolicy is an autogenerated conversion function.
+func Convert_core_AuditPolicy_To_v1beta1_AuditPolicy(in *core.AuditPolicy, out *AuditPolicy, s conversion.Scope) error {
+	return autoConvert_core_AuditPolicy_To_v1beta1_AuditPolicy(in, out, s)
+}
+
+func autoConvert_v1beta1_AuthorizerKubeconfigReference_To_core_AuthorizerKubeconfigReference(in *AuthorizerKubeconfigReference, out *core.AuthorizerKubeconfigReference, s conversion.Scope) error {
+	*out = *(*core.AuthorizerKubeconfigReference)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_AuthorizerKubeconfigReference_To_core_AuthorizerKubeconfigReference is an autogenerated conversion function.
+func Convert_v1beta1_AuthorizerKubeconfigReference_To_core_AuthorizerKubeconfigReference(in *AuthorizerKubeconfigReference, out *core.AuthorizerKubeconfigReference, s conversion.Scope) error {
+	return autoConvert_v1beta1_AuthorizerKubeconfigReference_To_core_AuthorizerKubeconfigReference(in, out, s)
+}
+
+func autoConvert_core_AuthorizerKubeconfigReference_To_v1beta1_AuthorizerKubeconfigReference(in *core.AuthorizerKubeconfigReference, out *AuthorizerKubeconfigReference, s conversion.Scope) error {
+	*out = *(*AuthorizerKubeconfigReference)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_AuthorizerKubeconfigReference_To_v1beta1_AuthorizerKubeconfigReference is an autogenerated conversion function.
+func Convert_core_AuthorizerKubeconfigReference_To_v1beta1_AuthorizerKubeconfigReference(in *core.AuthorizerKubeconfigReference, out *AuthorizerKubeconfigReference, s conversion.Scope) error {
+	return autoConvert_core_AuthorizerKubeconfigReference_To_v1beta1_AuthorizerKubeconfigReference(in, out, s)
+}
+
 func autoConvert_v1beta1_AvailabilityZone_To_core_AvailabilityZone(in *AvailabilityZone, out *core.AvailabilityZone, s conversion.Scope) error {
 	*out = *(*core.AvailabilityZone)(unsafe.Pointer(in))
 	return nil
@@ -735,6 +1745,26 @@ func autoConvert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(in *core.Avai
 // Convert_core_AvailabilityZone_To_v1beta1_AvailabilityZone is an autogenerated conversion function.
 func Convert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(in *core.AvailabilityZone, out *AvailabilityZone, s conversion.Scope) error {
 	return autoConvert_core_AvailabilityZone_To_v1beta1_AvailabilityZone(in, out, s)
+}
+
+func autoConvert_v1beta1_Backup_To_core_Backup(in *Backup, out *core.Backup, s conversion.Scope) error {
+	*out = *(*core.Backup)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Backup_To_core_Backup is an autogenerated conversion function.
+func Convert_v1beta1_Backup_To_core_Backup(in *Backup, out *core.Backup, s conversion.Scope) error {
+	return autoConvert_v1beta1_Backup_To_core_Backup(in, out, s)
+}
+
+func autoConvert_core_Backup_To_v1beta1_Backup(in *core.Backup, out *Backup, s conversion.Scope) error {
+	*out = *(*Backup)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Backup_To_v1beta1_Backup is an autogenerated conversion function.
+func Convert_core_Backup_To_v1beta1_Backup(in *core.Backup, out *Backup, s conversion.Scope) error {
+	return autoConvert_core_Backup_To_v1beta1_Backup(in, out, s)
 }
 
 func autoConvert_v1beta1_Bastion_To_core_Bastion(in *Bastion, out *core.Bastion, s conversion.Scope) error {
@@ -795,6 +1825,26 @@ func autoConvert_core_BastionMachineType_To_v1beta1_BastionMachineType(in *core.
 // Convert_core_BastionMachineType_To_v1beta1_BastionMachineType is an autogenerated conversion function.
 func Convert_core_BastionMachineType_To_v1beta1_BastionMachineType(in *core.BastionMachineType, out *BastionMachineType, s conversion.Scope) error {
 	return autoConvert_core_BastionMachineType_To_v1beta1_BastionMachineType(in, out, s)
+}
+
+func autoConvert_v1beta1_CARotation_To_core_CARotation(in *CARotation, out *core.CARotation, s conversion.Scope) error {
+	*out = *(*core.CARotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_CARotation_To_core_CARotation is an autogenerated conversion function.
+func Convert_v1beta1_CARotation_To_core_CARotation(in *CARotation, out *core.CARotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_CARotation_To_core_CARotation(in, out, s)
+}
+
+func autoConvert_core_CARotation_To_v1beta1_CARotation(in *core.CARotation, out *CARotation, s conversion.Scope) error {
+	*out = *(*CARotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_CARotation_To_v1beta1_CARotation is an autogenerated conversion function.
+func Convert_core_CARotation_To_v1beta1_CARotation(in *core.CARotation, out *CARotation, s conversion.Scope) error {
+	return autoConvert_core_CARotation_To_v1beta1_CARotation(in, out, s)
 }
 
 func autoConvert_v1beta1_CRI_To_core_CRI(in *CRI, out *core.CRI, s conversion.Scope) error {
@@ -991,6 +2041,46 @@ func Convert_core_CloudProfileStatus_To_v1beta1_CloudProfileStatus(in *core.Clou
 	return autoConvert_core_CloudProfileStatus_To_v1beta1_CloudProfileStatus(in, out, s)
 }
 
+func autoConvert_v1beta1_ClusterAutoscaler_To_core_ClusterAutoscaler(in *ClusterAutoscaler, out *core.ClusterAutoscaler, s conversion.Scope) error {
+	*out = *(*core.ClusterAutoscaler)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ClusterAutoscaler_To_core_ClusterAutoscaler is an autogenerated conversion function.
+func Convert_v1beta1_ClusterAutoscaler_To_core_ClusterAutoscaler(in *ClusterAutoscaler, out *core.ClusterAutoscaler, s conversion.Scope) error {
+	return autoConvert_v1beta1_ClusterAutoscaler_To_core_ClusterAutoscaler(in, out, s)
+}
+
+func autoConvert_core_ClusterAutoscaler_To_v1beta1_ClusterAutoscaler(in *core.ClusterAutoscaler, out *ClusterAutoscaler, s conversion.Scope) error {
+	*out = *(*ClusterAutoscaler)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ClusterAutoscaler_To_v1beta1_ClusterAutoscaler is an autogenerated conversion function.
+func Convert_core_ClusterAutoscaler_To_v1beta1_ClusterAutoscaler(in *core.ClusterAutoscaler, out *ClusterAutoscaler, s conversion.Scope) error {
+	return autoConvert_core_ClusterAutoscaler_To_v1beta1_ClusterAutoscaler(in, out, s)
+}
+
+func autoConvert_v1beta1_ClusterAutoscalerOptions_To_core_ClusterAutoscalerOptions(in *ClusterAutoscalerOptions, out *core.ClusterAutoscalerOptions, s conversion.Scope) error {
+	*out = *(*core.ClusterAutoscalerOptions)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ClusterAutoscalerOptions_To_core_ClusterAutoscalerOptions is an autogenerated conversion function.
+func Convert_v1beta1_ClusterAutoscalerOptions_To_core_ClusterAutoscalerOptions(in *ClusterAutoscalerOptions, out *core.ClusterAutoscalerOptions, s conversion.Scope) error {
+	return autoConvert_v1beta1_ClusterAutoscalerOptions_To_core_ClusterAutoscalerOptions(in, out, s)
+}
+
+func autoConvert_core_ClusterAutoscalerOptions_To_v1beta1_ClusterAutoscalerOptions(in *core.ClusterAutoscalerOptions, out *ClusterAutoscalerOptions, s conversion.Scope) error {
+	*out = *(*ClusterAutoscalerOptions)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ClusterAutoscalerOptions_To_v1beta1_ClusterAutoscalerOptions is an autogenerated conversion function.
+func Convert_core_ClusterAutoscalerOptions_To_v1beta1_ClusterAutoscalerOptions(in *core.ClusterAutoscalerOptions, out *ClusterAutoscalerOptions, s conversion.Scope) error {
+	return autoConvert_core_ClusterAutoscalerOptions_To_v1beta1_ClusterAutoscalerOptions(in, out, s)
+}
+
 func autoConvert_v1beta1_CompatibilityValidation_To_core_CompatibilityValidation(in *CompatibilityValidation, out *core.CompatibilityValidation, s conversion.Scope) error {
 	*out = *(*core.CompatibilityValidation)(unsafe.Pointer(in))
 	return nil
@@ -1071,6 +2161,346 @@ func Convert_core_ContainerRuntime_To_v1beta1_ContainerRuntime(in *core.Containe
 	return autoConvert_core_ContainerRuntime_To_v1beta1_ContainerRuntime(in, out, s)
 }
 
+func autoConvert_v1beta1_ControlPlane_To_core_ControlPlane(in *ControlPlane, out *core.ControlPlane, s conversion.Scope) error {
+	*out = *(*core.ControlPlane)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ControlPlane_To_core_ControlPlane is an autogenerated conversion function.
+func Convert_v1beta1_ControlPlane_To_core_ControlPlane(in *ControlPlane, out *core.ControlPlane, s conversion.Scope) error {
+	return autoConvert_v1beta1_ControlPlane_To_core_ControlPlane(in, out, s)
+}
+
+func autoConvert_core_ControlPlane_To_v1beta1_ControlPlane(in *core.ControlPlane, out *ControlPlane, s conversion.Scope) error {
+	*out = *(*ControlPlane)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ControlPlane_To_v1beta1_ControlPlane is an autogenerated conversion function.
+func Convert_core_ControlPlane_To_v1beta1_ControlPlane(in *core.ControlPlane, out *ControlPlane, s conversion.Scope) error {
+	return autoConvert_core_ControlPlane_To_v1beta1_ControlPlane(in, out, s)
+}
+
+func autoConvert_v1beta1_ControlPlaneAutoscaling_To_core_ControlPlaneAutoscaling(in *ControlPlaneAutoscaling, out *core.ControlPlaneAutoscaling, s conversion.Scope) error {
+	*out = *(*core.ControlPlaneAutoscaling)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ControlPlaneAutoscaling_To_core_ControlPlaneAutoscaling is an autogenerated conversion function.
+func Convert_v1beta1_ControlPlaneAutoscaling_To_core_ControlPlaneAutoscaling(in *ControlPlaneAutoscaling, out *core.ControlPlaneAutoscaling, s conversion.Scope) error {
+	return autoConvert_v1beta1_ControlPlaneAutoscaling_To_core_ControlPlaneAutoscaling(in, out, s)
+}
+
+func autoConvert_core_ControlPlaneAutoscaling_To_v1beta1_ControlPlaneAutoscaling(in *core.ControlPlaneAutoscaling, out *ControlPlaneAutoscaling, s conversion.Scope) error {
+	*out = *(*ControlPlaneAutoscaling)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ControlPlaneAutoscaling_To_v1beta1_ControlPlaneAutoscaling is an autogenerated conversion function.
+func Convert_core_ControlPlaneAutoscaling_To_v1beta1_ControlPlaneAutoscaling(in *core.ControlPlaneAutoscaling, out *ControlPlaneAutoscaling, s conversion.Scope) error {
+	return autoConvert_core_ControlPlaneAutoscaling_To_v1beta1_ControlPlaneAutoscaling(in, out, s)
+}
+
+func autoConvert_v1beta1_CoreDNS_To_core_CoreDNS(in *CoreDNS, out *core.CoreDNS, s conversion.Scope) error {
+	*out = *(*core.CoreDNS)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_CoreDNS_To_core_CoreDNS is an autogenerated conversion function.
+func Convert_v1beta1_CoreDNS_To_core_CoreDNS(in *CoreDNS, out *core.CoreDNS, s conversion.Scope) error {
+	return autoConvert_v1beta1_CoreDNS_To_core_CoreDNS(in, out, s)
+}
+
+func autoConvert_core_CoreDNS_To_v1beta1_CoreDNS(in *core.CoreDNS, out *CoreDNS, s conversion.Scope) error {
+	*out = *(*CoreDNS)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_CoreDNS_To_v1beta1_CoreDNS is an autogenerated conversion function.
+func Convert_core_CoreDNS_To_v1beta1_CoreDNS(in *core.CoreDNS, out *CoreDNS, s conversion.Scope) error {
+	return autoConvert_core_CoreDNS_To_v1beta1_CoreDNS(in, out, s)
+}
+
+func autoConvert_v1beta1_CoreDNSAutoscaling_To_core_CoreDNSAutoscaling(in *CoreDNSAutoscaling, out *core.CoreDNSAutoscaling, s conversion.Scope) error {
+	*out = *(*core.CoreDNSAutoscaling)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_CoreDNSAutoscaling_To_core_CoreDNSAutoscaling is an autogenerated conversion function.
+func Convert_v1beta1_CoreDNSAutoscaling_To_core_CoreDNSAutoscaling(in *CoreDNSAutoscaling, out *core.CoreDNSAutoscaling, s conversion.Scope) error {
+	return autoConvert_v1beta1_CoreDNSAutoscaling_To_core_CoreDNSAutoscaling(in, out, s)
+}
+
+func autoConvert_core_CoreDNSAutoscaling_To_v1beta1_CoreDNSAutoscaling(in *core.CoreDNSAutoscaling, out *CoreDNSAutoscaling, s conversion.Scope) error {
+	*out = *(*CoreDNSAutoscaling)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_CoreDNSAutoscaling_To_v1beta1_CoreDNSAutoscaling is an autogenerated conversion function.
+func Convert_core_CoreDNSAutoscaling_To_v1beta1_CoreDNSAutoscaling(in *core.CoreDNSAutoscaling, out *CoreDNSAutoscaling, s conversion.Scope) error {
+	return autoConvert_core_CoreDNSAutoscaling_To_v1beta1_CoreDNSAutoscaling(in, out, s)
+}
+
+func autoConvert_v1beta1_CoreDNSRewriting_To_core_CoreDNSRewriting(in *CoreDNSRewriting, out *core.CoreDNSRewriting, s conversion.Scope) error {
+	*out = *(*core.CoreDNSRewriting)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_CoreDNSRewriting_To_core_CoreDNSRewriting is an autogenerated conversion function.
+func Convert_v1beta1_CoreDNSRewriting_To_core_CoreDNSRewriting(in *CoreDNSRewriting, out *core.CoreDNSRewriting, s conversion.Scope) error {
+	return autoConvert_v1beta1_CoreDNSRewriting_To_core_CoreDNSRewriting(in, out, s)
+}
+
+func autoConvert_core_CoreDNSRewriting_To_v1beta1_CoreDNSRewriting(in *core.CoreDNSRewriting, out *CoreDNSRewriting, s conversion.Scope) error {
+	*out = *(*CoreDNSRewriting)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_CoreDNSRewriting_To_v1beta1_CoreDNSRewriting is an autogenerated conversion function.
+func Convert_core_CoreDNSRewriting_To_v1beta1_CoreDNSRewriting(in *core.CoreDNSRewriting, out *CoreDNSRewriting, s conversion.Scope) error {
+	return autoConvert_core_CoreDNSRewriting_To_v1beta1_CoreDNSRewriting(in, out, s)
+}
+
+func autoConvert_v1beta1_DNS_To_core_DNS(in *DNS, out *core.DNS, s conversion.Scope) error {
+	*out = *(*core.DNS)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_DNS_To_core_DNS is an autogenerated conversion function.
+func Convert_v1beta1_DNS_To_core_DNS(in *DNS, out *core.DNS, s conversion.Scope) error {
+	return autoConvert_v1beta1_DNS_To_core_DNS(in, out, s)
+}
+
+func autoConvert_core_DNS_To_v1beta1_DNS(in *core.DNS, out *DNS, s conversion.Scope) error {
+	*out = *(*DNS)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_DNS_To_v1beta1_DNS is an autogenerated conversion function.
+func Convert_core_DNS_To_v1beta1_DNS(in *core.DNS, out *DNS, s conversion.Scope) error {
+	return autoConvert_core_DNS_To_v1beta1_DNS(in, out, s)
+}
+
+func autoConvert_v1beta1_DNSExposure_To_core_DNSExposure(in *DNSExposure, out *core.DNSExposure, s conversion.Scope) error {
+	*out = *(*core.DNSExposure)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_DNSExposure_To_core_DNSExposure is an autogenerated conversion function.
+func Convert_v1beta1_DNSExposure_To_core_DNSExposure(in *DNSExposure, out *core.DNSExposure, s conversion.Scope) error {
+	return autoConvert_v1beta1_DNSExposure_To_core_DNSExposure(in, out, s)
+}
+
+func autoConvert_core_DNSExposure_To_v1beta1_DNSExposure(in *core.DNSExposure, out *DNSExposure, s conversion.Scope) error {
+	*out = *(*DNSExposure)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_DNSExposure_To_v1beta1_DNSExposure is an autogenerated conversion function.
+func Convert_core_DNSExposure_To_v1beta1_DNSExposure(in *core.DNSExposure, out *DNSExposure, s conversion.Scope) error {
+	return autoConvert_core_DNSExposure_To_v1beta1_DNSExposure(in, out, s)
+}
+
+func autoConvert_v1beta1_DNSIncludeExclude_To_core_DNSIncludeExclude(in *DNSIncludeExclude, out *core.DNSIncludeExclude, s conversion.Scope) error {
+	*out = *(*core.DNSIncludeExclude)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_DNSIncludeExclude_To_core_DNSIncludeExclude is an autogenerated conversion function.
+func Convert_v1beta1_DNSIncludeExclude_To_core_DNSIncludeExclude(in *DNSIncludeExclude, out *core.DNSIncludeExclude, s conversion.Scope) error {
+	return autoConvert_v1beta1_DNSIncludeExclude_To_core_DNSIncludeExclude(in, out, s)
+}
+
+func autoConvert_core_DNSIncludeExclude_To_v1beta1_DNSIncludeExclude(in *core.DNSIncludeExclude, out *DNSIncludeExclude, s conversion.Scope) error {
+	*out = *(*DNSIncludeExclude)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_DNSIncludeExclude_To_v1beta1_DNSIncludeExclude is an autogenerated conversion function.
+func Convert_core_DNSIncludeExclude_To_v1beta1_DNSIncludeExclude(in *core.DNSIncludeExclude, out *DNSIncludeExclude, s conversion.Scope) error {
+	return autoConvert_core_DNSIncludeExclude_To_v1beta1_DNSIncludeExclude(in, out, s)
+}
+
+func autoConvert_v1beta1_DNSProvider_To_core_DNSProvider(in *DNSProvider, out *core.DNSProvider, s conversion.Scope) error {
+	*out = *(*core.DNSProvider)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_DNSProvider_To_core_DNSProvider is an autogenerated conversion function.
+func Convert_v1beta1_DNSProvider_To_core_DNSProvider(in *DNSProvider, out *core.DNSProvider, s conversion.Scope) error {
+	return autoConvert_v1beta1_DNSProvider_To_core_DNSProvider(in, out, s)
+}
+
+func autoConvert_core_DNSProvider_To_v1beta1_DNSProvider(in *core.DNSProvider, out *DNSProvider, s conversion.Scope) error {
+	*out = *(*DNSProvider)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_DNSProvider_To_v1beta1_DNSProvider is an autogenerated conversion function.
+func Convert_core_DNSProvider_To_v1beta1_DNSProvider(in *core.DNSProvider, out *DNSProvider, s conversion.Scope) error {
+	return autoConvert_core_DNSProvider_To_v1beta1_DNSProvider(in, out, s)
+}
+
+func autoConvert_v1beta1_DataVolume_To_core_DataVolume(in *DataVolume, out *core.DataVolume, s conversion.Scope) error {
+	*out = *(*core.DataVolume)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_DataVolume_To_core_DataVolume is an autogenerated conversion function.
+func Convert_v1beta1_DataVolume_To_core_DataVolume(in *DataVolume, out *core.DataVolume, s conversion.Scope) error {
+	return autoConvert_v1beta1_DataVolume_To_core_DataVolume(in, out, s)
+}
+
+func autoConvert_core_DataVolume_To_v1beta1_DataVolume(in *core.DataVolume, out *DataVolume, s conversion.Scope) error {
+	*out = *(*DataVolume)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_DataVolume_To_v1beta1_DataVolume is an autogenerated conversion function.
+func Convert_core_DataVolume_To_v1beta1_DataVolume(in *core.DataVolume, out *DataVolume, s conversion.Scope) error {
+	return autoConvert_core_DataVolume_To_v1beta1_DataVolume(in, out, s)
+}
+
+func autoConvert_v1beta1_ETCD_To_core_ETCD(in *ETCD, out *core.ETCD, s conversion.Scope) error {
+	*out = *(*core.ETCD)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ETCD_To_core_ETCD is an autogenerated conversion function.
+func Convert_v1beta1_ETCD_To_core_ETCD(in *ETCD, out *core.ETCD, s conversion.Scope) error {
+	return autoConvert_v1beta1_ETCD_To_core_ETCD(in, out, s)
+}
+
+func autoConvert_core_ETCD_To_v1beta1_ETCD(in *core.ETCD, out *ETCD, s conversion.Scope) error {
+	*out = *(*ETCD)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ETCD_To_v1beta1_ETCD is an autogenerated conversion function.
+func Convert_core_ETCD_To_v1beta1_ETCD(in *core.ETCD, out *ETCD, s conversion.Scope) error {
+	return autoConvert_core_ETCD_To_v1beta1_ETCD(in, out, s)
+}
+
+func autoConvert_v1beta1_ETCDConfig_To_core_ETCDConfig(in *ETCDConfig, out *core.ETCDConfig, s conversion.Scope) error {
+	*out = *(*core.ETCDConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ETCDConfig_To_core_ETCDConfig is an autogenerated conversion function.
+func Convert_v1beta1_ETCDConfig_To_core_ETCDConfig(in *ETCDConfig, out *core.ETCDConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_ETCDConfig_To_core_ETCDConfig(in, out, s)
+}
+
+func autoConvert_core_ETCDConfig_To_v1beta1_ETCDConfig(in *core.ETCDConfig, out *ETCDConfig, s conversion.Scope) error {
+	*out = *(*ETCDConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ETCDConfig_To_v1beta1_ETCDConfig is an autogenerated conversion function.
+func Convert_core_ETCDConfig_To_v1beta1_ETCDConfig(in *core.ETCDConfig, out *ETCDConfig, s conversion.Scope) error {
+	return autoConvert_core_ETCDConfig_To_v1beta1_ETCDConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_ETCDEncryptionKeyRotation_To_core_ETCDEncryptionKeyRotation(in *ETCDEncryptionKeyRotation, out *core.ETCDEncryptionKeyRotation, s conversion.Scope) error {
+	*out = *(*core.ETCDEncryptionKeyRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ETCDEncryptionKeyRotation_To_core_ETCDEncryptionKeyRotation is an autogenerated conversion function.
+func Convert_v1beta1_ETCDEncryptionKeyRotation_To_core_ETCDEncryptionKeyRotation(in *ETCDEncryptionKeyRotation, out *core.ETCDEncryptionKeyRotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_ETCDEncryptionKeyRotation_To_core_ETCDEncryptionKeyRotation(in, out, s)
+}
+
+func autoConvert_core_ETCDEncryptionKeyRotation_To_v1beta1_ETCDEncryptionKeyRotation(in *core.ETCDEncryptionKeyRotation, out *ETCDEncryptionKeyRotation, s conversion.Scope) error {
+	*out = *(*ETCDEncryptionKeyRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ETCDEncryptionKeyRotation_To_v1beta1_ETCDEncryptionKeyRotation is an autogenerated conversion function.
+func Convert_core_ETCDEncryptionKeyRotation_To_v1beta1_ETCDEncryptionKeyRotation(in *core.ETCDEncryptionKeyRotation, out *ETCDEncryptionKeyRotation, s conversion.Scope) error {
+	return autoConvert_core_ETCDEncryptionKeyRotation_To_v1beta1_ETCDEncryptionKeyRotation(in, out, s)
+}
+
+func autoConvert_v1beta1_EncryptionAtRest_To_core_EncryptionAtRest(in *EncryptionAtRest, out *core.EncryptionAtRest, s conversion.Scope) error {
+	*out = *(*core.EncryptionAtRest)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_EncryptionAtRest_To_core_EncryptionAtRest is an autogenerated conversion function.
+func Convert_v1beta1_EncryptionAtRest_To_core_EncryptionAtRest(in *EncryptionAtRest, out *core.EncryptionAtRest, s conversion.Scope) error {
+	return autoConvert_v1beta1_EncryptionAtRest_To_core_EncryptionAtRest(in, out, s)
+}
+
+func autoConvert_core_EncryptionAtRest_To_v1beta1_EncryptionAtRest(in *core.EncryptionAtRest, out *EncryptionAtRest, s conversion.Scope) error {
+	*out = *(*EncryptionAtRest)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_EncryptionAtRest_To_v1beta1_EncryptionAtRest is an autogenerated conversion function.
+func Convert_core_EncryptionAtRest_To_v1beta1_EncryptionAtRest(in *core.EncryptionAtRest, out *EncryptionAtRest, s conversion.Scope) error {
+	return autoConvert_core_EncryptionAtRest_To_v1beta1_EncryptionAtRest(in, out, s)
+}
+
+func autoConvert_v1beta1_EncryptionConfig_To_core_EncryptionConfig(in *EncryptionConfig, out *core.EncryptionConfig, s conversion.Scope) error {
+	*out = *(*core.EncryptionConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_EncryptionConfig_To_core_EncryptionConfig is an autogenerated conversion function.
+func Convert_v1beta1_EncryptionConfig_To_core_EncryptionConfig(in *EncryptionConfig, out *core.EncryptionConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_EncryptionConfig_To_core_EncryptionConfig(in, out, s)
+}
+
+func autoConvert_core_EncryptionConfig_To_v1beta1_EncryptionConfig(in *core.EncryptionConfig, out *EncryptionConfig, s conversion.Scope) error {
+	*out = *(*EncryptionConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_EncryptionConfig_To_v1beta1_EncryptionConfig is an autogenerated conversion function.
+func Convert_core_EncryptionConfig_To_v1beta1_EncryptionConfig(in *core.EncryptionConfig, out *EncryptionConfig, s conversion.Scope) error {
+	return autoConvert_core_EncryptionConfig_To_v1beta1_EncryptionConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_EncryptionProvider_To_core_EncryptionProvider(in *EncryptionProvider, out *core.EncryptionProvider, s conversion.Scope) error {
+	*out = *(*core.EncryptionProvider)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_EncryptionProvider_To_core_EncryptionProvider is an autogenerated conversion function.
+func Convert_v1beta1_EncryptionProvider_To_core_EncryptionProvider(in *EncryptionProvider, out *core.EncryptionProvider, s conversion.Scope) error {
+	return autoConvert_v1beta1_EncryptionProvider_To_core_EncryptionProvider(in, out, s)
+}
+
+func autoConvert_core_EncryptionProvider_To_v1beta1_EncryptionProvider(in *core.EncryptionProvider, out *EncryptionProvider, s conversion.Scope) error {
+	*out = *(*EncryptionProvider)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_EncryptionProvider_To_v1beta1_EncryptionProvider is an autogenerated conversion function.
+func Convert_core_EncryptionProvider_To_v1beta1_EncryptionProvider(in *core.EncryptionProvider, out *EncryptionProvider, s conversion.Scope) error {
+	return autoConvert_core_EncryptionProvider_To_v1beta1_EncryptionProvider(in, out, s)
+}
+
+func autoConvert_v1beta1_EncryptionProviderStatus_To_core_EncryptionProviderStatus(in *EncryptionProviderStatus, out *core.EncryptionProviderStatus, s conversion.Scope) error {
+	*out = *(*core.EncryptionProviderStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_EncryptionProviderStatus_To_core_EncryptionProviderStatus is an autogenerated conversion function.
+func Convert_v1beta1_EncryptionProviderStatus_To_core_EncryptionProviderStatus(in *EncryptionProviderStatus, out *core.EncryptionProviderStatus, s conversion.Scope) error {
+	return autoConvert_v1beta1_EncryptionProviderStatus_To_core_EncryptionProviderStatus(in, out, s)
+}
+
+func autoConvert_core_EncryptionProviderStatus_To_v1beta1_EncryptionProviderStatus(in *core.EncryptionProviderStatus, out *EncryptionProviderStatus, s conversion.Scope) error {
+	*out = *(*EncryptionProviderStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_EncryptionProviderStatus_To_v1beta1_EncryptionProviderStatus is an autogenerated conversion function.
+func Convert_core_EncryptionProviderStatus_To_v1beta1_EncryptionProviderStatus(in *core.EncryptionProviderStatus, out *EncryptionProviderStatus, s conversion.Scope) error {
+	return autoConvert_core_EncryptionProviderStatus_To_v1beta1_EncryptionProviderStatus(in, out, s)
+}
+
 func autoConvert_v1beta1_ExpirableVersion_To_core_ExpirableVersion(in *ExpirableVersion, out *core.ExpirableVersion, s conversion.Scope) error {
 	*out = *(*core.ExpirableVersion)(unsafe.Pointer(in))
 	return nil
@@ -1109,6 +2539,26 @@ func autoConvert_core_ExpirableVersionStatus_To_v1beta1_ExpirableVersionStatus(i
 // Convert_core_ExpirableVersionStatus_To_v1beta1_ExpirableVersionStatus is an autogenerated conversion function.
 func Convert_core_ExpirableVersionStatus_To_v1beta1_ExpirableVersionStatus(in *core.ExpirableVersionStatus, out *ExpirableVersionStatus, s conversion.Scope) error {
 	return autoConvert_core_ExpirableVersionStatus_To_v1beta1_ExpirableVersionStatus(in, out, s)
+}
+
+func autoConvert_v1beta1_Exposure_To_core_Exposure(in *Exposure, out *core.Exposure, s conversion.Scope) error {
+	*out = *(*core.Exposure)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Exposure_To_core_Exposure is an autogenerated conversion function.
+func Convert_v1beta1_Exposure_To_core_Exposure(in *Exposure, out *core.Exposure, s conversion.Scope) error {
+	return autoConvert_v1beta1_Exposure_To_core_Exposure(in, out, s)
+}
+
+func autoConvert_core_Exposure_To_v1beta1_Exposure(in *core.Exposure, out *Exposure, s conversion.Scope) error {
+	*out = *(*Exposure)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Exposure_To_v1beta1_Exposure is an autogenerated conversion function.
+func Convert_core_Exposure_To_v1beta1_Exposure(in *core.Exposure, out *Exposure, s conversion.Scope) error {
+	return autoConvert_core_Exposure_To_v1beta1_Exposure(in, out, s)
 }
 
 func autoConvert_v1beta1_Extension_To_core_Extension(in *Extension, out *core.Extension, s conversion.Scope) error {
@@ -1209,6 +2659,26 @@ func autoConvert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionCompon
 // Convert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus is an autogenerated conversion function.
 func Convert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus(in *core.ExtensionComponentVersionStatus, out *ExtensionComponentVersionStatus, s conversion.Scope) error {
 	return autoConvert_core_ExtensionComponentVersionStatus_To_v1beta1_ExtensionComponentVersionStatus(in, out, s)
+}
+
+func autoConvert_v1beta1_ExtensionExposure_To_core_ExtensionExposure(in *ExtensionExposure, out *core.ExtensionExposure, s conversion.Scope) error {
+	*out = *(*core.ExtensionExposure)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ExtensionExposure_To_core_ExtensionExposure is an autogenerated conversion function.
+func Convert_v1beta1_ExtensionExposure_To_core_ExtensionExposure(in *ExtensionExposure, out *core.ExtensionExposure, s conversion.Scope) error {
+	return autoConvert_v1beta1_ExtensionExposure_To_core_ExtensionExposure(in, out, s)
+}
+
+func autoConvert_core_ExtensionExposure_To_v1beta1_ExtensionExposure(in *core.ExtensionExposure, out *ExtensionExposure, s conversion.Scope) error {
+	*out = *(*ExtensionExposure)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ExtensionExposure_To_v1beta1_ExtensionExposure is an autogenerated conversion function.
+func Convert_core_ExtensionExposure_To_v1beta1_ExtensionExposure(in *core.ExtensionExposure, out *ExtensionExposure, s conversion.Scope) error {
+	return autoConvert_core_ExtensionExposure_To_v1beta1_ExtensionExposure(in, out, s)
 }
 
 func autoConvert_v1beta1_ExtensionProfile_To_core_ExtensionProfile(in *ExtensionProfile, out *core.ExtensionProfile, s conversion.Scope) error {
@@ -1365,6 +2835,126 @@ func Convert_core_ExtensionUpdateStrategy_To_v1beta1_ExtensionUpdateStrategy(in 
 	return autoConvert_core_ExtensionUpdateStrategy_To_v1beta1_ExtensionUpdateStrategy(in, out, s)
 }
 
+func autoConvert_v1beta1_FailureTolerance_To_core_FailureTolerance(in *FailureTolerance, out *core.FailureTolerance, s conversion.Scope) error {
+	*out = *(*core.FailureTolerance)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_FailureTolerance_To_core_FailureTolerance is an autogenerated conversion function.
+func Convert_v1beta1_FailureTolerance_To_core_FailureTolerance(in *FailureTolerance, out *core.FailureTolerance, s conversion.Scope) error {
+	return autoConvert_v1beta1_FailureTolerance_To_core_FailureTolerance(in, out, s)
+}
+
+func autoConvert_core_FailureTolerance_To_v1beta1_FailureTolerance(in *core.FailureTolerance, out *FailureTolerance, s conversion.Scope) error {
+	*out = *(*FailureTolerance)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_FailureTolerance_To_v1beta1_FailureTolerance is an autogenerated conversion function.
+func Convert_core_FailureTolerance_To_v1beta1_FailureTolerance(in *core.FailureTolerance, out *FailureTolerance, s conversion.Scope) error {
+	return autoConvert_core_FailureTolerance_To_v1beta1_FailureTolerance(in, out, s)
+}
+
+func autoConvert_v1beta1_Gardener_To_core_Gardener(in *Gardener, out *core.Gardener, s conversion.Scope) error {
+	*out = *(*core.Gardener)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Gardener_To_core_Gardener is an autogenerated conversion function.
+func Convert_v1beta1_Gardener_To_core_Gardener(in *Gardener, out *core.Gardener, s conversion.Scope) error {
+	return autoConvert_v1beta1_Gardener_To_core_Gardener(in, out, s)
+}
+
+func autoConvert_core_Gardener_To_v1beta1_Gardener(in *core.Gardener, out *Gardener, s conversion.Scope) error {
+	*out = *(*Gardener)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Gardener_To_v1beta1_Gardener is an autogenerated conversion function.
+func Convert_core_Gardener_To_v1beta1_Gardener(in *core.Gardener, out *Gardener, s conversion.Scope) error {
+	return autoConvert_core_Gardener_To_v1beta1_Gardener(in, out, s)
+}
+
+func autoConvert_v1beta1_Hibernation_To_core_Hibernation(in *Hibernation, out *core.Hibernation, s conversion.Scope) error {
+	*out = *(*core.Hibernation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Hibernation_To_core_Hibernation is an autogenerated conversion function.
+func Convert_v1beta1_Hibernation_To_core_Hibernation(in *Hibernation, out *core.Hibernation, s conversion.Scope) error {
+	return autoConvert_v1beta1_Hibernation_To_core_Hibernation(in, out, s)
+}
+
+func autoConvert_core_Hibernation_To_v1beta1_Hibernation(in *core.Hibernation, out *Hibernation, s conversion.Scope) error {
+	*out = *(*Hibernation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Hibernation_To_v1beta1_Hibernation is an autogenerated conversion function.
+func Convert_core_Hibernation_To_v1beta1_Hibernation(in *core.Hibernation, out *Hibernation, s conversion.Scope) error {
+	return autoConvert_core_Hibernation_To_v1beta1_Hibernation(in, out, s)
+}
+
+func autoConvert_v1beta1_HibernationSchedule_To_core_HibernationSchedule(in *HibernationSchedule, out *core.HibernationSchedule, s conversion.Scope) error {
+	*out = *(*core.HibernationSchedule)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_HibernationSchedule_To_core_HibernationSchedule is an autogenerated conversion function.
+func Convert_v1beta1_HibernationSchedule_To_core_HibernationSchedule(in *HibernationSchedule, out *core.HibernationSchedule, s conversion.Scope) error {
+	return autoConvert_v1beta1_HibernationSchedule_To_core_HibernationSchedule(in, out, s)
+}
+
+func autoConvert_core_HibernationSchedule_To_v1beta1_HibernationSchedule(in *core.HibernationSchedule, out *HibernationSchedule, s conversion.Scope) error {
+	*out = *(*HibernationSchedule)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_HibernationSchedule_To_v1beta1_HibernationSchedule is an autogenerated conversion function.
+func Convert_core_HibernationSchedule_To_v1beta1_HibernationSchedule(in *core.HibernationSchedule, out *HibernationSchedule, s conversion.Scope) error {
+	return autoConvert_core_HibernationSchedule_To_v1beta1_HibernationSchedule(in, out, s)
+}
+
+func autoConvert_v1beta1_HighAvailability_To_core_HighAvailability(in *HighAvailability, out *core.HighAvailability, s conversion.Scope) error {
+	*out = *(*core.HighAvailability)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_HighAvailability_To_core_HighAvailability is an autogenerated conversion function.
+func Convert_v1beta1_HighAvailability_To_core_HighAvailability(in *HighAvailability, out *core.HighAvailability, s conversion.Scope) error {
+	return autoConvert_v1beta1_HighAvailability_To_core_HighAvailability(in, out, s)
+}
+
+func autoConvert_core_HighAvailability_To_v1beta1_HighAvailability(in *core.HighAvailability, out *HighAvailability, s conversion.Scope) error {
+	*out = *(*HighAvailability)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_HighAvailability_To_v1beta1_HighAvailability is an autogenerated conversion function.
+func Convert_core_HighAvailability_To_v1beta1_HighAvailability(in *core.HighAvailability, out *HighAvailability, s conversion.Scope) error {
+	return autoConvert_core_HighAvailability_To_v1beta1_HighAvailability(in, out, s)
+}
+
+func autoConvert_v1beta1_HorizontalPodAutoscalerConfig_To_core_HorizontalPodAutoscalerConfig(in *HorizontalPodAutoscalerConfig, out *core.HorizontalPodAutoscalerConfig, s conversion.Scope) error {
+	*out = *(*core.HorizontalPodAutoscalerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_HorizontalPodAutoscalerConfig_To_core_HorizontalPodAutoscalerConfig is an autogenerated conversion function.
+func Convert_v1beta1_HorizontalPodAutoscalerConfig_To_core_HorizontalPodAutoscalerConfig(in *HorizontalPodAutoscalerConfig, out *core.HorizontalPodAutoscalerConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_HorizontalPodAutoscalerConfig_To_core_HorizontalPodAutoscalerConfig(in, out, s)
+}
+
+func autoConvert_core_HorizontalPodAutoscalerConfig_To_v1beta1_HorizontalPodAutoscalerConfig(in *core.HorizontalPodAutoscalerConfig, out *HorizontalPodAutoscalerConfig, s conversion.Scope) error {
+	*out = *(*HorizontalPodAutoscalerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_HorizontalPodAutoscalerConfig_To_v1beta1_HorizontalPodAutoscalerConfig is an autogenerated conversion function.
+func Convert_core_HorizontalPodAutoscalerConfig_To_v1beta1_HorizontalPodAutoscalerConfig(in *core.HorizontalPodAutoscalerConfig, out *HorizontalPodAutoscalerConfig, s conversion.Scope) error {
+	return autoConvert_core_HorizontalPodAutoscalerConfig_To_v1beta1_HorizontalPodAutoscalerConfig(in, out, s)
+}
+
 func autoConvert_v1beta1_InPlaceUpdates_To_core_InPlaceUpdates(in *InPlaceUpdates, out *core.InPlaceUpdates, s conversion.Scope) error {
 	*out = *(*core.InPlaceUpdates)(unsafe.Pointer(in))
 	return nil
@@ -1385,6 +2975,206 @@ func Convert_core_InPlaceUpdates_To_v1beta1_InPlaceUpdates(in *core.InPlaceUpdat
 	return autoConvert_core_InPlaceUpdates_To_v1beta1_InPlaceUpdates(in, out, s)
 }
 
+func autoConvert_v1beta1_InPlaceUpdatesStatus_To_core_InPlaceUpdatesStatus(in *InPlaceUpdatesStatus, out *core.InPlaceUpdatesStatus, s conversion.Scope) error {
+	*out = *(*core.InPlaceUpdatesStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_InPlaceUpdatesStatus_To_core_InPlaceUpdatesStatus is an autogenerated conversion function.
+func Convert_v1beta1_InPlaceUpdatesStatus_To_core_InPlaceUpdatesStatus(in *InPlaceUpdatesStatus, out *core.InPlaceUpdatesStatus, s conversion.Scope) error {
+	return autoConvert_v1beta1_InPlaceUpdatesStatus_To_core_InPlaceUpdatesStatus(in, out, s)
+}
+
+func autoConvert_core_InPlaceUpdatesStatus_To_v1beta1_InPlaceUpdatesStatus(in *core.InPlaceUpdatesStatus, out *InPlaceUpdatesStatus, s conversion.Scope) error {
+	*out = *(*InPlaceUpdatesStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_InPlaceUpdatesStatus_To_v1beta1_InPlaceUpdatesStatus is an autogenerated conversion function.
+func Convert_core_InPlaceUpdatesStatus_To_v1beta1_InPlaceUpdatesStatus(in *core.InPlaceUpdatesStatus, out *InPlaceUpdatesStatus, s conversion.Scope) error {
+	return autoConvert_core_InPlaceUpdatesStatus_To_v1beta1_InPlaceUpdatesStatus(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeAPIServerConfig_To_core_KubeAPIServerConfig(in *KubeAPIServerConfig, out *core.KubeAPIServerConfig, s conversion.Scope) error {
+	*out = *(*core.KubeAPIServerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeAPIServerConfig_To_core_KubeAPIServerConfig is an autogenerated conversion function.
+func Convert_v1beta1_KubeAPIServerConfig_To_core_KubeAPIServerConfig(in *KubeAPIServerConfig, out *core.KubeAPIServerConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeAPIServerConfig_To_core_KubeAPIServerConfig(in, out, s)
+}
+
+func autoConvert_core_KubeAPIServerConfig_To_v1beta1_KubeAPIServerConfig(in *core.KubeAPIServerConfig, out *KubeAPIServerConfig, s conversion.Scope) error {
+	*out = *(*KubeAPIServerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeAPIServerConfig_To_v1beta1_KubeAPIServerConfig is an autogenerated conversion function.
+func Convert_core_KubeAPIServerConfig_To_v1beta1_KubeAPIServerConfig(in *core.KubeAPIServerConfig, out *KubeAPIServerConfig, s conversion.Scope) error {
+	return autoConvert_core_KubeAPIServerConfig_To_v1beta1_KubeAPIServerConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeControllerManagerConfig_To_core_KubeControllerManagerConfig(in *KubeControllerManagerConfig, out *core.KubeControllerManagerConfig, s conversion.Scope) error {
+	*out = *(*core.KubeControllerManagerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeControllerManagerConfig_To_core_KubeControllerManagerConfig is an autogenerated conversion function.
+func Convert_v1beta1_KubeControllerManagerConfig_To_core_KubeControllerManagerConfig(in *KubeControllerManagerConfig, out *core.KubeControllerManagerConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeControllerManagerConfig_To_core_KubeControllerManagerConfig(in, out, s)
+}
+
+func autoConvert_core_KubeControllerManagerConfig_To_v1beta1_KubeControllerManagerConfig(in *core.KubeControllerManagerConfig, out *KubeControllerManagerConfig, s conversion.Scope) error {
+	*out = *(*KubeControllerManagerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeControllerManagerConfig_To_v1beta1_KubeControllerManagerConfig is an autogenerated conversion function.
+func Convert_core_KubeControllerManagerConfig_To_v1beta1_KubeControllerManagerConfig(in *core.KubeControllerManagerConfig, out *KubeControllerManagerConfig, s conversion.Scope) error {
+	return autoConvert_core_KubeControllerManagerConfig_To_v1beta1_KubeControllerManagerConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeProxyConfig_To_core_KubeProxyConfig(in *KubeProxyConfig, out *core.KubeProxyConfig, s conversion.Scope) error {
+	*out = *(*core.KubeProxyConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeProxyConfig_To_core_KubeProxyConfig is an autogenerated conversion function.
+func Convert_v1beta1_KubeProxyConfig_To_core_KubeProxyConfig(in *KubeProxyConfig, out *core.KubeProxyConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeProxyConfig_To_core_KubeProxyConfig(in, out, s)
+}
+
+func autoConvert_core_KubeProxyConfig_To_v1beta1_KubeProxyConfig(in *core.KubeProxyConfig, out *KubeProxyConfig, s conversion.Scope) error {
+	*out = *(*KubeProxyConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeProxyConfig_To_v1beta1_KubeProxyConfig is an autogenerated conversion function.
+func Convert_core_KubeProxyConfig_To_v1beta1_KubeProxyConfig(in *core.KubeProxyConfig, out *KubeProxyConfig, s conversion.Scope) error {
+	return autoConvert_core_KubeProxyConfig_To_v1beta1_KubeProxyConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeSchedulerConfig_To_core_KubeSchedulerConfig(in *KubeSchedulerConfig, out *core.KubeSchedulerConfig, s conversion.Scope) error {
+	*out = *(*core.KubeSchedulerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeSchedulerConfig_To_core_KubeSchedulerConfig is an autogenerated conversion function.
+func Convert_v1beta1_KubeSchedulerConfig_To_core_KubeSchedulerConfig(in *KubeSchedulerConfig, out *core.KubeSchedulerConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeSchedulerConfig_To_core_KubeSchedulerConfig(in, out, s)
+}
+
+func autoConvert_core_KubeSchedulerConfig_To_v1beta1_KubeSchedulerConfig(in *core.KubeSchedulerConfig, out *KubeSchedulerConfig, s conversion.Scope) error {
+	*out = *(*KubeSchedulerConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeSchedulerConfig_To_v1beta1_KubeSchedulerConfig is an autogenerated conversion function.
+func Convert_core_KubeSchedulerConfig_To_v1beta1_KubeSchedulerConfig(in *core.KubeSchedulerConfig, out *KubeSchedulerConfig, s conversion.Scope) error {
+	return autoConvert_core_KubeSchedulerConfig_To_v1beta1_KubeSchedulerConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeletConfig_To_core_KubeletConfig(in *KubeletConfig, out *core.KubeletConfig, s conversion.Scope) error {
+	*out = *(*core.KubeletConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeletConfig_To_core_KubeletConfig is an autogenerated conversion function.
+func Convert_v1beta1_KubeletConfig_To_core_KubeletConfig(in *KubeletConfig, out *core.KubeletConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeletConfig_To_core_KubeletConfig(in, out, s)
+}
+
+func autoConvert_core_KubeletConfig_To_v1beta1_KubeletConfig(in *core.KubeletConfig, out *KubeletConfig, s conversion.Scope) error {
+	*out = *(*KubeletConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeletConfig_To_v1beta1_KubeletConfig is an autogenerated conversion function.
+func Convert_core_KubeletConfig_To_v1beta1_KubeletConfig(in *core.KubeletConfig, out *KubeletConfig, s conversion.Scope) error {
+	return autoConvert_core_KubeletConfig_To_v1beta1_KubeletConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeletConfigEviction_To_core_KubeletConfigEviction(in *KubeletConfigEviction, out *core.KubeletConfigEviction, s conversion.Scope) error {
+	*out = *(*core.KubeletConfigEviction)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeletConfigEviction_To_core_KubeletConfigEviction is an autogenerated conversion function.
+func Convert_v1beta1_KubeletConfigEviction_To_core_KubeletConfigEviction(in *KubeletConfigEviction, out *core.KubeletConfigEviction, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeletConfigEviction_To_core_KubeletConfigEviction(in, out, s)
+}
+
+func autoConvert_core_KubeletConfigEviction_To_v1beta1_KubeletConfigEviction(in *core.KubeletConfigEviction, out *KubeletConfigEviction, s conversion.Scope) error {
+	*out = *(*KubeletConfigEviction)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeletConfigEviction_To_v1beta1_KubeletConfigEviction is an autogenerated conversion function.
+func Convert_core_KubeletConfigEviction_To_v1beta1_KubeletConfigEviction(in *core.KubeletConfigEviction, out *KubeletConfigEviction, s conversion.Scope) error {
+	return autoConvert_core_KubeletConfigEviction_To_v1beta1_KubeletConfigEviction(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeletConfigEvictionMinimumReclaim_To_core_KubeletConfigEvictionMinimumReclaim(in *KubeletConfigEvictionMinimumReclaim, out *core.KubeletConfigEvictionMinimumReclaim, s conversion.Scope) error {
+	*out = *(*core.KubeletConfigEvictionMinimumReclaim)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeletConfigEvictionMinimumReclaim_To_core_KubeletConfigEvictionMinimumReclaim is an autogenerated conversion function.
+func Convert_v1beta1_KubeletConfigEvictionMinimumReclaim_To_core_KubeletConfigEvictionMinimumReclaim(in *KubeletConfigEvictionMinimumReclaim, out *core.KubeletConfigEvictionMinimumReclaim, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeletConfigEvictionMinimumReclaim_To_core_KubeletConfigEvictionMinimumReclaim(in, out, s)
+}
+
+func autoConvert_core_KubeletConfigEvictionMinimumReclaim_To_v1beta1_KubeletConfigEvictionMinimumReclaim(in *core.KubeletConfigEvictionMinimumReclaim, out *KubeletConfigEvictionMinimumReclaim, s conversion.Scope) error {
+	*out = *(*KubeletConfigEvictionMinimumReclaim)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeletConfigEvictionMinimumReclaim_To_v1beta1_KubeletConfigEvictionMinimumReclaim is an autogenerated conversion function.
+func Convert_core_KubeletConfigEvictionMinimumReclaim_To_v1beta1_KubeletConfigEvictionMinimumReclaim(in *core.KubeletConfigEvictionMinimumReclaim, out *KubeletConfigEvictionMinimumReclaim, s conversion.Scope) error {
+	return autoConvert_core_KubeletConfigEvictionMinimumReclaim_To_v1beta1_KubeletConfigEvictionMinimumReclaim(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeletConfigEvictionSoftGracePeriod_To_core_KubeletConfigEvictionSoftGracePeriod(in *KubeletConfigEvictionSoftGracePeriod, out *core.KubeletConfigEvictionSoftGracePeriod, s conversion.Scope) error {
+	*out = *(*core.KubeletConfigEvictionSoftGracePeriod)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeletConfigEvictionSoftGracePeriod_To_core_KubeletConfigEvictionSoftGracePeriod is an autogenerated conversion function.
+func Convert_v1beta1_KubeletConfigEvictionSoftGracePeriod_To_core_KubeletConfigEvictionSoftGracePeriod(in *KubeletConfigEvictionSoftGracePeriod, out *core.KubeletConfigEvictionSoftGracePeriod, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeletConfigEvictionSoftGracePeriod_To_core_KubeletConfigEvictionSoftGracePeriod(in, out, s)
+}
+
+func autoConvert_core_KubeletConfigEvictionSoftGracePeriod_To_v1beta1_KubeletConfigEvictionSoftGracePeriod(in *core.KubeletConfigEvictionSoftGracePeriod, out *KubeletConfigEvictionSoftGracePeriod, s conversion.Scope) error {
+	*out = *(*KubeletConfigEvictionSoftGracePeriod)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeletConfigEvictionSoftGracePeriod_To_v1beta1_KubeletConfigEvictionSoftGracePeriod is an autogenerated conversion function.
+func Convert_core_KubeletConfigEvictionSoftGracePeriod_To_v1beta1_KubeletConfigEvictionSoftGracePeriod(in *core.KubeletConfigEvictionSoftGracePeriod, out *KubeletConfigEvictionSoftGracePeriod, s conversion.Scope) error {
+	return autoConvert_core_KubeletConfigEvictionSoftGracePeriod_To_v1beta1_KubeletConfigEvictionSoftGracePeriod(in, out, s)
+}
+
+func autoConvert_v1beta1_KubeletConfigReserved_To_core_KubeletConfigReserved(in *KubeletConfigReserved, out *core.KubeletConfigReserved, s conversion.Scope) error {
+	*out = *(*core.KubeletConfigReserved)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubeletConfigReserved_To_core_KubeletConfigReserved is an autogenerated conversion function.
+func Convert_v1beta1_KubeletConfigReserved_To_core_KubeletConfigReserved(in *KubeletConfigReserved, out *core.KubeletConfigReserved, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubeletConfigReserved_To_core_KubeletConfigReserved(in, out, s)
+}
+
+func autoConvert_core_KubeletConfigReserved_To_v1beta1_KubeletConfigReserved(in *core.KubeletConfigReserved, out *KubeletConfigReserved, s conversion.Scope) error {
+	*out = *(*KubeletConfigReserved)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubeletConfigReserved_To_v1beta1_KubeletConfigReserved is an autogenerated conversion function.
+func Convert_core_KubeletConfigReserved_To_v1beta1_KubeletConfigReserved(in *core.KubeletConfigReserved, out *KubeletConfigReserved, s conversion.Scope) error {
+	return autoConvert_core_KubeletConfigReserved_To_v1beta1_KubeletConfigReserved(in, out, s)
+}
+
 func autoConvert_v1beta1_Kubernetes_To_core_Kubernetes(in *Kubernetes, out *core.Kubernetes, s conversion.Scope) error {
 	*out = *(*core.Kubernetes)(unsafe.Pointer(in))
 	return nil
@@ -1403,6 +3193,46 @@ func autoConvert_core_Kubernetes_To_v1beta1_Kubernetes(in *core.Kubernetes, out 
 // Convert_core_Kubernetes_To_v1beta1_Kubernetes is an autogenerated conversion function.
 func Convert_core_Kubernetes_To_v1beta1_Kubernetes(in *core.Kubernetes, out *Kubernetes, s conversion.Scope) error {
 	return autoConvert_core_Kubernetes_To_v1beta1_Kubernetes(in, out, s)
+}
+
+func autoConvert_v1beta1_KubernetesConfig_To_core_KubernetesConfig(in *KubernetesConfig, out *core.KubernetesConfig, s conversion.Scope) error {
+	*out = *(*core.KubernetesConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubernetesConfig_To_core_KubernetesConfig is an autogenerated conversion function.
+func Convert_v1beta1_KubernetesConfig_To_core_KubernetesConfig(in *KubernetesConfig, out *core.KubernetesConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubernetesConfig_To_core_KubernetesConfig(in, out, s)
+}
+
+func autoConvert_core_KubernetesConfig_To_v1beta1_KubernetesConfig(in *core.KubernetesConfig, out *KubernetesConfig, s conversion.Scope) error {
+	*out = *(*KubernetesConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubernetesConfig_To_v1beta1_KubernetesConfig is an autogenerated conversion function.
+func Convert_core_KubernetesConfig_To_v1beta1_KubernetesConfig(in *core.KubernetesConfig, out *KubernetesConfig, s conversion.Scope) error {
+	return autoConvert_core_KubernetesConfig_To_v1beta1_KubernetesConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_KubernetesDashboard_To_core_KubernetesDashboard(in *KubernetesDashboard, out *core.KubernetesDashboard, s conversion.Scope) error {
+	*out = *(*core.KubernetesDashboard)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_KubernetesDashboard_To_core_KubernetesDashboard is an autogenerated conversion function.
+func Convert_v1beta1_KubernetesDashboard_To_core_KubernetesDashboard(in *KubernetesDashboard, out *core.KubernetesDashboard, s conversion.Scope) error {
+	return autoConvert_v1beta1_KubernetesDashboard_To_core_KubernetesDashboard(in, out, s)
+}
+
+func autoConvert_core_KubernetesDashboard_To_v1beta1_KubernetesDashboard(in *core.KubernetesDashboard, out *KubernetesDashboard, s conversion.Scope) error {
+	*out = *(*KubernetesDashboard)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_KubernetesDashboard_To_v1beta1_KubernetesDashboard is an autogenerated conversion function.
+func Convert_core_KubernetesDashboard_To_v1beta1_KubernetesDashboard(in *core.KubernetesDashboard, out *KubernetesDashboard, s conversion.Scope) error {
+	return autoConvert_core_KubernetesDashboard_To_v1beta1_KubernetesDashboard(in, out, s)
 }
 
 func autoConvert_v1beta1_KubernetesSettings_To_core_KubernetesSettings(in *KubernetesSettings, out *core.KubernetesSettings, s conversion.Scope) error {
@@ -1545,6 +3375,26 @@ func Convert_core_Limits_To_v1beta1_Limits(in *core.Limits, out *Limits, s conve
 	return autoConvert_core_Limits_To_v1beta1_Limits(in, out, s)
 }
 
+func autoConvert_v1beta1_LiveMigration_To_core_LiveMigration(in *LiveMigration, out *core.LiveMigration, s conversion.Scope) error {
+	*out = *(*core.LiveMigration)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_LiveMigration_To_core_LiveMigration is an autogenerated conversion function.
+func Convert_v1beta1_LiveMigration_To_core_LiveMigration(in *LiveMigration, out *core.LiveMigration, s conversion.Scope) error {
+	return autoConvert_v1beta1_LiveMigration_To_core_LiveMigration(in, out, s)
+}
+
+func autoConvert_core_LiveMigration_To_v1beta1_LiveMigration(in *core.LiveMigration, out *LiveMigration, s conversion.Scope) error {
+	*out = *(*LiveMigration)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_LiveMigration_To_v1beta1_LiveMigration is an autogenerated conversion function.
+func Convert_core_LiveMigration_To_v1beta1_LiveMigration(in *core.LiveMigration, out *LiveMigration, s conversion.Scope) error {
+	return autoConvert_core_LiveMigration_To_v1beta1_LiveMigration(in, out, s)
+}
+
 func autoConvert_v1beta1_Machine_To_core_Machine(in *Machine, out *core.Machine, s conversion.Scope) error {
 	*out = *(*core.Machine)(unsafe.Pointer(in))
 	return nil
@@ -1563,6 +3413,26 @@ func autoConvert_core_Machine_To_v1beta1_Machine(in *core.Machine, out *Machine,
 // Convert_core_Machine_To_v1beta1_Machine is an autogenerated conversion function.
 func Convert_core_Machine_To_v1beta1_Machine(in *core.Machine, out *Machine, s conversion.Scope) error {
 	return autoConvert_core_Machine_To_v1beta1_Machine(in, out, s)
+}
+
+func autoConvert_v1beta1_MachineControllerManagerSettings_To_core_MachineControllerManagerSettings(in *MachineControllerManagerSettings, out *core.MachineControllerManagerSettings, s conversion.Scope) error {
+	*out = *(*core.MachineControllerManagerSettings)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MachineControllerManagerSettings_To_core_MachineControllerManagerSettings is an autogenerated conversion function.
+func Convert_v1beta1_MachineControllerManagerSettings_To_core_MachineControllerManagerSettings(in *MachineControllerManagerSettings, out *core.MachineControllerManagerSettings, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineControllerManagerSettings_To_core_MachineControllerManagerSettings(in, out, s)
+}
+
+func autoConvert_core_MachineControllerManagerSettings_To_v1beta1_MachineControllerManagerSettings(in *core.MachineControllerManagerSettings, out *MachineControllerManagerSettings, s conversion.Scope) error {
+	*out = *(*MachineControllerManagerSettings)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MachineControllerManagerSettings_To_v1beta1_MachineControllerManagerSettings is an autogenerated conversion function.
+func Convert_core_MachineControllerManagerSettings_To_v1beta1_MachineControllerManagerSettings(in *core.MachineControllerManagerSettings, out *MachineControllerManagerSettings, s conversion.Scope) error {
+	return autoConvert_core_MachineControllerManagerSettings_To_v1beta1_MachineControllerManagerSettings(in, out, s)
 }
 
 func autoConvert_v1beta1_MachineImage_To_core_MachineImage(in *MachineImage, out *core.MachineImage, s conversion.Scope) error {
@@ -1605,6 +3475,26 @@ func Convert_core_MachineImageFlavor_To_v1beta1_MachineImageFlavor(in *core.Mach
 	return autoConvert_core_MachineImageFlavor_To_v1beta1_MachineImageFlavor(in, out, s)
 }
 
+func autoConvert_v1beta1_MachineImageStatus_To_core_MachineImageStatus(in *MachineImageStatus, out *core.MachineImageStatus, s conversion.Scope) error {
+	*out = *(*core.MachineImageStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MachineImageStatus_To_core_MachineImageStatus is an autogenerated conversion function.
+func Convert_v1beta1_MachineImageStatus_To_core_MachineImageStatus(in *MachineImageStatus, out *core.MachineImageStatus, s conversion.Scope) error {
+	return autoConvert_v1beta1_MachineImageStatus_To_core_MachineImageStatus(in, out, s)
+}
+
+func autoConvert_core_MachineImageStatus_To_v1beta1_MachineImageStatus(in *core.MachineImageStatus, out *MachineImageStatus, s conversion.Scope) error {
+	*out = *(*MachineImageStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MachineImageStatus_To_v1beta1_MachineImageStatus is an autogenerated conversion function.
+func Convert_core_MachineImageStatus_To_v1beta1_MachineImageStatus(in *core.MachineImageStatus, out *MachineImageStatus, s conversion.Scope) error {
+	return autoConvert_core_MachineImageStatus_To_v1beta1_MachineImageStatus(in, out, s)
+}
+
 func autoConvert_v1beta1_MachineImageVersion_To_core_MachineImageVersion(in *MachineImageVersion, out *core.MachineImageVersion, s conversion.Scope) error {
 	*out = *(*core.MachineImageVersion)(unsafe.Pointer(in))
 	return nil
@@ -1623,26 +3513,6 @@ func autoConvert_core_MachineImageVersion_To_v1beta1_MachineImageVersion(in *cor
 // Convert_core_MachineImageVersion_To_v1beta1_MachineImageVersion is an autogenerated conversion function.
 func Convert_core_MachineImageVersion_To_v1beta1_MachineImageVersion(in *core.MachineImageVersion, out *MachineImageVersion, s conversion.Scope) error {
 	return autoConvert_core_MachineImageVersion_To_v1beta1_MachineImageVersion(in, out, s)
-}
-
-func autoConvert_v1beta1_MachineImageVersionStatus_To_core_MachineImageVersionStatus(in *MachineImageVersionStatus, out *core.MachineImageVersionStatus, s conversion.Scope) error {
-	*out = *(*core.MachineImageVersionStatus)(unsafe.Pointer(in))
-	return nil
-}
-
-// Convert_v1beta1_MachineImageVersionStatus_To_core_MachineImageVersionStatus is an autogenerated conversion function.
-func Convert_v1beta1_MachineImageVersionStatus_To_core_MachineImageVersionStatus(in *MachineImageVersionStatus, out *core.MachineImageVersionStatus, s conversion.Scope) error {
-	return autoConvert_v1beta1_MachineImageVersionStatus_To_core_MachineImageVersionStatus(in, out, s)
-}
-
-func autoConvert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus(in *core.MachineImageVersionStatus, out *MachineImageVersionStatus, s conversion.Scope) error {
-	*out = *(*MachineImageVersionStatus)(unsafe.Pointer(in))
-	return nil
-}
-
-// Convert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus is an autogenerated conversion function.
-func Convert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus(in *core.MachineImageVersionStatus, out *MachineImageVersionStatus, s conversion.Scope) error {
-	return autoConvert_core_MachineImageVersionStatus_To_v1beta1_MachineImageVersionStatus(in, out, s)
 }
 
 func autoConvert_v1beta1_MachineType_To_core_MachineType(in *MachineType, out *core.MachineType, s conversion.Scope) error {
@@ -1705,6 +3575,26 @@ func Convert_core_Maintenance_To_v1beta1_Maintenance(in *core.Maintenance, out *
 	return autoConvert_core_Maintenance_To_v1beta1_Maintenance(in, out, s)
 }
 
+func autoConvert_v1beta1_MaintenanceAutoRotation_To_core_MaintenanceAutoRotation(in *MaintenanceAutoRotation, out *core.MaintenanceAutoRotation, s conversion.Scope) error {
+	*out = *(*core.MaintenanceAutoRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MaintenanceAutoRotation_To_core_MaintenanceAutoRotation is an autogenerated conversion function.
+func Convert_v1beta1_MaintenanceAutoRotation_To_core_MaintenanceAutoRotation(in *MaintenanceAutoRotation, out *core.MaintenanceAutoRotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_MaintenanceAutoRotation_To_core_MaintenanceAutoRotation(in, out, s)
+}
+
+func autoConvert_core_MaintenanceAutoRotation_To_v1beta1_MaintenanceAutoRotation(in *core.MaintenanceAutoRotation, out *MaintenanceAutoRotation, s conversion.Scope) error {
+	*out = *(*MaintenanceAutoRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MaintenanceAutoRotation_To_v1beta1_MaintenanceAutoRotation is an autogenerated conversion function.
+func Convert_core_MaintenanceAutoRotation_To_v1beta1_MaintenanceAutoRotation(in *core.MaintenanceAutoRotation, out *MaintenanceAutoRotation, s conversion.Scope) error {
+	return autoConvert_core_MaintenanceAutoRotation_To_v1beta1_MaintenanceAutoRotation(in, out, s)
+}
+
 func autoConvert_v1beta1_MaintenanceAutoUpdate_To_core_MaintenanceAutoUpdate(in *MaintenanceAutoUpdate, out *core.MaintenanceAutoUpdate, s conversion.Scope) error {
 	*out = *(*core.MaintenanceAutoUpdate)(unsafe.Pointer(in))
 	return nil
@@ -1723,6 +3613,46 @@ func autoConvert_core_MaintenanceAutoUpdate_To_v1beta1_MaintenanceAutoUpdate(in 
 // Convert_core_MaintenanceAutoUpdate_To_v1beta1_MaintenanceAutoUpdate is an autogenerated conversion function.
 func Convert_core_MaintenanceAutoUpdate_To_v1beta1_MaintenanceAutoUpdate(in *core.MaintenanceAutoUpdate, out *MaintenanceAutoUpdate, s conversion.Scope) error {
 	return autoConvert_core_MaintenanceAutoUpdate_To_v1beta1_MaintenanceAutoUpdate(in, out, s)
+}
+
+func autoConvert_v1beta1_MaintenanceCredentialsAutoRotation_To_core_MaintenanceCredentialsAutoRotation(in *MaintenanceCredentialsAutoRotation, out *core.MaintenanceCredentialsAutoRotation, s conversion.Scope) error {
+	*out = *(*core.MaintenanceCredentialsAutoRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MaintenanceCredentialsAutoRotation_To_core_MaintenanceCredentialsAutoRotation is an autogenerated conversion function.
+func Convert_v1beta1_MaintenanceCredentialsAutoRotation_To_core_MaintenanceCredentialsAutoRotation(in *MaintenanceCredentialsAutoRotation, out *core.MaintenanceCredentialsAutoRotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_MaintenanceCredentialsAutoRotation_To_core_MaintenanceCredentialsAutoRotation(in, out, s)
+}
+
+func autoConvert_core_MaintenanceCredentialsAutoRotation_To_v1beta1_MaintenanceCredentialsAutoRotation(in *core.MaintenanceCredentialsAutoRotation, out *MaintenanceCredentialsAutoRotation, s conversion.Scope) error {
+	*out = *(*MaintenanceCredentialsAutoRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MaintenanceCredentialsAutoRotation_To_v1beta1_MaintenanceCredentialsAutoRotation is an autogenerated conversion function.
+func Convert_core_MaintenanceCredentialsAutoRotation_To_v1beta1_MaintenanceCredentialsAutoRotation(in *core.MaintenanceCredentialsAutoRotation, out *MaintenanceCredentialsAutoRotation, s conversion.Scope) error {
+	return autoConvert_core_MaintenanceCredentialsAutoRotation_To_v1beta1_MaintenanceCredentialsAutoRotation(in, out, s)
+}
+
+func autoConvert_v1beta1_MaintenanceRotationConfig_To_core_MaintenanceRotationConfig(in *MaintenanceRotationConfig, out *core.MaintenanceRotationConfig, s conversion.Scope) error {
+	*out = *(*core.MaintenanceRotationConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_MaintenanceRotationConfig_To_core_MaintenanceRotationConfig is an autogenerated conversion function.
+func Convert_v1beta1_MaintenanceRotationConfig_To_core_MaintenanceRotationConfig(in *MaintenanceRotationConfig, out *core.MaintenanceRotationConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_MaintenanceRotationConfig_To_core_MaintenanceRotationConfig(in, out, s)
+}
+
+func autoConvert_core_MaintenanceRotationConfig_To_v1beta1_MaintenanceRotationConfig(in *core.MaintenanceRotationConfig, out *MaintenanceRotationConfig, s conversion.Scope) error {
+	*out = *(*MaintenanceRotationConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_MaintenanceRotationConfig_To_v1beta1_MaintenanceRotationConfig is an autogenerated conversion function.
+func Convert_core_MaintenanceRotationConfig_To_v1beta1_MaintenanceRotationConfig(in *core.MaintenanceRotationConfig, out *MaintenanceRotationConfig, s conversion.Scope) error {
+	return autoConvert_core_MaintenanceRotationConfig_To_v1beta1_MaintenanceRotationConfig(in, out, s)
 }
 
 func autoConvert_v1beta1_MaintenanceTimeWindow_To_core_MaintenanceTimeWindow(in *MaintenanceTimeWindow, out *core.MaintenanceTimeWindow, s conversion.Scope) error {
@@ -1745,98 +3675,84 @@ func Convert_core_MaintenanceTimeWindow_To_v1beta1_MaintenanceTimeWindow(in *cor
 	return autoConvert_core_MaintenanceTimeWindow_To_v1beta1_MaintenanceTimeWindow(in, out, s)
 }
 
-func autoConvert_v1beta1_NamespacedCloudProfile_To_core_NamespacedCloudProfile(in *NamespacedCloudProfile, out *core.NamespacedCloudProfile, s conversion.Scope) error {
-	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_v1beta1_NamespacedCloudProfileSpec_To_core_NamespacedCloudProfileSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
-	if err := Convert_v1beta1_NamespacedCloudProfileStatus_To_core_NamespacedCloudProfileStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+func autoConvert_v1beta1_ManualWorkerPoolRollout_To_core_ManualWorkerPoolRollout(in *ManualWorkerPoolRollout, out *core.ManualWorkerPoolRollout, s conversion.Scope) error {
+	*out = *(*core.ManualWorkerPoolRollout)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_v1beta1_NamespacedCloudProfile_To_core_NamespacedCloudProfile is an autogenerated conversion function.
-func Convert_v1beta1_NamespacedCloudProfile_To_core_NamespacedCloudProfile(in *NamespacedCloudProfile, out *core.NamespacedCloudProfile, s conversion.Scope) error {
-	return autoConvert_v1beta1_NamespacedCloudProfile_To_core_NamespacedCloudProfile(in, out, s)
+// Convert_v1beta1_ManualWorkerPoolRollout_To_core_ManualWorkerPoolRollout is an autogenerated conversion function.
+func Convert_v1beta1_ManualWorkerPoolRollout_To_core_ManualWorkerPoolRollout(in *ManualWorkerPoolRollout, out *core.ManualWorkerPoolRollout, s conversion.Scope) error {
+	return autoConvert_v1beta1_ManualWorkerPoolRollout_To_core_ManualWorkerPoolRollout(in, out, s)
 }
 
-func autoConvert_core_NamespacedCloudProfile_To_v1beta1_NamespacedCloudProfile(in *core.NamespacedCloudProfile, out *NamespacedCloudProfile, s conversion.Scope) error {
-	out.ObjectMeta = in.ObjectMeta
-	if err := Convert_core_NamespacedCloudProfileSpec_To_v1beta1_NamespacedCloudProfileSpec(&in.Spec, &out.Spec, s); err != nil {
-		return err
-	}
-	if err := Convert_core_NamespacedCloudProfileStatus_To_v1beta1_NamespacedCloudProfileStatus(&in.Status, &out.Status, s); err != nil {
-		return err
-	}
+func autoConvert_core_ManualWorkerPoolRollout_To_v1beta1_ManualWorkerPoolRollout(in *core.ManualWorkerPoolRollout, out *ManualWorkerPoolRollout, s conversion.Scope) error {
+	*out = *(*ManualWorkerPoolRollout)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_core_NamespacedCloudProfile_To_v1beta1_NamespacedCloudProfile is an autogenerated conversion function.
-func Convert_core_NamespacedCloudProfile_To_v1beta1_NamespacedCloudProfile(in *core.NamespacedCloudProfile, out *NamespacedCloudProfile, s conversion.Scope) error {
-	return autoConvert_core_NamespacedCloudProfile_To_v1beta1_NamespacedCloudProfile(in, out, s)
+// Convert_core_ManualWorkerPoolRollout_To_v1beta1_ManualWorkerPoolRollout is an autogenerated conversion function.
+func Convert_core_ManualWorkerPoolRollout_To_v1beta1_ManualWorkerPoolRollout(in *core.ManualWorkerPoolRollout, out *ManualWorkerPoolRollout, s conversion.Scope) error {
+	return autoConvert_core_ManualWorkerPoolRollout_To_v1beta1_ManualWorkerPoolRollout(in, out, s)
 }
 
-func autoConvert_v1beta1_NamespacedCloudProfileList_To_core_NamespacedCloudProfileList(in *NamespacedCloudProfileList, out *core.NamespacedCloudProfileList, s conversion.Scope) error {
-	out.ListMeta = in.ListMeta
-	out.Items = *(*[]core.NamespacedCloudProfile)(unsafe.Pointer(&in.Items))
+func autoConvert_v1beta1_MemorySwapConfiguration_To_core_MemorySwapConfiguration(in *MemorySwapConfiguration, out *core.MemorySwapConfiguration, s conversion.Scope) error {
+	*out = *(*core.MemorySwapConfiguration)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_v1beta1_NamespacedCloudProfileList_To_core_NamespacedCloudProfileList is an autogenerated conversion function.
-func Convert_v1beta1_NamespacedCloudProfileList_To_core_NamespacedCloudProfileList(in *NamespacedCloudProfileList, out *core.NamespacedCloudProfileList, s conversion.Scope) error {
-	return autoConvert_v1beta1_NamespacedCloudProfileList_To_core_NamespacedCloudProfileList(in, out, s)
+// Convert_v1beta1_MemorySwapConfiguration_To_core_MemorySwapConfiguration is an autogenerated conversion function.
+func Convert_v1beta1_MemorySwapConfiguration_To_core_MemorySwapConfiguration(in *MemorySwapConfiguration, out *core.MemorySwapConfiguration, s conversion.Scope) error {
+	return autoConvert_v1beta1_MemorySwapConfiguration_To_core_MemorySwapConfiguration(in, out, s)
 }
 
-func autoConvert_core_NamespacedCloudProfileList_To_v1beta1_NamespacedCloudProfileList(in *core.NamespacedCloudProfileList, out *NamespacedCloudProfileList, s conversion.Scope) error {
-	out.ListMeta = in.ListMeta
-	out.Items = *(*[]NamespacedCloudProfile)(unsafe.Pointer(&in.Items))
+func autoConvert_core_MemorySwapConfiguration_To_v1beta1_MemorySwapConfiguration(in *core.MemorySwapConfiguration, out *MemorySwapConfiguration, s conversion.Scope) error {
+	*out = *(*MemorySwapConfiguration)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_core_NamespacedCloudProfileList_To_v1beta1_NamespacedCloudProfileList is an autogenerated conversion function.
-func Convert_core_NamespacedCloudProfileList_To_v1beta1_NamespacedCloudProfileList(in *core.NamespacedCloudProfileList, out *NamespacedCloudProfileList, s conversion.Scope) error {
-	return autoConvert_core_NamespacedCloudProfileList_To_v1beta1_NamespacedCloudProfileList(in, out, s)
+// Convert_core_MemorySwapConfiguration_To_v1beta1_MemorySwapConfiguration is an autogenerated conversion function.
+func Convert_core_MemorySwapConfiguration_To_v1beta1_MemorySwapConfiguration(in *core.MemorySwapConfiguration, out *MemorySwapConfiguration, s conversion.Scope) error {
+	return autoConvert_core_MemorySwapConfiguration_To_v1beta1_MemorySwapConfiguration(in, out, s)
 }
 
-func autoConvert_v1beta1_NamespacedCloudProfileSpec_To_core_NamespacedCloudProfileSpec(in *NamespacedCloudProfileSpec, out *core.NamespacedCloudProfileSpec, s conversion.Scope) error {
-	*out = *(*core.NamespacedCloudProfileSpec)(unsafe.Pointer(in))
+func autoConvert_v1beta1_Monitoring_To_core_Monitoring(in *Monitoring, out *core.Monitoring, s conversion.Scope) error {
+	*out = *(*core.Monitoring)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_v1beta1_NamespacedCloudProfileSpec_To_core_NamespacedCloudProfileSpec is an autogenerated conversion function.
-func Convert_v1beta1_NamespacedCloudProfileSpec_To_core_NamespacedCloudProfileSpec(in *NamespacedCloudProfileSpec, out *core.NamespacedCloudProfileSpec, s conversion.Scope) error {
-	return autoConvert_v1beta1_NamespacedCloudProfileSpec_To_core_NamespacedCloudProfileSpec(in, out, s)
+// Convert_v1beta1_Monitoring_To_core_Monitoring is an autogenerated conversion function.
+func Convert_v1beta1_Monitoring_To_core_Monitoring(in *Monitoring, out *core.Monitoring, s conversion.Scope) error {
+	return autoConvert_v1beta1_Monitoring_To_core_Monitoring(in, out, s)
 }
 
-func autoConvert_core_NamespacedCloudProfileSpec_To_v1beta1_NamespacedCloudProfileSpec(in *core.NamespacedCloudProfileSpec, out *NamespacedCloudProfileSpec, s conversion.Scope) error {
-	*out = *(*NamespacedCloudProfileSpec)(unsafe.Pointer(in))
+func autoConvert_core_Monitoring_To_v1beta1_Monitoring(in *core.Monitoring, out *Monitoring, s conversion.Scope) error {
+	*out = *(*Monitoring)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_core_NamespacedCloudProfileSpec_To_v1beta1_NamespacedCloudProfileSpec is an autogenerated conversion function.
-func Convert_core_NamespacedCloudProfileSpec_To_v1beta1_NamespacedCloudProfileSpec(in *core.NamespacedCloudProfileSpec, out *NamespacedCloudProfileSpec, s conversion.Scope) error {
-	return autoConvert_core_NamespacedCloudProfileSpec_To_v1beta1_NamespacedCloudProfileSpec(in, out, s)
+// Convert_core_Monitoring_To_v1beta1_Monitoring is an autogenerated conversion function.
+func Convert_core_Monitoring_To_v1beta1_Monitoring(in *core.Monitoring, out *Monitoring, s conversion.Scope) error {
+	return autoConvert_core_Monitoring_To_v1beta1_Monitoring(in, out, s)
 }
 
-func autoConvert_v1beta1_NamespacedCloudProfileStatus_To_core_NamespacedCloudProfileStatus(in *NamespacedCloudProfileStatus, out *core.NamespacedCloudProfileStatus, s conversion.Scope) error {
-	*out = *(*core.NamespacedCloudProfileStatus)(unsafe.Pointer(in))
+func autoConvert_v1beta1_NamedResourceReference_To_core_NamedResourceReference(in *NamedResourceReference, out *core.NamedResourceReference, s conversion.Scope) error {
+	*out = *(*core.NamedResourceReference)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_v1beta1_NamespacedCloudProfileStatus_To_core_NamespacedCloudProfileStatus is an autogenerated conversion function.
-func Convert_v1beta1_NamespacedCloudProfileStatus_To_core_NamespacedCloudProfileStatus(in *NamespacedCloudProfileStatus, out *core.NamespacedCloudProfileStatus, s conversion.Scope) error {
-	return autoConvert_v1beta1_NamespacedCloudProfileStatus_To_core_NamespacedCloudProfileStatus(in, out, s)
+// Convert_v1beta1_NamedResourceReference_To_core_NamedResourceReference is an autogenerated conversion function.
+func Convert_v1beta1_NamedResourceReference_To_core_NamedResourceReference(in *NamedResourceReference, out *core.NamedResourceReference, s conversion.Scope) error {
+	return autoConvert_v1beta1_NamedResourceReference_To_core_NamedResourceReference(in, out, s)
 }
 
-func autoConvert_core_NamespacedCloudProfileStatus_To_v1beta1_NamespacedCloudProfileStatus(in *core.NamespacedCloudProfileStatus, out *NamespacedCloudProfileStatus, s conversion.Scope) error {
-	*out = *(*NamespacedCloudProfileStatus)(unsafe.Pointer(in))
+func autoConvert_core_NamedResourceReference_To_v1beta1_NamedResourceReference(in *core.NamedResourceReference, out *NamedResourceReference, s conversion.Scope) error {
+	*out = *(*NamedResourceReference)(unsafe.Pointer(in))
 	return nil
 }
 
-// Convert_core_NamespacedCloudProfileStatus_To_v1beta1_NamespacedCloudProfileStatus is an autogenerated conversion function.
-func Convert_core_NamespacedCloudProfileStatus_To_v1beta1_NamespacedCloudProfileStatus(in *core.NamespacedCloudProfileStatus, out *NamespacedCloudProfileStatus, s conversion.Scope) error {
-	return autoConvert_core_NamespacedCloudProfileStatus_To_v1beta1_NamespacedCloudProfileStatus(in, out, s)
+// Convert_core_NamedResourceReference_To_v1beta1_NamedResourceReference is an autogenerated conversion function.
+func Convert_core_NamedResourceReference_To_v1beta1_NamedResourceReference(in *core.NamedResourceReference, out *NamedResourceReference, s conversion.Scope) error {
+	return autoConvert_core_NamedResourceReference_To_v1beta1_NamedResourceReference(in, out, s)
 }
 
 func autoConvert_v1beta1_Networking_To_core_Networking(in *Networking, out *core.Networking, s conversion.Scope) error {
@@ -1857,6 +3773,126 @@ func autoConvert_core_Networking_To_v1beta1_Networking(in *core.Networking, out 
 // Convert_core_Networking_To_v1beta1_Networking is an autogenerated conversion function.
 func Convert_core_Networking_To_v1beta1_Networking(in *core.Networking, out *Networking, s conversion.Scope) error {
 	return autoConvert_core_Networking_To_v1beta1_Networking(in, out, s)
+}
+
+func autoConvert_v1beta1_NetworkingStatus_To_core_NetworkingStatus(in *NetworkingStatus, out *core.NetworkingStatus, s conversion.Scope) error {
+	*out = *(*core.NetworkingStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_NetworkingStatus_To_core_NetworkingStatus is an autogenerated conversion function.
+func Convert_v1beta1_NetworkingStatus_To_core_NetworkingStatus(in *NetworkingStatus, out *core.NetworkingStatus, s conversion.Scope) error {
+	return autoConvert_v1beta1_NetworkingStatus_To_core_NetworkingStatus(in, out, s)
+}
+
+func autoConvert_core_NetworkingStatus_To_v1beta1_NetworkingStatus(in *core.NetworkingStatus, out *NetworkingStatus, s conversion.Scope) error {
+	*out = *(*NetworkingStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_NetworkingStatus_To_v1beta1_NetworkingStatus is an autogenerated conversion function.
+func Convert_core_NetworkingStatus_To_v1beta1_NetworkingStatus(in *core.NetworkingStatus, out *NetworkingStatus, s conversion.Scope) error {
+	return autoConvert_core_NetworkingStatus_To_v1beta1_NetworkingStatus(in, out, s)
+}
+
+func autoConvert_v1beta1_NginxIngress_To_core_NginxIngress(in *NginxIngress, out *core.NginxIngress, s conversion.Scope) error {
+	*out = *(*core.NginxIngress)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_NginxIngress_To_core_NginxIngress is an autogenerated conversion function.
+func Convert_v1beta1_NginxIngress_To_core_NginxIngress(in *NginxIngress, out *core.NginxIngress, s conversion.Scope) error {
+	return autoConvert_v1beta1_NginxIngress_To_core_NginxIngress(in, out, s)
+}
+
+func autoConvert_core_NginxIngress_To_v1beta1_NginxIngress(in *core.NginxIngress, out *NginxIngress, s conversion.Scope) error {
+	*out = *(*NginxIngress)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_NginxIngress_To_v1beta1_NginxIngress is an autogenerated conversion function.
+func Convert_core_NginxIngress_To_v1beta1_NginxIngress(in *core.NginxIngress, out *NginxIngress, s conversion.Scope) error {
+	return autoConvert_core_NginxIngress_To_v1beta1_NginxIngress(in, out, s)
+}
+
+func autoConvert_v1beta1_NodeLocalDNS_To_core_NodeLocalDNS(in *NodeLocalDNS, out *core.NodeLocalDNS, s conversion.Scope) error {
+	*out = *(*core.NodeLocalDNS)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_NodeLocalDNS_To_core_NodeLocalDNS is an autogenerated conversion function.
+func Convert_v1beta1_NodeLocalDNS_To_core_NodeLocalDNS(in *NodeLocalDNS, out *core.NodeLocalDNS, s conversion.Scope) error {
+	return autoConvert_v1beta1_NodeLocalDNS_To_core_NodeLocalDNS(in, out, s)
+}
+
+func autoConvert_core_NodeLocalDNS_To_v1beta1_NodeLocalDNS(in *core.NodeLocalDNS, out *NodeLocalDNS, s conversion.Scope) error {
+	*out = *(*NodeLocalDNS)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_NodeLocalDNS_To_v1beta1_NodeLocalDNS is an autogenerated conversion function.
+func Convert_core_NodeLocalDNS_To_v1beta1_NodeLocalDNS(in *core.NodeLocalDNS, out *NodeLocalDNS, s conversion.Scope) error {
+	return autoConvert_core_NodeLocalDNS_To_v1beta1_NodeLocalDNS(in, out, s)
+}
+
+func autoConvert_v1beta1_ObservabilityRotation_To_core_ObservabilityRotation(in *ObservabilityRotation, out *core.ObservabilityRotation, s conversion.Scope) error {
+	*out = *(*core.ObservabilityRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ObservabilityRotation_To_core_ObservabilityRotation is an autogenerated conversion function.
+func Convert_v1beta1_ObservabilityRotation_To_core_ObservabilityRotation(in *ObservabilityRotation, out *core.ObservabilityRotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_ObservabilityRotation_To_core_ObservabilityRotation(in, out, s)
+}
+
+func autoConvert_core_ObservabilityRotation_To_v1beta1_ObservabilityRotation(in *core.ObservabilityRotation, out *ObservabilityRotation, s conversion.Scope) error {
+	*out = *(*ObservabilityRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ObservabilityRotation_To_v1beta1_ObservabilityRotation is an autogenerated conversion function.
+func Convert_core_ObservabilityRotation_To_v1beta1_ObservabilityRotation(in *core.ObservabilityRotation, out *ObservabilityRotation, s conversion.Scope) error {
+	return autoConvert_core_ObservabilityRotation_To_v1beta1_ObservabilityRotation(in, out, s)
+}
+
+func autoConvert_v1beta1_PendingWorkerUpdates_To_core_PendingWorkerUpdates(in *PendingWorkerUpdates, out *core.PendingWorkerUpdates, s conversion.Scope) error {
+	*out = *(*core.PendingWorkerUpdates)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_PendingWorkerUpdates_To_core_PendingWorkerUpdates is an autogenerated conversion function.
+func Convert_v1beta1_PendingWorkerUpdates_To_core_PendingWorkerUpdates(in *PendingWorkerUpdates, out *core.PendingWorkerUpdates, s conversion.Scope) error {
+	return autoConvert_v1beta1_PendingWorkerUpdates_To_core_PendingWorkerUpdates(in, out, s)
+}
+
+func autoConvert_core_PendingWorkerUpdates_To_v1beta1_PendingWorkerUpdates(in *core.PendingWorkerUpdates, out *PendingWorkerUpdates, s conversion.Scope) error {
+	*out = *(*PendingWorkerUpdates)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_PendingWorkerUpdates_To_v1beta1_PendingWorkerUpdates is an autogenerated conversion function.
+func Convert_core_PendingWorkerUpdates_To_v1beta1_PendingWorkerUpdates(in *core.PendingWorkerUpdates, out *PendingWorkerUpdates, s conversion.Scope) error {
+	return autoConvert_core_PendingWorkerUpdates_To_v1beta1_PendingWorkerUpdates(in, out, s)
+}
+
+func autoConvert_v1beta1_PendingWorkersRollout_To_core_PendingWorkersRollout(in *PendingWorkersRollout, out *core.PendingWorkersRollout, s conversion.Scope) error {
+	*out = *(*core.PendingWorkersRollout)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_PendingWorkersRollout_To_core_PendingWorkersRollout is an autogenerated conversion function.
+func Convert_v1beta1_PendingWorkersRollout_To_core_PendingWorkersRollout(in *PendingWorkersRollout, out *core.PendingWorkersRollout, s conversion.Scope) error {
+	return autoConvert_v1beta1_PendingWorkersRollout_To_core_PendingWorkersRollout(in, out, s)
+}
+
+func autoConvert_core_PendingWorkersRollout_To_v1beta1_PendingWorkersRollout(in *core.PendingWorkersRollout, out *PendingWorkersRollout, s conversion.Scope) error {
+	*out = *(*PendingWorkersRollout)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_PendingWorkersRollout_To_v1beta1_PendingWorkersRollout is an autogenerated conversion function.
+func Convert_core_PendingWorkersRollout_To_v1beta1_PendingWorkersRollout(in *core.PendingWorkersRollout, out *PendingWorkersRollout, s conversion.Scope) error {
+	return autoConvert_core_PendingWorkersRollout_To_v1beta1_PendingWorkersRollout(in, out, s)
 }
 
 func autoConvert_v1beta1_Provider_To_core_Provider(in *Provider, out *core.Provider, s conversion.Scope) error {
@@ -1899,6 +3935,46 @@ func Convert_core_Region_To_v1beta1_Region(in *core.Region, out *Region, s conve
 	return autoConvert_core_Region_To_v1beta1_Region(in, out, s)
 }
 
+func autoConvert_v1beta1_ResourceWatchCacheSize_To_core_ResourceWatchCacheSize(in *ResourceWatchCacheSize, out *core.ResourceWatchCacheSize, s conversion.Scope) error {
+	*out = *(*core.ResourceWatchCacheSize)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ResourceWatchCacheSize_To_core_ResourceWatchCacheSize is an autogenerated conversion function.
+func Convert_v1beta1_ResourceWatchCacheSize_To_core_ResourceWatchCacheSize(in *ResourceWatchCacheSize, out *core.ResourceWatchCacheSize, s conversion.Scope) error {
+	return autoConvert_v1beta1_ResourceWatchCacheSize_To_core_ResourceWatchCacheSize(in, out, s)
+}
+
+func autoConvert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize(in *core.ResourceWatchCacheSize, out *ResourceWatchCacheSize, s conversion.Scope) error {
+	*out = *(*ResourceWatchCacheSize)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize is an autogenerated conversion function.
+func Convert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize(in *core.ResourceWatchCacheSize, out *ResourceWatchCacheSize, s conversion.Scope) error {
+	return autoConvert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize(in, out, s)
+}
+
+func autoConvert_v1beta1_SSHAccess_To_core_SSHAccess(in *SSHAccess, out *core.SSHAccess, s conversion.Scope) error {
+	*out = *(*core.SSHAccess)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_SSHAccess_To_core_SSHAccess is an autogenerated conversion function.
+func Convert_v1beta1_SSHAccess_To_core_SSHAccess(in *SSHAccess, out *core.SSHAccess, s conversion.Scope) error {
+	return autoConvert_v1beta1_SSHAccess_To_core_SSHAccess(in, out, s)
+}
+
+func autoConvert_core_SSHAccess_To_v1beta1_SSHAccess(in *core.SSHAccess, out *SSHAccess, s conversion.Scope) error {
+	*out = *(*SSHAccess)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_SSHAccess_To_v1beta1_SSHAccess is an autogenerated conversion function.
+func Convert_core_SSHAccess_To_v1beta1_SSHAccess(in *core.SSHAccess, out *SSHAccess, s conversion.Scope) error {
+	return autoConvert_core_SSHAccess_To_v1beta1_SSHAccess(in, out, s)
+}
+
 func autoConvert_v1beta1_SeedSelector_To_core_SeedSelector(in *SeedSelector, out *core.SeedSelector, s conversion.Scope) error {
 	*out = *(*core.SeedSelector)(unsafe.Pointer(in))
 	return nil
@@ -1917,6 +3993,46 @@ func autoConvert_core_SeedSelector_To_v1beta1_SeedSelector(in *core.SeedSelector
 // Convert_core_SeedSelector_To_v1beta1_SeedSelector is an autogenerated conversion function.
 func Convert_core_SeedSelector_To_v1beta1_SeedSelector(in *core.SeedSelector, out *SeedSelector, s conversion.Scope) error {
 	return autoConvert_core_SeedSelector_To_v1beta1_SeedSelector(in, out, s)
+}
+
+func autoConvert_v1beta1_ServiceAccountConfig_To_core_ServiceAccountConfig(in *ServiceAccountConfig, out *core.ServiceAccountConfig, s conversion.Scope) error {
+	*out = *(*core.ServiceAccountConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ServiceAccountConfig_To_core_ServiceAccountConfig is an autogenerated conversion function.
+func Convert_v1beta1_ServiceAccountConfig_To_core_ServiceAccountConfig(in *ServiceAccountConfig, out *core.ServiceAccountConfig, s conversion.Scope) error {
+	return autoConvert_v1beta1_ServiceAccountConfig_To_core_ServiceAccountConfig(in, out, s)
+}
+
+func autoConvert_core_ServiceAccountConfig_To_v1beta1_ServiceAccountConfig(in *core.ServiceAccountConfig, out *ServiceAccountConfig, s conversion.Scope) error {
+	*out = *(*ServiceAccountConfig)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ServiceAccountConfig_To_v1beta1_ServiceAccountConfig is an autogenerated conversion function.
+func Convert_core_ServiceAccountConfig_To_v1beta1_ServiceAccountConfig(in *core.ServiceAccountConfig, out *ServiceAccountConfig, s conversion.Scope) error {
+	return autoConvert_core_ServiceAccountConfig_To_v1beta1_ServiceAccountConfig(in, out, s)
+}
+
+func autoConvert_v1beta1_ServiceAccountKeyRotation_To_core_ServiceAccountKeyRotation(in *ServiceAccountKeyRotation, out *core.ServiceAccountKeyRotation, s conversion.Scope) error {
+	*out = *(*core.ServiceAccountKeyRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ServiceAccountKeyRotation_To_core_ServiceAccountKeyRotation is an autogenerated conversion function.
+func Convert_v1beta1_ServiceAccountKeyRotation_To_core_ServiceAccountKeyRotation(in *ServiceAccountKeyRotation, out *core.ServiceAccountKeyRotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_ServiceAccountKeyRotation_To_core_ServiceAccountKeyRotation(in, out, s)
+}
+
+func autoConvert_core_ServiceAccountKeyRotation_To_v1beta1_ServiceAccountKeyRotation(in *core.ServiceAccountKeyRotation, out *ServiceAccountKeyRotation, s conversion.Scope) error {
+	*out = *(*ServiceAccountKeyRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ServiceAccountKeyRotation_To_v1beta1_ServiceAccountKeyRotation is an autogenerated conversion function.
+func Convert_core_ServiceAccountKeyRotation_To_v1beta1_ServiceAccountKeyRotation(in *core.ServiceAccountKeyRotation, out *ServiceAccountKeyRotation, s conversion.Scope) error {
+	return autoConvert_core_ServiceAccountKeyRotation_To_v1beta1_ServiceAccountKeyRotation(in, out, s)
 }
 
 func autoConvert_v1beta1_Shoot_To_core_Shoot(in *Shoot, out *core.Shoot, s conversion.Scope) error {
@@ -1949,6 +4065,66 @@ func autoConvert_core_Shoot_To_v1beta1_Shoot(in *core.Shoot, out *Shoot, s conve
 // Convert_core_Shoot_To_v1beta1_Shoot is an autogenerated conversion function.
 func Convert_core_Shoot_To_v1beta1_Shoot(in *core.Shoot, out *Shoot, s conversion.Scope) error {
 	return autoConvert_core_Shoot_To_v1beta1_Shoot(in, out, s)
+}
+
+func autoConvert_v1beta1_ShootAdvertisedAddress_To_core_ShootAdvertisedAddress(in *ShootAdvertisedAddress, out *core.ShootAdvertisedAddress, s conversion.Scope) error {
+	*out = *(*core.ShootAdvertisedAddress)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ShootAdvertisedAddress_To_core_ShootAdvertisedAddress is an autogenerated conversion function.
+func Convert_v1beta1_ShootAdvertisedAddress_To_core_ShootAdvertisedAddress(in *ShootAdvertisedAddress, out *core.ShootAdvertisedAddress, s conversion.Scope) error {
+	return autoConvert_v1beta1_ShootAdvertisedAddress_To_core_ShootAdvertisedAddress(in, out, s)
+}
+
+func autoConvert_core_ShootAdvertisedAddress_To_v1beta1_ShootAdvertisedAddress(in *core.ShootAdvertisedAddress, out *ShootAdvertisedAddress, s conversion.Scope) error {
+	*out = *(*ShootAdvertisedAddress)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ShootAdvertisedAddress_To_v1beta1_ShootAdvertisedAddress is an autogenerated conversion function.
+func Convert_core_ShootAdvertisedAddress_To_v1beta1_ShootAdvertisedAddress(in *core.ShootAdvertisedAddress, out *ShootAdvertisedAddress, s conversion.Scope) error {
+	return autoConvert_core_ShootAdvertisedAddress_To_v1beta1_ShootAdvertisedAddress(in, out, s)
+}
+
+func autoConvert_v1beta1_ShootCredentials_To_core_ShootCredentials(in *ShootCredentials, out *core.ShootCredentials, s conversion.Scope) error {
+	*out = *(*core.ShootCredentials)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ShootCredentials_To_core_ShootCredentials is an autogenerated conversion function.
+func Convert_v1beta1_ShootCredentials_To_core_ShootCredentials(in *ShootCredentials, out *core.ShootCredentials, s conversion.Scope) error {
+	return autoConvert_v1beta1_ShootCredentials_To_core_ShootCredentials(in, out, s)
+}
+
+func autoConvert_core_ShootCredentials_To_v1beta1_ShootCredentials(in *core.ShootCredentials, out *ShootCredentials, s conversion.Scope) error {
+	*out = *(*ShootCredentials)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ShootCredentials_To_v1beta1_ShootCredentials is an autogenerated conversion function.
+func Convert_core_ShootCredentials_To_v1beta1_ShootCredentials(in *core.ShootCredentials, out *ShootCredentials, s conversion.Scope) error {
+	return autoConvert_core_ShootCredentials_To_v1beta1_ShootCredentials(in, out, s)
+}
+
+func autoConvert_v1beta1_ShootCredentialsRotation_To_core_ShootCredentialsRotation(in *ShootCredentialsRotation, out *core.ShootCredentialsRotation, s conversion.Scope) error {
+	*out = *(*core.ShootCredentialsRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ShootCredentialsRotation_To_core_ShootCredentialsRotation is an autogenerated conversion function.
+func Convert_v1beta1_ShootCredentialsRotation_To_core_ShootCredentialsRotation(in *ShootCredentialsRotation, out *core.ShootCredentialsRotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_ShootCredentialsRotation_To_core_ShootCredentialsRotation(in, out, s)
+}
+
+func autoConvert_core_ShootCredentialsRotation_To_v1beta1_ShootCredentialsRotation(in *core.ShootCredentialsRotation, out *ShootCredentialsRotation, s conversion.Scope) error {
+	*out = *(*ShootCredentialsRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ShootCredentialsRotation_To_v1beta1_ShootCredentialsRotation is an autogenerated conversion function.
+func Convert_core_ShootCredentialsRotation_To_v1beta1_ShootCredentialsRotation(in *core.ShootCredentialsRotation, out *ShootCredentialsRotation, s conversion.Scope) error {
+	return autoConvert_core_ShootCredentialsRotation_To_v1beta1_ShootCredentialsRotation(in, out, s)
 }
 
 func autoConvert_v1beta1_ShootList_To_core_ShootList(in *ShootList, out *core.ShootList, s conversion.Scope) error {
@@ -1993,6 +4169,26 @@ func Convert_core_ShootMachineImage_To_v1beta1_ShootMachineImage(in *core.ShootM
 	return autoConvert_core_ShootMachineImage_To_v1beta1_ShootMachineImage(in, out, s)
 }
 
+func autoConvert_v1beta1_ShootSSHKeypairRotation_To_core_ShootSSHKeypairRotation(in *ShootSSHKeypairRotation, out *core.ShootSSHKeypairRotation, s conversion.Scope) error {
+	*out = *(*core.ShootSSHKeypairRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ShootSSHKeypairRotation_To_core_ShootSSHKeypairRotation is an autogenerated conversion function.
+func Convert_v1beta1_ShootSSHKeypairRotation_To_core_ShootSSHKeypairRotation(in *ShootSSHKeypairRotation, out *core.ShootSSHKeypairRotation, s conversion.Scope) error {
+	return autoConvert_v1beta1_ShootSSHKeypairRotation_To_core_ShootSSHKeypairRotation(in, out, s)
+}
+
+func autoConvert_core_ShootSSHKeypairRotation_To_v1beta1_ShootSSHKeypairRotation(in *core.ShootSSHKeypairRotation, out *ShootSSHKeypairRotation, s conversion.Scope) error {
+	*out = *(*ShootSSHKeypairRotation)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ShootSSHKeypairRotation_To_v1beta1_ShootSSHKeypairRotation is an autogenerated conversion function.
+func Convert_core_ShootSSHKeypairRotation_To_v1beta1_ShootSSHKeypairRotation(in *core.ShootSSHKeypairRotation, out *ShootSSHKeypairRotation, s conversion.Scope) error {
+	return autoConvert_core_ShootSSHKeypairRotation_To_v1beta1_ShootSSHKeypairRotation(in, out, s)
+}
+
 func autoConvert_v1beta1_ShootSpec_To_core_ShootSpec(in *ShootSpec, out *core.ShootSpec, s conversion.Scope) error {
 	*out = *(*core.ShootSpec)(unsafe.Pointer(in))
 	return nil
@@ -2033,6 +4229,86 @@ func Convert_core_ShootStatus_To_v1beta1_ShootStatus(in *core.ShootStatus, out *
 	return autoConvert_core_ShootStatus_To_v1beta1_ShootStatus(in, out, s)
 }
 
+func autoConvert_v1beta1_StructuredAuthentication_To_core_StructuredAuthentication(in *StructuredAuthentication, out *core.StructuredAuthentication, s conversion.Scope) error {
+	*out = *(*core.StructuredAuthentication)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_StructuredAuthentication_To_core_StructuredAuthentication is an autogenerated conversion function.
+func Convert_v1beta1_StructuredAuthentication_To_core_StructuredAuthentication(in *StructuredAuthentication, out *core.StructuredAuthentication, s conversion.Scope) error {
+	return autoConvert_v1beta1_StructuredAuthentication_To_core_StructuredAuthentication(in, out, s)
+}
+
+func autoConvert_core_StructuredAuthentication_To_v1beta1_StructuredAuthentication(in *core.StructuredAuthentication, out *StructuredAuthentication, s conversion.Scope) error {
+	*out = *(*StructuredAuthentication)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_StructuredAuthentication_To_v1beta1_StructuredAuthentication is an autogenerated conversion function.
+func Convert_core_StructuredAuthentication_To_v1beta1_StructuredAuthentication(in *core.StructuredAuthentication, out *StructuredAuthentication, s conversion.Scope) error {
+	return autoConvert_core_StructuredAuthentication_To_v1beta1_StructuredAuthentication(in, out, s)
+}
+
+func autoConvert_v1beta1_StructuredAuthorization_To_core_StructuredAuthorization(in *StructuredAuthorization, out *core.StructuredAuthorization, s conversion.Scope) error {
+	*out = *(*core.StructuredAuthorization)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_StructuredAuthorization_To_core_StructuredAuthorization is an autogenerated conversion function.
+func Convert_v1beta1_StructuredAuthorization_To_core_StructuredAuthorization(in *StructuredAuthorization, out *core.StructuredAuthorization, s conversion.Scope) error {
+	return autoConvert_v1beta1_StructuredAuthorization_To_core_StructuredAuthorization(in, out, s)
+}
+
+func autoConvert_core_StructuredAuthorization_To_v1beta1_StructuredAuthorization(in *core.StructuredAuthorization, out *StructuredAuthorization, s conversion.Scope) error {
+	*out = *(*StructuredAuthorization)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_StructuredAuthorization_To_v1beta1_StructuredAuthorization is an autogenerated conversion function.
+func Convert_core_StructuredAuthorization_To_v1beta1_StructuredAuthorization(in *core.StructuredAuthorization, out *StructuredAuthorization, s conversion.Scope) error {
+	return autoConvert_core_StructuredAuthorization_To_v1beta1_StructuredAuthorization(in, out, s)
+}
+
+func autoConvert_v1beta1_SystemComponents_To_core_SystemComponents(in *SystemComponents, out *core.SystemComponents, s conversion.Scope) error {
+	*out = *(*core.SystemComponents)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_SystemComponents_To_core_SystemComponents is an autogenerated conversion function.
+func Convert_v1beta1_SystemComponents_To_core_SystemComponents(in *SystemComponents, out *core.SystemComponents, s conversion.Scope) error {
+	return autoConvert_v1beta1_SystemComponents_To_core_SystemComponents(in, out, s)
+}
+
+func autoConvert_core_SystemComponents_To_v1beta1_SystemComponents(in *core.SystemComponents, out *SystemComponents, s conversion.Scope) error {
+	*out = *(*SystemComponents)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_SystemComponents_To_v1beta1_SystemComponents is an autogenerated conversion function.
+func Convert_core_SystemComponents_To_v1beta1_SystemComponents(in *core.SystemComponents, out *SystemComponents, s conversion.Scope) error {
+	return autoConvert_core_SystemComponents_To_v1beta1_SystemComponents(in, out, s)
+}
+
+func autoConvert_v1beta1_Toleration_To_core_Toleration(in *Toleration, out *core.Toleration, s conversion.Scope) error {
+	*out = *(*core.Toleration)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Toleration_To_core_Toleration is an autogenerated conversion function.
+func Convert_v1beta1_Toleration_To_core_Toleration(in *Toleration, out *core.Toleration, s conversion.Scope) error {
+	return autoConvert_v1beta1_Toleration_To_core_Toleration(in, out, s)
+}
+
+func autoConvert_core_Toleration_To_v1beta1_Toleration(in *core.Toleration, out *Toleration, s conversion.Scope) error {
+	*out = *(*Toleration)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Toleration_To_v1beta1_Toleration is an autogenerated conversion function.
+func Convert_core_Toleration_To_v1beta1_Toleration(in *core.Toleration, out *Toleration, s conversion.Scope) error {
+	return autoConvert_core_Toleration_To_v1beta1_Toleration(in, out, s)
+}
+
 func autoConvert_v1beta1_VersionTransition_To_core_VersionTransition(in *VersionTransition, out *core.VersionTransition, s conversion.Scope) error {
 	*out = *(*core.VersionTransition)(unsafe.Pointer(in))
 	return nil
@@ -2051,6 +4327,46 @@ func autoConvert_core_VersionTransition_To_v1beta1_VersionTransition(in *core.Ve
 // Convert_core_VersionTransition_To_v1beta1_VersionTransition is an autogenerated conversion function.
 func Convert_core_VersionTransition_To_v1beta1_VersionTransition(in *core.VersionTransition, out *VersionTransition, s conversion.Scope) error {
 	return autoConvert_core_VersionTransition_To_v1beta1_VersionTransition(in, out, s)
+}
+
+func autoConvert_v1beta1_VerticalPodAutoscaler_To_core_VerticalPodAutoscaler(in *VerticalPodAutoscaler, out *core.VerticalPodAutoscaler, s conversion.Scope) error {
+	*out = *(*core.VerticalPodAutoscaler)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_VerticalPodAutoscaler_To_core_VerticalPodAutoscaler is an autogenerated conversion function.
+func Convert_v1beta1_VerticalPodAutoscaler_To_core_VerticalPodAutoscaler(in *VerticalPodAutoscaler, out *core.VerticalPodAutoscaler, s conversion.Scope) error {
+	return autoConvert_v1beta1_VerticalPodAutoscaler_To_core_VerticalPodAutoscaler(in, out, s)
+}
+
+func autoConvert_core_VerticalPodAutoscaler_To_v1beta1_VerticalPodAutoscaler(in *core.VerticalPodAutoscaler, out *VerticalPodAutoscaler, s conversion.Scope) error {
+	*out = *(*VerticalPodAutoscaler)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_VerticalPodAutoscaler_To_v1beta1_VerticalPodAutoscaler is an autogenerated conversion function.
+func Convert_core_VerticalPodAutoscaler_To_v1beta1_VerticalPodAutoscaler(in *core.VerticalPodAutoscaler, out *VerticalPodAutoscaler, s conversion.Scope) error {
+	return autoConvert_core_VerticalPodAutoscaler_To_v1beta1_VerticalPodAutoscaler(in, out, s)
+}
+
+func autoConvert_v1beta1_Volume_To_core_Volume(in *Volume, out *core.Volume, s conversion.Scope) error {
+	*out = *(*core.Volume)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_Volume_To_core_Volume is an autogenerated conversion function.
+func Convert_v1beta1_Volume_To_core_Volume(in *Volume, out *core.Volume, s conversion.Scope) error {
+	return autoConvert_v1beta1_Volume_To_core_Volume(in, out, s)
+}
+
+func autoConvert_core_Volume_To_v1beta1_Volume(in *core.Volume, out *Volume, s conversion.Scope) error {
+	*out = *(*Volume)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_Volume_To_v1beta1_Volume is an autogenerated conversion function.
+func Convert_core_Volume_To_v1beta1_Volume(in *core.Volume, out *Volume, s conversion.Scope) error {
+	return autoConvert_core_Volume_To_v1beta1_Volume(in, out, s)
 }
 
 func autoConvert_v1beta1_VolumeType_To_core_VolumeType(in *VolumeType, out *core.VolumeType, s conversion.Scope) error {
@@ -2073,6 +4389,26 @@ func Convert_core_VolumeType_To_v1beta1_VolumeType(in *core.VolumeType, out *Vol
 	return autoConvert_core_VolumeType_To_v1beta1_VolumeType(in, out, s)
 }
 
+func autoConvert_v1beta1_WatchCacheSizes_To_core_WatchCacheSizes(in *WatchCacheSizes, out *core.WatchCacheSizes, s conversion.Scope) error {
+	*out = *(*core.WatchCacheSizes)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_WatchCacheSizes_To_core_WatchCacheSizes is an autogenerated conversion function.
+func Convert_v1beta1_WatchCacheSizes_To_core_WatchCacheSizes(in *WatchCacheSizes, out *core.WatchCacheSizes, s conversion.Scope) error {
+	return autoConvert_v1beta1_WatchCacheSizes_To_core_WatchCacheSizes(in, out, s)
+}
+
+func autoConvert_core_WatchCacheSizes_To_v1beta1_WatchCacheSizes(in *core.WatchCacheSizes, out *WatchCacheSizes, s conversion.Scope) error {
+	*out = *(*WatchCacheSizes)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_WatchCacheSizes_To_v1beta1_WatchCacheSizes is an autogenerated conversion function.
+func Convert_core_WatchCacheSizes_To_v1beta1_WatchCacheSizes(in *core.WatchCacheSizes, out *WatchCacheSizes, s conversion.Scope) error {
+	return autoConvert_core_WatchCacheSizes_To_v1beta1_WatchCacheSizes(in, out, s)
+}
+
 func autoConvert_v1beta1_Worker_To_core_Worker(in *Worker, out *core.Worker, s conversion.Scope) error {
 	*out = *(*core.Worker)(unsafe.Pointer(in))
 	return nil
@@ -2091,4 +4427,84 @@ func autoConvert_core_Worker_To_v1beta1_Worker(in *core.Worker, out *Worker, s c
 // Convert_core_Worker_To_v1beta1_Worker is an autogenerated conversion function.
 func Convert_core_Worker_To_v1beta1_Worker(in *core.Worker, out *Worker, s conversion.Scope) error {
 	return autoConvert_core_Worker_To_v1beta1_Worker(in, out, s)
+}
+
+func autoConvert_v1beta1_WorkerControlPlane_To_core_WorkerControlPlane(in *WorkerControlPlane, out *core.WorkerControlPlane, s conversion.Scope) error {
+	*out = *(*core.WorkerControlPlane)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_WorkerControlPlane_To_core_WorkerControlPlane is an autogenerated conversion function.
+func Convert_v1beta1_WorkerControlPlane_To_core_WorkerControlPlane(in *WorkerControlPlane, out *core.WorkerControlPlane, s conversion.Scope) error {
+	return autoConvert_v1beta1_WorkerControlPlane_To_core_WorkerControlPlane(in, out, s)
+}
+
+func autoConvert_core_WorkerControlPlane_To_v1beta1_WorkerControlPlane(in *core.WorkerControlPlane, out *WorkerControlPlane, s conversion.Scope) error {
+	*out = *(*WorkerControlPlane)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_WorkerControlPlane_To_v1beta1_WorkerControlPlane is an autogenerated conversion function.
+func Convert_core_WorkerControlPlane_To_v1beta1_WorkerControlPlane(in *core.WorkerControlPlane, out *WorkerControlPlane, s conversion.Scope) error {
+	return autoConvert_core_WorkerControlPlane_To_v1beta1_WorkerControlPlane(in, out, s)
+}
+
+func autoConvert_v1beta1_WorkerKubernetes_To_core_WorkerKubernetes(in *WorkerKubernetes, out *core.WorkerKubernetes, s conversion.Scope) error {
+	*out = *(*core.WorkerKubernetes)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_WorkerKubernetes_To_core_WorkerKubernetes is an autogenerated conversion function.
+func Convert_v1beta1_WorkerKubernetes_To_core_WorkerKubernetes(in *WorkerKubernetes, out *core.WorkerKubernetes, s conversion.Scope) error {
+	return autoConvert_v1beta1_WorkerKubernetes_To_core_WorkerKubernetes(in, out, s)
+}
+
+func autoConvert_core_WorkerKubernetes_To_v1beta1_WorkerKubernetes(in *core.WorkerKubernetes, out *WorkerKubernetes, s conversion.Scope) error {
+	*out = *(*WorkerKubernetes)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_WorkerKubernetes_To_v1beta1_WorkerKubernetes is an autogenerated conversion function.
+func Convert_core_WorkerKubernetes_To_v1beta1_WorkerKubernetes(in *core.WorkerKubernetes, out *WorkerKubernetes, s conversion.Scope) error {
+	return autoConvert_core_WorkerKubernetes_To_v1beta1_WorkerKubernetes(in, out, s)
+}
+
+func autoConvert_v1beta1_WorkerSystemComponents_To_core_WorkerSystemComponents(in *WorkerSystemComponents, out *core.WorkerSystemComponents, s conversion.Scope) error {
+	*out = *(*core.WorkerSystemComponents)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_WorkerSystemComponents_To_core_WorkerSystemComponents is an autogenerated conversion function.
+func Convert_v1beta1_WorkerSystemComponents_To_core_WorkerSystemComponents(in *WorkerSystemComponents, out *core.WorkerSystemComponents, s conversion.Scope) error {
+	return autoConvert_v1beta1_WorkerSystemComponents_To_core_WorkerSystemComponents(in, out, s)
+}
+
+func autoConvert_core_WorkerSystemComponents_To_v1beta1_WorkerSystemComponents(in *core.WorkerSystemComponents, out *WorkerSystemComponents, s conversion.Scope) error {
+	*out = *(*WorkerSystemComponents)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_WorkerSystemComponents_To_v1beta1_WorkerSystemComponents is an autogenerated conversion function.
+func Convert_core_WorkerSystemComponents_To_v1beta1_WorkerSystemComponents(in *core.WorkerSystemComponents, out *WorkerSystemComponents, s conversion.Scope) error {
+	return autoConvert_core_WorkerSystemComponents_To_v1beta1_WorkerSystemComponents(in, out, s)
+}
+
+func autoConvert_v1beta1_WorkersSettings_To_core_WorkersSettings(in *WorkersSettings, out *core.WorkersSettings, s conversion.Scope) error {
+	*out = *(*core.WorkersSettings)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_WorkersSettings_To_core_WorkersSettings is an autogenerated conversion function.
+func Convert_v1beta1_WorkersSettings_To_core_WorkersSettings(in *WorkersSettings, out *core.WorkersSettings, s conversion.Scope) error {
+	return autoConvert_v1beta1_WorkersSettings_To_core_WorkersSettings(in, out, s)
+}
+
+func autoConvert_core_WorkersSettings_To_v1beta1_WorkersSettings(in *core.WorkersSettings, out *WorkersSettings, s conversion.Scope) error {
+	*out = *(*WorkersSettings)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_WorkersSettings_To_v1beta1_WorkersSettings is an autogenerated conversion function.
+func Convert_core_WorkersSettings_To_v1beta1_WorkersSettings(in *core.WorkersSettings, out *WorkersSettings, s conversion.Scope) error {
+	return autoConvert_core_WorkersSettings_To_v1beta1_WorkersSettings(in, out, s)
 }

@@ -67,6 +67,11 @@ func SetObjectDefaults_NamespacedCloudProfileList(in *NamespacedCloudProfileList
 
 func SetObjectDefaults_Shoot(in *Shoot) {
 	SetDefaults_Shoot(in)
+	if in.Spec.Addons != nil {
+		if in.Spec.Addons.NginxIngress != nil {
+			SetDefaults_NginxIngress(in.Spec.Addons.NginxIngress)
+		}
+	}
 	for i := range in.Spec.Extensions {
 		a := &in.Spec.Extensions[i]
 		if a.AutoUpdate != nil {
@@ -79,8 +84,33 @@ func SetObjectDefaults_Shoot(in *Shoot) {
 			}
 		}
 	}
+	if in.Spec.Kubernetes.ClusterAutoscaler != nil {
+		SetDefaults_ClusterAutoscaler(in.Spec.Kubernetes.ClusterAutoscaler)
+	}
+	if in.Spec.Kubernetes.KubeAPIServer != nil {
+		SetDefaults_KubeAPIServerConfig(in.Spec.Kubernetes.KubeAPIServer)
+	}
+	if in.Spec.Kubernetes.VerticalPodAutoscaler != nil {
+		SetDefaults_VerticalPodAutoscaler(in.Spec.Kubernetes.VerticalPodAutoscaler)
+	}
+	if in.Spec.Networking != nil {
+		SetDefaults_Networking(in.Spec.Networking)
+	}
 	if in.Spec.Maintenance != nil {
 		SetDefaults_Maintenance(in.Spec.Maintenance)
+		if in.Spec.Maintenance.AutoRotation != nil {
+			if in.Spec.Maintenance.AutoRotation.Credentials != nil {
+				if in.Spec.Maintenance.AutoRotation.Credentials.Observability != nil {
+					SetDefaults_MaintenanceRotationConfig(in.Spec.Maintenance.AutoRotation.Credentials.Observability)
+				}
+				if in.Spec.Maintenance.AutoRotation.Credentials.SSHKeypair != nil {
+					SetDefaults_MaintenanceRotationConfig(in.Spec.Maintenance.AutoRotation.Credentials.SSHKeypair)
+				}
+				if in.Spec.Maintenance.AutoRotation.Credentials.ETCDEncryptionKey != nil {
+					SetDefaults_MaintenanceRotationConfig(in.Spec.Maintenance.AutoRotation.Credentials.ETCDEncryptionKey)
+				}
+			}
+		}
 	}
 	for i := range in.Spec.Provider.Workers {
 		a := &in.Spec.Provider.Workers[i]

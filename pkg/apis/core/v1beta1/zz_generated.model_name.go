@@ -10,13 +10,68 @@
 package v1beta1
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in APIServerLogging) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.APIServerLogging"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in APIServerRequests) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.APIServerRequests"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in AccessRestriction) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AccessRestriction"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in AccessRestrictionWithOptions) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AccessRestrictionWithOptions"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Addon) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Addon"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Addons) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Addons"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in AdmissionPlugin) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AdmissionPlugin"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Alerting) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Alerting"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in AuditConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AuditConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in AuditPolicy) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AuditPolicy"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in AuthorizerKubeconfigReference) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AuthorizerKubeconfigReference"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in AvailabilityZone) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.AvailabilityZone"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Backup) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Backup"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -32,6 +87,11 @@ func (in BastionMachineImage) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in BastionMachineType) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.BastionMachineType"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in CARotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CARotation"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -80,6 +140,16 @@ func (in CloudProfileStatus) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ClusterAutoscaler) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ClusterAutoscaler"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ClusterAutoscalerOptions) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ClusterAutoscalerOptions"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in CompatibilityValidation) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CompatibilityValidation"
 }
@@ -100,6 +170,91 @@ func (in ContainerRuntime) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ControlPlane) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ControlPlane"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ControlPlaneAutoscaling) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ControlPlaneAutoscaling"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in CoreDNS) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CoreDNS"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in CoreDNSAutoscaling) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CoreDNSAutoscaling"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in CoreDNSRewriting) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.CoreDNSRewriting"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in DNS) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.DNS"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in DNSExposure) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.DNSExposure"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in DNSIncludeExclude) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.DNSIncludeExclude"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in DNSProvider) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.DNSProvider"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in DataVolume) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.DataVolume"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ETCD) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ETCD"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ETCDConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ETCDConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ETCDEncryptionKeyRotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ETCDEncryptionKeyRotation"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in EncryptionAtRest) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.EncryptionAtRest"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in EncryptionConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.EncryptionConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in EncryptionProvider) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.EncryptionProvider"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in EncryptionProviderStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.EncryptionProviderStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ExpirableVersion) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExpirableVersion"
 }
@@ -107,6 +262,11 @@ func (in ExpirableVersion) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ExpirableVersionStatus) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExpirableVersionStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Exposure) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Exposure"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -132,6 +292,11 @@ func (in ExtensionComponentVersion) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ExtensionComponentVersionStatus) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionComponentVersionStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ExtensionExposure) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionExposure"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -170,13 +335,103 @@ func (in ExtensionUpdateStrategy) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in FailureTolerance) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.FailureTolerance"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Gardener) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Gardener"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Hibernation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Hibernation"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in HibernationSchedule) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.HibernationSchedule"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in HighAvailability) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.HighAvailability"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in HorizontalPodAutoscalerConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.HorizontalPodAutoscalerConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in InPlaceUpdates) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.InPlaceUpdates"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in InPlaceUpdatesStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.InPlaceUpdatesStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeAPIServerConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeAPIServerConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeControllerManagerConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeControllerManagerConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeProxyConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeProxyConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeSchedulerConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeSchedulerConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeletConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeletConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeletConfigEviction) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeletConfigEviction"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeletConfigEvictionMinimumReclaim) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeletConfigEvictionMinimumReclaim"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeletConfigEvictionSoftGracePeriod) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeletConfigEvictionSoftGracePeriod"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubeletConfigReserved) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubeletConfigReserved"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Kubernetes) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Kubernetes"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubernetesConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubernetesConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in KubernetesDashboard) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.KubernetesDashboard"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -215,8 +470,18 @@ func (in Limits) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in LiveMigration) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.LiveMigration"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Machine) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Machine"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MachineControllerManagerSettings) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineControllerManagerSettings"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -230,13 +495,13 @@ func (in MachineImageFlavor) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
-func (in MachineImageVersion) OpenAPIModelName() string {
-	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImageVersion"
+func (in MachineImageStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImageStatus"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
-func (in MachineImageVersionStatus) OpenAPIModelName() string {
-	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImageVersionStatus"
+func (in MachineImageVersion) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImageVersion"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -255,13 +520,43 @@ func (in Maintenance) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MaintenanceAutoRotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MaintenanceAutoRotation"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in MaintenanceAutoUpdate) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MaintenanceAutoUpdate"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MaintenanceCredentialsAutoRotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MaintenanceCredentialsAutoRotation"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MaintenanceRotationConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MaintenanceRotationConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in MaintenanceTimeWindow) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MaintenanceTimeWindow"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ManualWorkerPoolRollout) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ManualWorkerPoolRollout"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in MemorySwapConfiguration) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.MemorySwapConfiguration"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Monitoring) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Monitoring"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -295,6 +590,36 @@ func (in Networking) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NetworkingStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NetworkingStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NginxIngress) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NginxIngress"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in NodeLocalDNS) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.NodeLocalDNS"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ObservabilityRotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ObservabilityRotation"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in PendingWorkerUpdates) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.PendingWorkerUpdates"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in PendingWorkersRollout) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.PendingWorkersRollout"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Provider) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Provider"
 }
@@ -305,13 +630,48 @@ func (in Region) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ResourceWatchCacheSize) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ResourceWatchCacheSize"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in SSHAccess) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.SSHAccess"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in SeedSelector) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.SeedSelector"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ServiceAccountConfig) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ServiceAccountConfig"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ServiceAccountKeyRotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ServiceAccountKeyRotation"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Shoot) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Shoot"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ShootAdvertisedAddress) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootAdvertisedAddress"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ShootCredentials) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootCredentials"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ShootCredentialsRotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootCredentialsRotation"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -325,6 +685,11 @@ func (in ShootMachineImage) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ShootSSHKeypairRotation) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootSSHKeypairRotation"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ShootSpec) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootSpec"
 }
@@ -335,8 +700,38 @@ func (in ShootStatus) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in StructuredAuthentication) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.StructuredAuthentication"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in StructuredAuthorization) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.StructuredAuthorization"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in SystemComponents) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.SystemComponents"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Toleration) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Toleration"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in VersionTransition) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.VersionTransition"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in VerticalPodAutoscaler) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.VerticalPodAutoscaler"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in Volume) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Volume"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
@@ -345,6 +740,31 @@ func (in VolumeType) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in WatchCacheSizes) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.WatchCacheSizes"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Worker) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Worker"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in WorkerControlPlane) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.WorkerControlPlane"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in WorkerKubernetes) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.WorkerKubernetes"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in WorkerSystemComponents) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.WorkerSystemComponents"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in WorkersSettings) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.WorkersSettings"
 }

@@ -49,7 +49,7 @@ var _ = Describe("Reconciler", func() {
 	status := func(kubernetes []gardencorev1beta1.ExpirableVersionStatus, gardenlinux []gardencorev1beta1.ExpirableVersionStatus) gardencorev1beta1.CloudProfileStatus {
 		return gardencorev1beta1.CloudProfileStatus{
 			Kubernetes:           &gardencorev1beta1.KubernetesStatus{Versions: kubernetes},
-			MachineImageVersions: []gardencorev1beta1.MachineImageVersionStatus{{Name: "gardenlinux", Versions: gardenlinux}},
+			MachineImages: []gardencorev1beta1.MachineImageStatus{{Name: "gardenlinux", Versions: gardenlinux}},
 		}
 	}
 

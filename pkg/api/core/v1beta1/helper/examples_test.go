@@ -106,7 +106,7 @@ var _ = Describe("shared GEP-78 example profiles at 2026-11-29T00:00:00Z", func(
 				versionStatus("1.35.4", deprecated),
 				versionStatus("1.34.9", deprecated),
 			}},
-			MachineImageVersions: []gardencorev1beta1.MachineImageVersionStatus{
+			MachineImages: []gardencorev1beta1.MachineImageStatus{
 				{Name: "gardenlinux", Versions: []gardencorev1beta1.ExpirableVersionStatus{
 					versionStatus("2150.0.0", unavailable),
 					versionStatus("1877.9.0", preview),

@@ -86,13 +86,13 @@ func CloudProfileStatusAt(spec gardencorev1beta1.CloudProfileSpec, now time.Time
 		}
 	}
 	for _, image := range spec.MachineImages {
-		imageStatus := gardencorev1beta1.MachineImageVersionStatus{Name: image.Name}
+		imageStatus := gardencorev1beta1.MachineImageStatus{Name: image.Name}
 		for _, v := range image.Versions {
 			imageStatus.Versions = append(imageStatus.Versions, gardencorev1beta1.ExpirableVersionStatus{
 				Version: v.Version, Classification: CurrentClassification(ExpirableVersionLifecycle(v.ExpirableVersion), now),
 			})
 		}
-		status.MachineImageVersions = append(status.MachineImageVersions, imageStatus)
+		status.MachineImages = append(status.MachineImages, imageStatus)
 	}
 	return status
 }

@@ -128,7 +128,7 @@ var _ = Describe("Profiles", func() {
 				Kubernetes: &gardencorev1beta1.KubernetesStatus{Versions: []gardencorev1beta1.ExpirableVersionStatus{
 					versionStatus("1.31.0", supported), versionStatus("1.30.0", deprecated),
 				}},
-				MachineImageVersions: []gardencorev1beta1.MachineImageVersionStatus{
+				MachineImages: []gardencorev1beta1.MachineImageStatus{
 					{Name: "ubuntu", Versions: []gardencorev1beta1.ExpirableVersionStatus{versionStatus("24.4.0", unavailable), versionStatus("22.4.0", expired)}},
 					{Name: "gardenlinux"},
 				},

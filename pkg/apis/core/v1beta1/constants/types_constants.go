@@ -49,6 +49,9 @@ const (
 	// GardenNamespace is the namespace of the garden's own Shoots; only Shoots there may have the
 	// purpose infrastructure.
 	GardenNamespace = "garden"
+
+	// DefaultSchedulerName is the default of spec.schedulerName: Gardener's own scheduler.
+	DefaultSchedulerName = "default-scheduler"
 )
 
 // ValidArchitectures are the CPU architectures a worker pool may request.

@@ -143,7 +143,7 @@ func FilterMachineImageVersions(image gardencorev1beta1.MachineImage, worker gar
 	}
 	criName := DefaultCRIName
 	if worker.CRI != nil && worker.CRI.Name != "" {
-		criName = worker.CRI.Name
+		criName = string(worker.CRI.Name)
 	}
 
 	var out []gardencorev1beta1.MachineImageVersion
@@ -159,7 +159,7 @@ func FilterMachineImageVersions(image gardencorev1beta1.MachineImage, worker gar
 		if len(v.CRI) > 0 {
 			criNames = nil
 			for _, c := range v.CRI {
-				criNames = append(criNames, c.Name)
+				criNames = append(criNames, string(c.Name))
 			}
 		}
 		if !slices.Contains(criNames, criName) {
