@@ -12,6 +12,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/test/upstream"
 )
 
@@ -61,7 +62,7 @@ var _ = Describe("Gardener's example CloudProfile ("+upstream.CloudProfile+")", 
 		profile, err := gardenClient.CoreV1beta1().CloudProfiles().Get(ctx, name, metav1.GetOptions{})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(*profile.Spec.MachineImages[0].UpdateStrategy).To(BeEquivalentTo("major"))
-		Expect(profile.Spec.MachineImages[0].Versions[0].CRI).To(ConsistOf(HaveField("Name", "containerd")))
+		Expect(profile.Spec.MachineImages[0].Versions[0].CRI).To(ConsistOf(HaveField("Name", gardencorev1beta1.CRINameContainerD)))
 		Expect(profile.Spec.MachineImages[0].Versions[0].Architectures).To(ConsistOf("amd64"))
 		Expect(*profile.Spec.MachineTypes[0].Architecture).To(Equal("amd64"))
 		var providerConfig string

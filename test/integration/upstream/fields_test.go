@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"time"
 
 	. "github.com/onsi/gomega"
 	"sigs.k8s.io/yaml"
@@ -65,9 +66,20 @@ func lostFields(manifest, readBack map[string]interface{}) []string {
 }
 
 // sameJSON compares two values by their JSON encoding, so that numbers decoded as int64 (the
-// dynamic client) and as float64 (encoding/json) compare equal.
+// dynamic client) and as float64 (encoding/json) compare equal. Durations compare by value
+// (metav1.Duration writes 5m as 5m0s, as in Gardener).
 func sameJSON(a, b interface{}) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
-	return errA == nil && errB == nil && reflect.DeepEqual(ja, jb)
+	if errA == nil && errB == nil && reflect.DeepEqual(ja, jb) {
+		return true
+	}
+	sa, okA := a.(string)
+	sb, okB := b.(string)
+	if !okA || !okB {
+		return false
+	}
+	da, errA := time.ParseDuration(sa)
+	db, errB := time.ParseDuration(sb)
+	return errA == nil && errB == nil && da == db
 }
