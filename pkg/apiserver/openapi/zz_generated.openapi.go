@@ -5357,7 +5357,7 @@ func schema_pkg_apis_core_v1beta1_NamespacedCloudProfile(ref common.ReferenceCal
 						SchemaProps: spec.SchemaProps{
 							Description: "Standard object metadata.",
 							Default:     map[string]interface{}{},
-							Ref:         ref(v1.ObjectMeta{}.OpenAPIModelName()),
+							Ref:         ref(metav1.ObjectMeta{}.OpenAPIModelName()),
 						},
 					},
 					"spec": {
@@ -5378,7 +5378,7 @@ func schema_pkg_apis_core_v1beta1_NamespacedCloudProfile(ref common.ReferenceCal
 			},
 		},
 		Dependencies: []string{
-			v1beta1.NamespacedCloudProfileSpec{}.OpenAPIModelName(), v1beta1.NamespacedCloudProfileStatus{}.OpenAPIModelName(), v1.ObjectMeta{}.OpenAPIModelName()},
+			v1beta1.NamespacedCloudProfileSpec{}.OpenAPIModelName(), v1beta1.NamespacedCloudProfileStatus{}.OpenAPIModelName(), metav1.ObjectMeta{}.OpenAPIModelName()},
 	}
 }
 
@@ -5407,7 +5407,7 @@ func schema_pkg_apis_core_v1beta1_NamespacedCloudProfileList(ref common.Referenc
 						SchemaProps: spec.SchemaProps{
 							Description: "Standard list metadata.",
 							Default:     map[string]interface{}{},
-							Ref:         ref(v1.ListMeta{}.OpenAPIModelName()),
+							Ref:         ref(metav1.ListMeta{}.OpenAPIModelName()),
 						},
 					},
 					"items": {
@@ -5428,7 +5428,7 @@ func schema_pkg_apis_core_v1beta1_NamespacedCloudProfileList(ref common.Referenc
 			},
 		},
 		Dependencies: []string{
-			v1beta1.NamespacedCloudProfile{}.OpenAPIModelName(), v1.ListMeta{}.OpenAPIModelName()},
+			v1beta1.NamespacedCloudProfile{}.OpenAPIModelName(), metav1.ListMeta{}.OpenAPIModelName()},
 	}
 }
 

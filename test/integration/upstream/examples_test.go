@@ -150,7 +150,7 @@ var _ = Describe("Gardener's example NamespacedCloudProfile ("+upstream.Namespac
 		Expect(client.CoreV1beta1().RESTClient().Post().Namespace(namespace).Resource("namespacedcloudprofiles").Param("fieldValidation", "Strict").
 			SetHeader("Content-Type", "application/yaml").Body(manifest).Do(ctx).Error()).To(Succeed())
 		Expect(recorder.all()).To(BeEmpty())
-		Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name), nil)).To(BeEmpty())
+		Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name))).To(BeEmpty())
 		deleteNamespacedCloudProfile(namespace, name)
 	})
 
@@ -159,7 +159,7 @@ var _ = Describe("Gardener's example NamespacedCloudProfile ("+upstream.Namespac
 		for range 2 {
 			_, stderr, err := kubectl(manifest, "apply", "-f", "-")
 			Expect(err).NotTo(HaveOccurred(), stderr)
-			Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name), nil)).To(BeEmpty())
+			Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name))).To(BeEmpty())
 		}
 		deleteNamespacedCloudProfile(namespace, name)
 
@@ -167,7 +167,7 @@ var _ = Describe("Gardener's example NamespacedCloudProfile ("+upstream.Namespac
 		for range 2 {
 			_, stderr, err := kubectl(manifest, "apply", "--server-side", "-f", "-")
 			Expect(err).NotTo(HaveOccurred(), stderr)
-			Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name), nil)).To(BeEmpty())
+			Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name))).To(BeEmpty())
 		}
 		stdout, stderr, err := kubectl(nil, "get", "namespacedcloudprofiles", "-n", namespace)
 		Expect(err).NotTo(HaveOccurred(), stderr)

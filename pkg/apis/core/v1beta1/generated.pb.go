@@ -14716,7 +14716,7 @@ func (this *NamespacedCloudProfile) String() string {
 		return "nil"
 	}
 	s := strings.Join([]string{`&NamespacedCloudProfile{`,
-		`ObjectMeta:` + strings.Replace(strings.Replace(fmt.Sprintf("%v", this.ObjectMeta), "ObjectMeta", "v1.ObjectMeta", 1), `&`, ``, 1) + `,`,
+		`ObjectMeta:` + strings.Replace(strings.Replace(fmt.Sprintf("%v", this.ObjectMeta), "ObjectMeta", "v11.ObjectMeta", 1), `&`, ``, 1) + `,`,
 		`Spec:` + strings.Replace(strings.Replace(this.Spec.String(), "NamespacedCloudProfileSpec", "NamespacedCloudProfileSpec", 1), `&`, ``, 1) + `,`,
 		`Status:` + strings.Replace(strings.Replace(this.Status.String(), "NamespacedCloudProfileStatus", "NamespacedCloudProfileStatus", 1), `&`, ``, 1) + `,`,
 		`}`,
@@ -14733,7 +14733,7 @@ func (this *NamespacedCloudProfileList) String() string {
 	}
 	repeatedStringForItems += "}"
 	s := strings.Join([]string{`&NamespacedCloudProfileList{`,
-		`ListMeta:` + strings.Replace(strings.Replace(fmt.Sprintf("%v", this.ListMeta), "ListMeta", "v1.ListMeta", 1), `&`, ``, 1) + `,`,
+		`ListMeta:` + strings.Replace(strings.Replace(fmt.Sprintf("%v", this.ListMeta), "ListMeta", "v11.ListMeta", 1), `&`, ``, 1) + `,`,
 		`Items:` + repeatedStringForItems + `,`,
 		`}`,
 	}, "")
