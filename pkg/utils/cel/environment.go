@@ -66,6 +66,8 @@ var listBounds = map[string]map[string]int64{
 	gardencorev1beta1.ShootSpec{}.OpenAPIModelName(): {"extensions": MaxExtensions},
 	gardencorev1beta1.Extension{}.OpenAPIModelName(): {"components": MaxExtensionComponents},
 	gardencorev1beta1.Worker{}.OpenAPIModelName():    {"zones": MaxWorkerZones},
+	// Validation admits IPv4 and IPv6, each at most once.
+	gardencorev1beta1.Networking{}.OpenAPIModelName(): {"ipFamilies": 2},
 }
 
 // Environment is the compiled form of the compatibility rule environment: the Kubernetes base

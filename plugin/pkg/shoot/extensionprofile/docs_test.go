@@ -97,7 +97,7 @@ var _ = Describe("docs/usage/compatibility-rules.md", func() {
 
 	It("has example rules that compile as new rules and evaluate without error against the example Shoots", func() {
 		rules := docExampleRules(doc)
-		Expect(rules).To(HaveLen(13))
+		Expect(rules).To(HaveLen(17))
 
 		validations := make([]gardencorev1beta1.CompatibilityValidation, 0, len(rules))
 		for _, rule := range rules {
