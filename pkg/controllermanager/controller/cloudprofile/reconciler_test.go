@@ -48,7 +48,7 @@ var _ = Describe("Reconciler", func() {
 	}
 	status := func(kubernetes []gardencorev1beta1.ExpirableVersionStatus, gardenlinux []gardencorev1beta1.ExpirableVersionStatus) gardencorev1beta1.CloudProfileStatus {
 		return gardencorev1beta1.CloudProfileStatus{
-			Kubernetes:           &gardencorev1beta1.KubernetesStatus{Versions: kubernetes},
+			Kubernetes:    &gardencorev1beta1.KubernetesStatus{Versions: kubernetes},
 			MachineImages: []gardencorev1beta1.MachineImageStatus{{Name: "gardenlinux", Versions: gardenlinux}},
 		}
 	}
