@@ -412,10 +412,8 @@ type MaintenanceRotationConfig struct {
 type MaintenanceTimeWindow struct {
 	// Begin is the start of the window, e.g. 220000+0100.
 	// +kubebuilder:validation:Required
-	// +kubebuilder:validation:Pattern=`([0-1][0-9]|2[0-3])[0-5][0-9][0-5][0-9]([+](0[0-9]|1[0-4])|[-](0[0-9]|1[0-2]))00`
 	Begin string `json:"begin" protobuf:"bytes,1,opt,name=begin"`
 	// End is the end of the window, e.g. 230000+0100.
 	// +kubebuilder:validation:Required
-	// +kubebuilder:validation:Pattern=`([0-1][0-9]|2[0-3])[0-5][0-9][0-5][0-9]([+](0[0-9]|1[0-4])|[-](0[0-9]|1[0-2]))00`
 	End string `json:"end" protobuf:"bytes,2,opt,name=end"`
 }
