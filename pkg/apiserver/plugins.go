@@ -13,6 +13,7 @@ import (
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionlabels"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
+	namespacedcloudprofilevalidator "github.com/gep-78/gardener/plugin/pkg/namespacedcloudprofile/validator"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/maintenancemarkers"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/mutator"
@@ -30,6 +31,7 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	extensionlabels.Register(plugins)
 	mutator.Register(plugins)
 	validator.Register(plugins)
+	namespacedcloudprofilevalidator.Register(plugins)
 	extensionprofile.Register(plugins)
 	extensionprofileinuse.Register(plugins)
 	extensionprofileimpact.Register(plugins)

@@ -23,6 +23,9 @@ const (
 	// Kubernetes version and machine images offered and not expired (validating), as Gardener's
 	// ShootValidator does for the modelled fields.
 	PluginNameShootValidator = "ShootValidator"
+	// PluginNameNamespacedCloudProfileValidator checks a NamespacedCloudProfile against its parent
+	// CloudProfile (validating), as Gardener's NamespacedCloudProfileValidator does.
+	PluginNameNamespacedCloudProfileValidator = "NamespacedCloudProfileValidator"
 	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
 	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
 	PluginNameShootExtensionProfile = "ShootExtensionProfile"
@@ -47,6 +50,7 @@ func AllOrderedPluginNames() []string {
 		PluginNameExtensionLabels,
 		PluginNameShootMutator,
 		PluginNameShootValidator,
+		PluginNameNamespacedCloudProfileValidator,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,
@@ -63,6 +67,7 @@ func DefaultOnPlugins() sets.Set[string] {
 		PluginNameExtensionLabels,
 		PluginNameShootMutator,
 		PluginNameShootValidator,
+		PluginNameNamespacedCloudProfileValidator,
 		PluginNameShootExtensionProfile,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,

@@ -51,7 +51,7 @@ var _ = Describe("NamespacedCloudProfile", Ordered, func() {
 
 	maintainAt := func(now time.Time, key client.ObjectKey) *gardencorev1beta1.Shoot {
 		reconciler := &maintenance.Reconciler{
-			Client: testClient, APIReader: testClient, Clock: testclock.NewFakeClock(now),
+			Client: controllerManagerClient, APIReader: controllerManagerClient, Clock: testclock.NewFakeClock(now),
 			CompatibilityChecker: gardenerutils.NewCELCompatibilityChecker(),
 			RandomInt63n:         func(int64) int64 { return 0 },
 		}

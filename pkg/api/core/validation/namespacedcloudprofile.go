@@ -13,8 +13,8 @@ import (
 )
 
 // ValidateNamespacedCloudProfile validates a NamespacedCloudProfile on its own, with Gardener's
-// rules (Gardener checks it against its parent in the NamespacedCloudProfileValidator admission
-// plugin, which this project does not have yet; docs/deviations.md):
+// rules (the checks against the parent are the NamespacedCloudProfileValidator admission
+// plugin's, plugin/pkg/namespacedcloudprofile/validator):
 //   - metadata.name is a DNS subdomain, the object is namespaced;
 //   - spec.parent is a CloudProfile (kind CloudProfile, name required);
 //   - Kubernetes versions match ^([0-9]+\.){2}[0-9]+$, are unique, carry no classification, and
