@@ -2,7 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package upstream embeds unmodified manifests of gardener/gardener (README.md gives their
+// Package upstream embeds unmodified manifests of gardener/gardener and of
+// gardener/gardener-extension-shoot-falco-service (README.md gives their
 // provenance) so that tests can prove that real Gardener input works here unchanged.
 package upstream
 
@@ -36,6 +37,18 @@ const (
 	// CoreV1beta1Proto is Gardener's protobuf schema of core.gardener.cloud/v1beta1
 	// (pkg/apis/core/v1beta1/generated.proto): the field numbers its clients decode with.
 	CoreV1beta1Proto = "core-v1beta1-generated.proto"
+	// OperatorExtensionCRD is the runtime-cluster operator.gardener.cloud/v1alpha1 Extension CRD
+	// (example/operator/10-crd-operator.gardener.cloud_extensions.yaml).
+	OperatorExtensionCRD = "crd-operator.gardener.cloud_extensions.yaml"
+	// FalcoProfile is the FalcoProfile gardener-extension-shoot-falco-service ships
+	// (falco/falco-profile.yaml of that repository).
+	FalcoProfile = "falco-profile.yaml"
+	// FalcoProfileCRD is the FalcoProfile CRD of gardener-extension-shoot-falco-service
+	// (crds/crd-falco-profile.yaml of that repository).
+	FalcoProfileCRD = "falco-crd-falco-profile.yaml"
+	// FalcoOperatorExtension is the operator Extension of gardener-extension-shoot-falco-service
+	// (example/extension/base/extension.yaml of that repository).
+	FalcoOperatorExtension = "falco-operator-extension-shoot-falco-service.yaml"
 )
 
 // Read returns the content of the named file.

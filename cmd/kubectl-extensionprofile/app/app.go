@@ -7,7 +7,8 @@
 //   - usage <extension-type>: per component version of the profile, its classification, next
 //     transition and expiry (from the profile) and the Shoots that pin it;
 //   - shoot <name>: per component pin of the Shoot, the classification, expiry, effective
-//     auto-update policy and what the next maintenance would do.
+//     auto-update policy and what the next maintenance would do;
+//   - convert falcoprofile -f FILE: the ExtensionProfile of a FalcoProfile (convert.go; offline).
 //
 // Every decision comes from the packages that admission and maintenance use
 // (pkg/api/core/v1beta1/helper, pkg/utils/gardener, the maintenance CEL checker), so the plugin
@@ -62,6 +63,7 @@ func NewCommandWithOptions(o *Options) *cobra.Command {
 	cmd.PersistentFlags().StringVar(&o.Kubeconfig, "kubeconfig", "", "Path to the kubeconfig file (default: $KUBECONFIG or ~/.kube/config).")
 	clientcmd.BindOverrideFlags(&o.Overrides, cmd.PersistentFlags(), clientcmd.RecommendedConfigOverrideFlags(""))
 	cmd.AddCommand(newUsageCommand(o), newShootCommand(o))
+	cmd.AddCommand(newConvertCommand(o))
 	return cmd
 }
 

@@ -8,9 +8,13 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// DeepCopyInto copies in into out. FalcoComponentConfig has value fields only.
+// DeepCopyInto copies in into out.
 func (in *FalcoComponentConfig) DeepCopyInto(out *FalcoComponentConfig) {
 	*out = *in
+	if in.Image != nil {
+		image := *in.Image
+		out.Image = &image
+	}
 }
 
 // DeepCopy returns a copy of in.

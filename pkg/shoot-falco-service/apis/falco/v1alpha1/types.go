@@ -15,6 +15,9 @@ import (
 //	kind: FalcoComponentConfig
 //	rulesVersion: "0.44.0"
 //	containerPlugin: true
+//	image:
+//	  repository: falcosecurity/falco
+//	  tag: 0.44.1
 //
 // gardenlet copies it verbatim into Extension.spec.components[].providerConfig.
 type FalcoComponentConfig struct {
@@ -28,4 +31,30 @@ type FalcoComponentConfig struct {
 	// ContainerPlugin enables falco's container plugin (falco 0.41.2 and newer).
 	// +optional
 	ContainerPlugin bool `json:"containerPlugin,omitempty"`
+	// Image is the container image of this falco version; unset means
+	// falcosecurity/falco:<version>. `kubectl extensionprofile convert falcoprofile` carries it over
+	// from a FalcoProfile's spec.images.falco[].
+	// +optional
+	Image *Image `json:"image,omitempty"`
+}
+
+// Image is a container image: repository and tag (a tag may be a digest, as in a FalcoProfile).
+type Image struct {
+	// Repository is the image repository, e.g. falcosecurity/falco.
+	Repository string `json:"repository"`
+	// Tag is the image tag, e.g. 0.44.1.
+	Tag string `json:"tag"`
+}
+
+// FalcoServiceConfig is the part of the Shoot's providerConfig for shoot-falco-service
+// (Shoot.spec.extensions[].providerConfig, copied into Extension.spec.providerConfig) that this
+// example extension reads. The real extension's kind of the same name has more fields (rules,
+// destinations, ...); they are not modelled here and are ignored when decoding.
+type FalcoServiceConfig struct {
+	metav1.TypeMeta `json:",inline"`
+
+	// FalcoVersion is the falco version the Shoot asked for before GEP-78. Deprecated: pin
+	// Shoot.spec.extensions[].components[name=falco].version instead; a pin wins over it.
+	// +optional
+	FalcoVersion *string `json:"falcoVersion,omitempty"`
 }
