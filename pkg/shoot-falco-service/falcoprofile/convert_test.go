@@ -65,7 +65,7 @@ var _ = Describe("Convert", func() {
 		Expect(falco.Name).To(Equal("falco"))
 		type want struct {
 			version, classification, expiration, rules string
-			containerPlugin                           bool
+			containerPlugin                            bool
 		}
 		wants := []want{
 			{"0.40.0", "deprecated", "2026-07-31T23:59:59Z", "3.2.0", false},
