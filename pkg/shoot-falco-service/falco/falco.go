@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/Masterminds/semver/v3"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -67,6 +68,8 @@ type Values struct {
 	RulesVersion string
 	// ContainerPlugin enables the container plugin.
 	ContainerPlugin bool
+	// Image is the image to run; empty means Image(Version).
+	Image string
 	// ManagedBy is the value of the app.kubernetes.io/managed-by label, the field manager of the
 	// server-side apply and the name of the extension controller.
 	ManagedBy string
@@ -75,6 +78,24 @@ type Values struct {
 // Image returns the falco image of version, e.g. falcosecurity/falco:0.44.1.
 func Image(version string) string {
 	return ImageRepository + ":" + version
+}
+
+// containerPluginSince is the first falco version with the container plugin.
+var containerPluginSince = semver.MustParse("0.41.2")
+
+// ContainerPluginByDefault reports whether falco version has the container plugin (0.41.2 and
+// newer), which the falco extension turns on from the version alone. A version that is not
+// semantic has none.
+func ContainerPluginByDefault(version string) bool {
+	v, err := semver.NewVersion(version)
+	return err == nil && !v.LessThan(containerPluginSince)
+}
+
+func (values Values) image() string {
+	if values.Image != "" {
+		return values.Image
+	}
+	return Image(values.Version)
 }
 
 // ConfigMapData returns the data of the falco-config ConfigMap.
@@ -98,7 +119,7 @@ func ConfigMap(values Values) *corev1ac.ConfigMapApplyConfiguration {
 }
 
 // Deployment returns the apply configuration of the falco Deployment: zero replicas, one
-// container falco with image falcosecurity/falco:<version> and the ConfigMap mounted at
+// container falco with values.Image (default falcosecurity/falco:<version>) and the ConfigMap mounted at
 // /etc/falco/gardener.
 func Deployment(values Values) *appsv1ac.DeploymentApplyConfiguration {
 	return appsv1ac.Deployment(DeploymentName, values.Namespace).
@@ -112,7 +133,7 @@ func Deployment(values Values) *appsv1ac.DeploymentApplyConfiguration {
 				WithSpec(corev1ac.PodSpec().
 					WithContainers(corev1ac.Container().
 						WithName(ComponentName).
-						WithImage(Image(values.Version)).
+						WithImage(values.image()).
 						WithArgs("-c", "/etc/falco/falco.yaml").
 						WithVolumeMounts(corev1ac.VolumeMount().WithName("gardener-config").WithMountPath("/etc/falco/gardener").WithReadOnly(true))).
 					WithVolumes(corev1ac.Volume().

@@ -24,6 +24,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	falcov1alpha1 "github.com/gep-78/gardener/pkg/shoot-falco-service/apis/falco/v1alpha1"
+	falcodeploy "github.com/gep-78/gardener/pkg/shoot-falco-service/falco"
 )
 
 const (
@@ -37,10 +38,6 @@ const (
 	// ComponentFalcoctl is the component of spec.versions.falcoctl (SubComponents only).
 	ComponentFalcoctl = "falcoctl"
 )
-
-// containerPluginFrom is where the falco extension turns on falco's container plugin; it decides
-// this from the version in its code, so Convert writes it into providerConfig.containerPlugin.
-var containerPluginFrom = semver.MustParse("0.41.2")
 
 // Options tune Convert.
 type Options struct {
@@ -223,7 +220,7 @@ func convertComponent(name string, versions []Version, images []Image, falco boo
 			RulesVersion: entry.RulesVersion,
 		}
 		if falco {
-			config.ContainerPlugin = !v.LessThan(containerPluginFrom)
+			config.ContainerPlugin = falcodeploy.ContainerPluginByDefault(v.String())
 		}
 		if image, ok := byImage[entry.Version]; ok {
 			config.Image = &falcov1alpha1.Image{Repository: image.Repository, Tag: image.Tag}

@@ -32,7 +32,8 @@ import (
 const ControllerName = "shoot-falco-service"
 
 // AddToManager adds the controller to mgr, which runs against the seed cluster. Unset fields of
-// the Reconciler default to: Client from mgr, Decoder from NewDecoder, the real Clock, and one
+// the Reconciler default to: Client from mgr, Decoder from NewDecoder, the real Clock, the event
+// Recorder from mgr, and one
 // concurrent reconcile. The controller watches Extensions only (through mgr's cache); the falco
 // objects are written with server-side apply and never read, so no informer is started for them.
 func (r *Reconciler) AddToManager(mgr manager.Manager) error {
@@ -44,6 +45,9 @@ func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	}
 	if r.Clock == nil {
 		r.Clock = clock.RealClock{}
+	}
+	if r.Recorder == nil {
+		r.Recorder = mgr.GetEventRecorder(ControllerName)
 	}
 
 	return builder.ControllerManagedBy(mgr).

@@ -54,7 +54,7 @@ var _ = Describe("docs/extensions/extension-components.md", func() {
 		func(index int, source string) {
 			Expect(normalize(read(source))).To(ContainSubstring(normalize(goBlocks()[index])))
 		},
-		Entry("the call of the contract", 1, "reconciler.go"),
+		Entry("the call of the contract", 1, "legacy.go"),
 		Entry("the strict decoder", 2, "add.go"),
 	)
 })

@@ -10,9 +10,11 @@ import (
 	"slices"
 
 	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/events"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -22,7 +24,6 @@ import (
 	"github.com/gep-78/gardener/extensions/pkg/util/extensioncomponents"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
-	falcov1alpha1 "github.com/gep-78/gardener/pkg/shoot-falco-service/apis/falco/v1alpha1"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/falco"
 )
 
@@ -76,13 +77,16 @@ type Reconciler struct {
 	Decoder runtime.Decoder
 	// Clock supplies status.lastOperation.lastUpdateTime.
 	Clock clock.Clock
+	// Recorder records the DeprecatedFalcoVersion events; nil records none.
+	Recorder events.EventRecorder
 	// Config is the controller configuration.
 	Config Config
 }
 
 // Reconcile deploys falco for one Extension. Extensions of other types or classes are left
 // alone. A reconcile adds the finalizer, sets lastOperation Reconcile/Processing/0, resolves the
-// falco component with extensioncomponents.Resolve, applies the ConfigMap falco-config and the
+// falco component with extensioncomponents.Resolve (without one, from the legacy
+// providerConfig.falcoVersion, with a DeprecatedFalcoVersion event; see resolveFalco), applies the ConfigMap falco-config and the
 // Deployment falco, sets lastOperation Reconcile/Succeeded/100 with observedGeneration, and
 // removes the gardener.cloud/operation=reconcile annotation. A missing falco component or an
 // undecodable providerConfig sets lastOperation Error (progress 50) with the error as
@@ -132,18 +136,15 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, ext *extens
 		return err
 	}
 
-	config := &falcov1alpha1.FalcoComponentConfig{}
-	component, err := extensioncomponents.Resolve(ext, falco.ComponentName, r.Decoder, config)
+	values, warning, err := r.resolveFalco(ext)
 	if err != nil {
 		return r.fail(ctx, log, ext, gardencorev1beta1.LastOperationTypeReconcile, err)
 	}
-
-	values := falco.Values{
-		Namespace:       ext.Namespace,
-		Version:         component.Version,
-		RulesVersion:    config.RulesVersion,
-		ContainerPlugin: config.ContainerPlugin,
-		ManagedBy:       ManagedBy,
+	if warning != "" {
+		log.Info("Deprecated providerConfig field", "warning", warning)
+		if r.Recorder != nil {
+			r.Recorder.Eventf(ext, nil, corev1.EventTypeWarning, EventReasonDeprecatedFalcoVersion, "Reconcile", "%s", warning)
+		}
 	}
 	log.Info("Deploying falco", "version", values.Version, "rulesVersion", values.RulesVersion, "containerPlugin", values.ContainerPlugin)
 	if err := falco.Deploy(ctx, r.Client, values); err != nil {
