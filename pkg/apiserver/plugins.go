@@ -15,6 +15,7 @@ import (
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
 	namespacedcloudprofilevalidator "github.com/gep-78/gardener/plugin/pkg/namespacedcloudprofile/validator"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	"github.com/gep-78/gardener/plugin/pkg/shoot/legacycomponentversion"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/maintenancemarkers"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/mutator"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/validator"
@@ -33,6 +34,7 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	validator.Register(plugins)
 	namespacedcloudprofilevalidator.Register(plugins)
 	extensionprofile.Register(plugins)
+	legacycomponentversion.Register(plugins)
 	extensionprofileinuse.Register(plugins)
 	extensionprofileimpact.Register(plugins)
 	maintenancemarkers.Register(plugins)

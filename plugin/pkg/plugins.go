@@ -29,6 +29,10 @@ const (
 	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
 	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
 	PluginNameShootExtensionProfile = "ShootExtensionProfile"
+	// PluginNameShootLegacyComponentVersion warns when a Shoot selects a component version through
+	// a legacy providerConfig field (Falco's falcoVersion) of a type that has an ExtensionProfile
+	// (validating, never rejects), GEP-78.
+	PluginNameShootLegacyComponentVersion = "ShootLegacyComponentVersion"
 	// PluginNameExtensionProfileInUse rejects removing a component version from an ExtensionProfile,
 	// or deleting the profile, while a Shoot still pins it (validating), GEP-78.
 	PluginNameExtensionProfileInUse = "ExtensionProfileInUse"
@@ -52,6 +56,7 @@ func AllOrderedPluginNames() []string {
 		PluginNameShootValidator,
 		PluginNameNamespacedCloudProfileValidator,
 		PluginNameShootExtensionProfile,
+		PluginNameShootLegacyComponentVersion,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,
 		PluginNameShootMaintenanceMarkers,
@@ -69,6 +74,7 @@ func DefaultOnPlugins() sets.Set[string] {
 		PluginNameShootValidator,
 		PluginNameNamespacedCloudProfileValidator,
 		PluginNameShootExtensionProfile,
+		PluginNameShootLegacyComponentVersion,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,
 		PluginNameShootMaintenanceMarkers,

@@ -1,0 +1,177 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: it warns,
+// never rejects, when a Shoot names a component version in an extension's providerConfig the way
+// it did before GEP-78 (Falco's providerConfig.falcoVersion) for an extension type that has an
+// ExtensionProfile. GEP-78 "Shoot opt-in" moves the canonical pin to
+// spec.extensions[].components[].version; the extension deprecates its own field on its own
+// timeline. The warning tells the shoot owner which value is deployed:
+//   - no pin: `spec.extensions[0].providerConfig.falcoVersion is deprecated: shoot-falco-service
+//     has an ExtensionProfile; pin spec.extensions[0].components[name=falco].version instead (until
+//     then the extension deploys falco 0.42.1 from providerConfig.falcoVersion)`;
+//   - with a pin: `spec.extensions[0].providerConfig.falcoVersion 0.42.1 is deprecated and
+//     ignored: spec.extensions[0].components pins falco 0.44.1, which wins; remove falcoVersion
+//     from the providerConfig`.
+//
+// The known fields are LegacyFields (one per extension that had one). A type without an
+// ExtensionProfile gets no warning: its field is still the only way to choose. The plugin acts
+// on Shoot creates and updates, dry-run included, with the ExtensionComponentVersions feature gate
+// on.
+package legacycomponentversion
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/warning"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
+	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/features"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
+)
+
+// LegacyField is a top-level string field of an extension's providerConfig that selected a
+// component version before GEP-78.
+type LegacyField struct {
+	// ExtensionType is the extension type, e.g. shoot-falco-service.
+	ExtensionType string
+	// Field is the providerConfig field, e.g. falcoVersion.
+	Field string
+	// Component is the ExtensionProfile component the field stands for, e.g. falco.
+	Component string
+}
+
+// LegacyFields are the fields the plugin knows.
+var LegacyFields = []LegacyField{
+	{ExtensionType: "shoot-falco-service", Field: "falcoVersion", Component: "falco"},
+}
+
+// Register registers the plugin under plugin.PluginNameShootLegacyComponentVersion.
+func Register(plugins *admission.Plugins) {
+	plugins.Register(plugin.PluginNameShootLegacyComponentVersion, func(io.Reader) (admission.Interface, error) {
+		return New(), nil
+	})
+}
+
+// ShootLegacyComponentVersion is the admission plugin.
+type ShootLegacyComponentVersion struct {
+	*admissionutils.ReadyHandler
+
+	extensionProfileLister gardencorev1beta1listers.ExtensionProfileLister
+}
+
+var (
+	_ admission.ValidationInterface = (*ShootLegacyComponentVersion)(nil)
+
+	_ = admissioninitializer.WantsCoreInformerFactory(&ShootLegacyComponentVersion{})
+)
+
+// New returns the plugin; it handles creates and updates.
+func New() *ShootLegacyComponentVersion {
+	return &ShootLegacyComponentVersion{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update)}
+}
+
+// SetCoreInformerFactory takes the ExtensionProfile lister and waits for its informer to sync
+// before serving requests.
+func (p *ShootLegacyComponentVersion) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+	informer := f.Core().V1beta1().ExtensionProfiles()
+	p.extensionProfileLister = informer.Lister()
+	p.AddReadyFunc(informer.Informer().HasSynced)
+}
+
+// ValidateInitialization returns an error when the ExtensionProfile lister is missing.
+func (p *ShootLegacyComponentVersion) ValidateInitialization() error {
+	if p.extensionProfileLister == nil {
+		return errors.New("missing ExtensionProfile lister")
+	}
+	return nil
+}
+
+// Validate adds the warnings of the package doc to the response; it fails only while the
+// informer has not synced.
+func (p *ShootLegacyComponentVersion) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) ||
+		a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
+		return nil
+	}
+	shoot, ok := a.GetObject().(*core.Shoot)
+	if !ok {
+		return apierrors.NewBadRequest("could not convert resource into Shoot object")
+	}
+	if err := p.WaitUntilReady(a); err != nil {
+		return err
+	}
+	for _, message := range p.Warnings(shoot) {
+		warning.AddWarning(ctx, "", message)
+	}
+	return nil
+}
+
+// Warnings returns the warnings for shoot, in the order of spec.extensions. A profile that
+// cannot be read counts as none: the warning is advice, and its absence changes nothing.
+func (p *ShootLegacyComponentVersion) Warnings(shoot *core.Shoot) []string {
+	var warnings []string
+	extensionsPath := field.NewPath("spec", "extensions")
+	for i, extension := range shoot.Spec.Extensions {
+		if extension.Disabled != nil && *extension.Disabled || extension.ProviderConfig == nil {
+			continue
+		}
+		for _, legacy := range LegacyFields {
+			if legacy.ExtensionType != extension.Type {
+				continue
+			}
+			value := stringField(extension.ProviderConfig.Raw, legacy.Field)
+			if value == "" {
+				continue
+			}
+			if _, err := p.extensionProfileLister.Get(extension.Type); err != nil {
+				continue
+			}
+			idxPath := extensionsPath.Index(i)
+			fieldPath := idxPath.Child("providerConfig", legacy.Field)
+			if pin := pinnedVersion(extension, legacy.Component); pin != "" {
+				warnings = append(warnings, fmt.Sprintf("%s %s is deprecated and ignored: %s pins %s %s, which wins; remove %s from the providerConfig",
+					fieldPath, value, idxPath.Child("components"), legacy.Component, pin, legacy.Field))
+				continue
+			}
+			warnings = append(warnings, fmt.Sprintf("%s is deprecated: %s has an ExtensionProfile; pin %s.version instead (until then the extension deploys %s %s from providerConfig.%s)",
+				fieldPath, extension.Type, idxPath.Child("components").Key("name="+legacy.Component), legacy.Component, value, legacy.Field))
+		}
+	}
+	return warnings
+}
+
+// stringField returns the top-level string field name of a JSON object, "" when raw is no
+// object or the field is missing or not a string (the extension's own validation reports that).
+func stringField(raw []byte, name string) string {
+	var object map[string]json.RawMessage
+	if json.Unmarshal(raw, &object) != nil {
+		return ""
+	}
+	var value string
+	if json.Unmarshal(object[name], &value) != nil {
+		return ""
+	}
+	return value
+}
+
+func pinnedVersion(extension core.Extension, component string) string {
+	for _, c := range extension.Components {
+		if c.Name == component && c.Version != nil {
+			return *c.Version
+		}
+	}
+	return ""
+}

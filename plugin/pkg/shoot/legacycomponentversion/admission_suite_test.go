@@ -1,0 +1,20 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package legacycomponentversion_test
+
+import (
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/gep-78/gardener/pkg/features"
+)
+
+func TestLegacyComponentVersion(t *testing.T) {
+	features.RegisterFeatureGates()
+	RegisterFailHandler(Fail)
+	RunSpecs(t, "Admission ShootLegacyComponentVersion Suite")
+}
