@@ -47,7 +47,7 @@ func legacyFalcoVersion(ext *extensionsv1alpha1.Extension) (string, error) {
 // resolveFalco returns what to deploy: the component falco of spec.components (GEP-78), else
 // the legacy providerConfig.falcoVersion, with the rules of that version and the container
 // plugin by version, as the falco extension did before GEP-78. warning is set when the legacy
-// field is used or overruled; a pin always wins over it (GEP-78 "Shoot opt-in": the canonical pin
+// field is used or overruled; a pin always wins over it (GEP-78 "How a cluster owner pins a version": the canonical pin
 // moves to components[].version).
 func (r *Reconciler) resolveFalco(ext *extensionsv1alpha1.Extension) (values falco.Values, warning string, err error) {
 	legacy, err := legacyFalcoVersion(ext)

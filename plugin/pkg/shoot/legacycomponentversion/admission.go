@@ -5,9 +5,9 @@
 // Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: it warns,
 // never rejects, when a Shoot names a component version in an extension's providerConfig the way
 // it did before GEP-78 (Falco's providerConfig.falcoVersion) for an extension type that has an
-// ExtensionProfile. GEP-78 "Shoot opt-in" moves the canonical pin to
+// ExtensionProfile. GEP-78 moves the canonical pin to
 // spec.extensions[].components[].version; the extension deprecates its own field on its own
-// timeline. The warning tells the shoot owner which value is deployed:
+// timeline ("How a cluster owner pins a version"). The warning tells the shoot owner which value is deployed:
 //   - no pin: `spec.extensions[0].providerConfig.falcoVersion is deprecated: shoot-falco-service
 //     has an ExtensionProfile; pin spec.extensions[0].components[name=falco].version instead (until
 //     then the extension deploys falco 0.42.1 from providerConfig.falcoVersion)`;
