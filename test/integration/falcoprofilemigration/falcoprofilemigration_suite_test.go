@@ -51,8 +51,8 @@ func TestFalcoProfileMigration(t *testing.T) {
 var (
 	ctx = context.Background()
 
-	testEnv    *gardenerenvtest.GardenerTestEnvironment
-	restConfig *rest.Config
+	testEnv      *gardenerenvtest.GardenerTestEnvironment
+	restConfig   *rest.Config
 	gardenClient client.Client
 	seedClient   client.Client
 	kubeconfig   string

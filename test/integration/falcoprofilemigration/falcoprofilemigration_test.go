@@ -24,8 +24,8 @@ import (
 
 	"github.com/gep-78/gardener/cmd/kubectl-extensionprofile/app"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	falcoextension "github.com/gep-78/gardener/pkg/shoot-falco-service/controller/extension"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/falco"
 	"github.com/gep-78/gardener/test/upstream"
