@@ -41,7 +41,7 @@ var _ = Describe("the FalcoProfile of gardener-extension-shoot-falco-service", O
 		Expect(err).NotTo(HaveOccurred(), stderr)
 		readBack, err := dynamicClient.Resource(falcoProfilesGVR).Get(ctx, "falco", metav1.GetOptions{})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(lostFields(toJSONMap(upstream.MustRead(upstream.FalcoProfile)), readBack.Object, nil)).To(BeEmpty())
+		Expect(lostFields(toJSONMap(upstream.MustRead(upstream.FalcoProfile)), readBack.Object)).To(BeEmpty())
 		DeferCleanup(func() {
 			_, _, _ = kubectl(nil, "delete", "extensionprofile", "shoot-falco-service", "--ignore-not-found")
 		})
@@ -64,7 +64,7 @@ var _ = Describe("the FalcoProfile of gardener-extension-shoot-falco-service", O
 
 			readBack, err := dynamicClient.Resource(extensionProfilesGVR).Get(ctx, "shoot-falco-service", metav1.GetOptions{})
 			Expect(err).NotTo(HaveOccurred())
-			Expect(lostFields(toJSONMap([]byte(fromFile)), readBack.Object, nil)).To(BeEmpty(), "kubectl %v", args)
+			Expect(lostFields(toJSONMap([]byte(fromFile)), readBack.Object)).To(BeEmpty(), "kubectl %v", args)
 		}
 
 		By("every falco version of the FalcoProfile is offered, with its expiration date as the start of expired")
