@@ -8,8 +8,15 @@
 package apiserver
 
 import (
+	"errors"
 	"net/http"
+	"strings"
 
+	"k8s.io/apimachinery/pkg/util/managedfields"
+	openapibuilder3 "k8s.io/kube-openapi/pkg/builder3"
+	openapicommon "k8s.io/kube-openapi/pkg/common"
+	openapiutil "k8s.io/kube-openapi/pkg/util"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 	"k8s.io/utils/clock"
 
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -64,13 +71,47 @@ func (c *Config) Complete() CompletedConfig {
 		buildChain = genericapiserver.DefaultBuildHandlerChain
 	}
 	c.GenericConfig.BuildHandlerChainFunc = func(apiHandler http.Handler, config *genericapiserver.Config) http.Handler {
-		handler := filters.WithDecodeFieldPaths(apiHandler, servedKinds(), api.Scheme, api.Codecs)
+		kinds := servedKinds()
+		handler := filters.WithDecodeFieldPaths(apiHandler, kinds, api.Scheme, api.Codecs)
+		handler = filters.WithOpaqueStrategicMerge(handler, kinds, api.Scheme, api.Codecs)
+		handler = filters.WithApplyPatchValidation(handler, kinds, func() (managedfields.TypeConverter, error) {
+			return newTypeConverter(config.OpenAPIV3Config)
+		}, api.Codecs)
+		handler = filters.WithOpaqueValueChecks(handler, kinds, api.Scheme, api.Codecs)
+		handler = filters.WithResourceVersionQuery(handler, api.Codecs)
+		handler = filters.WithRequestBodyLimit(handler, config.MaxRequestBodyBytes, api.Codecs)
 		return buildChain(handler, config)
 	}
 	return CompletedConfig{&completedConfig{
 		GenericConfig: c.GenericConfig.Complete(),
 		ExtraConfig:   &c.ExtraConfig,
 	}}
+}
+
+// newTypeConverter returns the type converter of server-side apply over the served OpenAPI
+// models of the resources of core.gardener.cloud/v1beta1, as k8s.io/apiserver builds it.
+func newTypeConverter(config *openapicommon.OpenAPIV3Config) (managedfields.TypeConverter, error) {
+	if config == nil {
+		return nil, errors.New("no OpenAPI v3 configuration")
+	}
+	definitions := GetOpenAPIDefinitions(func(name string) spec.Ref { return spec.MustCreateRef(name) })
+	var names []string
+	for kind := range api.Scheme.KnownTypes(gardencorev1beta1.SchemeGroupVersion) {
+		obj, err := api.Scheme.New(gardencorev1beta1.SchemeGroupVersion.WithKind(kind))
+		if err != nil {
+			continue
+		}
+		name := openapiutil.GetCanonicalTypeName(obj)
+		metadata := definitions[name].Schema.Properties["metadata"]
+		if metadata.Ref.String() != "" && !strings.HasSuffix(kind, "List") {
+			names = append(names, name)
+		}
+	}
+	models, err := openapibuilder3.BuildOpenAPIDefinitionsForResources(config, names...)
+	if err != nil {
+		return nil, err
+	}
+	return managedfields.NewTypeConverter(models, false)
 }
 
 // servedKinds maps every resource of core.gardener.cloud/v1beta1 to its kind.

@@ -13,6 +13,7 @@ import (
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionlabels"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
+	"github.com/gep-78/gardener/plugin/pkg/global/resourceversion"
 	namespacedcloudprofilevalidator "github.com/gep-78/gardener/plugin/pkg/namespacedcloudprofile/validator"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/legacycomponentversion"
@@ -38,4 +39,5 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	extensionprofileinuse.Register(plugins)
 	extensionprofileimpact.Register(plugins)
 	maintenancemarkers.Register(plugins)
+	resourceversion.Register(plugins)
 }

@@ -44,6 +44,9 @@ const (
 	// annotations (the pending maintenance result) by anyone but gardener-controller-manager
 	// (validating).
 	PluginNameShootMaintenanceMarkers = "ShootMaintenanceMarkers"
+	// PluginNameResourceVersion drops metadata.resourceVersion on creates and rejects a malformed
+	// one on updates, of every resource (mutating).
+	PluginNameResourceVersion = "ResourceVersion"
 )
 
 // AllOrderedPluginNames is the execution order of all admission plugins. Mutating plugins run in
@@ -51,6 +54,7 @@ const (
 func AllOrderedPluginNames() []string {
 	return []string{
 		lifecycle.PluginName,
+		PluginNameResourceVersion,
 		PluginNameExtensionLabels,
 		PluginNameShootMutator,
 		PluginNameShootValidator,
@@ -69,6 +73,7 @@ func AllOrderedPluginNames() []string {
 func DefaultOnPlugins() sets.Set[string] {
 	return sets.New(
 		lifecycle.PluginName,
+		PluginNameResourceVersion,
 		PluginNameExtensionLabels,
 		PluginNameShootMutator,
 		PluginNameShootValidator,

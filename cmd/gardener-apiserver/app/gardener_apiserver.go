@@ -31,7 +31,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/apiserver"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
-	"github.com/gep-78/gardener/pkg/apiserver/openapi"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
@@ -166,10 +165,10 @@ func (o *Options) Config() (*apiserver.Config, error) {
 	// full scheme maps every model name to its v1beta1 kind only (x-kubernetes-group-version-kind
 	// without __internal), which server-side apply and kubectl explain rely on.
 	namer := openapinamer.NewDefinitionNamer(api.Scheme)
-	serverConfig.OpenAPIConfig = genericapiserver.DefaultOpenAPIConfig(openapi.GetOpenAPIDefinitions, namer)
+	serverConfig.OpenAPIConfig = genericapiserver.DefaultOpenAPIConfig(apiserver.GetOpenAPIDefinitions, namer)
 	serverConfig.OpenAPIConfig.Info.Title = "Gardener"
 	serverConfig.OpenAPIConfig.Info.Version = version.Version
-	serverConfig.OpenAPIV3Config = genericapiserver.DefaultOpenAPIV3Config(openapi.GetOpenAPIDefinitions, namer)
+	serverConfig.OpenAPIV3Config = genericapiserver.DefaultOpenAPIV3Config(apiserver.GetOpenAPIDefinitions, namer)
 	serverConfig.OpenAPIV3Config.Info.Title = "Gardener"
 	serverConfig.OpenAPIV3Config.Info.Version = version.Version
 

@@ -65,7 +65,7 @@ func isUpdateStrategy(s core.MachineImageUpdateStrategy) bool {
 const MaxCompatibilityMessageLength = 1024
 
 func ValidateExtensionProfile(profile *core.ExtensionProfile) field.ErrorList {
-	return validateExtensionProfile(profile, nil)
+	return append(validateExtensionProfile(profile, nil), ValidateProviderConfigs(&profile.Spec, nil, field.NewPath("spec"))...)
 }
 
 // ValidateExtensionProfileUpdate validates an update of an ExtensionProfile: the object
@@ -76,6 +76,7 @@ func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfil
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 
 	allErrs = append(allErrs, validateExtensionProfile(newProfile, oldProfile)...)
+	allErrs = append(allErrs, ValidateProviderConfigs(&newProfile.Spec, &oldProfile.Spec, field.NewPath("spec"))...)
 
 	componentsPath := field.NewPath("spec", "components")
 	for i, component := range newProfile.Spec.Components {

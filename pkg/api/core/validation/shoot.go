@@ -47,7 +47,7 @@ const featureGateMessage = "requires the " + string(features.ExtensionComponentV
 //   - with the ExtensionComponentVersions feature gate off, spec.extensions[].autoUpdate and
 //     spec.extensions[].components are forbidden (GEP-78 "Rollout and feature gating").
 func ValidateShoot(shoot *core.Shoot) field.ErrorList {
-	return validateShoot(shoot, nil)
+	return append(validateShoot(shoot, nil), ValidateProviderConfigs(&shoot.Spec, nil, field.NewPath("spec"))...)
 }
 
 // ValidateShootUpdate validates an update of a Shoot: the object metadata update rules and
@@ -64,7 +64,8 @@ func ValidateShoot(shoot *core.Shoot) field.ErrorList {
 //     downgraded (validateShootSpecUpdate).
 func ValidateShootUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, field.NewPath("metadata"))
-	return append(allErrs, validateShoot(newShoot, oldShoot)...)
+	allErrs = append(allErrs, validateShoot(newShoot, oldShoot)...)
+	return append(allErrs, ValidateProviderConfigs(&newShoot.Spec, &oldShoot.Spec, field.NewPath("spec"))...)
 }
 
 // ValidateShootStatusUpdate validates a write to the Shoot status subresource: the object
@@ -451,9 +452,6 @@ func validateShootExtensions(extensions []core.Extension, oldShoot *core.Shoot, 
 			allErrs = append(allErrs, field.Duplicate(typePath, extension.Type))
 		}
 		types.Insert(extension.Type)
-		if extension.ProviderConfig != nil && len(extension.ProviderConfig.Raw) > MaxProviderConfigBytes {
-			allErrs = append(allErrs, field.TooLong(idxPath.Child("providerConfig"), "", MaxProviderConfigBytes))
-		}
 
 		if extension.AutoUpdate != nil {
 			if !autoUpdateAllowed {

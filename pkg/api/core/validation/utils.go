@@ -28,8 +28,6 @@ const (
 	// MaxMaintenanceTimeLength bounds spec.maintenance.timeWindow.begin and end (HHMMSS+ZZZZ has
 	// 11 characters).
 	MaxMaintenanceTimeLength = 32
-	// MaxProviderConfigBytes bounds the JSON of each spec.extensions[].providerConfig.
-	MaxProviderConfigBytes = 128 * 1024
 	// MaxQuotedValueLength is the longest prefix of a bad value that an error message quotes.
 	MaxQuotedValueLength = 64
 )

@@ -1,0 +1,243 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package filters
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"reflect"
+	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/endpoints/handlers/responsewriters"
+	"k8s.io/apiserver/pkg/endpoints/request"
+	"sigs.k8s.io/yaml"
+
+	"github.com/gep-78/gardener/pkg/api/core/validation"
+)
+
+// WithOpaqueValueChecks answers 400 Bad Request, naming the field, to a create, update or patch
+// of the given resources whose body holds a value that the handler would accept into a
+// runtime.RawExtension (providerConfig) but cannot process: a number outside the range of a
+// float64 such as 1e400 anywhere in a JSON or YAML body (every JSON patch type included), and
+// invalid JSON or such a number inside a RawExtension of a protobuf body. k8s.io/apiserver stores
+// a RawExtension's bytes as they are and then panics converting them for managedFields
+// (structured-merge-diff), which resets the client's stream. Bodies the filter cannot read pass
+// on unchanged; the handler answers them.
+func WithOpaqueValueChecks(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		info, gvk, body, mediaType, ok := readWriteBody(req, kinds)
+		if !ok {
+			handler.ServeHTTP(w, req)
+			return
+		}
+		var fieldErr *field.Error
+		switch mediaType {
+		case runtime.ContentTypeProtobuf:
+			fieldErr = protobufRawExtensionError(body, gvk, scheme, serializer)
+		case runtime.ContentTypeYAML, string(types.ApplyPatchType):
+			if jsonBody, err := yaml.YAMLToJSON(body); err == nil {
+				_, fieldErr = validation.InspectJSON(jsonBody, nil)
+			}
+		default:
+			_, fieldErr = validation.InspectJSON(body, nil)
+			if fieldErr != nil && strings.HasPrefix(fieldErr.Detail, "not valid JSON") {
+				// Malformed JSON is the decoder's to answer (400).
+				fieldErr = nil
+			}
+		}
+		if fieldErr == nil {
+			handler.ServeHTTP(w, req)
+			return
+		}
+		err := apierrors.NewBadRequest(fieldErr.Error())
+		err.ErrStatus.Details = &metav1.StatusDetails{
+			Name: info.Name, Group: gvk.Group, Kind: gvk.Kind,
+			Causes: []metav1.StatusCause{{Type: metav1.CauseType(fieldErr.Type), Message: fieldErr.ErrorBody(), Field: fieldErr.Field}},
+		}
+		responsewriters.ErrorNegotiated(err, serializer, gvk.GroupVersion(), w, req)
+	})
+}
+
+// protobufRawExtensionError decodes a protobuf body and returns the first RawExtension that is
+// not valid JSON or holds an out-of-range number; nil also when the body does not decode.
+func protobufRawExtensionError(body []byte, gvk schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) *field.Error {
+	info, ok := runtime.SerializerInfoForMediaType(serializer.SupportedMediaTypes(), runtime.ContentTypeProtobuf)
+	if !ok {
+		return nil
+	}
+	obj, err := scheme.New(gvk)
+	if err != nil {
+		return nil
+	}
+	if _, _, err := info.Serializer.Decode(body, &gvk, obj); err != nil {
+		return nil
+	}
+	var fieldErr *field.Error
+	validation.VisitRawExtensions(obj, nil, func(path *field.Path, raw *runtime.RawExtension) {
+		if fieldErr == nil && len(raw.Raw) > 0 {
+			_, fieldErr = validation.InspectJSON(raw.Raw, path)
+		}
+	})
+	return fieldErr
+}
+
+// WithOpaqueStrategicMerge makes a strategic-merge patch (kubectl patch --type=strategic, the
+// patches of client-side kubectl apply) replace every runtime.RawExtension (providerConfig) it
+// sets to an object, instead of merging into it: it adds the directive "$patch": "replace" to
+// each such object of the patch. A RawExtension has no Go fields, so k8s.io/apiserver's merge
+// cannot descend into it ("unable to find api field in struct RawExtension"); a providerConfig
+// is opaque to this server, like a JSON merge patch's value. A patch list whose items are not all
+// of one JSON type (objects and null, say), which the merge answers with 500 ("list element types
+// are not identical"), or an item of a keyed list without its merge key ("does not contain
+// declared merge key"), gets 422 naming the list or the key. kinds maps each resource to its versioned Go type.
+func WithOpaqueStrategicMerge(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		info, gvk, body, mediaType, ok := readWriteBody(req, kinds)
+		if !ok || mediaType != string(types.StrategicMergePatchType) {
+			handler.ServeHTTP(w, req)
+			return
+		}
+		obj, err := scheme.New(gvk)
+		if err != nil {
+			handler.ServeHTTP(w, req)
+			return
+		}
+		decoder := json.NewDecoder(bytes.NewReader(body))
+		decoder.UseNumber()
+		var patch map[string]interface{}
+		if decoder.Decode(&patch) != nil {
+			handler.ServeHTTP(w, req)
+			return
+		}
+		changed, fieldErr := markOpaque(patch, reflect.TypeOf(obj).Elem(), nil)
+		if fieldErr != nil {
+			responsewriters.ErrorNegotiated(apierrors.NewInvalid(gvk.GroupKind(), info.Name, field.ErrorList{fieldErr}), serializer, gvk.GroupVersion(), w, req)
+			return
+		}
+		if !changed {
+			handler.ServeHTTP(w, req)
+			return
+		}
+		rewritten, err := json.Marshal(patch)
+		if err != nil {
+			handler.ServeHTTP(w, req)
+			return
+		}
+		req.Body = io.NopCloser(bytes.NewReader(rewritten))
+		req.ContentLength = int64(len(rewritten))
+		handler.ServeHTTP(w, req)
+	})
+}
+
+var rawExtensionType = reflect.TypeOf(runtime.RawExtension{})
+
+// markOpaque adds "$patch": "replace" to every object of patch at a RawExtension of type t and
+// reports whether it added any; the error names a list of the patch whose items differ in type.
+func markOpaque(value interface{}, t reflect.Type, path *field.Path) (bool, *field.Error) {
+	for t.Kind() == reflect.Ptr {
+		t = t.Elem()
+	}
+	changed := false
+	visit := func(item interface{}, t reflect.Type, path *field.Path) *field.Error {
+		c, err := markOpaque(item, t, path)
+		changed = changed || c
+		return err
+	}
+	switch v := value.(type) {
+	case map[string]interface{}:
+		switch {
+		case t == rawExtensionType:
+			if _, ok := v["$patch"]; !ok {
+				v["$patch"] = "replace"
+				return true, nil
+			}
+		case t.Kind() == reflect.Struct:
+			fields := jsonFields(t)
+			for _, key := range sortedKeys(v) {
+				f, ok := fields[key]
+				if !ok || strings.HasPrefix(key, "$") {
+					continue
+				}
+				if items, isList := v[key].([]interface{}); isList && f.mergeKey != "" {
+					for i, item := range items {
+						m, isMap := item.(map[string]interface{})
+						_, hasKey := m[f.mergeKey]
+						_, directive := m["$patch"]
+						if isMap && !hasKey && !directive {
+							return false, field.Required(childOf(path, key).Index(i).Child(f.mergeKey), "the items of this list are merged by this key")
+						}
+					}
+				}
+				if err := visit(v[key], f.typ, childOf(path, key)); err != nil {
+					return false, err
+				}
+			}
+		case t.Kind() == reflect.Map:
+			for _, key := range sortedKeys(v) {
+				if !strings.HasPrefix(key, "$") {
+					if err := visit(v[key], t.Elem(), path.Key(key)); err != nil {
+						return false, err
+					}
+				}
+			}
+		}
+	case []interface{}:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			for i, item := range v {
+				if reflect.TypeOf(item) != reflect.TypeOf(v[0]) {
+					return false, field.Invalid(path, "<list>", "the items of a list must all be of one type")
+				}
+				if err := visit(item, t.Elem(), path.Index(i)); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
+	return changed, nil
+}
+
+func childOf(path *field.Path, name string) *field.Path {
+	if path == nil {
+		return field.NewPath(name)
+	}
+	return path.Child(name)
+}
+
+// readWriteBody reads the body of a create, update or patch of one of kinds (at most
+// maxLocatedBodyBytes; WithRequestBodyLimit runs first) and puts it back for the handler.
+func readWriteBody(req *http.Request, kinds map[schema.GroupResource]schema.GroupVersionKind) (*request.RequestInfo, schema.GroupVersionKind, []byte, string, bool) {
+	info, ok := request.RequestInfoFrom(req.Context())
+	if !ok || !info.IsResourceRequest || req.Body == nil ||
+		(req.Method != http.MethodPost && req.Method != http.MethodPut && req.Method != http.MethodPatch) {
+		return nil, schema.GroupVersionKind{}, nil, "", false
+	}
+	gvk, ok := kinds[schema.GroupResource{Group: info.APIGroup, Resource: info.Resource}]
+	if !ok {
+		return nil, schema.GroupVersionKind{}, nil, "", false
+	}
+	mediaType, _, err := mime.ParseMediaType(req.Header.Get("Content-Type"))
+	if err != nil {
+		return nil, schema.GroupVersionKind{}, nil, "", false
+	}
+	body, err := io.ReadAll(io.LimitReader(req.Body, maxLocatedBodyBytes+1))
+	rest := req.Body
+	req.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(body), rest), rest}
+	if err != nil || len(body) > maxLocatedBodyBytes {
+		return nil, schema.GroupVersionKind{}, nil, "", false
+	}
+	return info, gvk, body, mediaType, true
+}

@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+// Package resourceversion is the ResourceVersion admission plugin (mutating) for every resource
+// of gardener-apiserver. It answers the metadata.resourceVersion of a written object before the
+// storage reads it, since k8s.io/apiserver answers both cases below with 500:
+//   - on create, the value is dropped: a new object has no version to compare with, and etcd's
+//     storage refuses any set one ("resourceVersion should not be set on objects to be created");
+//   - on update and patch (also when a patch creates the object), a value that is not a decimal
+//     unsigned integer is rejected with 422 at metadata.resourceVersion.
+package resourceversion
+
+import (
+	"context"
+	"io"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/admission"
+
+	"github.com/gep-78/gardener/pkg/api/core/validation"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	plugin "github.com/gep-78/gardener/plugin/pkg"
+)
+
+// Register registers the plugin under plugin.PluginNameResourceVersion.
+func Register(plugins *admission.Plugins) {
+	plugins.Register(plugin.PluginNameResourceVersion, func(io.Reader) (admission.Interface, error) {
+		return New(), nil
+	})
+}
+
+// ResourceVersion drops the resourceVersion of created objects and rejects malformed ones on
+// updates.
+type ResourceVersion struct {
+	*admission.Handler
+}
+
+var _ admission.MutationInterface = (*ResourceVersion)(nil)
+
+// New returns the plugin; it handles creates and updates.
+func New() *ResourceVersion {
+	return &ResourceVersion{Handler: admission.NewHandler(admission.Create, admission.Update)}
+}
+
+// Admit drops or checks metadata.resourceVersion of an object of core.gardener.cloud.
+func (p *ResourceVersion) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+	if a.GetKind().Group != core.GroupName || a.GetObject() == nil {
+		return nil
+	}
+	accessor, err := meta.Accessor(a.GetObject())
+	if err != nil {
+		return nil
+	}
+	if a.GetOperation() == admission.Create {
+		accessor.SetResourceVersion("")
+		return nil
+	}
+	if fieldErr := validation.ValidateResourceVersion(accessor.GetResourceVersion(), field.NewPath("metadata", "resourceVersion")); fieldErr != nil {
+		return apierrors.NewInvalid(a.GetKind().GroupKind(), a.GetName(), field.ErrorList{fieldErr})
+	}
+	return nil
+}
