@@ -68,16 +68,22 @@ func WithApplyPatchValidation(handler http.Handler, kinds map[schema.GroupResour
 			handler.ServeHTTP(w, req)
 			return
 		}
-		var allErrs field.ErrorList
+		var allErrs, unknownErrs field.ErrorList
 		var validationErrs typed.ValidationErrors
 		if errors.As(err, &validationErrs) {
 			for _, e := range validationErrs {
-				// Unknown fields are the unknown-field handling's to answer.
+				fieldErr := &field.Error{Type: field.ErrorTypeInvalid, Field: strings.TrimPrefix(e.Path, "."), BadValue: field.OmitValueType{}, Detail: e.ErrorMessage}
 				if strings.Contains(e.ErrorMessage, "field not declared in schema") {
+					unknownErrs = append(unknownErrs, fieldErr)
 					continue
 				}
-				allErrs = append(allErrs, &field.Error{Type: field.ErrorTypeInvalid, Field: strings.TrimPrefix(e.Path, "."), BadValue: field.OmitValueType{}, Detail: e.ErrorMessage})
+				allErrs = append(allErrs, fieldErr)
 			}
+		}
+		// Strict field validation answers unknown fields itself (400, "unknown field"); with Warn or
+		// Ignore the handler would answer them with 500, so they are refused here with their path.
+		if req.URL.Query().Get("fieldValidation") != "Strict" {
+			allErrs = append(allErrs, unknownErrs...)
 		}
 		if len(allErrs) == 0 {
 			handler.ServeHTTP(w, req)
