@@ -73,7 +73,6 @@ import (
 	"k8s.io/apiserver/pkg/warning"
 	toolscache "k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
-	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/api"
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -449,59 +448,6 @@ func extensionsToV1beta1(shoot *core.Shoot) ([]gardencorev1beta1.Extension, erro
 		}
 	}
 	return extensions, nil
-}
-
-// pinChanged reports whether a component entry is new or sets a version that differs from the old
-// entry's (GEP-78: the existence and classification checks run only when the pin changes).
-// Removing a version is no change: there is nothing to check.
-func pinChanged(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
-	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
-	return !found || (pin.Pinned() && old.Version != pin.Version)
-}
-
-// newlyPinned reports whether a component entry is new or sets a version where the old entry had
-// none. Unlike pinChanged, a different version on an entry that was pinned already is no new pin:
-// that is what shoot maintenance writes.
-func newlyPinned(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
-	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
-	return !found || !old.Pinned()
-}
-
-// autoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a
-// component differs from the old Shoot's (oldExtensions, its spec.extensions in v1beta1).
-// Everything counts as changed on create (update false).
-func autoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool, extension *gardencorev1beta1.Extension, pin v1beta1helper.ComponentPin) bool {
-	if !update {
-		return true
-	}
-	component := &extension.Components[pin.ComponentIndex]
-	for i := range oldExtensions {
-		oldExtension := &oldExtensions[i]
-		if oldExtension.Type != extension.Type {
-			continue
-		}
-		if !autoUpdateEqual(oldExtension.AutoUpdate, extension.AutoUpdate) {
-			return true
-		}
-		for j := range oldExtension.Components {
-			if oldComponent := &oldExtension.Components[j]; oldComponent.Name == component.Name {
-				return !autoUpdateEqual(oldComponent.AutoUpdate, component.AutoUpdate)
-			}
-		}
-		return true
-	}
-	return true
-}
-
-// autoUpdateEqual reports whether two autoUpdate policies are equal field by field (what
-// apiequality.Semantic.DeepEqual decides, without reflection: this runs for every pin of every
-// Shoot write). A field added to ExtensionAutoUpdate must be compared here; a unit test fails until
-// it is.
-func autoUpdateEqual(a, b *gardencorev1beta1.ExtensionAutoUpdate) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return ptr.Equal(a.Enabled, b.Enabled) && ptr.Equal(a.UpdateStrategy, b.UpdateStrategy) && slices.Equal(a.Classifications, b.Classifications)
 }
 
 func componentNames(profile *gardencorev1beta1.ExtensionProfile) []string {
