@@ -198,6 +198,12 @@ func markOpaque(value interface{}, t reflect.Type, path *field.Path) (bool, *fie
 				if reflect.TypeOf(item) != reflect.TypeOf(v[0]) {
 					return false, field.Invalid(path, "<list>", "the items of a list must all be of one type")
 				}
+				m, _ := item.(map[string]interface{})
+				if _, directive := m["$patch"]; !directive {
+					if want := jsonKindOf(t.Elem()); want != "" && jsonKindOfValue(item) != want {
+						return false, field.Invalid(path.Index(i), item, "must be "+want)
+					}
+				}
 				if err := visit(item, t.Elem(), path.Index(i)); err != nil {
 					return false, err
 				}
@@ -205,6 +211,44 @@ func markOpaque(value interface{}, t reflect.Type, path *field.Path) (bool, *fie
 		}
 	}
 	return changed, nil
+}
+
+var jsonUnmarshalerType = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
+
+// jsonKindOf is the JSON kind ("an object", "a list", "a scalar") that a list item of Go type t
+// must have; "" where any JSON is valid (a RawExtension, a type with its own JSON form such as
+// resource.Quantity). The merge answers a patch item of another kind than the stored one's with
+// 500 ("list element types are not identical").
+func jsonKindOf(t reflect.Type) string {
+	for t.Kind() == reflect.Ptr {
+		t = t.Elem()
+	}
+	if t == rawExtensionType || reflect.PointerTo(t).Implements(jsonUnmarshalerType) {
+		return ""
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Interface:
+		return ""
+	default:
+		return "a scalar"
+	}
+}
+
+func jsonKindOfValue(v interface{}) string {
+	switch v.(type) {
+	case map[string]interface{}:
+		return "an object"
+	case []interface{}:
+		return "a list"
+	case nil:
+		return "null"
+	default:
+		return "a scalar"
+	}
 }
 
 func childOf(path *field.Path, name string) *field.Path {

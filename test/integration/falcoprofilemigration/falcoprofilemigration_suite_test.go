@@ -7,6 +7,7 @@ package falcoprofilemigration_test
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
@@ -85,7 +86,11 @@ var _ = BeforeSuite(func() {
 
 	kubeconfig = filepath.Join(GinkgoT().TempDir(), "kubeconfig")
 	Expect(testEnv.WriteAdminKubeconfig(kubeconfig)).To(Succeed())
-	kubectlPath = filepath.Join(testEnv.Environment.BinaryAssetsDirectory, "kubectl")
+	binDir := os.Getenv("KUBEBUILDER_ASSETS")
+	if binDir == "" {
+		binDir = testEnv.Environment.BinaryAssetsDirectory
+	}
+	kubectlPath = filepath.Join(binDir, "kubectl")
 	Expect(kubectlPath).To(BeAnExistingFile(), "kubectl is built into bin/ by `make tools`")
 
 	By("Publish the example CloudProfile")

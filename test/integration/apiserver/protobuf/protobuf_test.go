@@ -317,4 +317,6 @@ var _ = Describe("protobuf through kube-apiserver", Ordered, func() {
 		Expect(requests.responses("/apis/core.gardener.cloud/")).NotTo(BeEmpty())
 		Expect(requests.responses("/apis/core.gardener.cloud/")).To(HaveEach(Equal(protobuf)))
 	})
+
+	upstreamWireSpecs()
 })

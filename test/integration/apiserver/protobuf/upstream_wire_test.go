@@ -226,51 +226,55 @@ const fullShoot = `{"spec":{
   "maintenance":{"autoRotation":{"credentials":{"sshKeypair":{"rotationPeriod":"48h0m0s"}}},"confineSpecUpdateRollout":true}
 }}`
 
-var _ = Describe("a Shoot with every section filled, decoded with Gardener's protobuf numbers", Ordered, func() {
-	It("carries every field of its JSON form under Gardener's field numbers", func() {
-		shoots := protobufClientset().CoreV1beta1().Shoots(namespace)
-		_, err := shoots.Patch(ctx, "falco-traefik-eval", types.MergePatchType, []byte(fullShoot), metav1.PatchOptions{})
-		Expect(err).NotTo(HaveOccurred())
-		path := "/apis/core.gardener.cloud/v1beta1/namespaces/" + namespace + "/shoots/falco-traefik-eval"
+// upstreamWireSpecs run inside the ordered "protobuf through kube-apiserver" container, after it
+// created the example Shoot they fill.
+func upstreamWireSpecs() {
+	Describe("a Shoot with every section filled, decoded with Gardener's protobuf numbers", func() {
+		It("carries every field of its JSON form under Gardener's field numbers", func() {
+			shoots := protobufClientset().CoreV1beta1().Shoots(namespace)
+			_, err := shoots.Patch(ctx, "falco-traefik-eval", types.MergePatchType, []byte(fullShoot), metav1.PatchOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			path := "/apis/core.gardener.cloud/v1beta1/namespaces/" + namespace + "/shoots/falco-traefik-eval"
 
-		status, _, jsonBody := get(path, "application/json")
-		Expect(status).To(Equal(200))
-		var jsonForm map[string]any
-		Expect(json.Unmarshal(jsonBody, &jsonForm)).To(Succeed())
+			status, _, jsonBody := get(path, "application/json")
+			Expect(status).To(Equal(200))
+			var jsonForm map[string]any
+			Expect(json.Unmarshal(jsonBody, &jsonForm)).To(Succeed())
 
-		status, contentType, body := get(path, protobuf)
-		Expect(status).To(Equal(200))
-		Expect(contentType).To(HavePrefix(protobuf))
-		Expect(bytes.HasPrefix(body, []byte("k8s\x00"))).To(BeTrue())
-		// The envelope is runtime.Unknown: typeMeta = 1, raw = 2 (the Shoot message).
-		envelope := wireDecoder{messages: map[string]map[int]wireField{}}.fields(map[int]wireField{
-			1: {name: "typeMeta", typ: "bytes"}, 2: {name: "raw", typ: "bytes"}, 3: {name: "contentEncoding", typ: "string"}, 4: {name: "contentType", typ: "string"},
-		}, body[4:])
-		decoded := wireDecoder{messages: upstreamSchema()}.message("Shoot", envelope["raw"].([]byte)).(map[string]any)
+			status, contentType, body := get(path, protobuf)
+			Expect(status).To(Equal(200))
+			Expect(contentType).To(HavePrefix(protobuf))
+			Expect(bytes.HasPrefix(body, []byte("k8s\x00"))).To(BeTrue())
+			// The envelope is runtime.Unknown: typeMeta = 1, raw = 2 (the Shoot message).
+			envelope := wireDecoder{messages: map[string]map[int]wireField{}}.fields(map[int]wireField{
+				1: {name: "typeMeta", typ: "bytes"}, 2: {name: "raw", typ: "bytes"}, 3: {name: "contentEncoding", typ: "string"}, 4: {name: "contentType", typ: "string"},
+			}, body[4:])
+			decoded := wireDecoder{messages: upstreamSchema()}.message("Shoot", envelope["raw"].([]byte)).(map[string]any)
 
-		want := wireLeaves(map[string]any{"spec": jsonForm["spec"], "status": jsonForm["status"]}, "", map[string]string{})
-		got := wireLeaves(map[string]any{"spec": decoded["spec"], "status": decoded["status"]}, "", map[string]string{})
-		for _, section := range []string{"spec.addons.", "spec.dns.", "spec.hibernation.", "spec.monitoring.", "spec.controlPlane.",
-			"spec.networking.ipFamilies", "spec.kubernetes.kubelet.", "spec.kubernetes.kubeAPIServer.", "spec.kubernetes.kubeProxy.",
-			"spec.kubernetes.clusterAutoscaler.", "spec.kubernetes.verticalPodAutoscaler.", "spec.tolerations", "spec.resources",
-			"spec.maintenance.autoRotation.", "spec.provider.workers[0].", "spec.systemComponents."} {
-			Expect(want).To(HaveKey(HavePrefix(section)), "the Shoot fills %s", section)
-		}
-		var diffs []string
-		for p, v := range want {
-			if strings.HasPrefix(p, "spec.extensions[") && (strings.Contains(p, "].autoUpdate.") || strings.Contains(p, "].components[")) {
-				continue // GEP-78 additions, which Gardener's .proto does not have
+			want := wireLeaves(map[string]any{"spec": jsonForm["spec"], "status": jsonForm["status"]}, "", map[string]string{})
+			got := wireLeaves(map[string]any{"spec": decoded["spec"], "status": decoded["status"]}, "", map[string]string{})
+			for _, section := range []string{"spec.addons.", "spec.dns.", "spec.hibernation.", "spec.monitoring.", "spec.controlPlane.",
+				"spec.networking.ipFamilies", "spec.kubernetes.kubelet.", "spec.kubernetes.kubeAPIServer.", "spec.kubernetes.kubeProxy.",
+				"spec.kubernetes.clusterAutoscaler.", "spec.kubernetes.verticalPodAutoscaler.", "spec.tolerations", "spec.resources",
+				"spec.maintenance.autoRotation.", "spec.provider.workers[0].", "spec.systemComponents."} {
+				Expect(want).To(HaveKey(HavePrefix(section)), "the Shoot fills %s", section)
 			}
-			if got[p] != v {
-				diffs = append(diffs, fmt.Sprintf("%s: JSON %s, protobuf %s", p, v, got[p]))
+			var diffs []string
+			for p, v := range want {
+				if strings.HasPrefix(p, "spec.extensions[") && (strings.Contains(p, "].autoUpdate.") || strings.Contains(p, "].components[")) {
+					continue // GEP-78 additions, which Gardener's .proto does not have
+				}
+				if got[p] != v {
+					diffs = append(diffs, fmt.Sprintf("%s: JSON %s, protobuf %s", p, v, got[p]))
+				}
 			}
-		}
-		for p, v := range got {
-			if _, ok := want[p]; !ok && !reflect.DeepEqual(v, `""`) && v != "false" && v != "0" {
-				diffs = append(diffs, fmt.Sprintf("%s: only in protobuf (%s)", p, v))
+			for p, v := range got {
+				if _, ok := want[p]; !ok && !reflect.DeepEqual(v, `""`) && v != "false" && v != "0" {
+					diffs = append(diffs, fmt.Sprintf("%s: only in protobuf (%s)", p, v))
+				}
 			}
-		}
-		sort.Strings(diffs)
-		Expect(diffs).To(BeEmpty())
+			sort.Strings(diffs)
+			Expect(diffs).To(BeEmpty())
+		})
 	})
-})
+}

@@ -127,6 +127,16 @@ var _ = Describe("answers to inputs that k8s.io/apiserver answers with 5xx", Ord
 		Expect(string(shoot.Spec.Extensions[0].ProviderConfig.Raw)).To(MatchJSON(`{"destinations":[{"name":"b"}]}`))
 	})
 
+	It("answers a strategic-merge list item of the wrong JSON kind with 422 at the item", func() {
+		r := send(http.MethodPatch, shootsPath("base"), "application/strategic-merge-patch+json", []byte(`{"spec":{"extensions":[null]}}`))
+		Expect(r.code).To(Equal(http.StatusUnprocessableEntity), r.body)
+		Expect(r.body).To(ContainSubstring(`spec.extensions[0]: Invalid value: null: must be an object`))
+
+		r = send(http.MethodPatch, shootsPath("base"), "application/strategic-merge-patch+json", []byte(`{"spec":{"kubernetes":{"kubeAPIServer":{"admissionPlugins":["x"]}}}}`))
+		Expect(r.code).To(Equal(http.StatusUnprocessableEntity), r.body)
+		Expect(r.body).To(ContainSubstring("spec.kubernetes.kubeAPIServer.admissionPlugins[0]"))
+	})
+
 	It("answers a body over the size limit with 413 before decoding it", func() {
 		big := strings.Repeat("x", 1100*1024)
 		r := send(http.MethodPatch, shootsPath("base")+"?fieldManager=test", "application/apply-patch+yaml",
