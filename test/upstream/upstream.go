@@ -45,10 +45,10 @@ const (
 	FalcoProfile = "falco-profile.yaml"
 	// FalcoProfileCRD is the FalcoProfile CRD of gardener-extension-shoot-falco-service
 	// (crds/crd-falco-profile.yaml of that repository).
-	FalcoProfileCRD = "falco-crd-falco-profile.yaml"
+	FalcoProfileCRD = "crd-falco-profile.yaml"
 	// FalcoOperatorExtension is the operator Extension of gardener-extension-shoot-falco-service
 	// (example/extension/base/extension.yaml of that repository).
-	FalcoOperatorExtension = "falco-operator-extension-shoot-falco-service.yaml"
+	FalcoOperatorExtension = "operator-extension-shoot-falco-service.yaml"
 )
 
 // Read returns the content of the named file.
