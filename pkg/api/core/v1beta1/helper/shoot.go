@@ -7,6 +7,8 @@ package helper
 import (
 	"slices"
 
+	"github.com/Masterminds/semver/v3"
+
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
@@ -88,4 +90,26 @@ func FindComponentPin(pins []ComponentPin, extensionType, component string) (Com
 		}
 	}
 	return ComponentPin{}, false
+}
+
+// CalculateEffectiveKubernetesVersion returns the Kubernetes version of a worker pool's kubelet:
+// the pool's spec.provider.workers[].kubernetes.version when set (parsed, or its parse error),
+// else controlPlaneVersion. Same name and contract as upstream's v1beta1 helper.
+func CalculateEffectiveKubernetesVersion(controlPlaneVersion *semver.Version, workerKubernetes *gardencorev1beta1.WorkerKubernetes) (*semver.Version, error) {
+	if workerKubernetes != nil && workerKubernetes.Version != nil {
+		return semver.NewVersion(*workerKubernetes.Version)
+	}
+	return controlPlaneVersion, nil
+}
+
+// KubeletVersionSupported reports whether a machine image version admits the kubelet version:
+// true when the image version sets no kubeletVersionConstraint. A constraint that does not parse
+// admits nothing (CloudProfile validation rejects such constraints, so it occurs only in profiles
+// stored before). ShootValidator and maintenance decide with it.
+func KubeletVersionSupported(version gardencorev1beta1.MachineImageVersion, kubeletVersion *semver.Version) bool {
+	if version.KubeletVersionConstraint == nil {
+		return true
+	}
+	constraint, err := semver.NewConstraint(*version.KubeletVersionConstraint)
+	return err == nil && constraint.Check(kubeletVersion)
 }

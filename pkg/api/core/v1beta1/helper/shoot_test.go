@@ -5,6 +5,7 @@
 package helper_test
 
 import (
+	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/utils/ptr"
@@ -70,4 +71,30 @@ var _ = Describe("Shoot component pins", func() {
 		_, found = FindComponentPin(pins, "shoot-traefik", "unknown")
 		Expect(found).To(BeFalse())
 	})
+})
+
+var _ = Describe("Worker pool kubelet versions", func() {
+	controlPlane := semver.MustParse("1.35.2")
+
+	It("#CalculateEffectiveKubernetesVersion returns the pool's version when set, else the control plane's", func() {
+		Expect(CalculateEffectiveKubernetesVersion(controlPlane, nil)).To(BeIdenticalTo(controlPlane))
+		Expect(CalculateEffectiveKubernetesVersion(controlPlane, &gardencorev1beta1.WorkerKubernetes{})).To(BeIdenticalTo(controlPlane))
+		v, err := CalculateEffectiveKubernetesVersion(controlPlane, &gardencorev1beta1.WorkerKubernetes{Version: ptr.To("1.34.5")})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(v.String()).To(Equal("1.34.5"))
+		_, err = CalculateEffectiveKubernetesVersion(controlPlane, &gardencorev1beta1.WorkerKubernetes{Version: ptr.To("one")})
+		Expect(err).To(HaveOccurred())
+	})
+
+	DescribeTable("#KubeletVersionSupported",
+		func(constraint *string, kubelet string, supported bool) {
+			version := gardencorev1beta1.MachineImageVersion{KubeletVersionConstraint: constraint}
+			Expect(KubeletVersionSupported(version, semver.MustParse(kubelet))).To(Equal(supported))
+		},
+		Entry("no constraint admits every kubelet", nil, "1.20.0", true),
+		Entry("a lower bound admits the bound", ptr.To(">= 1.36"), "1.36.0", true),
+		Entry("a lower bound refuses a lower minor", ptr.To(">= 1.36"), "1.35.9", false),
+		Entry("an upper bound refuses the bound", ptr.To("< 1.35"), "1.35.0", false),
+		Entry("an unparsable constraint admits nothing", ptr.To(">= one"), "1.35.0", false),
+	)
 })
