@@ -126,9 +126,12 @@ func (c *compatibilityCheck) prepareForced() {
 
 // forcedChange is one host version change that shoot maintenance forces.
 type forcedChange struct {
-	// pool is the worker pool of a machine image change; "" for the Kubernetes version.
-	pool     string
-	from, to string
+	// pool is the worker pool of a machine image or pool Kubernetes version change; "" for the
+	// control plane Kubernetes version.
+	pool string
+	// kubernetes marks a pool's Kubernetes version change.
+	kubernetes bool
+	from, to   string
 	// reason is Gardener's reason of the forced update, e.g. "Kubernetes version expired - force
 	// update required".
 	reason string
@@ -138,15 +141,18 @@ func (f forcedChange) String() string {
 	if f.pool == "" {
 		return fmt.Sprintf("Kubernetes version %s to %s (%s)", f.from, f.to, f.reason)
 	}
+	if f.kubernetes {
+		return fmt.Sprintf("Kubernetes version of worker pool %s %s to %s (%s)", f.pool, f.from, f.to, f.reason)
+	}
 	return fmt.Sprintf("machine image of worker pool %s %s to %s (%s)", f.pool, f.from, f.to, f.reason)
 }
 
 // forcedHostChanges returns the host version changes from old to shoot that maintenance forces,
 // decided as maintenance decides them (maintenancehelper.KubernetesVersionUpdate,
 // maintenancehelper.MachineImageVersionUpdate): the Kubernetes version when the old one is expired at
-// now or not listed by cloudProfile, and the machine image version of each worker pool (same
-// name, same image) whose old version is expired or not listed for that image. Without
-// cloudProfile nothing is forced.
+// now or not listed by cloudProfile, and of each worker pool (same name) its Kubernetes version
+// likewise and its machine image version (same image) when the old one is expired or not listed
+// for that image and the pool. Without cloudProfile nothing is forced.
 func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *gardencorev1beta1.CloudProfile, now time.Time) []forcedChange {
 	if cloudProfile == nil {
 		return nil
@@ -163,6 +169,11 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 			continue
 		}
 		oldWorker := old.Spec.Provider.Workers[i]
+		if from, to := poolKubernetesVersion(oldWorker), poolKubernetesVersion(worker); from != "" && to != "" && from != to {
+			if decision, _ := maintenancehelper.KubernetesVersionUpdate(cloudProfile.Spec.Kubernetes.Versions, from, false, now); decision.Forced {
+				forced = append(forced, forcedChange{pool: worker.Name, kubernetes: true, from: from, to: to, reason: decision.Reason})
+			}
+		}
 		oldImage, newImage := oldWorker.Machine.Image, worker.Machine.Image
 		if oldImage == nil || newImage == nil || oldImage.Name != newImage.Name || oldImage.Version == nil || newImage.Version == nil || *oldImage.Version == *newImage.Version {
 			continue
@@ -172,12 +183,20 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 			continue
 		}
 		image := cloudProfile.Spec.MachineImages[j]
-		decision, _ := maintenancehelper.MachineImageVersionUpdate(image, maintenancehelper.FilterMachineImageVersions(image, oldWorker), *oldImage.Version, false, now)
+		kubelet, _ := maintenancehelper.KubeletVersion(old.Spec.Kubernetes.Version, oldWorker)
+		decision, _ := maintenancehelper.MachineImageVersionUpdate(image, maintenancehelper.FilterMachineImageVersions(&image, oldWorker, kubelet, nil, nil).Versions, *oldImage.Version, false, now)
 		if decision.Forced {
 			forced = append(forced, forcedChange{pool: worker.Name, from: *oldImage.Version, to: *newImage.Version, reason: decision.Reason})
 		}
 	}
 	return forced
+}
+
+func poolKubernetesVersion(worker gardencorev1beta1.Worker) string {
+	if worker.Kubernetes == nil || worker.Kubernetes.Version == nil {
+		return ""
+	}
+	return *worker.Kubernetes.Version
 }
 
 // withForcedOnly returns old with the forced changes of shoot applied, and nothing else.
@@ -189,7 +208,12 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 			continue
 		}
 		for i := range out.Spec.Provider.Workers {
-			if w := &out.Spec.Provider.Workers[i]; w.Name == f.pool && w.Machine.Image != nil {
+			w := &out.Spec.Provider.Workers[i]
+			switch {
+			case w.Name != f.pool:
+			case f.kubernetes && w.Kubernetes != nil:
+				w.Kubernetes.Version = ptr.To(f.to)
+			case !f.kubernetes && w.Machine.Image != nil:
 				w.Machine.Image.Version = ptr.To(f.to)
 			}
 		}

@@ -94,7 +94,7 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 	reverted := false
 	for i := len(op.Results) - 1; i >= 0 && len(conflicts) > 0; i-- {
 		result := &op.Results[i]
-		if !result.Successful || result.Forced || (result.Kind != ResultKindKubernetes && result.Kind != ResultKindMachineImage) {
+		if !result.Successful || result.Forced || !isHostResult(*result) {
 			continue
 		}
 		setHostVersion(op.Shoot, *result, result.From)
@@ -118,6 +118,9 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 		result.Description = fmt.Sprintf("update of %s from %q to %q held back: it would make %s", what, result.From, result.To, strings.Join(slices.Compact(slices.Sorted(slices.Values(resolved))), ", "))
 		result.To, result.Successful = result.From, false
 		conflicts, reverted = after, true
+		if result.Kind == ResultKindKubernetes {
+			capPoolsAtControlPlane(op)
+		}
 	}
 
 	if reverted {
@@ -152,11 +155,22 @@ func describeIncompatibility(i incompatibility) string {
 	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(gardenerutils.RuleFailureDetails(i.introduced), "; "))
 }
 
+func isHostResult(r Result) bool {
+	return r.Kind == ResultKindKubernetes || r.Kind == ResultKindWorkerKubernetes || r.Kind == ResultKindMachineImage
+}
+
 // setHostVersion sets the version a host Result is about on shoot.
 func setHostVersion(shoot *gardencorev1beta1.Shoot, r Result, version string) {
 	switch r.Kind {
 	case ResultKindKubernetes:
 		shoot.Spec.Kubernetes.Version = version
+	case ResultKindWorkerKubernetes:
+		for i := range shoot.Spec.Provider.Workers {
+			if w := &shoot.Spec.Provider.Workers[i]; w.Name == r.WorkerPool && w.Kubernetes != nil {
+				v := version
+				w.Kubernetes.Version = &v
+			}
+		}
 	case ResultKindMachineImage:
 		for i := range shoot.Spec.Provider.Workers {
 			if w := &shoot.Spec.Provider.Workers[i]; w.Name == r.WorkerPool && w.Machine.Image != nil {
@@ -165,4 +179,24 @@ func setHostVersion(shoot *gardencorev1beta1.Shoot, r Result, version string) {
 			}
 		}
 	}
+}
+
+// capPoolsAtControlPlane caps the pool Kubernetes updates of the run at the control plane version
+// after the control plane's update was held back; a pool update that the cap undoes is dropped.
+func capPoolsAtControlPlane(op *Operation) {
+	controlPlane := op.Shoot.Spec.Kubernetes.Version
+	kept := op.Results[:0]
+	for _, r := range op.Results {
+		if r.Kind == ResultKindWorkerKubernetes && r.Successful {
+			if capped, err := capAtControlPlane(r.To, controlPlane); err == nil && capped != r.To {
+				setHostVersion(op.Shoot, r, capped)
+				if capped == r.From {
+					continue
+				}
+				r.To, r.Description = capped, fmt.Sprintf("Updated Kubernetes version from %q to %q", r.From, capped)
+			}
+		}
+		kept = append(kept, r)
+	}
+	op.Results = kept
 }

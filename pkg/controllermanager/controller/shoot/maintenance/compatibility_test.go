@@ -181,4 +181,62 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 		Expect(component.Successful).To(BeFalse())
 		Expect(component.Description).To(Equal(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.1 (agent 1.0 requires Kubernetes below 1.35.5); version "1.0.0" stays although it is incompatible with the maintained Shoot (agent 1.0 requires Kubernetes below 1.35.5): no compatible version is available`))
 	})
+
+	Describe("worker pool Kubernetes versions", func() {
+		withPoolVersion := func(version string) func(*gardencorev1beta1.Shoot, map[string]*gardencorev1beta1.ExtensionProfile) {
+			return func(shoot *gardencorev1beta1.Shoot, _ map[string]*gardencorev1beta1.ExtensionProfile) {
+				shoot.Spec.Provider.Workers[0].Kubernetes = &gardencorev1beta1.WorkerKubernetes{Version: ptr.To(version)}
+			}
+		}
+		poolVersion := func() string { return *op.Shoot.Spec.Provider.Workers[0].Kubernetes.Version }
+
+		It("should choose component targets against the pools' maintained versions", func() {
+			delete(checker.rules, "agent/1.0.0")
+			checker.rules["agent/1.1.0"] = func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+				if v := shoot.Spec.Provider.Workers[0].Kubernetes.Version; *v >= "1.35.6" {
+					return nil
+				}
+				return []gardenerutils.RuleFailure{{Status: celutils.StatusFailed, Message: "agent 1.1 requires kubelet 1.35.6"}}
+			}
+			extra = withPoolVersion("1.35.4")
+			runAll(expirable(now, "1.35.6, 1.35.4"), true, "1877.5.0", "1.0.0, 1.1.0", "1.0.0", true)
+
+			Expect(poolVersion()).To(Equal("1.35.6"))
+			Expect(pinned()).To(Equal("1.1.0"))
+		})
+
+		It("should hold back a voluntary pool update that would make a component incompatible", func() {
+			checker.rules["agent/1.0.0"] = poolsBelow("1.35.5", "agent 1.0 requires kubelets below 1.35.5")
+			extra = withPoolVersion("1.35.4")
+			runAll(expirable(now, "1.35.6, 1.35.4"), true, "1877.5.0", "1.0.0", "1.0.0", true)
+
+			Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.35.6"))
+			Expect(resultOf(ResultKindKubernetes).Successful).To(BeTrue())
+			Expect(poolVersion()).To(Equal("1.35.4"))
+			pool := resultOf(ResultKindWorkerKubernetes)
+			Expect(pool.Successful).To(BeFalse())
+			Expect(pool.Description).To(Equal(`update of Kubernetes version from "1.35.4" to "1.35.6" held back: it would make component "agent" of extension "agent-ext" (version "1.0.0") incompatible (agent 1.0 requires kubelets below 1.35.5)`))
+		})
+
+		It("should cap the pools at a control plane version that was held back", func() {
+			extra = withPoolVersion("1.35.4")
+			runAll(expirable(now, "1.35.6, 1.35.4"), true, "1877.5.0", "1.0.0", "1.0.0", true)
+
+			Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.35.4"))
+			Expect(resultOf(ResultKindKubernetes).Successful).To(BeFalse())
+			Expect(poolVersion()).To(Equal("1.35.4"))
+			Expect(op.Results).To(HaveLen(1), "the pool update the cap undid is dropped")
+		})
+
+		It("should let a forced pool update win", func() {
+			checker.rules["agent/1.0.0"] = poolsBelow("1.35.5", "agent 1.0 requires kubelets below 1.35.5")
+			extra = withPoolVersion("1.35.3")
+			runAll(expirable(now, "1.35.6, 1.35.4 x, 1.35.3 x"), false, "1877.5.0", "1.0.0", "1.0.0", true)
+
+			Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.35.6"))
+			Expect(poolVersion()).To(Equal("1.35.6"))
+			Expect(resultOf(ResultKindWorkerKubernetes).Successful).To(BeTrue())
+			Expect(resultOf(ResultKindExtensionComponent).Reason).To(Equal(ReasonComponentIncompatible))
+		})
+	})
 })

@@ -26,7 +26,8 @@
 // extension types, and runs the steps on one working copy (Operation), each in its own file:
 //
 //  1. MaintainMachineImages (machineimages.go), per worker pool;
-//  2. MaintainKubernetesVersion (kubernetes.go);
+//  2. MaintainKubernetesVersion (kubernetes.go), the control plane and then every worker pool
+//     that sets a version (capped at the maintained control plane version);
 //  3. MaintainExtensionComponents (components.go), evaluated against the copy as already changed
 //     by 1 and 2, only while the ExtensionComponentVersions feature gate is on;
 //  4. ResolveHostComponentConflicts (compatibility.go), see below.
@@ -143,11 +144,10 @@
 //
 // # Differences from Gardener's shoot maintenance
 //
-// This API models a subset of the Shoot and CloudProfile, so Gardener's credentials rotation,
-// version-dependent spec cleanups, worker-pool Kubernetes versions, feature-gate and
+// Gardener's credentials rotation, version-dependent spec cleanups, feature-gate and
 // admission-plugin removal, the maintenance tasks annotation and the "reconcile" operation it
-// sets (gardenlet here reconciles on spec changes) are absent, and machine images are filtered by
-// architecture and CRI only (no capabilities, kubelet constraints or in-place updates). A pool
+// sets (gardenlet here reconciles on spec changes) are absent, and machine images are not filtered
+// by machine capabilities. A pool
 // whose image the CloudProfile does not list fails alone instead of aborting the image step; a
 // missing CloudProfile is a failed result instead of a reconcile error, so that components are
 // still maintained. Results are reported in spec order. The result travels with the spec Update

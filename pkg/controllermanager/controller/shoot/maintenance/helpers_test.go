@@ -147,3 +147,16 @@ func imageAtLeast(minimum, message string) func(*gardencorev1beta1.Shoot) []gard
 		return nil
 	}
 }
+
+// poolsBelow is a fake rule: every pool's Kubernetes version (strings of equal shape) must sort
+// below limit.
+func poolsBelow(limit, message string) func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+	return func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+		for _, w := range shoot.Spec.Provider.Workers {
+			if w.Kubernetes != nil && w.Kubernetes.Version != nil && *w.Kubernetes.Version >= limit {
+				return []gardenerutils.RuleFailure{{Index: 2, Rule: "pools < " + limit, Status: celutils.StatusFailed, Message: message}}
+			}
+		}
+		return nil
+	}
+}

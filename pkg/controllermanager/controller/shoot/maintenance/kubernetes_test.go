@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
@@ -106,3 +107,104 @@ var _ = Describe("MaintainKubernetesVersion", func() {
 type errNotFound string
 
 func (e errNotFound) Error() string { return `CloudProfile "` + string(e) + `" not found` }
+
+// Gardener's worker pool Kubernetes version cases (its maintenance integration test). Profile:
+// 0.0.1, 0.0.5, 0.1.1, 0.1.5; "x" expires a version.
+var _ = Describe("MaintainKubernetesVersion of worker pools", func() {
+	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
+
+	run := func(profile, controlPlane, pool string, autoUpdate bool) *Operation {
+		shoot := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Kubernetes:  gardencorev1beta1.Kubernetes{Version: controlPlane},
+			Maintenance: &gardencorev1beta1.Maintenance{AutoUpdate: &gardencorev1beta1.MaintenanceAutoUpdate{KubernetesVersion: autoUpdate}},
+			Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{
+				{Name: "cpu-worker1", Kubernetes: &gardencorev1beta1.WorkerKubernetes{Version: ptr.To(pool)}},
+				{Name: "cpu-worker2"},
+			}},
+		}}
+		op := NewOperation(shoot, now)
+		op.CloudProfile = &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{
+			Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: expirable(now, profile)},
+		}}
+		MaintainKubernetesVersion(logr.Discard(), op)
+		Expect(*op.Original.Spec.Provider.Workers[0].Kubernetes.Version).To(Equal(pool), "the entering Shoot must not change")
+		Expect(op.Shoot.Spec.Provider.Workers[1].Kubernetes).To(BeNil(), "a pool without a version must stay without one")
+		return op
+	}
+	poolVersion := func(op *Operation) string { return *op.Shoot.Spec.Provider.Workers[0].Kubernetes.Version }
+	description := func(op *Operation) string {
+		d, _ := Messages(op.Results)
+		return d
+	}
+
+	It("should not update the pool without auto-update", func() {
+		op := run("0.0.1, 0.0.5, 0.1.1, 0.1.5", "0.0.1", "0.0.1", false)
+		Expect(poolVersion(op)).To(Equal("0.0.1"))
+		Expect(op.Results).To(BeEmpty())
+	})
+
+	It("should update the pool's patch with auto-update", func() {
+		op := run("0.0.1, 0.0.5, 0.1.1, 0.1.5", "0.0.1", "0.0.1", true)
+		Expect(poolVersion(op)).To(Equal("0.0.5"))
+		Expect(description(op)).To(Equal(`All maintenance operations successful. Control Plane: Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Automatic update of Kubernetes version configured, Worker pool "cpu-worker1": Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Automatic update of Kubernetes version configured`))
+		Expect(op.Results[1]).To(Equal(Result{
+			Kind: ResultKindWorkerKubernetes, WorkerPool: "cpu-worker1", From: "0.0.1", To: "0.0.5", Successful: true,
+			Reason: "Automatic update of Kubernetes version configured", Description: `Updated Kubernetes version from "0.0.1" to "0.0.5"`,
+		}))
+	})
+
+	It("should force-update an expired pool patch", func() {
+		op := run("0.0.1 x, 0.0.5, 0.1.1, 0.1.5", "0.0.1", "0.0.1", false)
+		Expect(poolVersion(op)).To(Equal("0.0.5"))
+		Expect(description(op)).To(ContainSubstring(`Control Plane: Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Kubernetes version expired - force update required, Worker pool "cpu-worker1": Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Kubernetes version expired - force update required`))
+		Expect(op.Results[1].Forced).To(BeTrue())
+	})
+
+	It("should force-update an expired pool to the next minor together with the control plane", func() {
+		op := run("0.0.1, 0.0.5 x, 0.1.1, 0.1.5", "0.0.5", "0.0.5", false)
+		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("0.1.5"))
+		Expect(poolVersion(op)).To(Equal("0.1.5"))
+		Expect(description(op)).To(ContainSubstring(`Control Plane: Updated Kubernetes version from "0.0.5" to "0.1.5". Reason: Kubernetes version expired - force update required, Worker pool "cpu-worker1": Updated Kubernetes version from "0.0.5" to "0.1.5". Reason: Kubernetes version expired - force update required`))
+	})
+
+	It("should cap a forced pool minor update at the control plane version, which stays", func() {
+		op := run("0.0.1, 0.0.5 x, 0.1.1, 0.1.5", "0.1.1", "0.0.5", false)
+		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("0.1.1"))
+		Expect(poolVersion(op)).To(Equal("0.1.1"))
+		Expect(op.Results).To(HaveLen(1))
+		Expect(description(op)).To(Equal(`All maintenance operations successful. Worker pool "cpu-worker1": Updated Kubernetes version from "0.0.5" to "0.1.1". Reason: Kubernetes version expired - force update required`))
+	})
+
+	It("should cap at the maintained control plane version", func() {
+		op := run("0.0.1, 0.0.5 x, 0.1.1, 0.1.5", "0.1.1", "0.0.5", true)
+		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("0.1.5"))
+		Expect(poolVersion(op)).To(Equal("0.1.5"))
+	})
+
+	It("should record a failed pool with Gardener's wording and keep its version", func() {
+		op := run("0.0.1, 0.0.5 x, 0.1.1 p, 0.1.5 p, 0.2.0", "0.2.0", "0.0.5", false)
+		Expect(poolVersion(op)).To(Equal("0.0.5"))
+		Expect(op.Results).To(HaveLen(1))
+		d, failureReason := Messages(op.Results)
+		Expect(d).To(Equal(`(0/1) maintenance operations successful. Worker pool "cpu-worker1": Kubernetes version maintenance failed. Reason for update: Kubernetes version expired - force update required`))
+		Expect(failureReason).To(Equal(`Worker pool "cpu-worker1": Kubernetes maintenance failure due to: could not determine higher suitable version than "0.0.5": cannot perform forceful update of expired version "0.0.5". No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile`))
+	})
+
+	It("should force-update a pool version the CloudProfile no longer lists", func() {
+		op := run("0.0.1, 0.1.1, 0.1.5", "0.1.5", "0.0.5", false)
+		Expect(poolVersion(op)).To(Equal("0.1.5"))
+		Expect(op.Results[0].Reason).To(Equal("Version does not exist in CloudProfile"))
+	})
+
+	It("should leave the pools alone without a CloudProfile", func() {
+		shoot := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Kubernetes: gardencorev1beta1.Kubernetes{Version: "0.0.1"},
+			Provider:   gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{{Name: "a", Kubernetes: &gardencorev1beta1.WorkerKubernetes{Version: ptr.To("0.0.1")}}}},
+		}}
+		op := NewOperation(shoot, now)
+		op.CloudProfileErr = errNotFound("local")
+		MaintainKubernetesVersion(logr.Discard(), op)
+		Expect(op.Results).To(HaveLen(1))
+		Expect(op.Results[0].Kind).To(Equal(ResultKindKubernetes))
+	})
+})

@@ -16,7 +16,8 @@ import (
 
 // MaintainMachineImages is the first step: the machine image version of every worker pool
 // (Gardener's maintainMachineImages). For each pool with an image, in spec order, it decides with
-// maintenancehelper.MachineImageVersionUpdate on the image's versions the pool can run and, when
+// maintenancehelper.MachineImageVersionUpdate on the image's versions the pool can run
+// (FilterMachineImageVersions, with the pool's kubelet version as it enters the run) and, when
 // there is a target, sets it on the working copy and records a successful Result
 // (`Updated machine image "<image>" from "<old>" to "<new>"`). An error is recorded as a failed
 // Result (`failed to update machine image "<image>": <err>`) and the pool keeps its version; a
@@ -46,7 +47,10 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 			continue
 		}
 
-		decision, err := maintenancehelper.MachineImageVersionUpdate(profileImage, maintenancehelper.FilterMachineImageVersions(profileImage, *worker), current, autoUpdate, op.Now)
+		// Validation guarantees a valid version; without one, no kubelet constraint is applied.
+		kubelet, _ := maintenancehelper.KubeletVersion(op.Shoot.Spec.Kubernetes.Version, *worker)
+		candidates := maintenancehelper.FilterMachineImageVersions(&profileImage, *worker, kubelet, nil, nil)
+		decision, err := maintenancehelper.MachineImageVersionUpdate(profileImage, candidates.Versions, current, autoUpdate, op.Now)
 		result.Reason, result.Forced = decision.Reason, decision.Forced
 		switch {
 		case err != nil:

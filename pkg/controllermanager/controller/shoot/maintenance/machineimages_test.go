@@ -10,16 +10,16 @@ import (
 	"github.com/go-logr/logr"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
-// M01–M25: research spec §4.5, Gardener's #maintainMachineImages. The base B is {1.0.0, 1.5.3}.
-// Gardener's B also holds the in-place versions 1.0.0-inplace and 1.5.3-inplace; this API has no
-// in-place updates, machine capabilities or kubelet constraints, so M02 (in-place pool) is not
-// applicable and B is reduced to its regular versions.
+// M01–M25: Gardener's #maintainMachineImages. The base B is {1.0.0, 1.5.3}. Gardener's B also
+// holds the in-place versions 1.0.0-inplace and 1.5.3-inplace, which only M02 (in-place pool)
+// uses; B is reduced to its regular versions (in-place filtering: helper_test.go).
 var _ = Describe("MaintainMachineImages", func() {
 	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 	const b = "1.0.0, 1.5.3"
@@ -148,3 +148,69 @@ func MatchFields(current, expected string) OmegaMatcher {
 		HaveField("Description", `Updated machine image "gardenlinux" from "`+current+`" to "`+expected+`"`),
 	)
 }
+
+// Gardener's #maintainMachineImages kubeletVersionConstraint cases: versions whose constraint
+// excludes the pool's kubelet version (the pool's Kubernetes version, else the control plane's)
+// are no candidates.
+var _ = Describe("MaintainMachineImages with kubeletVersionConstraint", func() {
+	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
+
+	run := func(controlPlane string, poolVersion *string, constraints map[string]string) *Operation {
+		shoot := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Kubernetes:  gardencorev1beta1.Kubernetes{Version: controlPlane},
+			Maintenance: &gardencorev1beta1.Maintenance{AutoUpdate: &gardencorev1beta1.MaintenanceAutoUpdate{MachineImageVersion: ptr.To(true)}},
+			Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{{
+				Name:    "cpu-worker",
+				Machine: gardencorev1beta1.Machine{Image: &gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1.0.0")}},
+			}}},
+		}}
+		if poolVersion != nil {
+			shoot.Spec.Provider.Workers[0].Kubernetes = &gardencorev1beta1.WorkerKubernetes{Version: poolVersion}
+		}
+		versions := imageVersions(now, "1.0.0, 1.0.1, 1.1.0, 1.5.3")
+		for i := range versions {
+			if c, ok := constraints[versions[i].Version]; ok {
+				versions[i].KubeletVersionConstraint = ptr.To(c)
+			}
+		}
+		op := NewOperation(shoot, now)
+		op.CloudProfile = &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{MachineImages: []gardencorev1beta1.MachineImage{{
+			Name: "gardenlinux", UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMajor), Versions: versions,
+		}}}}
+		MaintainMachineImages(logr.Discard(), op)
+		return op
+	}
+	version := func(op *Operation) string { return *op.Shoot.Spec.Provider.Workers[0].Machine.Image.Version }
+
+	It("should not update when no version admits the control plane's kubelet version", func() {
+		op := run("1.26.0", nil, map[string]string{"1.0.1": "< 1.26", "1.5.3": "< 1.26", "1.1.0": "< 1.26"})
+		Expect(version(op)).To(Equal("1.0.0"))
+		Expect(op.Results).To(BeEmpty())
+	})
+
+	It("should update to a version that admits the control plane's kubelet version", func() {
+		op := run("1.25.1", nil, map[string]string{"1.0.1": "< 1.26"})
+		Expect(version(op)).To(Equal("1.0.1"))
+	})
+
+	It("should not update when no version admits the pool's kubelet version", func() {
+		op := run("1.26.0", ptr.To("1.25.0"), map[string]string{"1.0.1": ">= 1.26", "1.5.3": ">= 1.26", "1.1.0": ">= 1.26"})
+		Expect(version(op)).To(Equal("1.0.0"))
+		Expect(op.Results).To(BeEmpty())
+	})
+
+	It("should update to a version that admits the pool's kubelet version, not the control plane's", func() {
+		op := run("1.27.0", ptr.To("1.26.0"), map[string]string{"1.0.1": ">= 1.27", "1.1.0": ">= 1.26", "1.5.3": ">= 1.27"})
+		Expect(version(op)).To(Equal("1.1.0"))
+		Expect(op.Results[0].Description).To(Equal(`Updated machine image "gardenlinux" from "1.0.0" to "1.1.0"`))
+	})
+
+	It("should leave versions that require a newer kubelet out of a forced update (a 1.35 pool)", func() {
+		op := run("1.35.2", nil, map[string]string{"1.0.1": ">= 1.36", "1.5.3": ">= 1.36"})
+		op.CloudProfile.Spec.MachineImages[0].Versions[0].ExpirationDate = &metav1.Time{Time: now.Add(-time.Hour)}
+		op.Shoot, op.Results = op.Original.DeepCopy(), nil
+		MaintainMachineImages(logr.Discard(), op)
+		Expect(version(op)).To(Equal("1.1.0"))
+		Expect(op.Results[0].Reason).To(Equal("Machine image version expired - force update required (image update strategy: major)"))
+	})
+})

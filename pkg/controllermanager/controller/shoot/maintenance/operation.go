@@ -54,6 +54,8 @@ type ResultKind string
 const (
 	// ResultKindKubernetes is the control plane Kubernetes version.
 	ResultKindKubernetes ResultKind = "Kubernetes"
+	// ResultKindWorkerKubernetes is the Kubernetes version of one worker pool.
+	ResultKindWorkerKubernetes ResultKind = "WorkerKubernetes"
 	// ResultKindMachineImage is the machine image version of one worker pool.
 	ResultKindMachineImage ResultKind = "MachineImage"
 	// ResultKindExtensionComponent is the version of one extension component (GEP-78).
@@ -81,7 +83,7 @@ const (
 type Result struct {
 	// Kind is what was maintained.
 	Kind ResultKind
-	// WorkerPool is the pool name (machine images).
+	// WorkerPool is the pool name (machine images, worker pool Kubernetes versions).
 	WorkerPool string
 	// ImageName is the machine image name (machine images).
 	ImageName string
@@ -108,7 +110,7 @@ func (r Result) subject() string {
 	switch r.Kind {
 	case ResultKindKubernetes:
 		return "Control Plane"
-	case ResultKindMachineImage:
+	case ResultKindMachineImage, ResultKindWorkerKubernetes:
 		return fmt.Sprintf("Worker pool %q", r.WorkerPool)
 	}
 	return fmt.Sprintf("Extension %q component %q", r.ExtensionType, r.Component)
@@ -123,6 +125,8 @@ func (r Result) part() string {
 	switch r.Kind {
 	case ResultKindKubernetes:
 		return fmt.Sprintf("%s: Kubernetes version update failed. Reason for update: %s", r.subject(), r.Reason)
+	case ResultKindWorkerKubernetes:
+		return fmt.Sprintf("%s: Kubernetes version maintenance failed. Reason for update: %s", r.subject(), r.Reason)
 	case ResultKindMachineImage:
 		return fmt.Sprintf("%s: machine image version maintenance failed. Reason for update: %s", r.subject(), r.Reason)
 	}
@@ -131,7 +135,7 @@ func (r Result) part() string {
 
 // failurePart is the text of a failed result in lastMaintenance.failureReason.
 func (r Result) failurePart() string {
-	if r.Kind == ResultKindKubernetes {
+	if r.Kind == ResultKindKubernetes || r.Kind == ResultKindWorkerKubernetes {
 		return fmt.Sprintf("%s: Kubernetes maintenance failure due to: %s", r.subject(), r.Description)
 	}
 	return fmt.Sprintf("%s: %s", r.subject(), r.Description)
@@ -140,7 +144,7 @@ func (r Result) failurePart() string {
 // event returns the type, reason and message of the Shoot event of a result.
 func (r Result) event() (eventType, reason, message string) {
 	switch r.Kind {
-	case ResultKindKubernetes:
+	case ResultKindKubernetes, ResultKindWorkerKubernetes:
 		reason = EventReasonKubernetesVersionMaintenance
 	case ResultKindMachineImage:
 		reason = EventReasonMachineImageVersionMaintenance
@@ -152,15 +156,16 @@ func (r Result) event() (eventType, reason, message string) {
 	}
 	what := map[ResultKind]string{
 		ResultKindKubernetes:         "Kubernetes",
+		ResultKindWorkerKubernetes:   "Kubernetes",
 		ResultKindMachineImage:       "Machine image",
 		ResultKindExtensionComponent: "Component",
 	}[r.Kind]
 	return corev1.EventTypeWarning, reason, fmt.Sprintf("%s: %s version maintenance failed. Reason for update: %s. Error: %s", r.subject(), what, r.Reason, r.Description)
 }
 
-// resultOrder orders results in lastMaintenance as Gardener does (control plane before worker
-// pools), with extension components last.
-var resultOrder = []ResultKind{ResultKindKubernetes, ResultKindMachineImage, ResultKindExtensionComponent}
+// resultOrder orders results in lastMaintenance as Gardener does (control plane, worker pool
+// Kubernetes versions, machine images), with extension components last.
+var resultOrder = []ResultKind{ResultKindKubernetes, ResultKindWorkerKubernetes, ResultKindMachineImage, ResultKindExtensionComponent}
 
 // Messages returns lastMaintenance.description and .failureReason for the results (Gardener's
 // buildMaintenanceMessages): the parts joined with ", ", prefixed "All maintenance operations

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
+
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
@@ -127,47 +129,112 @@ const (
 	DefaultCRIName = "containerd"
 )
 
-// FilterMachineImageVersions returns the versions of image a worker pool can run (Gardener's
-// FilterMachineImageVersions, for the fields this project models), in profile order:
+// FilterMachineImageVersions returns the versions of machineImageFromCloudProfile a worker pool
+// can run (Gardener's FilterMachineImageVersions), in profile order, as a MachineImage with the
+// name and update strategy of the profile's:
 //   - the pool's architecture (DefaultArchitecture when unset) is listed by the version (a version
 //     listing none supports DefaultArchitecture);
 //   - the pool's CRI (DefaultCRIName when unset) is listed by the version (a version listing none
-//     supports DefaultCRIName).
+//     supports DefaultCRIName), with every container runtime type the pool requests;
+//   - the version's kubeletVersionConstraint, if any, admits kubeletVersion (the pool's
+//     Kubernetes version, else the control plane's); a nil kubeletVersion admits every version;
+//   - for a pool with an in-place update strategy: the current version, and versions that
+//     support in-place updates from it (inPlaceUpdates.minVersionForUpdate <= current).
 //
-// Gardener's further filters (machine capabilities, container runtime types, kubelet version
-// constraints, in-place updates) have no counterpart in this API.
-func FilterMachineImageVersions(image gardencorev1beta1.MachineImage, worker gardencorev1beta1.Worker) []gardencorev1beta1.MachineImageVersion {
+// Machine capabilities are not filtered (machineTypeFromCloudProfile and capabilityDefinitions
+// are accepted for Gardener's signature and ignored).
+func FilterMachineImageVersions(
+	machineImageFromCloudProfile *gardencorev1beta1.MachineImage,
+	worker gardencorev1beta1.Worker,
+	kubeletVersion *semver.Version,
+	_ *gardencorev1beta1.MachineType,
+	_ []gardencorev1beta1.CapabilityDefinition,
+) *gardencorev1beta1.MachineImage {
 	architecture := DefaultArchitecture
 	if worker.Machine.Architecture != nil && *worker.Machine.Architecture != "" {
 		architecture = *worker.Machine.Architecture
 	}
-	criName := DefaultCRIName
+	cri := gardencorev1beta1.CRI{Name: DefaultCRIName}
 	if worker.CRI != nil && worker.CRI.Name != "" {
-		criName = string(worker.CRI.Name)
+		cri = *worker.CRI
 	}
+	var currentVersion *string
+	if worker.Machine.Image != nil {
+		currentVersion = worker.Machine.Image.Version
+	}
+	inPlace := worker.UpdateStrategy != nil &&
+		(*worker.UpdateStrategy == gardencorev1beta1.AutoInPlaceUpdate || *worker.UpdateStrategy == gardencorev1beta1.ManualInPlaceUpdate)
 
-	var out []gardencorev1beta1.MachineImageVersion
-	for _, v := range image.Versions {
-		architectures := v.Architectures
-		if len(architectures) == 0 {
-			architectures = []string{DefaultArchitecture}
+	out := &gardencorev1beta1.MachineImage{
+		Name:           machineImageFromCloudProfile.Name,
+		UpdateStrategy: machineImageFromCloudProfile.UpdateStrategy,
+		Versions:       []gardencorev1beta1.MachineImageVersion{},
+	}
+	for _, v := range machineImageFromCloudProfile.Versions {
+		if supportsArchitecture(v, architecture) && supportsCRI(v, cri) && admitsKubelet(v, kubeletVersion) &&
+			(!inPlace || updatableInPlace(v, currentVersion)) {
+			out.Versions = append(out.Versions, v)
 		}
-		if !slices.Contains(architectures, architecture) {
-			continue
-		}
-		criNames := []string{DefaultCRIName}
-		if len(v.CRI) > 0 {
-			criNames = nil
-			for _, c := range v.CRI {
-				criNames = append(criNames, string(c.Name))
-			}
-		}
-		if !slices.Contains(criNames, criName) {
-			continue
-		}
-		out = append(out, v)
 	}
 	return out
+}
+
+func supportsArchitecture(v gardencorev1beta1.MachineImageVersion, architecture string) bool {
+	if len(v.Architectures) == 0 {
+		return architecture == DefaultArchitecture
+	}
+	return slices.Contains(v.Architectures, architecture)
+}
+
+func supportsCRI(v gardencorev1beta1.MachineImageVersion, wanted gardencorev1beta1.CRI) bool {
+	if len(v.CRI) == 0 {
+		return string(wanted.Name) == DefaultCRIName && len(wanted.ContainerRuntimes) == 0
+	}
+	for _, offered := range v.CRI {
+		if offered.Name != wanted.Name {
+			continue
+		}
+		for _, runtime := range wanted.ContainerRuntimes {
+			if !slices.ContainsFunc(offered.ContainerRuntimes, func(r gardencorev1beta1.ContainerRuntime) bool { return r.Type == runtime.Type }) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// admitsKubelet reports whether the version's kubeletVersionConstraint admits kubelet. An
+// unparsable constraint admits nothing (CloudProfile validation rejects it).
+func admitsKubelet(v gardencorev1beta1.MachineImageVersion, kubelet *semver.Version) bool {
+	if v.KubeletVersionConstraint == nil || kubelet == nil {
+		return true
+	}
+	constraint, err := semver.NewConstraint(*v.KubeletVersionConstraint)
+	return err == nil && constraint.Check(kubelet)
+}
+
+func updatableInPlace(v gardencorev1beta1.MachineImageVersion, current *string) bool {
+	if current == nil || v.InPlaceUpdates == nil || !v.InPlaceUpdates.Supported {
+		return false
+	}
+	if v.Version == *current {
+		return true
+	}
+	if v.InPlaceUpdates.MinVersionForUpdate == nil {
+		return false
+	}
+	ok, _ := versionutils.CompareVersions(*v.InPlaceUpdates.MinVersionForUpdate, "<=", *current)
+	return ok
+}
+
+// KubeletVersion returns the kubelet version of a worker pool: its Kubernetes version if it sets
+// one, else controlPlane (Gardener's CalculateEffectiveKubernetesVersion).
+func KubeletVersion(controlPlane string, worker gardencorev1beta1.Worker) (*semver.Version, error) {
+	if worker.Kubernetes != nil && worker.Kubernetes.Version != nil {
+		return semver.NewVersion(*worker.Kubernetes.Version)
+	}
+	return semver.NewVersion(controlPlane)
 }
 
 // MachineImageUpdateStrategyOf returns the update strategy of a machine image, major when unset

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/utils/ptr"
@@ -33,7 +34,7 @@ var _ = Describe("Maintenance version decisions", func() {
 		}}
 		versionsOf := func(worker gardencorev1beta1.Worker) []string {
 			var out []string
-			for _, v := range FilterMachineImageVersions(image, worker) {
+			for _, v := range FilterMachineImageVersions(&image, worker, nil, nil, nil).Versions {
 				out = append(out, v.Version)
 			}
 			return out
@@ -42,6 +43,74 @@ var _ = Describe("Maintenance version decisions", func() {
 		Expect(versionsOf(gardencorev1beta1.Worker{Machine: gardencorev1beta1.Machine{Architecture: ptr.To("arm64")}})).To(Equal([]string{"1.1.0", "1.3.0"}))
 		Expect(versionsOf(gardencorev1beta1.Worker{CRI: &gardencorev1beta1.CRI{Name: "other"}})).To(Equal([]string{"1.2.0", "1.3.0"}))
 	})
+
+	Describe("#FilterMachineImageVersions", func() {
+		versions := func(image *gardencorev1beta1.MachineImage) []string {
+			out := []string{}
+			for _, v := range image.Versions {
+				out = append(out, v.Version)
+			}
+			return out
+		}
+		constrained := gardencorev1beta1.MachineImage{Name: "gl", UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMinor), Versions: []gardencorev1beta1.MachineImageVersion{
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, KubeletVersionConstraint: ptr.To("< 1.36")},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, KubeletVersionConstraint: ptr.To(">= 1.36")},
+		}}
+
+		DescribeTable("leaves out the versions whose kubeletVersionConstraint excludes the kubelet version",
+			func(kubelet string, expected []string) {
+				filtered := FilterMachineImageVersions(&constrained, gardencorev1beta1.Worker{}, semver.MustParse(kubelet), nil, nil)
+				Expect(versions(filtered)).To(Equal(expected))
+				Expect(filtered.Name).To(Equal("gl"))
+				Expect(filtered.UpdateStrategy).To(Equal(constrained.UpdateStrategy))
+			},
+			Entry("1.35 kubelet", "1.35.2", []string{"1.0.0", "1.1.0"}),
+			Entry("1.36 kubelet", "1.36.0", []string{"1.1.0", "1.2.0"}),
+		)
+
+		It("keeps every version without a kubelet version", func() {
+			Expect(versions(FilterMachineImageVersions(&constrained, gardencorev1beta1.Worker{}, nil, nil, nil))).To(Equal([]string{"1.0.0", "1.1.0", "1.2.0"}))
+		})
+
+		It("requires every container runtime the pool requests", func() {
+			image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, CRI: []gardencorev1beta1.CRI{{Name: "containerd", ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor"}}}}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, CRI: []gardencorev1beta1.CRI{{Name: "containerd"}}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}},
+			}}
+			gvisor := gardencorev1beta1.Worker{CRI: &gardencorev1beta1.CRI{Name: "containerd", ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor"}}}}
+			Expect(versions(FilterMachineImageVersions(&image, gvisor, nil, nil, nil))).To(Equal([]string{"1.0.0"}))
+			Expect(versions(FilterMachineImageVersions(&image, gardencorev1beta1.Worker{}, nil, nil, nil))).To(Equal([]string{"1.0.0", "1.1.0", "1.2.0"}))
+		})
+
+		It("keeps, for an in-place pool, the current version and the versions updatable in place from it", func() {
+			image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("1.0.0")}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("1.1.0")}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.3.0"}},
+			}}
+			worker := gardencorev1beta1.Worker{
+				UpdateStrategy: ptr.To(gardencorev1beta1.AutoInPlaceUpdate),
+				Machine:        gardencorev1beta1.Machine{Image: &gardencorev1beta1.ShootMachineImage{Name: "gl", Version: ptr.To("1.0.0")}},
+			}
+			Expect(versions(FilterMachineImageVersions(&image, worker, nil, nil, nil))).To(Equal([]string{"1.0.0", "1.1.0"}))
+			worker.UpdateStrategy = nil
+			Expect(versions(FilterMachineImageVersions(&image, worker, nil, nil, nil))).To(Equal([]string{"1.0.0", "1.1.0", "1.2.0", "1.3.0"}))
+		})
+	})
+
+	DescribeTable("#KubeletVersion is the pool's version, else the control plane's",
+		func(worker gardencorev1beta1.Worker, expected string) {
+			v, err := KubeletVersion("1.36.1", worker)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(v.String()).To(Equal(expected))
+		},
+		Entry("no pool version", gardencorev1beta1.Worker{}, "1.36.1"),
+		Entry("no pool Kubernetes settings version", gardencorev1beta1.Worker{Kubernetes: &gardencorev1beta1.WorkerKubernetes{}}, "1.36.1"),
+		Entry("pool version", gardencorev1beta1.Worker{Kubernetes: &gardencorev1beta1.WorkerKubernetes{Version: ptr.To("1.35.4")}}, "1.35.4"),
+	)
 
 	It("#DetermineVersionForStrategy does not call the force rule when the version is not forced", func() {
 		auto := func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error) {
