@@ -56,3 +56,20 @@ const (
 
 // ValidArchitectures are the CPU architectures a worker pool may request.
 var ValidArchitectures = []string{ArchitectureAMD64, ArchitectureARM64}
+
+const (
+	// GardenerOperation is the annotation that asks a controller for an operation on an object.
+	GardenerOperation = "gardener.cloud/operation"
+	// GardenerOperationReconcile is the value of GardenerOperation that asks for a reconcile.
+	GardenerOperationReconcile = "reconcile"
+	// GardenerTimestamp is the annotation with the time (RFC3339Nano, UTC) an operation was requested.
+	GardenerTimestamp = "gardener.cloud/timestamp"
+	// ConfirmationDeletion is the annotation that confirms the deletion of an object ("true").
+	ConfirmationDeletion = "confirmation.gardener.cloud/deletion"
+	// GardenRole is the label key of an object's role.
+	GardenRole = "gardener.cloud/role"
+	// GardenRoleShoot is the value of GardenRole on a Shoot's seed namespace.
+	GardenRoleShoot = "shoot"
+	// ShootUID is the annotation with the UID of the Shoot on its seed namespace.
+	ShootUID = "shoot.gardener.cloud/uid"
+)

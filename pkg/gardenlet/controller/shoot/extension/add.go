@@ -5,7 +5,7 @@
 // Package extension holds gardenlet's shoot extension controller. For every Shoot that belongs to
 // this seed it maintains the seed namespace (the Shoot's technical ID) and one seed Extension
 // (extensions.gardener.cloud/v1alpha1) per enabled spec.extensions[] entry, including the GEP-78
-// resolved component versions in spec.components[] (see DesiredExtensions).
+// resolved component versions in spec.components[], through pkg/component/shared.
 package extension
 
 import (

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extension_test
+package shared_test
 
 import (
 	. "github.com/onsi/ginkgo/v2"
@@ -12,7 +12,8 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
-	. "github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+	"github.com/gep-78/gardener/pkg/component/extensions/extension"
+	. "github.com/gep-78/gardener/pkg/component/shared"
 )
 
 const namespace = "shoot--dev--falco-traefik-eval"
@@ -37,9 +38,9 @@ var _ = Describe("DesiredExtensions", func() {
 				Expect(extensions[i].Spec.Type).To(Equal(name))
 				Expect(extensions[i].Spec.Class).To(BeNil())
 				Expect(extensions[i].Labels).To(Equal(map[string]string{
-					LabelManagedBy:      ManagedByGardenlet,
-					LabelShootNamespace: "garden-dev",
-					LabelShootName:      "falco-traefik-eval",
+					extension.LabelManagedBy:      extension.ManagedByGardenlet,
+					extension.LabelShootNamespace: "garden-dev",
+					extension.LabelShootName:      "falco-traefik-eval",
 				}))
 			}
 		})
@@ -215,36 +216,5 @@ var _ = Describe("ComponentWarning", func() {
 			"shoot-falco-service: falco 0.42.1 is not listed in ExtensionProfile shoot-falco-service; the pinned version is deployed without providerConfig"),
 		Entry("duplicate", WarningDuplicateComponent,
 			"shoot-falco-service: falco 0.42.1: component falco is pinned more than once; only the first pin is deployed"),
-	)
-})
-
-var _ = Describe("ComponentChanges", func() {
-	c := func(name, version, providerConfig string) extensionsv1alpha1.ExtensionComponent {
-		component := extensionsv1alpha1.ExtensionComponent{Name: name, Version: version}
-		if providerConfig != "" {
-			component.ProviderConfig = raw(providerConfig)
-		}
-		return component
-	}
-
-	DescribeTable("describes what changed",
-		func(old, updated []extensionsv1alpha1.ExtensionComponent, want []string) {
-			Expect(ComponentChanges(old, updated)).To(Equal(want))
-		},
-		Entry("nothing", []extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", `{"a":1,"b":2}`)},
-			[]extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", `{"b": 2, "a": 1}`)}, nil),
-		Entry("a new version", []extensionsv1alpha1.ExtensionComponent{c("falco", "0.42.1", "")},
-			[]extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", "")}, []string{"falco 0.42.1 -> 0.44.1"}),
-		Entry("an added component", nil,
-			[]extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", "")}, []string{"falco none -> 0.44.1"}),
-		Entry("a removed component", []extensionsv1alpha1.ExtensionComponent{c("traefik", "3.6.13", "")},
-			nil, []string{"traefik 3.6.13 -> none"}),
-		Entry("a changed providerConfig", []extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", `{"a":1}`)},
-			[]extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", `{"a":2}`)}, []string{"falco 0.44.1 (providerConfig changed)"}),
-		Entry("a providerConfig that disappeared", []extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", `{"a":1}`)},
-			[]extensionsv1alpha1.ExtensionComponent{c("falco", "0.44.1", "")}, []string{"falco 0.44.1 (providerConfig changed)"}),
-		Entry("several, updated order first", []extensionsv1alpha1.ExtensionComponent{c("x", "1.0.0", ""), c("y", "1.0.0", "")},
-			[]extensionsv1alpha1.ExtensionComponent{c("z", "2.0.0", ""), c("y", "1.1.0", "")},
-			[]string{"z none -> 2.0.0", "y 1.0.0 -> 1.1.0", "x 1.0.0 -> none"}),
 	)
 })

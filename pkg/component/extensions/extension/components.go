@@ -1,0 +1,119 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extension
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+)
+
+// AnnotationComponents summarises spec.components of a seed Extension as "<name>=<version>,..."
+// in spec order, for the Components column of kubectl get extensions (a CRD printer column
+// prints only the first match of a JSONPath into a list). Deploy keeps it equal to
+// spec.components and removes it when there are none.
+const AnnotationComponents = "extensions.gardener.cloud/components"
+
+// ComponentChanges describes how a list of resolved components changed, one entry per component
+// in the order of updated, followed by removed components: "falco 0.42.1 -> 0.44.1" for a new
+// version, "falco none -> 0.44.1" for an added and "falco 0.44.1 -> none" for a removed component,
+// and "falco 0.44.1 (providerConfig changed)" when only the profile entry's providerConfig changed.
+func ComponentChanges(old, updated []extensionsv1alpha1.ExtensionComponent) []string {
+	var changes []string
+	for _, component := range updated {
+		i := slices.IndexFunc(old, func(c extensionsv1alpha1.ExtensionComponent) bool { return c.Name == component.Name })
+		switch {
+		case i < 0:
+			changes = append(changes, fmt.Sprintf("%s none -> %s", component.Name, component.Version))
+		case old[i].Version != component.Version:
+			changes = append(changes, fmt.Sprintf("%s %s -> %s", component.Name, old[i].Version, component.Version))
+		case !rawEqual(old[i].ProviderConfig, component.ProviderConfig):
+			changes = append(changes, fmt.Sprintf("%s %s (providerConfig changed)", component.Name, component.Version))
+		}
+	}
+	for _, component := range old {
+		if !slices.ContainsFunc(updated, func(c extensionsv1alpha1.ExtensionComponent) bool { return c.Name == component.Name }) {
+			changes = append(changes, fmt.Sprintf("%s %s -> none", component.Name, component.Version))
+		}
+	}
+	return changes
+}
+
+// setComponentsAnnotation sets AnnotationComponents from spec.components, or removes it when
+// there are none.
+func setComponentsAnnotation(ext *extensionsv1alpha1.Extension) {
+	if len(ext.Spec.Components) == 0 {
+		delete(ext.Annotations, AnnotationComponents)
+		return
+	}
+	metav1.SetMetaDataAnnotation(&ext.ObjectMeta, AnnotationComponents, formatComponents(ext.Spec.Components))
+}
+
+func formatComponents(components []extensionsv1alpha1.ExtensionComponent) string {
+	parts := make([]string, 0, len(components))
+	for _, c := range components {
+		parts = append(parts, c.Name+"="+c.Version)
+	}
+	return strings.Join(parts, ",")
+}
+
+// specEqual compares two Extension specs semantically: the opaque providerConfigs are compared
+// as JSON values, because the API server may return them with different key order or spacing.
+func specEqual(a, b extensionsv1alpha1.ExtensionSpec) bool {
+	if a.Type != b.Type || !reflect.DeepEqual(a.Class, b.Class) || !rawEqual(a.ProviderConfig, b.ProviderConfig) || len(a.Components) != len(b.Components) {
+		return false
+	}
+	for i := range a.Components {
+		if a.Components[i].Name != b.Components[i].Name ||
+			a.Components[i].Version != b.Components[i].Version ||
+			!rawEqual(a.Components[i].ProviderConfig, b.Components[i].ProviderConfig) {
+			return false
+		}
+	}
+	return true
+}
+
+func rawEqual(a, b *runtime.RawExtension) bool {
+	aj, bj := rawJSON(a), rawJSON(b)
+	if aj == nil || bj == nil {
+		return aj == nil && bj == nil
+	}
+	if bytes.Equal(aj, bj) {
+		return true
+	}
+	var av, bv any
+	if json.Unmarshal(aj, &av) != nil || json.Unmarshal(bj, &bv) != nil {
+		return false
+	}
+	return reflect.DeepEqual(av, bv)
+}
+
+// IsEmptyRaw reports whether raw holds no value: nil, empty or JSON null.
+func IsEmptyRaw(raw *runtime.RawExtension) bool {
+	return raw == nil || (raw.Object == nil && (len(raw.Raw) == 0 || string(raw.Raw) == "null"))
+}
+
+// rawJSON returns the JSON of a RawExtension, or nil when it is empty.
+func rawJSON(raw *runtime.RawExtension) []byte {
+	if IsEmptyRaw(raw) {
+		return nil
+	}
+	if len(raw.Raw) > 0 {
+		return raw.Raw
+	}
+	data, err := json.Marshal(raw.Object)
+	if err != nil {
+		return nil
+	}
+	return data
+}
