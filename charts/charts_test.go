@@ -241,6 +241,7 @@ var _ = Describe("Charts", func() {
 				cfg, err := shootextensionprofile.LoadConfiguration(reader)
 				Expect(err).NotTo(HaveOccurred())
 				Expect(cfg.MaintenanceUsers).To(ConsistOf(expectedUser))
+				Expect(cfg.StableChannelSoakPeriod.Duration).To(Equal(336*time.Hour), "the soak period of the controller-manager chart's default")
 			},
 			Entry("in the release namespace by default", "gardener-system", "", "system:serviceaccount:gardener-system:gardener-controller-manager"),
 			Entry("in the namespace of the value", "garden", "gardener-cm", "system:serviceaccount:gardener-cm:gardener-controller-manager"),

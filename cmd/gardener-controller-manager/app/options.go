@@ -156,14 +156,18 @@ func (o *Options) ApplyFeatureGates() error {
 // needs Complete.
 func (o *Options) ControllerManagerConfiguration() *config.ControllerManagerConfiguration {
 	c := o.Config.Controllers
+	soak := c.ExtensionProfile.StableChannelSoakPeriod.Duration
 	return &config.ControllerManagerConfiguration{
 		Controllers: config.ControllerConfiguration{
-			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: c.CloudProfile.ConcurrentSyncs},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: c.ExtensionProfile.ConcurrentSyncs},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: c.ShootMaintenance.ConcurrentSyncs},
+			CloudProfile: config.CloudProfileControllerConfiguration{ConcurrentSyncs: c.CloudProfile.ConcurrentSyncs},
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{
+				ConcurrentSyncs: c.ExtensionProfile.ConcurrentSyncs, StableChannelSoakPeriod: soak},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{
+				ConcurrentSyncs: c.ShootMaintenance.ConcurrentSyncs, StableChannelSoakPeriod: soak},
 		},
 		Metrics: config.MetricsConfiguration{
 			ExtensionComponentExpirationHorizon: o.Config.Metrics.ExtensionComponentExpirationHorizon.Duration,
+			StableChannelSoakPeriod:             soak,
 		},
 	}
 }

@@ -44,9 +44,9 @@ var _ = Describe("Options", func() {
 		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(100)))
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 5},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5},
-		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour}}))
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 5, StableChannelSoakPeriod: 14 * 24 * time.Hour},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5, StableChannelSoakPeriod: 14 * 24 * time.Hour},
+		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour, StableChannelSoakPeriod: 14 * 24 * time.Hour}}))
 	})
 
 	It("should parse every flag and hand the concurrency to each controller", func() {
@@ -64,9 +64,9 @@ var _ = Describe("Options", func() {
 		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 3},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 3},
-		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour}}))
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3, StableChannelSoakPeriod: 14 * 24 * time.Hour},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 3, StableChannelSoakPeriod: 14 * 24 * time.Hour},
+		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour, StableChannelSoakPeriod: 14 * 24 * time.Hour}}))
 	})
 
 	It("should read the component configuration of --config", func() {
@@ -80,6 +80,7 @@ gardenClientConnection:
 controllers:
   extensionProfile:
     concurrentSyncs: 2
+    stableChannelSoakPeriod: 72h
   shootMaintenance:
     concurrentSyncs: 40
 metrics:
@@ -93,9 +94,9 @@ metrics:
 		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(130)))
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 2},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 40},
-		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 7 * 24 * time.Hour}}))
+			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 2, StableChannelSoakPeriod: 72 * time.Hour},
+			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 40, StableChannelSoakPeriod: 72 * time.Hour},
+		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 7 * 24 * time.Hour, StableChannelSoakPeriod: 72 * time.Hour}}))
 	})
 
 	It("should reject an unknown field in --config", func() {

@@ -50,7 +50,22 @@ type Extension struct {
 	AutoUpdate *ExtensionAutoUpdate
 	// Components pins component versions and overrides their auto-update policy (GEP-78).
 	Components []ExtensionComponent
+	// Channel is the release channel every component of this extension follows unless it sets
+	// its own channel or autoUpdate (see the v1beta1 field).
+	Channel *ReleaseChannel
 }
+
+// ReleaseChannel names a release channel of extension components: rapid, regular or stable.
+type ReleaseChannel string
+
+const (
+	// ReleaseChannelRapid follows the newest preview or supported version.
+	ReleaseChannelRapid ReleaseChannel = "rapid"
+	// ReleaseChannelRegular follows the newest supported version.
+	ReleaseChannelRegular ReleaseChannel = "regular"
+	// ReleaseChannelStable follows the newest version supported for at least the soak period.
+	ReleaseChannelStable ReleaseChannel = "stable"
+)
 
 // ExtensionAutoUpdate is the auto-update policy of extension components (GEP-78).
 type ExtensionAutoUpdate struct {
@@ -73,4 +88,6 @@ type ExtensionComponent struct {
 	Version *string
 	// AutoUpdate overrides the extension-level auto-update policy for this component.
 	AutoUpdate *ExtensionAutoUpdate
+	// Channel is the release channel this component follows (see the v1beta1 field).
+	Channel *ReleaseChannel
 }

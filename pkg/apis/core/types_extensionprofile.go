@@ -102,6 +102,16 @@ type ExtensionProfileComponentStatus struct {
 	Name string
 	// Versions lists one entry per spec version, in spec order.
 	Versions []ExtensionComponentVersionStatus
+	// Channels holds the current version of each release channel.
+	Channels []ReleaseChannelStatus
+}
+
+// ReleaseChannelStatus is the current version of one release channel of a component.
+type ReleaseChannelStatus struct {
+	// Channel is the release channel.
+	Channel ReleaseChannel
+	// Version is the channel's current version; empty when the channel has none.
+	Version string
 }
 
 // ExtensionComponentVersionStatus is the current classification of one component version and

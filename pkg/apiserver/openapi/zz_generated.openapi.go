@@ -148,6 +148,7 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.PendingWorkersRollout{}.OpenAPIModelName():                        schema_pkg_apis_core_v1beta1_PendingWorkersRollout(ref),
 		v1beta1.Provider{}.OpenAPIModelName():                                     schema_pkg_apis_core_v1beta1_Provider(ref),
 		v1beta1.Region{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Region(ref),
+		v1beta1.ReleaseChannelStatus{}.OpenAPIModelName():                         schema_pkg_apis_core_v1beta1_ReleaseChannelStatus(ref),
 		v1beta1.ResourceWatchCacheSize{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ResourceWatchCacheSize(ref),
 		v1beta1.SSHAccess{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_SSHAccess(ref),
 		v1beta1.SeedSelector{}.OpenAPIModelName():                                 schema_pkg_apis_core_v1beta1_SeedSelector(ref),
@@ -2648,6 +2649,13 @@ func schema_pkg_apis_core_v1beta1_Extension(ref common.ReferenceCallback) common
 							},
 						},
 					},
+					"channel": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Channel is the release channel (rapid, regular or stable) that every component of this extension follows unless the component sets its own channel or autoUpdate. Admission resolves it to a version through the ExtensionProfile; maintenance moves the version to the channel's current one in the window and never downgrades. Not together with autoUpdate.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
 				},
 				Required: []string{"type"},
 			},
@@ -2729,6 +2737,13 @@ func schema_pkg_apis_core_v1beta1_ExtensionComponent(ref common.ReferenceCallbac
 						SchemaProps: spec.SchemaProps{
 							Description: "AutoUpdate overrides the extension-level auto-update policy for this component.",
 							Ref:         ref(v1beta1.ExtensionAutoUpdate{}.OpenAPIModelName()),
+						},
+					},
+					"channel": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Channel is the release channel (rapid, regular or stable) this component follows; it takes precedence over the extension-level channel and autoUpdate. Not together with autoUpdate.",
+							Type:        []string{"string"},
+							Format:      "",
 						},
 					},
 				},
@@ -3000,12 +3015,33 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref common.Ref
 							},
 						},
 					},
+					"channels": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"channel",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Channels holds the current version of each release channel (rapid, regular, stable, in that order) at the time of the last reconcile, as Shoots following the channel resolve it. The stable channel uses gardener-controller-manager's soak period.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.ReleaseChannelStatus{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"name"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName()},
+			v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName(), v1beta1.ReleaseChannelStatus{}.OpenAPIModelName()},
 	}
 }
 
@@ -6043,6 +6079,35 @@ func schema_pkg_apis_core_v1beta1_Region(ref common.ReferenceCallback) common.Op
 		},
 		Dependencies: []string{
 			v1beta1.AccessRestriction{}.OpenAPIModelName(), v1beta1.AvailabilityZone{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_ReleaseChannelStatus(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "ReleaseChannelStatus is the current version of one release channel of a component.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"channel": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Channel is the release channel.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"version": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Version is the channel's current version; unset when no version qualifies.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+				},
+				Required: []string{"channel"},
+			},
+		},
 	}
 }
 

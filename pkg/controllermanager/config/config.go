@@ -22,6 +22,9 @@ type MetricsConfiguration struct {
 	// ExtensionComponentExpirationHorizon is how far ahead the expiry gauges look
 	// (gardener_extension_component_shoots_expiring, ..._without_upgrade_path).
 	ExtensionComponentExpirationHorizon time.Duration
+	// StableChannelSoakPeriod is the soak period of the stable release channel for the channel
+	// gauges, the same value as the ExtensionProfile controller's.
+	StableChannelSoakPeriod time.Duration
 }
 
 // ControllerConfiguration holds the configuration of every controller.
@@ -46,6 +49,8 @@ type ExtensionProfileControllerConfiguration struct {
 	// ConcurrentSyncs is the number of ExtensionProfiles reconciled in parallel. Zero or less
 	// means controller-runtime's default (1).
 	ConcurrentSyncs int
+	// StableChannelSoakPeriod is the soak period of the stable release channel (status.components[].channels).
+	StableChannelSoakPeriod time.Duration
 }
 
 // ShootMaintenanceControllerConfiguration configures the shoot maintenance controller.
@@ -53,4 +58,7 @@ type ShootMaintenanceControllerConfiguration struct {
 	// ConcurrentSyncs is the number of Shoots maintained in parallel. Zero or less means
 	// controller-runtime's default (1).
 	ConcurrentSyncs int
+	// StableChannelSoakPeriod is the soak period of the stable release channel, the same value as
+	// the ExtensionProfile controller's.
+	StableChannelSoakPeriod time.Duration
 }

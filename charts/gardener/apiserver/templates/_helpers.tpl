@@ -35,6 +35,7 @@ admission-config.yaml: |
       kind: Configuration
       maintenanceUsers:
       - {{ printf "system:serviceaccount:%s:gardener-controller-manager" (.Values.controllerManager.namespace | default .Release.Namespace) | quote }}
+      stableChannelSoakPeriod: {{ .Values.controllerManager.stableChannelSoakPeriod | default "336h" | quote }}
   - name: ShootMaintenanceMarkers
     configuration:
       apiVersion: shootmaintenancemarkers.admission.gardener.cloud/v1alpha1

@@ -42,10 +42,12 @@ const featureGateMessage = "requires the " + string(features.ExtensionComponentV
 //   - spec.extensions[].components[].name is required and unique within the extension, a pinned
 //     version is not empty, and autoUpdate.updateStrategy (extension and component level) is
 //     patch|minor|major (GEP-78 "How a cluster owner pins a version"); autoUpdate.classifications
-//     as validateExtensionAutoUpdate describes;
+//     as validateExtensionAutoUpdate describes; spec.extensions[].channel and
+//     spec.extensions[].components[].channel as validateReleaseChannel describes;
 //   - spec.maintenance.timeWindow, if set, is valid (see validateMaintenanceTimeWindow);
-//   - with the ExtensionComponentVersions feature gate off, spec.extensions[].autoUpdate and
-//     spec.extensions[].components are forbidden (GEP-78 "Rollout and feature gating").
+//   - with the ExtensionComponentVersions feature gate off, spec.extensions[].autoUpdate,
+//     spec.extensions[].channel and spec.extensions[].components are forbidden (GEP-78 "Rollout
+//     and feature gating").
 func ValidateShoot(shoot *core.Shoot) field.ErrorList {
 	return append(validateShoot(shoot, nil), ValidateProviderConfigs(&shoot.Spec, nil, field.NewPath("spec"))...)
 }
@@ -53,7 +55,7 @@ func ValidateShoot(shoot *core.Shoot) field.ErrorList {
 // ValidateShootUpdate validates an update of a Shoot: the object metadata update rules and
 // everything ValidateShoot checks, except that
 //   - with the ExtensionComponentVersions feature gate off, an extension entry may keep its
-//     spec.extensions[].autoUpdate and spec.extensions[].components exactly as the old Shoot's
+//     spec.extensions[].autoUpdate, channel and components exactly as the old Shoot's
 //     entry of the same type has them (semantically equal), or drop them, so that existing
 //     objects keep working; new or changed values are forbidden (Gardener's "forbidden on new
 //     use" pattern for gated fields). The ShootExtensionProfile admission plugin does not run
@@ -424,121 +426,4 @@ func validateMaintenanceTimeWindow(window *core.MaintenanceTimeWindow, fldPath *
 			"time window must last at most %s, but %s lasts %s", maintenanceTimeWindowDurationMaximum, parsed, duration)))
 	}
 	return allErrs
-}
-
-func validateShootExtensions(extensions []core.Extension, oldShoot *core.Shoot, fldPath *field.Path) field.ErrorList {
-	allErrs := field.ErrorList{}
-	gateEnabled := features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)
-
-	types := sets.New[string]()
-	for i, extension := range extensions {
-		idxPath := fldPath.Index(i)
-		// With the gate off, the GEP-78 fields may only be kept exactly as the old Shoot's entry
-		// of the same type has them.
-		var oldExtension *core.Extension
-		if !gateEnabled {
-			oldExtension = findExtension(oldShoot, extension.Type)
-		}
-		autoUpdateAllowed := gateEnabled || (oldExtension != nil && apiequality.Semantic.DeepEqual(extension.AutoUpdate, oldExtension.AutoUpdate))
-		componentsAllowed := gateEnabled || (oldExtension != nil && apiequality.Semantic.DeepEqual(extension.Components, oldExtension.Components))
-
-		typePath := idxPath.Child("type")
-		switch {
-		case extension.Type == "":
-			allErrs = append(allErrs, field.Required(typePath, "must name the extension type"))
-		case len(extension.Type) > MaxNameLength:
-			allErrs = append(allErrs, field.TooLong(typePath, "", MaxNameLength))
-		case types.Has(extension.Type):
-			allErrs = append(allErrs, field.Duplicate(typePath, extension.Type))
-		}
-		types.Insert(extension.Type)
-
-		if extension.AutoUpdate != nil {
-			if !autoUpdateAllowed {
-				allErrs = append(allErrs, field.Forbidden(idxPath.Child("autoUpdate"), "autoUpdate "+featureGateMessage))
-			}
-			allErrs = append(allErrs, validateExtensionAutoUpdate(extension.AutoUpdate, idxPath.Child("autoUpdate"))...)
-		}
-
-		if len(extension.Components) > 0 && !componentsAllowed {
-			allErrs = append(allErrs, field.Forbidden(idxPath.Child("components"), "components "+featureGateMessage))
-		}
-		names := sets.New[string]()
-		for j, component := range extension.Components {
-			componentPath := idxPath.Child("components").Index(j)
-			namePath := componentPath.Child("name")
-			switch {
-			case component.Name == "":
-				allErrs = append(allErrs, field.Required(namePath, "must name a component of the extension's ExtensionProfile"))
-			case len(component.Name) > MaxNameLength:
-				allErrs = append(allErrs, field.TooLong(namePath, "", MaxNameLength))
-			case names.Has(component.Name):
-				allErrs = append(allErrs, field.Duplicate(namePath, component.Name))
-			}
-			names.Insert(component.Name)
-
-			if component.Version != nil && *component.Version == "" {
-				allErrs = append(allErrs, field.Required(componentPath.Child("version"),
-					"must not be empty if set; omit it to get the default version"))
-			}
-			allErrs = append(allErrs, validateOptionalMaxLength(component.Version, MaxVersionLength, componentPath.Child("version"))...)
-			if component.AutoUpdate != nil {
-				allErrs = append(allErrs, validateExtensionAutoUpdate(component.AutoUpdate, componentPath.Child("autoUpdate"))...)
-			}
-		}
-	}
-	return allErrs
-}
-
-// autoUpdateClassifications are the values of autoUpdate.classifications.
-var autoUpdateClassifications = []string{string(core.ClassificationPreview), string(core.ClassificationSupported)}
-
-// validateExtensionAutoUpdate validates an extension- or component-level autoUpdate:
-//   - updateStrategy is patch, minor or major (NotSupported);
-//   - classifications (GEP-78 "Future Enhancements", auto-upgrade into preview): each entry is
-//     preview or supported (deprecated is Invalid, because a deprecated version is a target only
-//     for a deprecated pin, which needs no opt-in; anything else NotSupported), no entry twice
-//     (Duplicate), and a non-empty list contains supported (Required on the list): preview is an
-//     addition to the supported versions, not a replacement, so that a later relaxation stays
-//     compatible.
-func validateExtensionAutoUpdate(autoUpdate *core.ExtensionAutoUpdate, fldPath *field.Path) field.ErrorList {
-	var allErrs field.ErrorList
-	if autoUpdate.UpdateStrategy != nil && !isUpdateStrategy(*autoUpdate.UpdateStrategy) {
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("updateStrategy"), *autoUpdate.UpdateStrategy, updateStrategies))
-	}
-
-	classificationsPath := fldPath.Child("classifications")
-	seen := sets.New[core.VersionClassification]()
-	for i, classification := range autoUpdate.Classifications {
-		idxPath := classificationsPath.Index(i)
-		switch {
-		case classification == core.ClassificationDeprecated:
-			allErrs = append(allErrs, field.Invalid(idxPath, classification,
-				"must be preview or supported: a deprecated version is an auto-update target only for a pin that is itself deprecated, without opt-in"))
-		case !slices.Contains(autoUpdateClassifications, string(classification)):
-			allErrs = append(allErrs, field.NotSupported(idxPath, classification, autoUpdateClassifications))
-		case seen.Has(classification):
-			allErrs = append(allErrs, field.Duplicate(idxPath, classification))
-		}
-		seen.Insert(classification)
-	}
-	if len(autoUpdate.Classifications) > 0 && !seen.Has(core.ClassificationSupported) {
-		allErrs = append(allErrs, field.Required(classificationsPath,
-			"must contain supported: preview versions are auto-update targets in addition to supported ones"))
-	}
-	return allErrs
-}
-
-// findExtension returns the first entry of shoot's spec.extensions with the given type, or nil
-// (also for a nil shoot).
-func findExtension(shoot *core.Shoot, extensionType string) *core.Extension {
-	if shoot == nil {
-		return nil
-	}
-	for i := range shoot.Spec.Extensions {
-		if shoot.Spec.Extensions[i].Type == extensionType {
-			return &shoot.Spec.Extensions[i]
-		}
-	}
-	return nil
 }

@@ -55,6 +55,7 @@ func noChange(*core.Shoot) {}
 func withoutComponentVersions(s *core.Shoot) *core.Shoot {
 	for i := range s.Spec.Extensions {
 		s.Spec.Extensions[i].AutoUpdate = nil
+		s.Spec.Extensions[i].Channel = nil
 		s.Spec.Extensions[i].Components = nil
 	}
 	return s

@@ -282,6 +282,8 @@ func (m *Provider) Reset() { *m = Provider{} }
 
 func (m *Region) Reset() { *m = Region{} }
 
+func (m *ReleaseChannelStatus) Reset() { *m = ReleaseChannelStatus{} }
+
 func (m *ResourceWatchCacheSize) Reset() { *m = ResourceWatchCacheSize{} }
 
 func (m *SSHAccess) Reset() { *m = SSHAccess{} }
@@ -3039,6 +3041,13 @@ func (m *Extension) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	if m.Channel != nil {
+		i -= len(*m.Channel)
+		copy(dAtA[i:], *m.Channel)
+		i = encodeVarintGenerated(dAtA, i, uint64(len(*m.Channel)))
+		i--
+		dAtA[i] = 0x32
+	}
 	if len(m.Components) > 0 {
 		for iNdEx := len(m.Components) - 1; iNdEx >= 0; iNdEx-- {
 			{
@@ -3164,6 +3173,13 @@ func (m *ExtensionComponent) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	if m.Channel != nil {
+		i -= len(*m.Channel)
+		copy(dAtA[i:], *m.Channel)
+		i = encodeVarintGenerated(dAtA, i, uint64(len(*m.Channel)))
+		i--
+		dAtA[i] = 0x22
+	}
 	if m.AutoUpdate != nil {
 		{
 			size, err := m.AutoUpdate.MarshalToSizedBuffer(dAtA[:i])
@@ -3471,6 +3487,20 @@ func (m *ExtensionProfileComponentStatus) MarshalToSizedBuffer(dAtA []byte) (int
 	_ = i
 	var l int
 	_ = l
+	if len(m.Channels) > 0 {
+		for iNdEx := len(m.Channels) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.Channels[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintGenerated(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0x1a
+		}
+	}
 	if len(m.Versions) > 0 {
 		for iNdEx := len(m.Versions) - 1; iNdEx >= 0; iNdEx-- {
 			{
@@ -7386,6 +7416,39 @@ func (m *Region) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	return len(dAtA) - i, nil
 }
 
+func (m *ReleaseChannelStatus) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *ReleaseChannelStatus) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *ReleaseChannelStatus) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	i -= len(m.Version)
+	copy(dAtA[i:], m.Version)
+	i = encodeVarintGenerated(dAtA, i, uint64(len(m.Version)))
+	i--
+	dAtA[i] = 0x12
+	i -= len(m.Channel)
+	copy(dAtA[i:], m.Channel)
+	i = encodeVarintGenerated(dAtA, i, uint64(len(m.Channel)))
+	i--
+	dAtA[i] = 0xa
+	return len(dAtA) - i, nil
+}
+
 func (m *ResourceWatchCacheSize) Marshal() (dAtA []byte, err error) {
 	size := m.Size()
 	dAtA = make([]byte, size)
@@ -10686,6 +10749,10 @@ func (m *Extension) Size() (n int) {
 			n += 1 + l + sovGenerated(uint64(l))
 		}
 	}
+	if m.Channel != nil {
+		l = len(*m.Channel)
+		n += 1 + l + sovGenerated(uint64(l))
+	}
 	return n
 }
 
@@ -10725,6 +10792,10 @@ func (m *ExtensionComponent) Size() (n int) {
 	}
 	if m.AutoUpdate != nil {
 		l = m.AutoUpdate.Size()
+		n += 1 + l + sovGenerated(uint64(l))
+	}
+	if m.Channel != nil {
+		l = len(*m.Channel)
 		n += 1 + l + sovGenerated(uint64(l))
 	}
 	return n
@@ -10835,6 +10906,12 @@ func (m *ExtensionProfileComponentStatus) Size() (n int) {
 	n += 1 + l + sovGenerated(uint64(l))
 	if len(m.Versions) > 0 {
 		for _, e := range m.Versions {
+			l = e.Size()
+			n += 1 + l + sovGenerated(uint64(l))
+		}
+	}
+	if len(m.Channels) > 0 {
+		for _, e := range m.Channels {
 			l = e.Size()
 			n += 1 + l + sovGenerated(uint64(l))
 		}
@@ -12312,6 +12389,19 @@ func (m *Region) Size() (n int) {
 			n += 1 + l + sovGenerated(uint64(l))
 		}
 	}
+	return n
+}
+
+func (m *ReleaseChannelStatus) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	l = len(m.Channel)
+	n += 1 + l + sovGenerated(uint64(l))
+	l = len(m.Version)
+	n += 1 + l + sovGenerated(uint64(l))
 	return n
 }
 
@@ -13852,6 +13942,7 @@ func (this *Extension) String() string {
 		`Disabled:` + valueToStringGenerated(this.Disabled) + `,`,
 		`AutoUpdate:` + strings.Replace(this.AutoUpdate.String(), "ExtensionAutoUpdate", "ExtensionAutoUpdate", 1) + `,`,
 		`Components:` + repeatedStringForComponents + `,`,
+		`Channel:` + valueToStringGenerated(this.Channel) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -13876,6 +13967,7 @@ func (this *ExtensionComponent) String() string {
 		`Name:` + fmt.Sprintf("%v", this.Name) + `,`,
 		`Version:` + valueToStringGenerated(this.Version) + `,`,
 		`AutoUpdate:` + strings.Replace(this.AutoUpdate.String(), "ExtensionAutoUpdate", "ExtensionAutoUpdate", 1) + `,`,
+		`Channel:` + valueToStringGenerated(this.Channel) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -13959,9 +14051,15 @@ func (this *ExtensionProfileComponentStatus) String() string {
 		repeatedStringForVersions += strings.Replace(strings.Replace(f.String(), "ExtensionComponentVersionStatus", "ExtensionComponentVersionStatus", 1), `&`, ``, 1) + ","
 	}
 	repeatedStringForVersions += "}"
+	repeatedStringForChannels := "[]ReleaseChannelStatus{"
+	for _, f := range this.Channels {
+		repeatedStringForChannels += strings.Replace(strings.Replace(f.String(), "ReleaseChannelStatus", "ReleaseChannelStatus", 1), `&`, ``, 1) + ","
+	}
+	repeatedStringForChannels += "}"
 	s := strings.Join([]string{`&ExtensionProfileComponentStatus{`,
 		`Name:` + fmt.Sprintf("%v", this.Name) + `,`,
 		`Versions:` + repeatedStringForVersions + `,`,
+		`Channels:` + repeatedStringForChannels + `,`,
 		`}`,
 	}, "")
 	return s
@@ -14927,6 +15025,17 @@ func (this *Region) String() string {
 		`Zones:` + repeatedStringForZones + `,`,
 		`Labels:` + mapStringForLabels + `,`,
 		`AccessRestrictions:` + repeatedStringForAccessRestrictions + `,`,
+		`}`,
+	}, "")
+	return s
+}
+func (this *ReleaseChannelStatus) String() string {
+	if this == nil {
+		return "nil"
+	}
+	s := strings.Join([]string{`&ReleaseChannelStatus{`,
+		`Channel:` + fmt.Sprintf("%v", this.Channel) + `,`,
+		`Version:` + fmt.Sprintf("%v", this.Version) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -23323,6 +23432,39 @@ func (m *Extension) Unmarshal(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 6:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Channel", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			s := ReleaseChannel(dAtA[iNdEx:postIndex])
+			m.Channel = &s
+			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
 			skippy, err := skipGenerated(dAtA[iNdEx:])
@@ -23609,6 +23751,39 @@ func (m *ExtensionComponent) Unmarshal(dAtA []byte) error {
 			if err := m.AutoUpdate.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
+			iNdEx = postIndex
+		case 4:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Channel", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			s := ReleaseChannel(dAtA[iNdEx:postIndex])
+			m.Channel = &s
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
@@ -24481,6 +24656,40 @@ func (m *ExtensionProfileComponentStatus) Unmarshal(dAtA []byte) error {
 			}
 			m.Versions = append(m.Versions, ExtensionComponentVersionStatus{})
 			if err := m.Versions[len(m.Versions)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Channels", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Channels = append(m.Channels, ReleaseChannelStatus{})
+			if err := m.Channels[len(m.Channels)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
 			iNdEx = postIndex
@@ -35777,6 +35986,120 @@ func (m *Region) Unmarshal(dAtA []byte) error {
 			if err := m.AccessRestrictions[len(m.AccessRestrictions)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
+			iNdEx = postIndex
+		default:
+			iNdEx = preIndex
+			skippy, err := skipGenerated(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *ReleaseChannelStatus) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowGenerated
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: ReleaseChannelStatus: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: ReleaseChannelStatus: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Channel", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Channel = ReleaseChannel(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 2:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Version", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Version = string(dAtA[iNdEx:postIndex])
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex

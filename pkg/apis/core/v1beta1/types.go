@@ -60,7 +60,27 @@ type Extension struct {
 	// +listMapKey=name
 	// +optional
 	Components []ExtensionComponent `json:"components,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,5,rep,name=components"`
+	// Channel is the release channel (rapid, regular or stable) that every component of this
+	// extension follows unless the component sets its own channel or autoUpdate. Admission
+	// resolves it to a version through the ExtensionProfile; maintenance moves the version to the
+	// channel's current one in the window and never downgrades. Not together with autoUpdate.
+	// +optional
+	Channel *ReleaseChannel `json:"channel,omitempty" protobuf:"bytes,6,opt,name=channel,casttype=ReleaseChannel"`
 }
+
+// ReleaseChannel names a release channel of extension components, resolved through the
+// ExtensionProfile at a point in time (GEP-78 "Release channels").
+type ReleaseChannel string
+
+const (
+	// ReleaseChannelRapid follows the newest version classified preview or supported.
+	ReleaseChannelRapid ReleaseChannel = "rapid"
+	// ReleaseChannelRegular follows the newest version classified supported.
+	ReleaseChannelRegular ReleaseChannel = "regular"
+	// ReleaseChannelStable follows the newest version classified supported whose supported stage
+	// began at least the soak period ago.
+	ReleaseChannelStable ReleaseChannel = "stable"
+)
 
 // ExtensionAutoUpdate is the auto-update policy of extension components (GEP-78).
 type ExtensionAutoUpdate struct {
@@ -94,4 +114,8 @@ type ExtensionComponent struct {
 	// AutoUpdate overrides the extension-level auto-update policy for this component.
 	// +optional
 	AutoUpdate *ExtensionAutoUpdate `json:"autoUpdate,omitempty" protobuf:"bytes,3,opt,name=autoUpdate"`
+	// Channel is the release channel (rapid, regular or stable) this component follows; it takes
+	// precedence over the extension-level channel and autoUpdate. Not together with autoUpdate.
+	// +optional
+	Channel *ReleaseChannel `json:"channel,omitempty" protobuf:"bytes,4,opt,name=channel,casttype=ReleaseChannel"`
 }

@@ -134,6 +134,22 @@ type ExtensionProfileComponentStatus struct {
 	// +listType=map
 	// +listMapKey=version
 	Versions []ExtensionComponentVersionStatus `json:"versions,omitempty" protobuf:"bytes,2,rep,name=versions"`
+	// Channels holds the current version of each release channel (rapid, regular, stable, in
+	// that order) at the time of the last reconcile, as Shoots following the channel resolve it.
+	// The stable channel uses gardener-controller-manager's soak period.
+	// +optional
+	// +listType=map
+	// +listMapKey=channel
+	Channels []ReleaseChannelStatus `json:"channels,omitempty" protobuf:"bytes,3,rep,name=channels"`
+}
+
+// ReleaseChannelStatus is the current version of one release channel of a component.
+type ReleaseChannelStatus struct {
+	// Channel is the release channel.
+	Channel ReleaseChannel `json:"channel" protobuf:"bytes,1,opt,name=channel,casttype=ReleaseChannel"`
+	// Version is the channel's current version; unset when no version qualifies.
+	// +optional
+	Version string `json:"version,omitempty" protobuf:"bytes,2,opt,name=version"`
 }
 
 // ExtensionComponentVersionStatus is the current classification of one component version and

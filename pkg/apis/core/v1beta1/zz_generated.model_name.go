@@ -630,6 +630,11 @@ func (in Region) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ReleaseChannelStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ReleaseChannelStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ResourceWatchCacheSize) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ResourceWatchCacheSize"
 }

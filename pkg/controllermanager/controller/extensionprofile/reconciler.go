@@ -75,12 +75,14 @@ type Reconciler struct {
 // not updated any more.
 //
 // Otherwise it adds the finalizer if missing, classifies every component version at the clock's
-// now with helper.ExtensionProfileStatusAt (the classification and the next transition: the
-// time of the next classification change and the classification from then on) and writes
-// status.components with a merge patch on
+// now with helper.ExtensionProfileStatusWithChannelsAt (the classification and the next
+// transition: the time of the next classification change and the classification from then on;
+// and the current version of each release channel, with Config.StableChannelSoakPeriod) and
+// writes status.components with a merge patch on
 // the status subresource, only when it differs semantically from the stored status. It requeues
-// after the duration until the earliest future lifecycle startTime of any version; without one
-// it does not requeue on a timer.
+// after the duration until the earliest future lifecycle startTime of any version or the end of
+// a soak period (helper.NextSoakEnd), whichever comes first; without either it does not requeue
+// on a timer.
 //
 // Finalizer changes are merge patches with optimistic locking. Errors from the client are
 // returned, so controller-runtime retries with backoff.
@@ -110,7 +112,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	now := r.Clock.Now()
-	status := helper.ExtensionProfileStatusAt(profile.Spec, now)
+	status := helper.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.Config.StableChannelSoakPeriod)
 	if !apiequality.Semantic.DeepEqual(profile.Status, status) {
 		patch := client.MergeFrom(profile.DeepCopy())
 		profile.Status = status
@@ -121,6 +123,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.ExtensionProfileLifecycles(profile.Spec)...)
+	if soakEnd, found := helper.NextSoakEnd(profile.Spec, now, r.Config.StableChannelSoakPeriod); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
+		requeueAfter, ok = soakEnd.Sub(now), true
+	}
 	if !ok {
 		log.V(1).Info("No future lifecycle transition, not requeueing on a timer")
 		return reconcile.Result{}, nil

@@ -64,6 +64,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -116,6 +117,9 @@ type ShootExtensionProfile struct {
 	// New sets DefaultMaintenanceUsers(); the plugin's Configuration (maintenanceUsers) replaces
 	// them.
 	MaintenanceUsers sets.Set[string]
+	// StableChannelSoakPeriod is the soak period of the stable release channel (Configuration,
+	// stableChannelSoakPeriod). New sets v1beta1helper.DefaultStableChannelSoakPeriod.
+	StableChannelSoakPeriod time.Duration
 
 	// rules holds the compiled compatibility rules of the ExtensionProfiles.
 	rules *celutils.Cache
@@ -140,10 +144,11 @@ var (
 // New returns the plugin.
 func New() (*ShootExtensionProfile, error) {
 	return &ShootExtensionProfile{
-		ReadyHandler:     admissionutils.NewReadyHandler(admission.Create, admission.Update),
-		Clock:            clock.RealClock{},
-		MaintenanceUsers: DefaultMaintenanceUsers(),
-		rules:            celutils.NewCache(),
+		ReadyHandler:            admissionutils.NewReadyHandler(admission.Create, admission.Update),
+		Clock:                   clock.RealClock{},
+		MaintenanceUsers:        DefaultMaintenanceUsers(),
+		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod,
+		rules:                   celutils.NewCache(),
 	}, nil
 }
 

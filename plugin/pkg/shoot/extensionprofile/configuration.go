@@ -12,6 +12,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"sigs.k8s.io/yaml"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 )
 
 const (
@@ -29,6 +31,7 @@ const (
 //	kind: Configuration
 //	maintenanceUsers:
 //	- system:serviceaccount:garden:gardener-controller-manager
+//	stableChannelSoakPeriod: 336h
 type Configuration struct {
 	metav1.TypeMeta `json:",inline"`
 
@@ -39,6 +42,12 @@ type Configuration struct {
 	// DefaultMaintenanceUsers(). Unset means DefaultMaintenanceUsers(); an empty list means no
 	// maintenance user at all.
 	MaintenanceUsers []string `json:"maintenanceUsers,omitempty"`
+	// StableChannelSoakPeriod is how long a version must have been classified supported before
+	// the stable release channel offers it when admission resolves a channel. It must be the
+	// value of gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod,
+	// so that admission and maintenance resolve a channel alike. Unset means
+	// v1beta1helper.DefaultStableChannelSoakPeriod (336h); negative is an error.
+	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 
 // LoadConfiguration reads the plugin's Configuration. A nil reader (no entry for the plugin in the
@@ -47,8 +56,9 @@ type Configuration struct {
 // ConfigurationAPIVersion and ConfigurationKind, and no maintenance user may be empty.
 func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	defaults := &Configuration{
-		TypeMeta:         metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind},
-		MaintenanceUsers: sets.List(DefaultMaintenanceUsers()),
+		TypeMeta:                metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind},
+		MaintenanceUsers:        sets.List(DefaultMaintenanceUsers()),
+		StableChannelSoakPeriod: &metav1.Duration{Duration: v1beta1helper.DefaultStableChannelSoakPeriod},
 	}
 	if config == nil {
 		return defaults, nil
@@ -77,15 +87,24 @@ func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	if cfg.MaintenanceUsers == nil {
 		cfg.MaintenanceUsers = defaults.MaintenanceUsers
 	}
+	if cfg.StableChannelSoakPeriod == nil {
+		cfg.StableChannelSoakPeriod = defaults.StableChannelSoakPeriod
+	} else if cfg.StableChannelSoakPeriod.Duration < 0 {
+		return nil, fmt.Errorf("stableChannelSoakPeriod must not be negative, not %s", cfg.StableChannelSoakPeriod.Duration)
+	}
 	return cfg, nil
 }
 
-// NewFromConfiguration returns the plugin as New does, with the maintenance users of cfg.
+// NewFromConfiguration returns the plugin as New does, with the maintenance users and the soak
+// period of cfg.
 func NewFromConfiguration(cfg *Configuration) (*ShootExtensionProfile, error) {
 	p, err := New()
 	if err != nil {
 		return nil, err
 	}
 	p.MaintenanceUsers = sets.New(cfg.MaintenanceUsers...)
+	if cfg.StableChannelSoakPeriod != nil {
+		p.StableChannelSoakPeriod = cfg.StableChannelSoakPeriod.Duration
+	}
 	return p, nil
 }

@@ -7,6 +7,7 @@ package extensionprofile_test
 import (
 	"io"
 	"strings"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -17,7 +18,8 @@ import (
 
 var _ = Describe("Configuration", func() {
 	typeMeta := metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind}
-	defaults := &Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"system:serviceaccount:garden:gardener-controller-manager"}}
+	defaultSoak := &metav1.Duration{Duration: 336 * time.Hour}
+	defaults := &Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"system:serviceaccount:garden:gardener-controller-manager"}, StableChannelSoakPeriod: defaultSoak}
 
 	DescribeTable("#LoadConfiguration",
 		func(config io.Reader, expected *Configuration, message string) {
@@ -33,15 +35,21 @@ var _ = Describe("Configuration", func() {
 		Entry("an empty configuration: the defaults", strings.NewReader(" \n"), defaults, ""),
 		Entry("maintenance users replace the defaults",
 			strings.NewReader("apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nmaintenanceUsers:\n- system:serviceaccount:gardener-system:gardener-controller-manager\n"),
-			&Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"system:serviceaccount:gardener-system:gardener-controller-manager"}}, ""),
+			&Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"system:serviceaccount:gardener-system:gardener-controller-manager"}, StableChannelSoakPeriod: defaultSoak}, ""),
 		Entry("JSON, as an inline configuration of an AdmissionConfiguration arrives",
 			strings.NewReader(`{"apiVersion":"shootextensionprofile.admission.gardener.cloud/v1alpha1","kind":"Configuration","maintenanceUsers":["maintainer"]}`),
-			&Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"maintainer"}}, ""),
+			&Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{"maintainer"}, StableChannelSoakPeriod: defaultSoak}, ""),
 		Entry("without maintenanceUsers: the defaults",
 			strings.NewReader("apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\n"), defaults, ""),
 		Entry("an empty list: no maintenance user",
 			strings.NewReader("apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nmaintenanceUsers: []\n"),
-			&Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{}}, ""),
+			&Configuration{TypeMeta: typeMeta, MaintenanceUsers: []string{}, StableChannelSoakPeriod: defaultSoak}, ""),
+		Entry("the stable channel's soak period",
+			strings.NewReader("apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nstableChannelSoakPeriod: 48h\n"),
+			&Configuration{TypeMeta: typeMeta, MaintenanceUsers: defaults.MaintenanceUsers, StableChannelSoakPeriod: &metav1.Duration{Duration: 48 * time.Hour}}, ""),
+		Entry("a negative soak period is rejected",
+			strings.NewReader("apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nstableChannelSoakPeriod: -1h\n"),
+			nil, "stableChannelSoakPeriod must not be negative"),
 		Entry("an unknown field is rejected",
 			strings.NewReader("apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nmaintenanceUser:\n- maintainer\n"),
 			nil, `unknown field "maintenanceUser"`),

@@ -49,11 +49,21 @@ func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attribute
 		return err
 	}
 
+	if c.oldExtensions, err = oldExtensionsOf(oldShoot); err != nil {
+		return err
+	}
+
 	c.keepUnchangedPins()
 	c.warnDroppedPins(ctx)
-	if allErrs, err := c.resolveChangedPins(ctx); err != nil {
+	channelErrs, err := c.resolveChannels(ctx)
+	if err != nil {
 		return err
-	} else if len(allErrs) > 0 {
+	}
+	allErrs, err := c.resolveChangedPins(ctx)
+	if err != nil {
+		return err
+	}
+	if allErrs = append(channelErrs, allErrs...); len(allErrs) > 0 {
 		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
 	return nil
@@ -64,10 +74,12 @@ type mutationContext struct {
 	plugin *ShootExtensionProfile
 	// shoot is the new Shoot, mutated in place; oldPins are the component entries of the old
 	// Shoot (none on create).
-	shoot    *core.Shoot
-	oldPins  []v1beta1helper.ComponentPin
-	now      time.Time
-	profiles profileLookup
+	shoot   *core.Shoot
+	oldPins []v1beta1helper.ComponentPin
+	// oldExtensions is the old Shoot's spec.extensions in v1beta1 (none on create).
+	oldExtensions []gardencorev1beta1.Extension
+	now           time.Time
+	profiles      profileLookup
 	// rules evaluates compatibility rules on the new Shoot; built on first use.
 	rules *gardenerutils.ShootRules
 }

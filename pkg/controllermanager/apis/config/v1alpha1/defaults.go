@@ -10,6 +10,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 )
 
@@ -33,6 +34,9 @@ func SetDefaults_ControllerManagerConfiguration(obj *ControllerManagerConfigurat
 	}
 	if c.ExtensionProfile.ConcurrentSyncs == 0 {
 		c.ExtensionProfile.ConcurrentSyncs = DefaultControllerConcurrentSyncs
+	}
+	if c.ExtensionProfile.StableChannelSoakPeriod == nil {
+		c.ExtensionProfile.StableChannelSoakPeriod = &metav1.Duration{Duration: v1beta1helper.DefaultStableChannelSoakPeriod}
 	}
 	if c.ShootMaintenance == nil {
 		c.ShootMaintenance = &ShootMaintenanceControllerConfiguration{}

@@ -57,6 +57,9 @@ func Validate(cfg *ControllerManagerConfiguration) field.ErrorList {
 	if c := cfg.Controllers.ExtensionProfile; c != nil && c.ConcurrentSyncs < 1 {
 		invalid("extensionProfile", c.ConcurrentSyncs)
 	}
+	if c := cfg.Controllers.ExtensionProfile; c != nil && c.StableChannelSoakPeriod != nil && c.StableChannelSoakPeriod.Duration < 0 {
+		allErrs = append(allErrs, field.Invalid(controllers.Child("extensionProfile", "stableChannelSoakPeriod"), c.StableChannelSoakPeriod.Duration.String(), "must not be negative"))
+	}
 	if c := cfg.Controllers.ShootMaintenance; c != nil && c.ConcurrentSyncs < 1 {
 		invalid("shootMaintenance", c.ConcurrentSyncs)
 	}

@@ -64,6 +64,12 @@ type CloudProfileControllerConfiguration struct {
 type ExtensionProfileControllerConfiguration struct {
 	// ConcurrentSyncs is the number of ExtensionProfiles reconciled in parallel. Defaults to 5.
 	ConcurrentSyncs int `json:"concurrentSyncs"`
+	// StableChannelSoakPeriod is how long a version must have been classified supported before
+	// the stable release channel offers it (GEP-78 "Release channels"). The ExtensionProfile
+	// status, shoot maintenance and the channel gauges use it; the ShootExtensionProfile admission
+	// plugin has the same setting and must be given the same value. Defaults to 336h (14 days).
+	// +optional
+	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 
 // ShootMaintenanceControllerConfiguration configures the shoot maintenance controller.
