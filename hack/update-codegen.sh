@@ -5,8 +5,8 @@
 #
 # Regenerates every generated file: deepcopy, defaults and conversions (k8s.io/code-generator),
 # protobuf (hack/update-protobuf.sh), OpenAPI definitions and model names (k8s.io/kube-openapi), the
-# clientset (protobuf by default), listers and informers of core.gardener.cloud, and the Extension
-# CRD (sigs.k8s.io/controller-tools).
+# clientset (protobuf by default), listers and informers of core.gardener.cloud, and the seed and
+# operator Extension CRDs (sigs.k8s.io/controller-tools).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -58,7 +58,7 @@ kube::codegen::gen_client \
   --boilerplate "${BOILERPLATE}" \
   "${REPO_ROOT}/pkg/apis"
 
-echo "Generating the Extension CRD"
+echo "Generating the Extension CRDs (extensions.gardener.cloud, operator.gardener.cloud)"
 if [[ ! -x "${GOBIN}/controller-gen" ]] || [[ "$("${GOBIN}/controller-gen" --version)" != *"${CONTROLLER_TOOLS_VERSION}"* ]]; then
   go install "sigs.k8s.io/controller-tools/cmd/controller-gen@${CONTROLLER_TOOLS_VERSION}"
 fi
@@ -67,6 +67,10 @@ rm -f "${REPO_ROOT}/pkg/apis/extensions/crds/"*.yaml
 "${GOBIN}/controller-gen" crd:allowDangerousTypes=false \
   paths="./pkg/apis/extensions/v1alpha1/..." \
   output:crd:dir="./pkg/apis/extensions/crds"
+rm -f "${REPO_ROOT}/pkg/apis/operator/crds/"*.yaml
+"${GOBIN}/controller-gen" crd:allowDangerousTypes=false \
+  paths="./pkg/apis/operator/v1alpha1/..." \
+  output:crd:dir="./pkg/apis/operator/crds"
 "${REPO_ROOT}/hack/update-chart-crds.sh"
 
 echo "Generating the API reference (docs/api-reference)"
@@ -75,7 +79,7 @@ if [[ ! -x "${GOBIN}/crd-ref-docs" ]] || [[ "$("${GOBIN}/crd-ref-docs" --version
   go install "github.com/elastic/crd-ref-docs@${CRD_REF_DOCS_VERSION}"
 fi
 mkdir -p "${REPO_ROOT}/docs/api-reference"
-for api in core/v1beta1:core extensions/v1alpha1:extensions; do
+for api in core/v1beta1:core extensions/v1alpha1:extensions operator/v1alpha1:operator; do
   "${GOBIN}/crd-ref-docs" --log-level=ERROR \
     --source-path="./pkg/apis/${api%%:*}" \
     --config="${REPO_ROOT}/hack/api-reference/config.yaml" \
