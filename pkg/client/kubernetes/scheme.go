@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package kubernetes holds the controller-runtime schemes of the garden and seed clusters.
+// Package kubernetes holds the controller-runtime schemes of the garden, seed and runtime clusters.
 package kubernetes
 
 import (
@@ -14,6 +14,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	operatorv1alpha1 "github.com/gep-78/gardener/pkg/apis/operator/v1alpha1"
 )
 
 var (
@@ -23,6 +24,9 @@ var (
 	// SeedScheme holds the Kubernetes types, apiextensions.k8s.io/v1 and
 	// extensions.gardener.cloud/v1alpha1, for clients of a seed cluster.
 	SeedScheme = runtime.NewScheme()
+	// RuntimeScheme holds the Kubernetes types, apiextensions.k8s.io/v1 and
+	// operator.gardener.cloud/v1alpha1, for gardener-operator's clients of the runtime cluster.
+	RuntimeScheme = runtime.NewScheme()
 )
 
 func init() {
@@ -38,4 +42,8 @@ func init() {
 	utilruntime.Must(kubernetesscheme.AddToScheme(SeedScheme))
 	utilruntime.Must(apiextensionsv1.AddToScheme(SeedScheme))
 	utilruntime.Must(extensionsv1alpha1.AddToScheme(SeedScheme))
+
+	utilruntime.Must(kubernetesscheme.AddToScheme(RuntimeScheme))
+	utilruntime.Must(apiextensionsv1.AddToScheme(RuntimeScheme))
+	utilruntime.Must(operatorv1alpha1.AddToScheme(RuntimeScheme))
 }

@@ -1,0 +1,67 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package helper_test
+
+import (
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	testclock "k8s.io/utils/clock/testing"
+
+	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+var _ = Describe("conditions", func() {
+	var (
+		fakeClock *testclock.FakeClock
+		t0        time.Time
+	)
+
+	BeforeEach(func() {
+		t0 = time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+		fakeClock = testclock.NewFakeClock(t0)
+	})
+
+	It("initializes a missing condition as Unknown and returns a copy of an existing one", func() {
+		condition := GetOrInitConditionWithClock(fakeClock, nil, "Ready")
+		Expect(condition.Type).To(Equal(gardencorev1beta1.ConditionType("Ready")))
+		Expect(condition.Status).To(Equal(gardencorev1beta1.ConditionUnknown))
+		Expect(condition.LastTransitionTime.Time).To(Equal(t0))
+
+		conditions := []gardencorev1beta1.Condition{{Type: "Ready", Status: gardencorev1beta1.ConditionTrue, Codes: []gardencorev1beta1.ErrorCode{"A"}}}
+		got := GetOrInitConditionWithClock(fakeClock, conditions, "Ready")
+		got.Codes[0] = "B"
+		Expect(conditions[0].Codes).To(Equal([]gardencorev1beta1.ErrorCode{"A"}))
+		Expect(GetCondition(conditions, "Other")).To(BeNil())
+	})
+
+	It("moves lastUpdateTime on any change and lastTransitionTime only on a status change", func() {
+		condition := GetOrInitConditionWithClock(fakeClock, nil, "Ready")
+		fakeClock.Step(time.Minute)
+		condition = UpdatedConditionWithClock(fakeClock, condition, gardencorev1beta1.ConditionFalse, "Refused", "in use")
+		Expect(condition.LastTransitionTime.Time).To(Equal(t0.Add(time.Minute)))
+
+		fakeClock.Step(time.Minute)
+		condition = UpdatedConditionWithClock(fakeClock, condition, gardencorev1beta1.ConditionFalse, "Refused", "still in use")
+		Expect(condition.LastTransitionTime.Time).To(Equal(t0.Add(time.Minute)))
+		Expect(condition.LastUpdateTime.Time).To(Equal(t0.Add(2 * time.Minute)))
+
+		fakeClock.Step(time.Minute)
+		unchanged := UpdatedConditionWithClock(fakeClock, condition, gardencorev1beta1.ConditionFalse, "Refused", "still in use")
+		Expect(unchanged).To(Equal(condition))
+	})
+
+	It("merges by type without modifying the old list", func() {
+		old := []gardencorev1beta1.Condition{{Type: "A", Status: "True"}, {Type: "B", Status: "True"}}
+		merged := MergeConditions(old, gardencorev1beta1.Condition{Type: "B", Status: "False"}, gardencorev1beta1.Condition{Type: "C", Status: "Unknown", LastUpdateTime: metav1.NewTime(t0)})
+		Expect(merged).To(HaveLen(3))
+		Expect(merged[1].Status).To(Equal(gardencorev1beta1.ConditionFalse))
+		Expect(merged[2].Type).To(Equal(gardencorev1beta1.ConditionType("C")))
+		Expect(old[1].Status).To(Equal(gardencorev1beta1.ConditionTrue))
+	})
+})
