@@ -6,6 +6,7 @@
 #   docker build --target gardener-apiserver          -t <registry>/gardener/apiserver:<tag> .
 #   docker build --target gardener-controller-manager -t <registry>/gardener/controller-manager:<tag> .
 #   docker build --target gardenlet                   -t <registry>/gardener/gardenlet:<tag> .
+#   docker build --target gardener-operator           -t <registry>/gardener/operator:<tag> .
 # The ldflags are those of `make build` (test/integration/deployment checks that they agree).
 
 FROM golang:1.26 AS builder
@@ -25,7 +26,7 @@ RUN CGO_ENABLED=0 GOOS=${TARGETOS} GOARCH=${TARGETARCH} GOFLAGS=-buildvcs=false 
         -X k8s.io/component-base/version.gitMinor=37 \
         -X k8s.io/component-base/version.gitTreeState=clean \
         -X github.com/gep-78/gardener/pkg/version.Version=${VERSION}" \
-      ./cmd/gardener-apiserver ./cmd/gardener-controller-manager ./cmd/gardenlet
+      ./cmd/gardener-apiserver ./cmd/gardener-controller-manager ./cmd/gardenlet ./cmd/gardener-operator
 
 FROM gcr.io/distroless/static-debian12:nonroot AS gardener-apiserver
 COPY --from=builder /out/gardener-apiserver /gardener-apiserver
@@ -38,3 +39,7 @@ ENTRYPOINT ["/gardener-controller-manager"]
 FROM gcr.io/distroless/static-debian12:nonroot AS gardenlet
 COPY --from=builder /out/gardenlet /gardenlet
 ENTRYPOINT ["/gardenlet"]
+
+FROM gcr.io/distroless/static-debian12:nonroot AS gardener-operator
+COPY --from=builder /out/gardener-operator /gardener-operator
+ENTRYPOINT ["/gardener-operator"]

@@ -11,7 +11,7 @@ LD_FLAGS       := -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) \
                   -X k8s.io/component-base/version.gitMinor=37 \
                   -X k8s.io/component-base/version.gitTreeState=clean \
                   -X github.com/gep-78/gardener/pkg/version.Version=$(VERSION)
-BINARIES       := gardener-apiserver gardener-controller-manager gardenlet gardener-extension-shoot-falco-service local-garden kubectl-extensionprofile
+BINARIES       := gardener-apiserver gardener-controller-manager gardenlet gardener-operator gardener-extension-shoot-falco-service local-garden kubectl-extensionprofile
 GO_TEST_FLAGS  ?= -count=1 -timeout=30m
 
 export KUBEBUILDER_ASSETS := $(BIN)
@@ -55,7 +55,7 @@ verify:
 	@hack/verify.sh
 
 ## local-up: starts a local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager,
-## gardenlet, the example shoot-falco-service extension) and runs until interrupted; admin kubeconfig in dev/kubeconfig.
+## gardenlet, gardener-operator, the example shoot-falco-service extension) and runs until interrupted; admin kubeconfig in dev/kubeconfig.
 ## DATA_DIR=dev/data keeps etcd's data there, so that the next run starts over the same garden.
 .PHONY: local-up
 local-up: tools build

@@ -31,6 +31,7 @@ const (
 	ControllerManager = "controller-manager"
 	Gardenlet         = "gardenlet"
 	CRDs              = "crds"
+	Operator          = "operator"
 )
 
 // Files holds charts/gardener, including the _*.tpl helpers.

@@ -27,6 +27,7 @@ import (
 	. "github.com/gep-78/gardener/charts"
 	apiserverapp "github.com/gep-78/gardener/cmd/gardener-apiserver/app"
 	controllermanagerapp "github.com/gep-78/gardener/cmd/gardener-controller-manager/app"
+	operatorapp "github.com/gep-78/gardener/cmd/gardener-operator/app"
 	gardenletapp "github.com/gep-78/gardener/cmd/gardenlet/app"
 	"github.com/gep-78/gardener/pkg/apiserver"
 	"github.com/gep-78/gardener/pkg/features"
@@ -311,6 +312,49 @@ var _ = Describe("Charts", func() {
 			Expect(role.Namespace).To(Equal("gardener-system"))
 			Expect(role.Rules).To(ConsistOf(HaveField("Resources", ConsistOf("leases"))))
 			Expect(find(objects, "Service", "gardener-controller-manager-metrics")).NotTo(BeNil())
+		})
+	})
+
+	Describe("operator", func() {
+		It("ships exactly the generated operator Extension CRD of pkg/apis/operator/crds", func() {
+			generated, err := os.ReadFile(filepath.Join("..", "pkg", "apis", "operator", "crds", "operator.gardener.cloud_extensions.yaml"))
+			Expect(err).NotTo(HaveOccurred())
+			rendered, err := RenderFiles(Operator, "gardener-operator", namespace, nil)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(rendered).To(HaveKeyWithValue("templates/crd-operator.gardener.cloud_extensions.yaml", string(generated)), "run hack/update-chart-crds.sh")
+		})
+
+		It("runs gardener-operator with flags it knows, with the garden RBAC when the runtime cluster is the garden", func() {
+			objects, err := Render(Operator, "gardener-operator", namespace, nil)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(kindsAndNames(objects)).To(ConsistOf(
+				"CustomResourceDefinition/extensions.operator.gardener.cloud",
+				"ClusterRole/gardener.cloud:system:gardener-operator",
+				"ClusterRoleBinding/gardener.cloud:system:gardener-operator",
+				"ClusterRole/gardener.cloud:system:gardener-operator:garden",
+				"ClusterRoleBinding/gardener.cloud:system:gardener-operator:garden",
+				"Deployment/gardener-operator",
+				"ServiceAccount/gardener-operator",
+			))
+			opts := operatorapp.NewOptions()
+			fs := pflag.NewFlagSet("gardener-operator", pflag.ContinueOnError)
+			opts.AddFlags(fs)
+			Expect(fs.Parse(containerArgs(objects, "gardener-operator"))).To(Succeed())
+			Expect(opts.Validate()).To(Succeed())
+			Expect(opts.GardenKubeconfig).To(BeEmpty())
+			Expect(opts.ConcurrentSyncs).To(Equal(5))
+		})
+
+		It("mounts a garden kubeconfig and leaves the garden RBAC to the garden", func() {
+			objects, err := Render(Operator, "gardener-operator", namespace, map[string]any{"garden": map[string]any{"kubeconfig": "apiVersion: v1\nkind: Config\n"}})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(find(objects, "Secret", "gardener-operator-garden-kubeconfig")).NotTo(BeNil())
+			Expect(find(objects, "ClusterRole", "gardener.cloud:system:gardener-operator:garden")).To(BeNil())
+			opts := operatorapp.NewOptions()
+			fs := pflag.NewFlagSet("gardener-operator", pflag.ContinueOnError)
+			opts.AddFlags(fs)
+			Expect(fs.Parse(containerArgs(objects, "gardener-operator"))).To(Succeed())
+			Expect(opts.GardenKubeconfig).To(Equal("/etc/gardener-operator/garden/kubeconfig"))
 		})
 	})
 

@@ -41,7 +41,7 @@ show() { printf '$ kubectl %s\n' "$*"; "${KUBECTL}" "$@"; }
 # plugin runs a command with bin/ on PATH, so that kubectl finds the plugin kubectl-extensionprofile.
 plugin() { PATH="${BIN}:${PATH}" "$@"; }
 
-step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, shoot-falco-service extension)"
+step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator, shoot-falco-service extension)"
 "${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true >"${LOG}" 2>&1 &
 garden_pid=$!
 for _ in $(seq 1 240); do

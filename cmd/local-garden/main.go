@@ -4,9 +4,9 @@
 
 // Command local-garden runs a local garden on this machine: etcd and kube-apiserver (built by
 // hack/tools/install.sh), gardener-apiserver registered as an aggregated API server,
-// gardener-controller-manager, gardenlet and the example shoot-falco-service extension, each as
-// its own process with its own identity. The
-// garden's kube-apiserver doubles as the seed. It writes an admin kubeconfig, prints the line
+// gardener-controller-manager, gardenlet, gardener-operator and the example shoot-falco-service
+// extension, each as its own process with its own identity. The garden's kube-apiserver doubles
+// as the seed and as gardener-operator's runtime cluster. It writes an admin kubeconfig, prints the line
 // "local garden ready" once every component serves, and runs until SIGINT or SIGTERM, when it
 // stops everything it started.
 //
@@ -57,7 +57,7 @@ type options struct {
 // controller-runtime registers --kubeconfig there, which does not apply here.
 func newFlagSet(opts *options) *flag.FlagSet {
 	flags := flag.NewFlagSet("local-garden", flag.ExitOnError)
-	flags.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager and gardenlet")
+	flags.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator and gardener-extension-shoot-falco-service")
 	flags.StringVar(&opts.devDir, "dev-dir", "dev", "directory for the admin kubeconfig (kubeconfig), component kubeconfigs, logs and <component>.metrics-address files")
 	flags.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
 	flags.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
@@ -155,6 +155,12 @@ func run(ctx context.Context, opts options) error {
 			servesMetrics: true,
 		},
 		{
+			// gardener-operator generates the garden's ExtensionProfiles from the operator
+			// Extensions of its runtime cluster, here the garden's kube-apiserver too (GEP-78).
+			name: "gardener-operator",
+			args: []string{"--metrics-bind-address=0"},
+		},
+		{
 			// The example extension reconciles the seed Extensions of type shoot-falco-service and
 			// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
 			name: "gardener-extension-shoot-falco-service",
@@ -174,6 +180,8 @@ func run(ctx context.Context, opts options) error {
 		switch c.name {
 		case "gardenlet":
 			c.args = append(c.args, "--garden-kubeconfig="+kubeconfig, "--seed-kubeconfig="+kubeconfig)
+		case "gardener-operator":
+			c.args = append(c.args, "--kubeconfig="+kubeconfig, "--garden-kubeconfig="+kubeconfig)
 		default:
 			c.args = append(c.args, "--kubeconfig="+kubeconfig)
 		}

@@ -37,6 +37,7 @@ var _ = Describe("Dockerfile", func() {
 		Entry(nil, "gardener-apiserver"),
 		Entry(nil, "gardener-controller-manager"),
 		Entry(nil, "gardenlet"),
+		Entry(nil, "gardener-operator"),
 	)
 
 	It("sets the version variables `make build` sets", func() {

@@ -11,15 +11,18 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 	testclock "k8s.io/utils/clock/testing"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	operatorcrds "github.com/gep-78/gardener/pkg/apis/operator/crds"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
+	kubernetesutils "github.com/gep-78/gardener/pkg/utils/kubernetes"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
 	"github.com/gep-78/gardener/test/examples"
 
@@ -62,4 +65,13 @@ var _ = BeforeSuite(func() {
 	testClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.SeedScheme})
 	Expect(err).NotTo(HaveOccurred())
 	Expect(bootstrappers.EnsureExtensionCRD(ctx, logger, testClient, 100*time.Millisecond, time.Minute)).To(Succeed())
+	// The operator Extensions of docs/operations/gardener-operator-extensionprofiles.md.
+	Expect(kubernetesutils.ApplyCRD(ctx, logger, testClient, operatorcrds.ExtensionCRD(), "gardener-operator", 100*time.Millisecond, time.Minute)).To(Succeed())
+	// Discovery serves the new group shortly after the CRD is established.
+	Eventually(func() error {
+		list := &unstructured.UnstructuredList{}
+		list.SetAPIVersion("operator.gardener.cloud/v1alpha1")
+		list.SetKind("ExtensionList")
+		return testClient.List(ctx, list)
+	}).WithTimeout(30 * time.Second).Should(Succeed())
 })

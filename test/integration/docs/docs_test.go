@@ -26,6 +26,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	operatorv1alpha1 "github.com/gep-78/gardener/pkg/apis/operator/v1alpha1"
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
 	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/gardenlet/apis/config/v1alpha1"
 )
@@ -174,6 +175,9 @@ var _ = Describe("YAML in the documentation", func() {
 					continue
 				}
 				typed := newTyped(u.GetKind())
+				if u.GetAPIVersion() == operatorv1alpha1.SchemeGroupVersion.String() && u.GetKind() == "Extension" {
+					typed = &operatorv1alpha1.Extension{}
+				}
 				Expect(typed).NotTo(BeNil(), "%s: the docs test does not know kind %s", block, u.GetKind())
 				Expect(yaml.UnmarshalStrict([]byte(doc), typed)).To(Succeed(), block.String())
 				objects = append(objects, object{block, u})
