@@ -108,6 +108,7 @@ func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
 	}
 	allErrs = append(allErrs, validateNetworking(spec.Networking, specPath.Child("networking"))...)
 	allErrs = append(allErrs, validateWorkers(spec.Provider.Workers, specPath.Child("provider", "workers"))...)
+	allErrs = append(allErrs, validateWorkerKubernetesVersions(spec, oldSpec, specPath)...)
 	allErrs = append(allErrs, validateShootTypes(spec, specPath)...)
 	if window := maintenanceTimeWindow(shoot); window != nil &&
 		(oldShoot == nil || !apiequality.Semantic.DeepEqual(window, maintenanceTimeWindow(oldShoot))) {

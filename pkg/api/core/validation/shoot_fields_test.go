@@ -142,10 +142,13 @@ var _ = Describe("Shoot validation of the modelled fields", func() {
 		oldShoot := withoutComponentVersions(validShoot())
 		newShoot := oldShoot.DeepCopy()
 		newShoot.Spec.Region, newShoot.Spec.Provider.Type, newShoot.Spec.Kubernetes.Version = "other", "aws", "1.34.9"
+		// The pools run the control plane's version, so theirs is downgraded too (as in Gardener).
 		Expect(ValidateShootUpdate(newShoot, oldShoot)).To(ConsistOf(
 			fieldErr(field.ErrorTypeInvalid, "spec.region"),
 			fieldErr(field.ErrorTypeInvalid, "spec.provider.type"),
 			fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.version"),
+			fieldErr(field.ErrorTypeForbidden, "spec.provider.workers[0].kubernetes.version"),
+			fieldErr(field.ErrorTypeForbidden, "spec.provider.workers[1].kubernetes.version"),
 		))
 		newShoot = oldShoot.DeepCopy()
 		newShoot.Spec.Kubernetes.Version = "1.36.3"

@@ -12,6 +12,8 @@
 //     version of the CloudProfile that matches it and is classified supported
 //     (v1beta1helper.ResolveKubernetesVersion); on update a partial or empty version that the
 //     stored version matches keeps the stored version;
+//   - each worker pool's spec.provider.workers[].kubernetes.version, when set, is resolved the
+//     same way (against the pool's stored version); an unset one stays unset;
 //   - each worker pool's machine image is kept from the stored Shoot when the request omits it,
 //     or names the same image with no or the same version; otherwise an omitted image name or an
 //     empty or partial version is defaulted (v1beta1helper.DefaultMachineImage: first image for
@@ -110,6 +112,7 @@ func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admis
 
 	now := m.Clock.Now()
 	allErrs := m.defaultKubernetesVersion(profile, shoot, oldShoot, now)
+	allErrs = append(allErrs, m.defaultKubernetesVersionForWorkers(profile, shoot, oldShoot, now)...)
 	allErrs = append(allErrs, m.ensureMachineImages(profile, shoot, oldShoot, now)...)
 	if len(allErrs) > 0 {
 		return admission.NewForbidden(a, allErrs.ToAggregate())
@@ -134,6 +137,32 @@ func (m *MutateShoot) defaultKubernetesVersion(profile *gardencorev1beta1.CloudP
 	}
 	shoot.Spec.Kubernetes.Version = resolved
 	return nil
+}
+
+// defaultKubernetesVersionForWorkers resolves each pool's spec.provider.workers[].kubernetes.version
+// that is set and partial like the control plane's (v1beta1helper.ResolveKubernetesVersion),
+// keeping the pool's stored version when the request matches it. An unset pool version stays
+// unset: the pool runs the control plane's version.
+func (m *MutateShoot) defaultKubernetesVersionForWorkers(profile *gardencorev1beta1.CloudProfileSpec, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i := range shoot.Spec.Provider.Workers {
+		worker := &shoot.Spec.Provider.Workers[i]
+		if worker.Kubernetes == nil || worker.Kubernetes.Version == nil || len(*worker.Kubernetes.Version) > validation.MaxVersionLength {
+			continue
+		}
+		var current string
+		if oldWorker := findWorker(oldShoot, worker.Name); oldWorker != nil && oldWorker.Kubernetes != nil {
+			current = ptr.Deref(oldWorker.Kubernetes.Version, "")
+		}
+		fldPath := field.NewPath("spec", "provider", "workers").Index(i).Child("kubernetes", "version")
+		resolved, err := v1beta1helper.ResolveKubernetesVersion(fldPath, profile.Kubernetes.Versions, *worker.Kubernetes.Version, current, now)
+		if err != nil {
+			allErrs = append(allErrs, err)
+			continue
+		}
+		worker.Kubernetes.Version = ptr.To(resolved)
+	}
+	return allErrs
 }
 
 // ensureMachineImages keeps or defaults the machine image of every worker pool.

@@ -11,6 +11,7 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	. "github.com/onsi/gomega/gstruct"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -118,6 +119,40 @@ var _ = Describe("ShootMutator", func() {
 		shoot.Spec.Kubernetes.Version = "1.36"
 		Expect(admitter.Admit(ctx, attributes(shoot, oldShoot), nil)).To(Succeed())
 		Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.36.3"))
+	})
+
+	Context("worker pool Kubernetes versions", func() {
+		poolVersion := func(s *core.Shoot, i int) *string { return s.Spec.Provider.Workers[i].Kubernetes.Version }
+
+		It("resolves a partial pool version and leaves an unset one unset", func() {
+			shoot.Spec.Kubernetes.Version = "1.36.3"
+			shoot.Spec.Provider.Workers[0].Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.35")}
+			shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers,
+				core.Worker{Name: "plain", Machine: core.Machine{Type: "local"}},
+				core.Worker{Name: "full", Machine: core.Machine{Type: "local"}, Kubernetes: &core.WorkerKubernetes{Version: ptr.To("1.35.4")}},
+				core.Worker{Name: "kubelet-only", Machine: core.Machine{Type: "local"}, Kubernetes: &core.WorkerKubernetes{}})
+			Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(Succeed())
+			Expect(poolVersion(shoot, 0)).To(PointTo(Equal("1.35.6")))
+			Expect(shoot.Spec.Provider.Workers[1].Kubernetes).To(BeNil())
+			Expect(poolVersion(shoot, 2)).To(PointTo(Equal("1.35.4")))
+			Expect(poolVersion(shoot, 3)).To(BeNil())
+		})
+
+		It("keeps the pool's stored version on update when the request matches it", func() {
+			shoot.Spec.Kubernetes.Version = "1.36.3"
+			oldShoot := shoot.DeepCopy()
+			oldShoot.Spec.Provider.Workers[0].Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.35.4")}
+			shoot.Spec.Provider.Workers[0].Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.35")}
+			Expect(admitter.Admit(ctx, attributes(shoot, oldShoot), nil)).To(Succeed())
+			Expect(poolVersion(shoot, 0)).To(PointTo(Equal("1.35.4")))
+		})
+
+		It("rejects a partial pool version without a supported match, on the pool's path", func() {
+			shoot.Spec.Provider.Workers[0].Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.34")}
+			err := admitter.Admit(ctx, attributes(shoot, nil), nil)
+			Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
+			Expect(err.Error()).To(ContainSubstring(`spec.provider.workers[0].kubernetes.version: Invalid value: "1.34": couldn't find a suitable version`))
+		})
 	})
 
 	It("rejects a partial version without a supported match", func() {

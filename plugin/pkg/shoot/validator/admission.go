@@ -163,15 +163,21 @@ func (c *validationContext) validateRegion(fldPath *field.Path) field.ErrorList 
 }
 
 func (c *validationContext) validateKubernetesVersion(fldPath *field.Path) field.ErrorList {
-	version := c.shoot.Spec.Kubernetes.Version
-	if version == c.oldShoot.Spec.Kubernetes.Version {
+	return c.validateOfferedKubernetesVersion(fldPath, c.shoot.Spec.Kubernetes.Version, c.oldShoot.Spec.Kubernetes.Version, c.create)
+}
+
+// validateOfferedKubernetesVersion checks a control-plane or pool version that differs from
+// oldVersion: it is a version of the profile that is not unavailable and, when activeOnly (create,
+// new pool), not expired either (NotSupported listing them, preview ones tagged "(preview)").
+func (c *validationContext) validateOfferedKubernetesVersion(fldPath *field.Path, version, oldVersion string, activeOnly bool) field.ErrorList {
+	if version == oldVersion {
 		return nil
 	}
 	var offered []string
 	for _, v := range c.profile.Kubernetes.Versions {
 		classification := v1beta1helper.CloudProfileVersionClassification(v, c.now)
 		if classification == gardencorev1beta1.ClassificationUnavailable ||
-			(c.create && classification == gardencorev1beta1.ClassificationExpired) {
+			(activeOnly && classification == gardencorev1beta1.ClassificationExpired) {
 			continue
 		}
 		if v.Version == version {
@@ -186,17 +192,7 @@ func (c *validationContext) validateKubernetesVersion(fldPath *field.Path) field
 	return field.ErrorList{field.NotSupported(fldPath, version, offered)}
 }
 
-func (c *validationContext) validateWorkers(fldPath *field.Path) field.ErrorList {
-	allErrs := field.ErrorList{}
-	for i, worker := range c.shoot.Spec.Provider.Workers {
-		oldWorker := findWorker(c.oldShoot, worker.Name)
-		if err := c.validateMachineImage(fldPath.Index(i).Child("machine", "image"), worker, oldWorker); err != nil {
-			allErrs = append(allErrs, err)
-		}
-	}
-	return allErrs
-}
-
+// validateMachineImage checks a new or changed (image or architecture) pool's machine image.
 func (c *validationContext) validateMachineImage(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
 	image := worker.Machine.Image
 	if image == nil {

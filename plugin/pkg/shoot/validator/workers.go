@@ -1,0 +1,291 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package validator
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/Masterminds/semver/v3"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+)
+
+// validateWorkers checks every worker pool against the profile, in upstream's order: machine
+// (type, then image, then the image's kubeletVersionConstraint against the pool's kubelet version),
+// volume, pool Kubernetes version, zones. A pool whose machine is refused is not checked for its
+// kubelet version (the message would mislead).
+func (c *validationContext) validateWorkers(fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	controlPlaneVersion, cpErr := semver.NewVersion(c.shoot.Spec.Kubernetes.Version)
+	for i, worker := range c.shoot.Spec.Provider.Workers {
+		idxPath := fldPath.Index(i)
+		oldWorker := findWorker(c.oldShoot, worker.Name)
+
+		machineErr := c.validateMachineType(idxPath.Child("machine", "type"), worker, oldWorker)
+		if machineErr == nil {
+			machineErr = c.validateMachineImage(idxPath.Child("machine", "image"), worker, oldWorker)
+		}
+		if machineErr != nil {
+			allErrs = append(allErrs, machineErr)
+		} else if cpErr == nil {
+			if err := c.validateKubeletVersion(idxPath, worker, controlPlaneVersion); err != nil {
+				allErrs = append(allErrs, err)
+			}
+		}
+		if err := c.validateWorkerVolume(idxPath.Child("volume"), worker, oldWorker); err != nil {
+			allErrs = append(allErrs, err)
+		}
+		allErrs = append(allErrs, c.validateWorkerKubernetesVersion(idxPath.Child("kubernetes", "version"), worker, oldWorker)...)
+		allErrs = append(allErrs, c.validateZones(idxPath.Child("zones"), worker, oldWorker)...)
+	}
+	return allErrs
+}
+
+// validateMachineType checks a new or changed (type or architecture) pool's machine type: it is
+// offered (NotSupported), usable, available in every zone of the pool and of the pool's
+// architecture (Invalid). The listed types are those that pass all three.
+func (c *validationContext) validateMachineType(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
+	machine := worker.Machine
+	if oldWorker != nil && machine.Type == oldWorker.Machine.Type && ptr.Equal(machine.Architecture, oldWorker.Machine.Architecture) {
+		return nil
+	}
+	architecture := ptr.Deref(machine.Architecture, v1beta1constants.ArchitectureAMD64)
+	var (
+		found                           bool
+		architectureOK, zonesOK, usable = sets.New[string](), sets.New[string](), sets.New[string]()
+		unavailable                     = func(z gardencorev1beta1.AvailabilityZone) []string { return z.UnavailableMachineTypes }
+	)
+	for _, t := range c.profile.MachineTypes {
+		found = found || t.Name == machine.Type
+		if machineTypeArchitecture(t, c.profile.MachineCapabilities) == architecture {
+			architectureOK.Insert(t.Name)
+		}
+		if ptr.Deref(t.Usable, false) {
+			usable.Insert(t.Name)
+		}
+		if !c.unavailableInAZone(worker.Zones, t.Name, unavailable) {
+			zonesOK.Insert(t.Name)
+		}
+	}
+	supported := sets.List(architectureOK.Intersection(zonesOK).Intersection(usable))
+	if !found {
+		return field.NotSupported(fldPath, machine.Type, supported)
+	}
+	if usable.Has(machine.Type) && zonesOK.Has(machine.Type) && architectureOK.Has(machine.Type) {
+		return nil
+	}
+	detail := fmt.Sprintf("machine type %q ", machine.Type)
+	if !usable.Has(machine.Type) {
+		detail += "is unusable, "
+	}
+	if !zonesOK.Has(machine.Type) {
+		detail += "is unavailable in at least one zone, "
+	}
+	if !architectureOK.Has(machine.Type) {
+		detail += fmt.Sprintf("does not support CPU architecture %q, ", architecture)
+	}
+	return field.Invalid(fldPath, machine.Type, fmt.Sprintf("%ssupported types are %+v", detail, supported))
+}
+
+// architectureCapability is the name of the machine capability that holds the CPU architecture.
+const architectureCapability = "architecture"
+
+// machineTypeArchitecture is a machine type's CPU architecture: the one value of its
+// "architecture" capability (the definitions' values when the type names none) when there is
+// exactly one, else spec.machineTypes[].architecture (upstream's MachineType.GetArchitecture).
+func machineTypeArchitecture(t gardencorev1beta1.MachineType, definitions []gardencorev1beta1.CapabilityDefinition) string {
+	for _, d := range definitions {
+		if d.Name != architectureCapability {
+			continue
+		}
+		values, ok := t.Capabilities[d.Name]
+		if !ok {
+			values = d.Values
+		}
+		if len(values) == 1 {
+			return values[0]
+		}
+	}
+	return ptr.Deref(t.Architecture, "")
+}
+
+// unavailableInAZone reports whether one of the zones of the Shoot's region lists the type as
+// unavailable.
+func (c *validationContext) unavailableInAZone(zones []string, name string, unavailable func(gardencorev1beta1.AvailabilityZone) []string) bool {
+	for _, r := range c.profile.Regions {
+		if r.Name != c.shoot.Spec.Region {
+			continue
+		}
+		for _, z := range r.Zones {
+			if slices.Contains(zones, z.Name) && slices.Contains(unavailable(z), name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// validateWorkerVolume checks the pool's root volume: a new or changed volume type is offered
+// (NotSupported on .type), usable and available in every zone of the pool (Invalid on .type);
+// the size is at least the minimum (Invalid "size must be >= X" on .size) of the machine type's
+// storage when that names the volume type, else of the volume type. The size is checked on
+// every spec change, as upstream does.
+func (c *validationContext) validateWorkerVolume(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
+	volume := worker.Volume
+	if volume == nil || volume.Type == nil {
+		return nil
+	}
+	var oldVolume *core.Volume
+	if oldWorker != nil {
+		oldVolume = oldWorker.Volume
+	}
+	if oldVolume == nil || oldVolume.Type == nil || *oldVolume.Type != *volume.Type {
+		if err := c.validateVolumeType(fldPath.Child("type"), *volume.Type, worker.Zones); err != nil {
+			return err
+		}
+	}
+	size, err := resource.ParseQuantity(volume.VolumeSize)
+	if err != nil {
+		return nil // static validation reports it
+	}
+	if minSize := c.violatedMinVolumeSize(worker.Machine.Type, *volume.Type, size); minSize != nil {
+		return field.Invalid(fldPath.Child("size"), volume.VolumeSize, fmt.Sprintf("size must be >= %s", minSize.String()))
+	}
+	return nil
+}
+
+func (c *validationContext) validateVolumeType(fldPath *field.Path, volumeType string, zones []string) *field.Error {
+	var (
+		found           bool
+		zonesOK, usable = sets.New[string](), sets.New[string]()
+		unavailable     = func(z gardencorev1beta1.AvailabilityZone) []string { return z.UnavailableVolumeTypes }
+	)
+	for _, v := range c.profile.VolumeTypes {
+		found = found || v.Name == volumeType
+		if ptr.Deref(v.Usable, false) {
+			usable.Insert(v.Name)
+		}
+		if !c.unavailableInAZone(zones, v.Name, unavailable) {
+			zonesOK.Insert(v.Name)
+		}
+	}
+	supported := sets.List(usable.Intersection(zonesOK))
+	if !found {
+		return field.NotSupported(fldPath, volumeType, supported)
+	}
+	if usable.Has(volumeType) && zonesOK.Has(volumeType) {
+		return nil
+	}
+	detail := fmt.Sprintf("volume type %q ", volumeType)
+	if !usable.Has(volumeType) {
+		detail += "is unusable, "
+	}
+	if !zonesOK.Has(volumeType) {
+		detail += "is unavailable in at least one zone, "
+	}
+	return field.Invalid(fldPath, volumeType, fmt.Sprintf("%ssupported types are %+v", detail, supported))
+}
+
+// violatedMinVolumeSize returns the first minimum, in upstream's order, that size is below: the
+// machine type's storage minSize when its storage type is the volume's type, then the volume
+// type's minSize; nil when size meets both.
+func (c *validationContext) violatedMinVolumeSize(machineType, volumeType string, size resource.Quantity) *resource.Quantity {
+	for _, t := range c.profile.MachineTypes {
+		if t.Name == machineType && t.Storage != nil && t.Storage.MinSize != nil && t.Storage.Type == volumeType && size.Cmp(*t.Storage.MinSize) < 0 {
+			return t.Storage.MinSize
+		}
+	}
+	for _, v := range c.profile.VolumeTypes {
+		if v.Name == volumeType && v.MinSize != nil && size.Cmp(*v.MinSize) < 0 {
+			return v.MinSize
+		}
+	}
+	return nil
+}
+
+// validateKubeletVersion refuses a machine image version whose kubeletVersionConstraint excludes
+// the pool's kubelet version (the pool's Kubernetes version, else the control plane's). Checked on
+// every spec change: a control-plane upgrade may leave a pool without a version outside its
+// image's constraint.
+func (c *validationContext) validateKubeletVersion(idxPath *field.Path, worker core.Worker, controlPlaneVersion *semver.Version) *field.Error {
+	image := worker.Machine.Image
+	if image == nil {
+		return nil
+	}
+	kubeletVersion := controlPlaneVersion
+	if worker.Kubernetes != nil && worker.Kubernetes.Version != nil {
+		v, err := semver.NewVersion(*worker.Kubernetes.Version)
+		if err != nil {
+			return field.Invalid(idxPath.Child("kubernetes", "version"), *worker.Kubernetes.Version, "cannot determine effective Kubernetes version for worker pool")
+		}
+		kubeletVersion = v
+	}
+	version := ptr.Deref(image.Version, "")
+	entry := v1beta1helper.FindMachineImageVersion(c.profile.MachineImages, image.Name, version)
+	if entry == nil || v1beta1helper.KubeletVersionSupported(*entry, kubeletVersion) {
+		return nil
+	}
+	return field.Invalid(idxPath.Child("machine", "image"), image.Name+":"+version, fmt.Sprintf(
+		"machine image '%s@%s' does not support kubelet version '%s', supported kubelet versions by this machine image version: '%s'",
+		image.Name, version, kubeletVersion, *entry.KubeletVersionConstraint))
+}
+
+// validateWorkerKubernetesVersion checks a pool's spec.provider.workers[].kubernetes.version
+// when it differs from the pool's previous version (its old pool version, else the old control
+// plane version): it is offered like the control plane's, and for a new pool (or on create) not
+// expired.
+func (c *validationContext) validateWorkerKubernetesVersion(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) field.ErrorList {
+	if worker.Kubernetes == nil || worker.Kubernetes.Version == nil {
+		return nil
+	}
+	oldVersion := c.oldShoot.Spec.Kubernetes.Version
+	if oldWorker != nil && oldWorker.Kubernetes != nil && oldWorker.Kubernetes.Version != nil {
+		oldVersion = *oldWorker.Kubernetes.Version
+	}
+	return c.validateOfferedKubernetesVersion(fldPath, *worker.Kubernetes.Version, oldVersion, c.create || oldWorker == nil)
+}
+
+// validateZones checks a pool's zones when they or the region changed: each is a zone of the
+// Shoot's region (NotSupported; Invalid when the region has none) and appears once (Duplicate).
+func (c *validationContext) validateZones(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if oldWorker != nil && c.shoot.Spec.Region == c.oldShoot.Spec.Region && apiequality.Semantic.DeepEqual(worker.Zones, oldWorker.Zones) {
+		return allErrs
+	}
+	var valid []string
+	for _, r := range c.profile.Regions {
+		if r.Name == c.shoot.Spec.Region {
+			for _, z := range r.Zones {
+				valid = append(valid, z.Name)
+			}
+			break
+		}
+	}
+	used := sets.New[string]()
+	for j, zone := range worker.Zones {
+		jdxPath := fldPath.Index(j)
+		switch {
+		case slices.Contains(valid, zone):
+		case len(valid) == 0:
+			allErrs = append(allErrs, field.Invalid(jdxPath, c.shoot.Spec.Region, "this region does not support availability zones, please do not configure them"))
+		default:
+			allErrs = append(allErrs, field.NotSupported(jdxPath, zone, valid))
+		}
+		if used.Has(zone) {
+			allErrs = append(allErrs, field.Duplicate(jdxPath, zone))
+		}
+		used.Insert(zone)
+	}
+	return allErrs
+}
