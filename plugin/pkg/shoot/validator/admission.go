@@ -23,9 +23,12 @@
 //     ...machine.image listing the offered "name:version"s) and, when image or architecture
 //     changed, the version supports the pool's architecture and is active; an expired version is
 //     accepted only on update of an existing pool and when it is not lower than the pool's
-//     current version (maintenance force upgrades). Unavailable versions are never accepted.
+//     current version (maintenance force upgrades). Unavailable versions are never accepted;
+//   - per pool (workers.go): the pool's Kubernetes version like the control plane's (expired
+//     refused for new pools), the image's kubeletVersionConstraint against the pool's kubelet
+//     (on every spec change), machine type, volume type and size, and zones.
 //
-// Gardener accepts even unavailable Kubernetes versions on update; here they are rejected, since
+// Gardener accepts even unavailable Kubernetes versions on update (control plane and pools); here they are rejected, since
 // a version that is not yet available is never a maintenance target (GEP-32). Errors are
 // Forbidden with the collected field errors.
 package validator

@@ -54,10 +54,13 @@ func (c *validationContext) validateWorkers(fldPath *field.Path) field.ErrorList
 
 // validateMachineType checks a new or changed (type or architecture) pool's machine type: it is
 // offered (NotSupported), usable, available in every zone of the pool and of the pool's
-// architecture (Invalid). The listed types are those that pass all three.
+// architecture (Invalid). The listed types are those that pass all three. A profile that lists no
+// machine types constrains none (CloudProfile validation here, unlike Gardener's, allows such
+// profiles; see docs/deviations.md).
 func (c *validationContext) validateMachineType(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
 	machine := worker.Machine
-	if oldWorker != nil && machine.Type == oldWorker.Machine.Type && ptr.Equal(machine.Architecture, oldWorker.Machine.Architecture) {
+	if len(c.profile.MachineTypes) == 0 ||
+		(oldWorker != nil && machine.Type == oldWorker.Machine.Type && ptr.Equal(machine.Architecture, oldWorker.Machine.Architecture)) {
 		return nil
 	}
 	architecture := ptr.Deref(machine.Architecture, v1beta1constants.ArchitectureAMD64)

@@ -165,6 +165,12 @@ var _ = Describe("ShootValidator worker pools", func() {
 			`machine image 'ubuntu@22.4.20260601' does not support kubelet version '1.35.6', supported kubelet versions by this machine image version: '< 1.35'`)))
 	})
 
+	It("does not check machine types against a profile that lists none", func() {
+		profile.Spec.MachineTypes = nil
+		pool(shoot).Machine.Type = "anything"
+		Expect(validate(shoot, nil)).To(Succeed())
+	})
+
 	It("rejects a control-plane upgrade that takes a pool without a version out of its image's kubelet constraint", func() {
 		shoot.Spec.Kubernetes.Version = "1.34.9"
 		pool(shoot).Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("22.4.20260601")}
