@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
@@ -85,11 +86,14 @@ var _ = Describe("NamespacedCloudProfile", Ordered, func() {
 				Kubernetes: &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
 					{Version: "1.35.9", ExpirationDate: &extendedExpiry},
 				}},
+				MachineTypes: []gardencorev1beta1.MachineType{
+					{Name: "project-large", CPU: resource.MustParse("8"), Memory: resource.MustParse("32Gi"), Usable: ptr.To(true), Architecture: ptr.To("amd64")},
+				},
 			},
 		}
 		Expect(testClient.Create(ctx, profile)).To(Succeed())
 		DeferCleanup(func() {
-			for _, name := range []string{"on-extended", "on-ncp-parent"} {
+			for _, name := range []string{"on-extended", "on-ncp-parent", "pools-on-extended"} {
 				s := &gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name}}
 				Expect(client.IgnoreNotFound(testClient.Delete(ctx, s))).To(Succeed())
 			}
@@ -117,6 +121,28 @@ var _ = Describe("NamespacedCloudProfile", Ordered, func() {
 	It("admits a Shoot on the extended version, which its parent has expired", func() {
 		Expect(testClient.Create(ctx, shoot("CloudProfile", "ncp-parent"))).To(MatchError(ContainSubstring("1.35.9")))
 		Expect(testClient.Create(ctx, shoot("NamespacedCloudProfile", "extended"))).To(Succeed())
+	})
+
+	It("decides worker pool versions and machine types on the merged spec", func() {
+		poolShoot := func(kind, profileName, machineType string) *gardencorev1beta1.Shoot {
+			s := shoot(kind, profileName)
+			s.Name = "pools-on-" + profileName
+			s.Spec.Kubernetes.Version = "1.36.3"
+			s.Spec.Provider.Workers = []gardencorev1beta1.Worker{{
+				Name: "pool", Minimum: 1, Maximum: 2,
+				Kubernetes: &gardencorev1beta1.WorkerKubernetes{Version: ptr.To("1.35.9")},
+				Machine: gardencorev1beta1.Machine{Type: machineType,
+					Image: &gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}},
+			}}
+			return s
+		}
+		Expect(testClient.Create(ctx, poolShoot("CloudProfile", "ncp-parent", "project-large"))).To(MatchError(
+			ContainSubstring(`spec.provider.workers[0].kubernetes.version: Unsupported value: "1.35.9"`)))
+		Expect(testClient.Create(ctx, poolShoot("NamespacedCloudProfile", "extended", "other"))).To(MatchError(
+			ContainSubstring(`spec.provider.workers[0].machine.type: Unsupported value: "other": supported values: "project-large"`)))
+		accepted := poolShoot("NamespacedCloudProfile", "extended", "project-large")
+		Expect(testClient.Create(ctx, accepted)).To(Succeed())
+		Expect(testClient.Delete(ctx, accepted)).To(Succeed())
 	})
 
 	It("maintains the Shoot on the merged spec: no force upgrade before the extended expiration, one after it", func() {
