@@ -1,0 +1,45 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance_test
+
+import (
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+)
+
+var _ = Describe("#ShootPredicate", func() {
+	p := ShootPredicate()
+	withAnnotation := func(value string) *gardencorev1beta1.Shoot {
+		return &gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{"gardener.cloud/operation": value}}}
+	}
+	withWindow := func(begin string) *gardencorev1beta1.Shoot {
+		return &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Maintenance: &gardencorev1beta1.Maintenance{
+			TimeWindow: &gardencorev1beta1.MaintenanceTimeWindow{Begin: begin, End: "010000+0000"},
+		}}}
+	}
+
+	It("should pass create, delete and generic events", func() {
+		Expect(p.Create(event.CreateEvent{Object: &gardencorev1beta1.Shoot{}})).To(BeTrue())
+		Expect(p.Delete(event.DeleteEvent{Object: &gardencorev1beta1.Shoot{}})).To(BeTrue())
+		Expect(p.Generic(event.GenericEvent{Object: &gardencorev1beta1.Shoot{}})).To(BeTrue())
+	})
+
+	DescribeTable("updates",
+		func(oldShoot, newShoot *gardencorev1beta1.Shoot, pass bool) {
+			Expect(p.Update(event.UpdateEvent{ObjectOld: oldShoot, ObjectNew: newShoot})).To(Equal(pass))
+		},
+		Entry("maintain added", &gardencorev1beta1.Shoot{}, withAnnotation("maintain"), true),
+		Entry("maintain already there", withAnnotation("maintain"), withAnnotation("maintain"), false),
+		Entry("other operation", &gardencorev1beta1.Shoot{}, withAnnotation("reconcile"), false),
+		Entry("window changed", withWindow("000000+0000"), withWindow("003000+0000"), true),
+		Entry("window added", &gardencorev1beta1.Shoot{}, withWindow("000000+0000"), true),
+		Entry("nothing relevant changed", withWindow("000000+0000"), withWindow("000000+0000"), false),
+	)
+})
