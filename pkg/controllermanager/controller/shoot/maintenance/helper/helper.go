@@ -42,34 +42,43 @@ type VersionUpdate struct {
 	Target string
 }
 
-// VersionSelector picks a version from a CloudProfile list (one of the helper.Get* functions).
-type VersionSelector func(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error)
+// GetHigherVersion takes the versions of a CloudProfile and the current version and returns
+// whether a higher suitable version was found, the version, or an error (Gardener's type; the
+// v1beta1 helper's selectors bound to a time with at).
+type GetHigherVersion func(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error)
 
-// DetermineVersionForStrategy returns the target version for current (Gardener's
-// DetermineVersionForStrategy): the auto-update target if auto finds one, even when the update is
-// forced; otherwise "" when the version is not forced; otherwise the force target. Errors:
+// at binds a time-taking version selector of the v1beta1 helper to now.
+func at(selector func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error), now time.Time) GetHigherVersion {
+	return func(versions []gardencorev1beta1.ExpirableVersion, current string) (bool, string, error) {
+		return selector(versions, current, now)
+	}
+}
+
+// DetermineVersionForStrategy returns the target version for currentVersion (Gardener's): the
+// auto-update target if getHigherVersionAutoUpdate finds one, even when the version is expired;
+// otherwise "" when it is not expired; otherwise the force target. Errors:
 //   - auto fails: "failed to determine a higher patch version for automatic update: <err>";
 //   - force fails: "failed to determine version for forceful update: <err>";
 //   - force finds nothing: `cannot perform forceful update of expired version "<current>". No
 //     suitable version found in CloudProfile - this is most likely a misconfiguration of the
 //     CloudProfile`.
-func DetermineVersionForStrategy(versions []gardencorev1beta1.ExpirableVersion, current string, auto, force VersionSelector, forced bool, now time.Time) (string, error) {
-	found, target, err := auto(versions, current, now)
+func DetermineVersionForStrategy(expirableVersions []gardencorev1beta1.ExpirableVersion, currentVersion string, getHigherVersionAutoUpdate GetHigherVersion, getHigherVersionForceUpdate GetHigherVersion, isCurrentVersionExpired bool) (string, error) {
+	found, target, err := getHigherVersionAutoUpdate(expirableVersions, currentVersion)
 	if err != nil {
 		return "", fmt.Errorf("failed to determine a higher patch version for automatic update: %w", err)
 	}
 	if found {
 		return target, nil
 	}
-	if !forced {
+	if !isCurrentVersionExpired {
 		return "", nil
 	}
-	found, target, err = force(versions, current, now)
+	found, target, err = getHigherVersionForceUpdate(expirableVersions, currentVersion)
 	if err != nil {
 		return "", fmt.Errorf("failed to determine version for forceful update: %w", err)
 	}
 	if !found {
-		return "", fmt.Errorf("cannot perform forceful update of expired version %q. No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile", current)
+		return "", fmt.Errorf("cannot perform forceful update of expired version %q. No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile", currentVersion)
 	}
 	return target, nil
 }
@@ -102,7 +111,7 @@ func KubernetesVersionUpdate(versions []gardencorev1beta1.ExpirableVersion, curr
 		return decision, nil
 	}
 	decision.Target, err = DetermineVersionForStrategy(versions, current,
-		v1beta1helper.GetLatestVersionForPatchAutoUpdate, v1beta1helper.GetVersionForForcefulUpdateToConsecutiveMinor, decision.Forced, now)
+		at(v1beta1helper.GetLatestVersionForPatchAutoUpdate, now), at(v1beta1helper.GetVersionForForcefulUpdateToConsecutiveMinor, now), decision.Forced)
 	return decision, err
 }
 
@@ -286,20 +295,20 @@ func MachineImageVersionUpdate(image gardencorev1beta1.MachineImage, versions []
 		expirable = append(expirable, v.ExpirableVersion)
 	}
 
-	var auto, force VersionSelector
+	var auto, force GetHigherVersion
 	switch strategy {
 	case gardencorev1beta1.UpdateStrategyPatch:
-		auto, force = v1beta1helper.GetLatestVersionForPatchAutoUpdate, v1beta1helper.GetVersionForForcefulUpdateToNextHigherMinor
+		auto, force = at(v1beta1helper.GetLatestVersionForPatchAutoUpdate, now), at(v1beta1helper.GetVersionForForcefulUpdateToNextHigherMinor, now)
 	case gardencorev1beta1.UpdateStrategyMinor:
-		auto, force = v1beta1helper.GetLatestVersionForMinorAutoUpdate, v1beta1helper.GetVersionForForcefulUpdateToNextHigherMajor
+		auto, force = at(v1beta1helper.GetLatestVersionForMinorAutoUpdate, now), at(v1beta1helper.GetVersionForForcefulUpdateToNextHigherMajor, now)
 	default:
-		auto = v1beta1helper.GetOverallLatestVersionForAutoUpdate
-		force = func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error) {
+		auto = at(v1beta1helper.GetOverallLatestVersionForAutoUpdate, now)
+		force = func([]gardencorev1beta1.ExpirableVersion, string) (bool, string, error) {
 			return false, "", fmt.Errorf("either the machine image %q is reaching end of life and migration to another machine image is required or there is a misconfiguration in the CloudProfile. If it is the latter, make sure the machine image in the CloudProfile has at least one version that is not expired, not in preview and greater or equal to the current Shoot image version %q", image.Name, current)
 		}
 	}
 
-	target, err := DetermineVersionForStrategy(expirable, current, auto, force, decision.Forced, now)
+	target, err := DetermineVersionForStrategy(expirable, current, auto, force, decision.Forced)
 	if err != nil {
 		return decision, fmt.Errorf("failed to determine the target version for maintenance of machine image %q with strategy %q: %w", image.Name, strategy, err)
 	}

@@ -6,7 +6,6 @@ package helper_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
@@ -23,8 +22,6 @@ func TestHelper(t *testing.T) {
 }
 
 var _ = Describe("Maintenance version decisions", func() {
-	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
-
 	It("#FilterMachineImageVersions keeps the versions of the pool's architecture and CRI", func() {
 		image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
 			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}},
@@ -113,14 +110,14 @@ var _ = Describe("Maintenance version decisions", func() {
 	)
 
 	It("#DetermineVersionForStrategy does not call the force rule when the version is not forced", func() {
-		auto := func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error) {
+		auto := func([]gardencorev1beta1.ExpirableVersion, string) (bool, string, error) {
 			return false, "", nil
 		}
-		force := func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error) {
+		force := func([]gardencorev1beta1.ExpirableVersion, string) (bool, string, error) {
 			Fail("must not be called")
 			return false, "", nil
 		}
-		target, err := DetermineVersionForStrategy(nil, "1.0.0", auto, force, false, now)
+		target, err := DetermineVersionForStrategy(nil, "1.0.0", auto, force, false)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(target).To(BeEmpty())
 	})
