@@ -83,8 +83,8 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 				MaintainExtensionComponents(context.Background(), logr.Discard(), op, c.checker)
 				return op
 			}
-			if op := run(); len(op.Results) != 0 || *op.Shoot.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
-				b.Fatalf("expected no update, got %+v", op.Results)
+			if op := run(); len(op.Results()) != 0 || *op.Shoot.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
+				b.Fatalf("expected no update, got %+v", op.Results())
 			}
 
 			b.Run(fmt.Sprintf("%sincompatible candidates=%d", c.name, n), func(b *testing.B) {

@@ -78,11 +78,11 @@ func failureKeys(incompatibilities []incompatibility) map[string]incompatibility
 //     version that fail against the working copy but passed against the entering Shoot).
 //  2. Voluntary host updates yield: each successful auto-update (not forced) of a machine image or
 //     of the Kubernetes version, latest first, is reverted on the working copy when reverting it
-//     alone removes at least one introduced rule failure. Its Result becomes a failure that names
+//     alone removes at least one introduced rule failure. Its result becomes a failure that names
 //     the components it would have broken. If anything was reverted, the component step runs again
 //     from the entering pins (rerun), against the new working copy.
 //  3. Forced host updates win: every remaining introduced incompatibility stays, and is recorded
-//     as a failed component Result (reason ReasonComponentIncompatible) that names the failing
+//     as a failed component result (reason ReasonComponentIncompatible) that names the failing
 //     rules, or appended to the component's failure if it already has one. The component keeps
 //     its version.
 func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker, rerun func()) {
@@ -92,12 +92,13 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 	}
 
 	reverted := false
-	for i := len(op.Results) - 1; i >= 0 && len(conflicts) > 0; i-- {
-		result := &op.Results[i]
-		if !result.Successful || result.Forced || !isHostResult(*result) {
+	for i := len(op.changes) - 1; i >= 0 && len(conflicts) > 0; i-- {
+		c := &op.changes[i]
+		result := op.result(*c)
+		if !result.isSuccessful || c.forced || !c.isHost() {
 			continue
 		}
-		setHostVersion(op.Shoot, *result, result.From)
+		setHostVersion(op.Shoot, *c, c.from)
 		after := introducedIncompatibilities(ctx, op, checker)
 		before, remaining := failureKeys(conflicts), failureKeys(after)
 		var resolved []string
@@ -107,18 +108,19 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 			}
 		}
 		if len(resolved) == 0 {
-			setHostVersion(op.Shoot, *result, result.To)
+			setHostVersion(op.Shoot, *c, c.to)
 			continue
 		}
-		log.Info("Holding back a voluntary update that would make components incompatible", "kind", result.Kind, "workerPool", result.WorkerPool, "from", result.From, "to", result.To)
+		log.Info("Holding back a voluntary update that would make components incompatible", "kind", c.kind, "name", c.name, "from", c.from, "to", c.to)
 		what := "Kubernetes version"
-		if result.Kind == ResultKindMachineImage {
-			what = fmt.Sprintf("machine image %q", result.ImageName)
+		if c.kind == ResultKindMachineImage {
+			what = fmt.Sprintf("machine image %q", c.imageName)
 		}
-		result.Description = fmt.Sprintf("update of %s from %q to %q held back: it would make %s", what, result.From, result.To, strings.Join(slices.Compact(slices.Sorted(slices.Values(resolved))), ", "))
-		result.To, result.Successful = result.From, false
+		result.description = fmt.Sprintf("update of %s from %q to %q held back: it would make %s", what, c.from, c.to, strings.Join(slices.Compact(slices.Sorted(slices.Values(resolved))), ", "))
+		result.isSuccessful, c.to = false, c.from
+		op.setResult(*c, result)
 		conflicts, reverted = after, true
-		if result.Kind == ResultKindKubernetes {
+		if c.kind == ResultKindKubernetes {
 			capPoolsAtControlPlane(op)
 		}
 	}
@@ -133,21 +135,12 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 		messages := strings.Join(gardenerutils.RuleFailureDetails(c.introduced), "; ")
 		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.Version, messages)
 		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.ExtensionType, "component", c.pin.Component, "version", c.pin.Version, "rules", messages)
-		amended := false
-		for i := range op.Results {
-			r := &op.Results[i]
-			if r.Kind == ResultKindExtensionComponent && r.ExtensionType == c.pin.ExtensionType && r.Component == c.pin.Component && !r.Successful {
-				r.Description += "; " + description
-				amended = true
-			}
+		component := change{kind: ResultKindExtensionComponent, name: componentKey(c.pin.ExtensionType, c.pin.Component), from: c.pin.Version, to: c.pin.Version, failureCategory: failureIncompatible}
+		if i := op.componentIndex(component.name); i >= 0 && !op.componentUpdates[i].isSuccessful {
+			op.componentUpdates[i].description += "; " + description
+			continue
 		}
-		if !amended {
-			op.Results = append(op.Results, Result{
-				Kind: ResultKindExtensionComponent, ExtensionType: c.pin.ExtensionType, Component: c.pin.Component,
-				From: c.pin.Version, To: c.pin.Version, Reason: ReasonComponentIncompatible,
-				Description: description, failureCategory: failureIncompatible,
-			})
-		}
+		op.record(component, updateResult{reason: ReasonComponentIncompatible, description: description})
 	}
 }
 
@@ -155,25 +148,21 @@ func describeIncompatibility(i incompatibility) string {
 	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(gardenerutils.RuleFailureDetails(i.introduced), "; "))
 }
 
-func isHostResult(r Result) bool {
-	return r.Kind == ResultKindKubernetes || r.Kind == ResultKindWorkerKubernetes || r.Kind == ResultKindMachineImage
-}
-
-// setHostVersion sets the version a host Result is about on shoot.
-func setHostVersion(shoot *gardencorev1beta1.Shoot, r Result, version string) {
-	switch r.Kind {
+// setHostVersion sets the version a host change is about on shoot.
+func setHostVersion(shoot *gardencorev1beta1.Shoot, c change, version string) {
+	switch c.kind {
 	case ResultKindKubernetes:
 		shoot.Spec.Kubernetes.Version = version
 	case ResultKindWorkerKubernetes:
 		for i := range shoot.Spec.Provider.Workers {
-			if w := &shoot.Spec.Provider.Workers[i]; w.Name == r.WorkerPool && w.Kubernetes != nil {
+			if w := &shoot.Spec.Provider.Workers[i]; w.Name == c.name && w.Kubernetes != nil {
 				v := version
 				w.Kubernetes.Version = &v
 			}
 		}
 	case ResultKindMachineImage:
 		for i := range shoot.Spec.Provider.Workers {
-			if w := &shoot.Spec.Provider.Workers[i]; w.Name == r.WorkerPool && w.Machine.Image != nil {
+			if w := &shoot.Spec.Provider.Workers[i]; w.Name == c.name && w.Machine.Image != nil {
 				v := version
 				w.Machine.Image.Version = &v
 			}
@@ -185,18 +174,24 @@ func setHostVersion(shoot *gardencorev1beta1.Shoot, r Result, version string) {
 // after the control plane's update was held back; a pool update that the cap undoes is dropped.
 func capPoolsAtControlPlane(op *Operation) {
 	controlPlane := op.Shoot.Spec.Kubernetes.Version
-	kept := op.Results[:0]
-	for _, r := range op.Results {
-		if r.Kind == ResultKindWorkerKubernetes && r.Successful {
-			if capped, err := capAtControlPlane(r.To, controlPlane); err == nil && capped != r.To {
-				setHostVersion(op.Shoot, r, capped)
-				if capped == r.From {
-					continue
-				}
-				r.To, r.Description = capped, fmt.Sprintf("Updated Kubernetes version from %q to %q", r.From, capped)
-			}
+	var undone []string
+	for i := range op.changes {
+		c := &op.changes[i]
+		result := op.result(*c)
+		if c.kind != ResultKindWorkerKubernetes || !result.isSuccessful {
+			continue
 		}
-		kept = append(kept, r)
+		capped, err := capAtControlPlane(c.to, controlPlane)
+		if err != nil || capped == c.to {
+			continue
+		}
+		setHostVersion(op.Shoot, *c, capped)
+		if capped == c.from {
+			undone = append(undone, c.name)
+			continue
+		}
+		c.to, result.description = capped, fmt.Sprintf("Updated Kubernetes version from %q to %q", c.from, capped)
+		op.setResult(*c, result)
 	}
-	op.Results = kept
+	op.drop(func(c change) bool { return c.kind == ResultKindWorkerKubernetes && slices.Contains(undone, c.name) })
 }

@@ -78,7 +78,7 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 	}
 	resultOf := func(kind ResultKind) Result {
 		GinkgoHelper()
-		for _, r := range op.Results {
+		for _, r := range op.Results() {
 			if r.Kind == kind {
 				return r
 			}
@@ -115,7 +115,7 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 
 		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.35.4"))
 		Expect(pinned()).To(Equal("1.0.0"))
-		Expect(op.Results).To(HaveLen(1))
+		Expect(op.Results()).To(HaveLen(1))
 		k8s := resultOf(ResultKindKubernetes)
 		Expect(k8s.Successful).To(BeFalse())
 		Expect(k8s.To).To(Equal("1.35.4"))
@@ -158,7 +158,7 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.35.4"))
 		Expect(pinned()).To(Equal("1.0.5"))
 		Expect(*op.Shoot.Spec.Extensions[1].Components[0].Version).To(Equal("2.0.0"))
-		Expect(op.Results).To(HaveLen(2))
+		Expect(op.Results()).To(HaveLen(2))
 		Expect(resultOf(ResultKindKubernetes).Description).To(ContainSubstring(`component "guard" of extension "guard-ext" (version "2.0.0") incompatible (guard 2.0 requires Kubernetes below 1.35.5)`))
 		Expect(resultOf(ResultKindExtensionComponent).To).To(Equal("1.0.5"))
 	})
@@ -167,8 +167,8 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 		checker.rules["agent/1.0.0"] = kubernetesBelow("1.30.0", "agent 1.0 requires Kubernetes below 1.30")
 		runAll(expirable(now, "1.35.6, 1.35.4"), true, "1877.5.0", "1.0.0", "1.0.0", true)
 		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.35.6"))
-		Expect(op.Results).To(HaveLen(1))
-		Expect(op.Results[0].Successful).To(BeTrue())
+		Expect(op.Results()).To(HaveLen(1))
+		Expect(op.Results()[0].Successful).To(BeTrue())
 	})
 
 	It("should append the incompatibility to a component that already failed", func() {
@@ -225,7 +225,7 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 			Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.35.4"))
 			Expect(resultOf(ResultKindKubernetes).Successful).To(BeFalse())
 			Expect(poolVersion()).To(Equal("1.35.4"))
-			Expect(op.Results).To(HaveLen(1), "the pool update the cap undid is dropped")
+			Expect(op.Results()).To(HaveLen(1), "the pool update the cap undid is dropped")
 		})
 
 		It("should let a forced pool update win", func() {

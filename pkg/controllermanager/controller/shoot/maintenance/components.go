@@ -31,12 +31,12 @@ const (
 // For each pin it decides with gardenerutils.DecideComponentVersion (the effective autoUpdate, where a strategy
 // the component no longer supports falls back to a supported default, and then
 // gardenerutils.ComponentVersionUpdateFor), checking candidates with checker against the working
-// copy. A target is set on the working copy and recorded as a successful Result
+// copy. A target is set on the working copy and recorded as a successful result
 // (`Updated version from "<old>" to "<new>"`, with the auto-update or expiry reason). A forced
-// update without target, a missing ExtensionProfile or an evaluation error is a failed Result and
+// update without target, a missing ExtensionProfile or an evaluation error is a failed result and
 // the component keeps its version; an auto-update without target records nothing. A component
 // whose ExtensionProfile is being deleted keeps its version, because admission rejects new pins of
-// such a profile: a forced update is then a failed Result, an auto-update records nothing. One
+// such a profile: a forced update is then a failed result, an auto-update records nothing. One
 // component's failure does not stop the others.
 func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker) {
 	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
@@ -49,27 +49,28 @@ func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Opera
 
 func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker, pin v1beta1helper.ComponentPin) {
 	log = log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component)
-	result := Result{Kind: ResultKindExtensionComponent, ExtensionType: pin.ExtensionType, Component: pin.Component, From: pin.Version, To: pin.Version}
+	c := change{kind: ResultKindExtensionComponent, name: componentKey(pin.ExtensionType, pin.Component), from: pin.Version, to: pin.Version}
+	var result updateResult
 
 	profile := op.ExtensionProfiles[pin.ExtensionType]
 	if profile == nil {
-		result.Reason = "ExtensionProfile is required for the maintenance of component versions"
-		result.Description = fmt.Sprintf("ExtensionProfile %q does not exist", pin.ExtensionType)
-		result.failureCategory = failureError
-		op.Results = append(op.Results, result)
+		result.reason = "ExtensionProfile is required for the maintenance of component versions"
+		result.description = fmt.Sprintf("ExtensionProfile %q does not exist", pin.ExtensionType)
+		c.failureCategory = failureError
+		op.record(c, result)
 		return
 	}
 
 	decision, err := gardenerutils.DecideComponentVersion(ctx, profile, op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, checker)
-	result.Reason, result.Forced, result.Trigger = decision.Reason, decision.Trigger.Forced(), decision.Trigger
+	result.reason, c.forced, c.trigger = decision.Reason, decision.Trigger.Forced(), decision.Trigger
 	switch {
 	case decision.Trigger == gardenerutils.ComponentUpdateNone:
 		return
 	case err != nil:
-		result.Description = err.Error()
-		result.failureCategory = failureError
+		result.description = err.Error()
+		c.failureCategory = failureError
 		if decision.Trigger.Forced() {
-			result.failureCategory = failureNoTarget
+			c.failureCategory = failureNoTarget
 		}
 	case decision.Target == "":
 		if len(decision.Rejected) > 0 {
@@ -83,14 +84,14 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 			log.V(1).Info("ExtensionProfile is being deleted, not auto-updating", "version", pin.Version, "target", decision.Target)
 			return
 		}
-		result.Description = fmt.Sprintf("ExtensionProfile %q is being deleted; the version cannot be changed to %q", pin.ExtensionType, decision.Target)
-		result.failureCategory = failureNoTarget
+		result.description = fmt.Sprintf("ExtensionProfile %q is being deleted; the version cannot be changed to %q", pin.ExtensionType, decision.Target)
+		c.failureCategory = failureNoTarget
 	default:
 		target := decision.Target
 		op.Shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = &target
-		result.To, result.Successful = target, true
-		result.Description = fmt.Sprintf("Updated version from %q to %q", pin.Version, target)
+		c.to, result.isSuccessful = target, true
+		result.description = fmt.Sprintf("Updated version from %q to %q", pin.Version, target)
 	}
-	log.Info("Extension component version maintenance", "from", pin.Version, "to", result.To, "reason", result.Reason, "successful", result.Successful)
-	op.Results = append(op.Results, result)
+	log.Info("Extension component version maintenance", "from", pin.Version, "to", c.to, "reason", result.reason, "successful", result.isSuccessful)
+	op.record(c, result)
 }

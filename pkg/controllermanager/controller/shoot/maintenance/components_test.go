@@ -67,7 +67,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results).To(BeEmpty())
+		Expect(op.Results()).To(BeEmpty())
 		Expect(op.Shoot.Spec).To(Equal(shoot.Spec))
 		Expect(checker.calls).To(BeZero())
 	})
@@ -79,7 +79,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
 		Expect(version(op, 0, 1)).To(Equal("3.0.1"))
 		Expect(*shoot.Spec.Extensions[0].Components[0].Version).To(Equal("1.0.0"), "the entering Shoot must not change")
-		Expect(op.Results).To(Equal([]Result{
+		Expect(op.Results()).To(Equal([]Result{
 			{Kind: ResultKindExtensionComponent, ExtensionType: "agent-ext", Component: "agent", From: "1.0.0", To: "1.0.2",
 				Reason: "Component version expired - force update required", Forced: true, Trigger: gardenerutils.ComponentUpdateExpired,
 				Successful: true, Description: `Updated version from "1.0.0" to "1.0.2"`},
@@ -94,8 +94,8 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
 		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
-		Expect(op.Results).To(HaveLen(1))
-		Expect(op.Results[0].Component).To(Equal("proxy"))
+		Expect(op.Results()).To(HaveLen(1))
+		Expect(op.Results()[0].Component).To(Equal("proxy"))
 	})
 
 	It("should evaluate candidates against the working copy, not the entering Shoot", func() {
@@ -116,10 +116,10 @@ var _ = Describe("MaintainExtensionComponents", func() {
 
 		Expect(version(op, 0, 0)).To(Equal("1.0.0"))
 		Expect(version(op, 0, 1)).To(Equal("3.0.1"))
-		Expect(op.Results).To(HaveLen(2))
-		Expect(op.Results[0].Successful).To(BeFalse())
-		Expect(op.Results[0].Description).To(Equal(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (agent 1.0.2 requires Kubernetes < 1.36), 1.1.0 (agent 1.1 requires Kubernetes < 1.36)`))
-		Expect(op.Results[1].Successful).To(BeTrue())
+		Expect(op.Results()).To(HaveLen(2))
+		Expect(op.Results()[0].Successful).To(BeFalse())
+		Expect(op.Results()[0].Description).To(Equal(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (agent 1.0.2 requires Kubernetes < 1.36), 1.1.0 (agent 1.1 requires Kubernetes < 1.36)`))
+		Expect(op.Results()[1].Successful).To(BeTrue())
 	})
 
 	It("should force-upgrade a version that was removed from the profile", func() {
@@ -128,17 +128,17 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
 		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
-		Expect(op.Results[0].Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
-		Expect(op.Results[0].Trigger).To(Equal(gardenerutils.ComponentUpdateMissing))
+		Expect(op.Results()[0].Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
+		Expect(op.Results()[0].Trigger).To(Equal(gardenerutils.ComponentUpdateMissing))
 	})
 
 	It("should record a failure for a component the profile does not list", func() {
 		shoot.Spec.Extensions[0].Components[1].Name = "unknown"
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results).To(HaveLen(2))
-		Expect(op.Results[1].Successful).To(BeFalse())
-		Expect(op.Results[1].Description).To(HavePrefix(`cannot perform forceful update of unlisted version "3.0.0" of component "unknown"`))
+		Expect(op.Results()).To(HaveLen(2))
+		Expect(op.Results()[1].Successful).To(BeFalse())
+		Expect(op.Results()[1].Description).To(HavePrefix(`cannot perform forceful update of unlisted version "3.0.0" of component "unknown"`))
 	})
 
 	It("should keep the versions of a profile that is being deleted, recording a forced update as failed", func() {
@@ -149,8 +149,8 @@ var _ = Describe("MaintainExtensionComponents", func() {
 
 		Expect(version(op, 0, 0)).To(Equal("1.0.0"))
 		Expect(version(op, 0, 1)).To(Equal("3.0.0"))
-		Expect(op.Results).To(HaveLen(1), "the auto-update of proxy records nothing")
-		Expect(op.Results[0]).To(And(
+		Expect(op.Results()).To(HaveLen(1), "the auto-update of proxy records nothing")
+		Expect(op.Results()[0]).To(And(
 			HaveField("Component", "agent"), HaveField("From", "1.0.0"), HaveField("To", "1.0.0"),
 			HaveField("Trigger", gardenerutils.ComponentUpdateExpired), HaveField("Successful", false),
 			HaveField("Description", `ExtensionProfile "agent-ext" is being deleted; the version cannot be changed to "1.0.2"`),
@@ -160,9 +160,9 @@ var _ = Describe("MaintainExtensionComponents", func() {
 	It("should record a failure when the ExtensionProfile does not exist", func() {
 		op := NewOperation(shoot, now)
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results).To(HaveLen(2))
-		Expect(op.Results[0].Description).To(Equal(`ExtensionProfile "agent-ext" does not exist`))
-		Expect(op.Results[0].Successful).To(BeFalse())
+		Expect(op.Results()).To(HaveLen(2))
+		Expect(op.Results()[0].Description).To(Equal(`ExtensionProfile "agent-ext" does not exist`))
+		Expect(op.Results()[0].Successful).To(BeFalse())
 	})
 
 	It("should treat a Shoot whose rules cannot be evaluated as incompatible with every candidate", func() {
@@ -171,16 +171,16 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
 		// The expired pin has no compatible target (a failure naming the rejected candidates); the
 		// auto-updated one finds none and records nothing.
-		Expect(op.Results).To(HaveLen(1))
-		Expect(op.Results[0].Forced).To(BeTrue())
-		Expect(op.Results[0].Description).To(ContainSubstring("1.0.2 (compatibility rule evaluation failed: cannot convert (rule: any))"))
+		Expect(op.Results()).To(HaveLen(1))
+		Expect(op.Results()[0].Forced).To(BeTrue())
+		Expect(op.Results()[0].Description).To(ContainSubstring("1.0.2 (compatibility rule evaluation failed: cannot convert (rule: any))"))
 	})
 
 	It("should skip disabled extensions", func() {
 		shoot.Spec.Extensions[0].Disabled = ptr.To(true)
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results).To(BeEmpty())
+		Expect(op.Results()).To(BeEmpty())
 	})
 
 	It("should use the profile's default strategy when the Shoot sets none", func() {
@@ -190,7 +190,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
 		Expect(version(op, 0, 0)).To(Equal("2.0.0"))
-		Expect(op.Results[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: major)"))
+		Expect(op.Results()[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: major)"))
 	})
 
 	It("should fall back to the profile's default when the Shoot's strategy is no longer supported", func() {
@@ -204,7 +204,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
 		Expect(version(op, 0, 0)).To(Equal("1.1.0"), "minor, not major (2.0.0)")
-		Expect(op.Results[0].Successful).To(BeTrue())
-		Expect(op.Results[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: minor, instead of the unsupported major)"))
+		Expect(op.Results()[0].Successful).To(BeTrue())
+		Expect(op.Results()[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: minor, instead of the unsupported major)"))
 	})
 })

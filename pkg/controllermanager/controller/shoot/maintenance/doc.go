@@ -23,7 +23,8 @@
 // # One working copy, fixed order, one write
 //
 // The reconciler reads the Shoot, its CloudProfile and the ExtensionProfiles of the pinned
-// extension types, and runs the steps on one working copy (Operation), each in its own file:
+// extension types, and runs the steps on one working copy (Operation, results.go), each in its own
+// file:
 //
 //  1. MaintainMachineImages (machineimages.go), per worker pool;
 //  2. MaintainKubernetesVersion (kubernetes.go), the control plane and then every worker pool
@@ -131,8 +132,9 @@
 //
 // status.lastMaintenance lists every result of the window: "All maintenance operations
 // successful. <parts>" or "(<ok>/<total>) maintenance operations successful. <parts>", parts
-// joined with ", " in the order control plane, worker pools, extension components (Messages);
-// failureReason joins the failed parts. Each component part reads `Extension "<type>" component
+// joined with ", " in the order control plane, worker pool Kubernetes versions, worker pool
+// machine images, extension components (buildMaintenanceMessages on Gardener's updateResult per
+// control plane and pool, and per component); failureReason joins the failed parts. Each component part reads `Extension "<type>" component
 // "<name>": Updated version from "<old>" to "<new>". Reason: <reason>`, the reason naming
 // auto-update (with the strategy) or expiry. Events have the reasons
 // MachineImageVersionMaintenance, KubernetesVersionMaintenance,
@@ -150,7 +152,8 @@
 // by machine capabilities. A pool
 // whose image the CloudProfile does not list fails alone instead of aborting the image step; a
 // missing CloudProfile is a failed result instead of a reconcile error, so that components are
-// still maintained. Results are reported in spec order. The result travels with the spec Update
+// still maintained. Pools are reported in name order (Gardener: map order), components in spec
+// order. The result travels with the spec Update
 // (AnnotationPendingResult) and status.lastMaintenance is written after it, with optimistic
 // locking, where Gardener patches lastMaintenance to Processing without a lock before the Update,
 // then copies the maintained spec onto the patched object (which can overwrite a concurrent

@@ -154,7 +154,7 @@ var _ = Describe("shared GEP-78 examples", func() {
 			MaintainExtensionComponents(ctx, logr.Discard(), op, gardenerutils.NewCELCompatibilityChecker())
 
 			Expect(*op.Shoot.Spec.Extensions[0].Components[0].Version).To(Equal("0.42.1"))
-			Expect(op.Results).To(BeEmpty())
+			Expect(op.Results()).To(BeEmpty())
 
 			failures, ok := gardenerutils.NewCELCompatibilityChecker().ForShoot(entering).Check(ctx, profile, "falco", "0.44.1")
 			Expect(ok).To(BeTrue())

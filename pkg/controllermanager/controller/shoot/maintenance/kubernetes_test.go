@@ -64,10 +64,10 @@ var _ = Describe("MaintainKubernetesVersion", func() {
 			op := run(change, current, autoUpdate)
 			Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal(expected))
 			if expected == current {
-				Expect(op.Results).To(BeEmpty())
+				Expect(op.Results()).To(BeEmpty())
 				return
 			}
-			Expect(op.Results).To(ConsistOf(Result{
+			Expect(op.Results()).To(ConsistOf(Result{
 				Kind: ResultKindKubernetes, From: current, To: expected, Reason: reason, Forced: reason != "Automatic update of Kubernetes version configured",
 				Successful: true, Description: `Updated Kubernetes version from "` + current + `" to "` + expected + `"`,
 			}))
@@ -87,10 +87,10 @@ var _ = Describe("MaintainKubernetesVersion", func() {
 	It("K5 records a failure when minor+1 holds only preview versions", func() {
 		op := run(with("1.0.2 x, 1.1.2 p, 1.1.1 p, 1.1.0 p"), "1.0.2", false)
 		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("1.0.2"))
-		Expect(op.Results).To(HaveLen(1))
-		Expect(op.Results[0].Successful).To(BeFalse())
-		Expect(op.Results[0].Forced).To(BeTrue())
-		Expect(op.Results[0].Description).To(Equal(`could not determine higher suitable version than "1.0.2": cannot perform forceful update of expired version "1.0.2". No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile`))
+		Expect(op.Results()).To(HaveLen(1))
+		Expect(op.Results()[0].Successful).To(BeFalse())
+		Expect(op.Results()[0].Forced).To(BeTrue())
+		Expect(op.Results()[0].Description).To(Equal(`could not determine higher suitable version than "1.0.2": cannot perform forceful update of expired version "1.0.2". No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile`))
 	})
 
 	It("records a failure without a CloudProfile", func() {
@@ -98,9 +98,9 @@ var _ = Describe("MaintainKubernetesVersion", func() {
 		op := NewOperation(shoot, now)
 		op.CloudProfileErr = errNotFound("local")
 		MaintainKubernetesVersion(logr.Discard(), op)
-		Expect(op.Results).To(HaveLen(1))
-		Expect(op.Results[0].Successful).To(BeFalse())
-		Expect(op.Results[0].Description).To(Equal(`could not determine higher suitable version than "1.0.0": CloudProfile "local" not found`))
+		Expect(op.Results()).To(HaveLen(1))
+		Expect(op.Results()[0].Successful).To(BeFalse())
+		Expect(op.Results()[0].Description).To(Equal(`could not determine higher suitable version than "1.0.0": CloudProfile "local" not found`))
 	})
 })
 
@@ -133,21 +133,21 @@ var _ = Describe("MaintainKubernetesVersion of worker pools", func() {
 	}
 	poolVersion := func(op *Operation) string { return *op.Shoot.Spec.Provider.Workers[0].Kubernetes.Version }
 	description := func(op *Operation) string {
-		d, _ := Messages(op.Results)
+		d, _ := Messages(op.Results())
 		return d
 	}
 
 	It("should not update the pool without auto-update", func() {
 		op := run("0.0.1, 0.0.5, 0.1.1, 0.1.5", "0.0.1", "0.0.1", false)
 		Expect(poolVersion(op)).To(Equal("0.0.1"))
-		Expect(op.Results).To(BeEmpty())
+		Expect(op.Results()).To(BeEmpty())
 	})
 
 	It("should update the pool's patch with auto-update", func() {
 		op := run("0.0.1, 0.0.5, 0.1.1, 0.1.5", "0.0.1", "0.0.1", true)
 		Expect(poolVersion(op)).To(Equal("0.0.5"))
 		Expect(description(op)).To(Equal(`All maintenance operations successful. Control Plane: Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Automatic update of Kubernetes version configured, Worker pool "cpu-worker1": Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Automatic update of Kubernetes version configured`))
-		Expect(op.Results[1]).To(Equal(Result{
+		Expect(op.Results()[1]).To(Equal(Result{
 			Kind: ResultKindWorkerKubernetes, WorkerPool: "cpu-worker1", From: "0.0.1", To: "0.0.5", Successful: true,
 			Reason: "Automatic update of Kubernetes version configured", Description: `Updated Kubernetes version from "0.0.1" to "0.0.5"`,
 		}))
@@ -157,7 +157,7 @@ var _ = Describe("MaintainKubernetesVersion of worker pools", func() {
 		op := run("0.0.1 x, 0.0.5, 0.1.1, 0.1.5", "0.0.1", "0.0.1", false)
 		Expect(poolVersion(op)).To(Equal("0.0.5"))
 		Expect(description(op)).To(ContainSubstring(`Control Plane: Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Kubernetes version expired - force update required, Worker pool "cpu-worker1": Updated Kubernetes version from "0.0.1" to "0.0.5". Reason: Kubernetes version expired - force update required`))
-		Expect(op.Results[1].Forced).To(BeTrue())
+		Expect(op.Results()[1].Forced).To(BeTrue())
 	})
 
 	It("should force-update an expired pool to the next minor together with the control plane", func() {
@@ -171,7 +171,7 @@ var _ = Describe("MaintainKubernetesVersion of worker pools", func() {
 		op := run("0.0.1, 0.0.5 x, 0.1.1, 0.1.5", "0.1.1", "0.0.5", false)
 		Expect(op.Shoot.Spec.Kubernetes.Version).To(Equal("0.1.1"))
 		Expect(poolVersion(op)).To(Equal("0.1.1"))
-		Expect(op.Results).To(HaveLen(1))
+		Expect(op.Results()).To(HaveLen(1))
 		Expect(description(op)).To(Equal(`All maintenance operations successful. Worker pool "cpu-worker1": Updated Kubernetes version from "0.0.5" to "0.1.1". Reason: Kubernetes version expired - force update required`))
 	})
 
@@ -184,8 +184,8 @@ var _ = Describe("MaintainKubernetesVersion of worker pools", func() {
 	It("should record a failed pool with Gardener's wording and keep its version", func() {
 		op := run("0.0.1, 0.0.5 x, 0.1.1 p, 0.1.5 p, 0.2.0", "0.2.0", "0.0.5", false)
 		Expect(poolVersion(op)).To(Equal("0.0.5"))
-		Expect(op.Results).To(HaveLen(1))
-		d, failureReason := Messages(op.Results)
+		Expect(op.Results()).To(HaveLen(1))
+		d, failureReason := Messages(op.Results())
 		Expect(d).To(Equal(`(0/1) maintenance operations successful. Worker pool "cpu-worker1": Kubernetes version maintenance failed. Reason for update: Kubernetes version expired - force update required`))
 		Expect(failureReason).To(Equal(`Worker pool "cpu-worker1": Kubernetes maintenance failure due to: could not determine higher suitable version than "0.0.5": cannot perform forceful update of expired version "0.0.5". No suitable version found in CloudProfile - this is most likely a misconfiguration of the CloudProfile`))
 	})
@@ -193,7 +193,7 @@ var _ = Describe("MaintainKubernetesVersion of worker pools", func() {
 	It("should force-update a pool version the CloudProfile no longer lists", func() {
 		op := run("0.0.1, 0.1.1, 0.1.5", "0.1.5", "0.0.5", false)
 		Expect(poolVersion(op)).To(Equal("0.1.5"))
-		Expect(op.Results[0].Reason).To(Equal("Version does not exist in CloudProfile"))
+		Expect(op.Results()[0].Reason).To(Equal("Version does not exist in CloudProfile"))
 	})
 
 	It("should leave the pools alone without a CloudProfile", func() {
@@ -204,7 +204,7 @@ var _ = Describe("MaintainKubernetesVersion of worker pools", func() {
 		op := NewOperation(shoot, now)
 		op.CloudProfileErr = errNotFound("local")
 		MaintainKubernetesVersion(logr.Discard(), op)
-		Expect(op.Results).To(HaveLen(1))
-		Expect(op.Results[0].Kind).To(Equal(ResultKindKubernetes))
+		Expect(op.Results()).To(HaveLen(1))
+		Expect(op.Results()[0].Kind).To(Equal(ResultKindKubernetes))
 	})
 })

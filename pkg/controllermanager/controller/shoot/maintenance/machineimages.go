@@ -18,9 +18,9 @@ import (
 // (Gardener's maintainMachineImages). For each pool with an image, in spec order, it decides with
 // maintenancehelper.MachineImageVersionUpdate on the image's versions the pool can run
 // (FilterMachineImageVersions, with the pool's kubelet version as it enters the run) and, when
-// there is a target, sets it on the working copy and records a successful Result
+// there is a target, sets it on the working copy and records a successful result
 // (`Updated machine image "<image>" from "<old>" to "<new>"`). An error is recorded as a failed
-// Result (`failed to update machine image "<image>": <err>`) and the pool keeps its version; a
+// result (`failed to update machine image "<image>": <err>`) and the pool keeps its version; a
 // pool whose image the CloudProfile does not list fails alone, the other pools are still
 // maintained (Gardener aborts the whole step). Workerless Shoots, pools without an image and a
 // missing CloudProfile leave nothing to do here; the Kubernetes step reports the latter.
@@ -36,14 +36,15 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 		}
 		image := worker.Machine.Image
 		current := *image.Version
-		result := Result{Kind: ResultKindMachineImage, WorkerPool: worker.Name, ImageName: image.Name, From: current, To: current}
+		pool := change{kind: ResultKindMachineImage, name: worker.Name, imageName: image.Name, from: current, to: current}
 
 		profileImage, found := findMachineImage(op.CloudProfile, image.Name)
 		if !found {
-			result.Reason = maintenancehelper.ReasonVersionDoesNotExist
-			result.Forced = true
-			result.Description = fmt.Sprintf("failed to update machine image %q: machine image %q is not listed in CloudProfile %q", image.Name, image.Name, op.CloudProfile.Name)
-			op.Results = append(op.Results, result)
+			pool.forced = true
+			op.record(pool, updateResult{
+				reason:      maintenancehelper.ReasonVersionDoesNotExist,
+				description: fmt.Sprintf("failed to update machine image %q: machine image %q is not listed in CloudProfile %q", image.Name, image.Name, op.CloudProfile.Name),
+			})
 			continue
 		}
 
@@ -51,19 +52,20 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 		kubelet, _ := maintenancehelper.KubeletVersion(op.Shoot.Spec.Kubernetes.Version, *worker)
 		candidates := maintenancehelper.FilterMachineImageVersions(&profileImage, *worker, kubelet, nil, nil)
 		decision, err := maintenancehelper.MachineImageVersionUpdate(profileImage, candidates.Versions, current, autoUpdate, op.Now)
-		result.Reason, result.Forced = decision.Reason, decision.Forced
+		result := updateResult{reason: decision.Reason}
+		pool.forced = decision.Forced
 		switch {
 		case err != nil:
-			result.Description = fmt.Sprintf("failed to update machine image %q: %v", image.Name, err)
+			result.description = fmt.Sprintf("failed to update machine image %q: %v", image.Name, err)
 		case decision.Target == "" || decision.Target == current:
 			continue
 		default:
 			image.Version = &decision.Target
-			result.To, result.Successful = decision.Target, true
-			result.Description = fmt.Sprintf("Updated machine image %q from %q to %q", image.Name, current, decision.Target)
+			pool.to, result.isSuccessful = decision.Target, true
+			result.description = fmt.Sprintf("Updated machine image %q from %q to %q", image.Name, current, decision.Target)
 		}
-		log.Info("Machine image maintenance", "workerPool", worker.Name, "image", image.Name, "from", current, "to", result.To, "reason", result.Reason, "successful", result.Successful)
-		op.Results = append(op.Results, result)
+		log.Info("Machine image maintenance", "workerPool", worker.Name, "image", image.Name, "from", current, "to", pool.to, "reason", result.reason, "successful", result.isSuccessful)
+		op.record(pool, result)
 	}
 }
 

@@ -56,11 +56,11 @@ var _ = Describe("MaintainMachineImages", func() {
 			op := run(strategy, versions, current, autoUpdate, architecture)
 			Expect(version(op)).To(Equal(expected))
 			if expected == current {
-				Expect(op.Results).To(BeEmpty())
+				Expect(op.Results()).To(BeEmpty())
 				return
 			}
-			Expect(op.Results).To(HaveLen(1))
-			Expect(op.Results[0]).To(MatchFields(current, expected))
+			Expect(op.Results()).To(HaveLen(1))
+			Expect(op.Results()[0]).To(MatchFields(current, expected))
 		},
 		Entry("M01 major: overall latest", major, b, "1.0.0", true, "amd64", "1.5.3"),
 		Entry("M03 major: only versions of the pool's architecture", major, b+", 1.1.2 arm64, 1.7.1", "1.0.0", true, "arm64", "1.1.2"),
@@ -94,10 +94,10 @@ var _ = Describe("MaintainMachineImages", func() {
 		func(strategy gardencorev1beta1.MachineImageUpdateStrategy, versions, current, description string) {
 			op := run(strategy, versions, current, true, "amd64")
 			Expect(version(op)).To(Equal(current))
-			Expect(op.Results).To(HaveLen(1))
-			Expect(op.Results[0].Successful).To(BeFalse())
-			Expect(op.Results[0].Forced).To(BeTrue())
-			Expect(op.Results[0].Description).To(Equal(description))
+			Expect(op.Results()).To(HaveLen(1))
+			Expect(op.Results()[0].Successful).To(BeFalse())
+			Expect(op.Results()[0].Forced).To(BeTrue())
+			Expect(op.Results()[0].Description).To(Equal(description))
 		},
 		Entry("M07 major: end of life, no downgrade", major, b+", 1.7.2 dx", "1.7.2",
 			`failed to update machine image "gardenlinux": failed to determine the target version for maintenance of machine image "gardenlinux" with strategy "major": failed to determine version for forceful update: either the machine image "gardenlinux" is reaching end of life and migration to another machine image is required or there is a misconfiguration in the CloudProfile. If it is the latter, make sure the machine image in the CloudProfile has at least one version that is not expired, not in preview and greater or equal to the current Shoot image version "1.7.2"`),
@@ -107,9 +107,9 @@ var _ = Describe("MaintainMachineImages", func() {
 
 	It("should record the reason with the image update strategy", func() {
 		op := run(minor, "1.0.0 x, 1.3.0", "1.0.0", false, "amd64")
-		Expect(op.Results[0].Reason).To(Equal("Machine image version expired - force update required (image update strategy: minor)"))
+		Expect(op.Results()[0].Reason).To(Equal("Machine image version expired - force update required (image update strategy: minor)"))
 		op = run(minor, "1.0.0, 1.3.0", "1.0.0", true, "amd64")
-		Expect(op.Results[0].Reason).To(Equal("Automatic update of the machine image version is configured (image update strategy: minor)"))
+		Expect(op.Results()[0].Reason).To(Equal("Automatic update of the machine image version is configured (image update strategy: minor)"))
 	})
 
 	It("should maintain the other pools when one pool's image is not in the CloudProfile", func() {
@@ -119,13 +119,13 @@ var _ = Describe("MaintainMachineImages", func() {
 			Machine: gardencorev1beta1.Machine{Image: &gardencorev1beta1.ShootMachineImage{Name: "unknown", Version: ptr.To("1.0.0")}},
 		}}, op.Shoot.Spec.Provider.Workers...)
 		op.Shoot.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("1.0.0")
-		op.Results = nil
+		op.ResetResults()
 		MaintainMachineImages(logr.Discard(), op)
-		Expect(op.Results).To(HaveLen(2))
-		Expect(op.Results[0].WorkerPool).To(Equal("other"))
-		Expect(op.Results[0].Successful).To(BeFalse())
-		Expect(op.Results[0].Description).To(Equal(`failed to update machine image "unknown": machine image "unknown" is not listed in CloudProfile ""`))
-		Expect(op.Results[1].Successful).To(BeTrue())
+		Expect(op.Results()).To(HaveLen(2))
+		Expect(op.Results()[0].WorkerPool).To(Equal("other"))
+		Expect(op.Results()[0].Successful).To(BeFalse())
+		Expect(op.Results()[0].Description).To(Equal(`failed to update machine image "unknown": machine image "unknown" is not listed in CloudProfile ""`))
+		Expect(op.Results()[1].Successful).To(BeTrue())
 		Expect(*op.Shoot.Spec.Provider.Workers[1].Machine.Image.Version).To(Equal("1.5.3"))
 	})
 
@@ -133,7 +133,7 @@ var _ = Describe("MaintainMachineImages", func() {
 		op := NewOperation(&gardencorev1beta1.Shoot{}, now)
 		op.CloudProfile = &gardencorev1beta1.CloudProfile{}
 		MaintainMachineImages(logr.Discard(), op)
-		Expect(op.Results).To(BeEmpty())
+		Expect(op.Results()).To(BeEmpty())
 	})
 })
 
@@ -185,7 +185,7 @@ var _ = Describe("MaintainMachineImages with kubeletVersionConstraint", func() {
 	It("should not update when no version admits the control plane's kubelet version", func() {
 		op := run("1.26.0", nil, map[string]string{"1.0.1": "< 1.26", "1.5.3": "< 1.26", "1.1.0": "< 1.26"})
 		Expect(version(op)).To(Equal("1.0.0"))
-		Expect(op.Results).To(BeEmpty())
+		Expect(op.Results()).To(BeEmpty())
 	})
 
 	It("should update to a version that admits the control plane's kubelet version", func() {
@@ -196,21 +196,22 @@ var _ = Describe("MaintainMachineImages with kubeletVersionConstraint", func() {
 	It("should not update when no version admits the pool's kubelet version", func() {
 		op := run("1.26.0", ptr.To("1.25.0"), map[string]string{"1.0.1": ">= 1.26", "1.5.3": ">= 1.26", "1.1.0": ">= 1.26"})
 		Expect(version(op)).To(Equal("1.0.0"))
-		Expect(op.Results).To(BeEmpty())
+		Expect(op.Results()).To(BeEmpty())
 	})
 
 	It("should update to a version that admits the pool's kubelet version, not the control plane's", func() {
 		op := run("1.27.0", ptr.To("1.26.0"), map[string]string{"1.0.1": ">= 1.27", "1.1.0": ">= 1.26", "1.5.3": ">= 1.27"})
 		Expect(version(op)).To(Equal("1.1.0"))
-		Expect(op.Results[0].Description).To(Equal(`Updated machine image "gardenlinux" from "1.0.0" to "1.1.0"`))
+		Expect(op.Results()[0].Description).To(Equal(`Updated machine image "gardenlinux" from "1.0.0" to "1.1.0"`))
 	})
 
 	It("should leave versions that require a newer kubelet out of a forced update (a 1.35 pool)", func() {
 		op := run("1.35.2", nil, map[string]string{"1.0.1": ">= 1.36", "1.5.3": ">= 1.36"})
 		op.CloudProfile.Spec.MachineImages[0].Versions[0].ExpirationDate = &metav1.Time{Time: now.Add(-time.Hour)}
-		op.Shoot, op.Results = op.Original.DeepCopy(), nil
+		op.Shoot = op.Original.DeepCopy()
+		op.ResetResults()
 		MaintainMachineImages(logr.Discard(), op)
 		Expect(version(op)).To(Equal("1.1.0"))
-		Expect(op.Results[0].Reason).To(Equal("Machine image version expired - force update required (image update strategy: major)"))
+		Expect(op.Results()[0].Reason).To(Equal("Machine image version expired - force update required (image update strategy: major)"))
 	})
 })

@@ -5,6 +5,8 @@
 package maintenance
 
 import (
+	"strings"
+
 	"github.com/go-logr/logr"
 	"github.com/prometheus/client_golang/prometheus"
 	"k8s.io/apimachinery/pkg/util/sets"
@@ -56,38 +58,39 @@ const (
 )
 
 // metricSamples returns the counter increments for the component results of a written run.
-func metricSamples(results []Result) []metricSample {
+func metricSamples(op *Operation) []metricSample {
 	var samples []metricSample
-	for _, r := range results {
-		if r.Kind != ResultKindExtensionComponent {
+	for _, c := range op.changes {
+		if c.kind != ResultKindExtensionComponent {
 			continue
 		}
-		if r.Successful {
+		extensionType, _, _ := strings.Cut(c.name, "/")
+		if op.result(c).isSuccessful {
 			reason := "auto-update"
-			if r.Forced {
+			if c.forced {
 				reason = "expiry"
 			}
-			samples = append(samples, metricSample{Counter: counterUpgrades, ExtensionType: r.ExtensionType, Reason: reason})
+			samples = append(samples, metricSample{Counter: counterUpgrades, ExtensionType: extensionType, Reason: reason})
 			continue
 		}
-		category := r.failureCategory
+		category := c.failureCategory
 		if category == "" {
 			category = failureError
 		}
-		samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: r.ExtensionType, Reason: category})
+		samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: extensionType, Reason: category})
 	}
 	return samples
 }
 
 // rejectedMetricSamples returns one "write-rejected" failure for every extension type with a
 // component result in a run whose write was rejected.
-func rejectedMetricSamples(results []Result) []metricSample {
+func rejectedMetricSamples(op *Operation) []metricSample {
 	var samples []metricSample
 	seen := map[string]bool{}
-	for _, r := range results {
-		if r.Kind == ResultKindExtensionComponent && !seen[r.ExtensionType] {
-			seen[r.ExtensionType] = true
-			samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: r.ExtensionType, Reason: failureRejected})
+	for _, c := range op.componentUpdates {
+		if !seen[c.extensionType] {
+			seen[c.extensionType] = true
+			samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: c.extensionType, Reason: failureRejected})
 		}
 	}
 	return samples

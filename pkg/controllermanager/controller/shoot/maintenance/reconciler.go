@@ -80,24 +80,31 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	now := r.Clock.Now()
 	window := gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot)
 	requeueAfter := window.DurationUntilNext(now, r.RandomInt63n)
-	if !gardenerutils.HasMaintainNowAnnotation(shoot) && !window.Contains(now) && !unfinished(shoot) {
+	if !mustMaintainNow(shoot, r.Clock) && !unfinished(shoot) {
 		log.V(1).Info("Outside the maintenance window, requeueing", "window", window.String(), "requeueAfter", requeueAfter)
 		return reconcile.Result{RequeueAfter: requeueAfter}, nil
 	}
 
-	if err := r.maintain(ctx, log, request.NamespacedName, now); err != nil {
+	if err := r.reconcile(ctx, log, shoot); err != nil {
 		return reconcile.Result{}, err
 	}
 	log.Info("Maintenance done, requeueing for the next window", "requeueAfter", requeueAfter, "nextMaintenance", now.Add(requeueAfter).UTC())
 	return reconcile.Result{RequeueAfter: requeueAfter}, nil
 }
 
-// maintain reads the Shoot, finishes a pending result (finish), runs the steps and writes the
-// result. A Shoot whose pending result is finished is maintained again only if it carries the
+// mustMaintainNow reports whether shoot carries the "maintain" operation or now is inside its
+// effective maintenance window (Gardener's).
+func mustMaintainNow(shoot *gardencorev1beta1.Shoot, clock clock.Clock) bool {
+	return gardenerutils.HasMaintainNowAnnotation(shoot) || gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot).Contains(clock.Now())
+}
+
+// reconcile maintains shoot (Gardener's): it reads the Shoot uncached, finishes a pending result
+// (finish), runs the steps at the reconciler's time and writes the result. A Shoot whose pending result is finished is maintained again only if it carries the
 // "maintain" operation (added after the interrupted run). A conflict on any write means that
 // someone changed the Shoot since it was read: the attempt is dropped and the Shoot read and
 // maintained again (retry.DefaultRetry), so that a concurrent change is never overwritten.
-func (r *Reconciler) maintain(ctx context.Context, log logr.Logger, key types.NamespacedName, now time.Time) error {
+func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot) error {
+	key, now := client.ObjectKeyFromObject(shoot), r.Clock.Now()
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		shoot := &gardencorev1beta1.Shoot{}
 		if err := r.APIReader.Get(ctx, key, shoot); err != nil {
@@ -208,7 +215,7 @@ func (r *Reconciler) loadExtensionProfiles(ctx context.Context, op *Operation) e
 // it, nothing is written to the spec: the run becomes a failed window ("Maintenance failed",
 // failureReason "Updates to the Shoot failed to be applied: <error>", a Warning event
 // MaintenanceFailed) written onto the Shoot as read, and the next window tries again. Otherwise
-// the result is the description of every result (Messages), state Succeeded, or Failed with
+// the result is the description of every result (buildMaintenanceMessages), state Succeeded, or Failed with
 // failureReason when a result failed, one event per result, and the metrics.
 //
 // Then one Update writes every change of the run (spec, annotations) together with the result in
@@ -221,7 +228,7 @@ func (r *Reconciler) loadExtensionProfiles(ctx context.Context, op *Operation) e
 func (r *Reconciler) write(ctx context.Context, log logr.Logger, op *Operation) error {
 	shoot, maintained := op.Original, op.Shoot
 
-	if len(op.Results) == 0 {
+	if !op.hasResults() {
 		if last := shoot.Status.LastMaintenance; last != nil && (last.State == gardencorev1beta1.LastOperationStateFailed || last.State == gardencorev1beta1.LastOperationStateProcessing) {
 			withStatus := shoot.DeepCopy()
 			if last.State == gardencorev1beta1.LastOperationStateFailed {
@@ -256,21 +263,18 @@ func (r *Reconciler) write(ctx context.Context, log logr.Logger, op *Operation) 
 		result.Description = "Maintenance failed"
 		result.FailureReason = failureReason
 		result.Events = []pendingEvent{{Type: corev1.EventTypeWarning, Reason: EventReasonMaintenanceFailed, Note: failureReason}}
-		result.Metrics = rejectedMetricSamples(op.Results)
+		result.Metrics = rejectedMetricSamples(op)
 		maintained = shoot.DeepCopy()
 		maintained.Annotations = gardenerutils.WithoutMaintainOperation(shoot.Annotations)
 	} else {
-		description, failureReason := Messages(op.Results)
+		description, failureReason := op.messages()
 		result.State = gardencorev1beta1.LastOperationStateSucceeded
 		if failureReason != "" {
 			result.State = gardencorev1beta1.LastOperationStateFailed
 		}
 		result.Description, result.FailureReason = description, failureReason
-		for _, res := range op.Results {
-			eventType, reason, message := res.event()
-			result.Events = append(result.Events, pendingEvent{Type: eventType, Reason: reason, Note: message})
-		}
-		result.Metrics = metricSamples(op.Results)
+		result.Events = op.events()
+		result.Metrics = metricSamples(op)
 	}
 
 	if err := encodePending(maintained, result); err != nil {
