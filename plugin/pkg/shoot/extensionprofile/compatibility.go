@@ -16,6 +16,9 @@ import (
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/utils/ptr"
 
+	"github.com/Masterminds/semver/v3"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
@@ -183,7 +186,10 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 			continue
 		}
 		image := cloudProfile.Spec.MachineImages[j]
-		kubelet, _ := maintenancehelper.KubeletVersion(old.Spec.Kubernetes.Version, oldWorker)
+		var kubelet *semver.Version
+		if controlPlane, err := semver.NewVersion(old.Spec.Kubernetes.Version); err == nil {
+			kubelet, _ = v1beta1helper.CalculateEffectiveKubernetesVersion(controlPlane, oldWorker.Kubernetes)
+		}
 		decision, _ := maintenancehelper.MachineImageVersionUpdate(image, maintenancehelper.FilterMachineImageVersions(&image, oldWorker, kubelet, nil, nil).Versions, *oldImage.Version, false, now)
 		if decision.Forced {
 			forced = append(forced, forcedChange{pool: worker.Name, from: *oldImage.Version, to: *newImage.Version, reason: decision.Reason})

@@ -7,8 +7,10 @@ package maintenance
 import (
 	"fmt"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/go-logr/logr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
@@ -49,7 +51,7 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 		}
 
 		// Validation guarantees a valid version; without one, no kubelet constraint is applied.
-		kubelet, _ := maintenancehelper.KubeletVersion(op.Shoot.Spec.Kubernetes.Version, *worker)
+		kubelet, _ := kubeletVersion(op.Shoot.Spec.Kubernetes.Version, *worker)
 		candidates := maintenancehelper.FilterMachineImageVersions(&profileImage, *worker, kubelet, nil, nil)
 		decision, err := maintenancehelper.MachineImageVersionUpdate(profileImage, candidates.Versions, current, autoUpdate, op.Now)
 		result := updateResult{reason: decision.Reason}
@@ -76,4 +78,13 @@ func findMachineImage(profile *gardencorev1beta1.CloudProfile, name string) (gar
 		}
 	}
 	return gardencorev1beta1.MachineImage{}, false
+}
+
+// kubeletVersion is the pool's kubelet version (v1beta1helper.CalculateEffectiveKubernetesVersion).
+func kubeletVersion(controlPlane string, worker gardencorev1beta1.Worker) (*semver.Version, error) {
+	controlPlaneVersion, err := semver.NewVersion(controlPlane)
+	if err != nil {
+		return nil, err
+	}
+	return v1beta1helper.CalculateEffectiveKubernetesVersion(controlPlaneVersion, worker.Kubernetes)
 }

@@ -213,14 +213,10 @@ func supportsCRI(v gardencorev1beta1.MachineImageVersion, wanted gardencorev1bet
 	return false
 }
 
-// admitsKubelet reports whether the version's kubeletVersionConstraint admits kubelet. An
-// unparsable constraint admits nothing (CloudProfile validation rejects it).
+// admitsKubelet reports whether the version's kubeletVersionConstraint admits kubelet; a nil
+// kubelet is admitted by every version.
 func admitsKubelet(v gardencorev1beta1.MachineImageVersion, kubelet *semver.Version) bool {
-	if v.KubeletVersionConstraint == nil || kubelet == nil {
-		return true
-	}
-	constraint, err := semver.NewConstraint(*v.KubeletVersionConstraint)
-	return err == nil && constraint.Check(kubelet)
+	return kubelet == nil || v1beta1helper.KubeletVersionSupported(v, kubelet)
 }
 
 func updatableInPlace(v gardencorev1beta1.MachineImageVersion, current *string) bool {
@@ -235,15 +231,6 @@ func updatableInPlace(v gardencorev1beta1.MachineImageVersion, current *string) 
 	}
 	ok, _ := versionutils.CompareVersions(*v.InPlaceUpdates.MinVersionForUpdate, "<=", *current)
 	return ok
-}
-
-// KubeletVersion returns the kubelet version of a worker pool: its Kubernetes version if it sets
-// one, else controlPlane (Gardener's CalculateEffectiveKubernetesVersion).
-func KubeletVersion(controlPlane string, worker gardencorev1beta1.Worker) (*semver.Version, error) {
-	if worker.Kubernetes != nil && worker.Kubernetes.Version != nil {
-		return semver.NewVersion(*worker.Kubernetes.Version)
-	}
-	return semver.NewVersion(controlPlane)
 }
 
 // MachineImageUpdateStrategyOf returns the update strategy of a machine image, major when unset

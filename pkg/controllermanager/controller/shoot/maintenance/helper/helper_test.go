@@ -98,17 +98,6 @@ var _ = Describe("Maintenance version decisions", func() {
 		})
 	})
 
-	DescribeTable("#KubeletVersion is the pool's version, else the control plane's",
-		func(worker gardencorev1beta1.Worker, expected string) {
-			v, err := KubeletVersion("1.36.1", worker)
-			Expect(err).NotTo(HaveOccurred())
-			Expect(v.String()).To(Equal(expected))
-		},
-		Entry("no pool version", gardencorev1beta1.Worker{}, "1.36.1"),
-		Entry("no pool Kubernetes settings version", gardencorev1beta1.Worker{Kubernetes: &gardencorev1beta1.WorkerKubernetes{}}, "1.36.1"),
-		Entry("pool version", gardencorev1beta1.Worker{Kubernetes: &gardencorev1beta1.WorkerKubernetes{Version: ptr.To("1.35.4")}}, "1.35.4"),
-	)
-
 	It("#DetermineVersionForStrategy does not call the force rule when the version is not forced", func() {
 		auto := func([]gardencorev1beta1.ExpirableVersion, string) (bool, string, error) {
 			return false, "", nil
