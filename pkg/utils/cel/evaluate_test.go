@@ -19,10 +19,13 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/yaml"
 
+	"github.com/gep-78/gardener/pkg/api"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/test/examples"
+	"github.com/gep-78/gardener/test/upstream"
 )
 
 func passed() OmegaMatcher {
@@ -343,6 +346,15 @@ var _ = Describe("ShootValue", func() {
 		for _, name := range names {
 			shoot := loadShoot(name)
 			shoot.TypeMeta = metav1.TypeMeta{}
+			Expect(materialize(ShootValue(shoot))).To(Equal(jsonForm(shoot)), name)
+		}
+	})
+
+	It("reads Gardener's own Shoots, every section of the whole type, exactly as their JSON form without nulls", func() {
+		for _, name := range []string{upstream.Shoot, upstream.ProviderLocalShoot, upstream.ProviderLocalManagedSeedShootIPv6} {
+			shoot := &gardencorev1beta1.Shoot{}
+			Expect(yaml.UnmarshalStrict(upstream.MustRead(name), shoot)).To(Succeed(), name)
+			api.Scheme.Default(shoot)
 			Expect(materialize(ShootValue(shoot))).To(Equal(jsonForm(shoot)), name)
 		}
 	})

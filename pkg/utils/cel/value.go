@@ -11,7 +11,6 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
-	celcommon "k8s.io/apiserver/pkg/cel/common"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
@@ -19,29 +18,29 @@ import (
 // ShootValue returns the CEL value rules see as `shoot`: a view of the typed Shoot in its JSON
 // form (JSON field names; omitted optional fields absent; metav1.Time, Quantity and IntOrString as
 // their JSON values; providerConfig as decoded JSON), with apiVersion and kind set when empty.
-// Fields are read through reflection when a rule first reads them
-// (celcommon.SchemalessTypedToVal) and kept, so a Shoot is not converted as a whole and a field
-// read by several rules is converted once. A field whose JSON value is null is absent, as if it
-// were omitted: has() is false and reading it fails with "no such key".
+// Fields are read in place through reflection when a rule first reads them (typedToVal) and kept,
+// so a Shoot is neither copied nor converted as a whole, and a field read by several rules is
+// converted once. A field whose JSON value is null is absent, as if it were omitted: has() is
+// false and reading it fails with "no such key".
 //
 // The value reads shoot while rules are evaluated: shoot must not change while the value is in
 // use, and the value is not safe for concurrent use (it caches what it has read).
 func ShootValue(shoot *gardencorev1beta1.Shoot) ref.Val {
-	typed := *shoot // shallow: the view never writes
-	if typed.APIVersion == "" {
-		typed.APIVersion = gardencorev1beta1.SchemeGroupVersion.String()
+	root := &typedStruct{value: reflect.ValueOf(shoot).Elem()}
+	if shoot.APIVersion == "" {
+		root.fields = append(root.fields, child{key: "apiVersion", value: types.String(gardencorev1beta1.SchemeGroupVersion.String())})
 	}
-	if typed.Kind == "" {
-		typed.Kind = "Shoot"
+	if shoot.Kind == "" {
+		root.fields = append(root.fields, child{key: "kind", value: types.String("Shoot")})
 	}
-	return withoutNulls(celcommon.SchemalessTypedToVal(&typed))
+	return root
 }
 
 // withoutNulls wraps maps and lists so that map entries with a null value are absent, at every
 // depth; other values are returned as they are.
 func withoutNulls(v ref.Val) ref.Val {
 	switch value := v.(type) {
-	case *nullsAbsentMap, *nullsAbsentList:
+	case *nullsAbsentMap, *nullsAbsentList, *typedStruct, *typedList:
 		return v
 	case traits.Mapper:
 		return &nullsAbsentMap{inner: value}
@@ -88,7 +87,12 @@ func (m *nullsAbsentMap) Find(key ref.Val) (ref.Val, bool) {
 	return wrapped, true
 }
 
-func (m *nullsAbsentMap) Get(key ref.Val) ref.Val {
+func (m *nullsAbsentMap) Get(key ref.Val) ref.Val { return getOrNoSuchKey(m, key) }
+
+func (m *nullsAbsentMap) Contains(key ref.Val) ref.Val { return containsKey(m, key) }
+
+// getOrNoSuchKey returns m's value of key, its error, or "no such key" when it is absent.
+func getOrNoSuchKey(m traits.Mapper, key ref.Val) ref.Val {
 	v, found := m.Find(key)
 	if !found {
 		if v != nil {
@@ -99,7 +103,8 @@ func (m *nullsAbsentMap) Get(key ref.Val) ref.Val {
 	return v
 }
 
-func (m *nullsAbsentMap) Contains(key ref.Val) ref.Val {
+// containsKey reports whether m has key, or returns the error of looking it up.
+func containsKey(m traits.Mapper, key ref.Val) ref.Val {
 	v, found := m.Find(key)
 	if v != nil && types.IsError(v) {
 		return v
@@ -122,12 +127,14 @@ func (m *nullsAbsentMap) Size() ref.Val { return types.Int(len(m.keys())) }
 
 func (m *nullsAbsentMap) Iterator() traits.Iterator { return &sliceIterator{values: m.keys()} }
 
-func (m *nullsAbsentMap) Equal(other ref.Val) ref.Val {
+func (m *nullsAbsentMap) Equal(other ref.Val) ref.Val { return mapEqual(m, m.keys(), other) }
+
+// mapEqual compares m, whose present keys are keys, with other by keys and values.
+func mapEqual(m traits.Mapper, keys []ref.Val, other ref.Val) ref.Val {
 	otherMap, ok := other.(traits.Mapper)
 	if !ok {
 		return types.MaybeNoSuchOverloadErr(other)
 	}
-	keys := m.keys()
 	if types.Int(len(keys)) != otherMap.Size() {
 		return types.False
 	}
@@ -191,7 +198,14 @@ func (l *nullsAbsentList) Iterator() traits.Iterator {
 	return &listIterator{list: l, size: l.inner.Size().(types.Int)}
 }
 
-func (l *nullsAbsentList) Contains(value ref.Val) ref.Val {
+func (l *nullsAbsentList) Contains(value ref.Val) ref.Val { return listContains(l, value) }
+
+func (l *nullsAbsentList) Add(other ref.Val) ref.Val { return listAdd(l, other) }
+
+func (l *nullsAbsentList) Equal(other ref.Val) ref.Val { return listEqual(l, other) }
+
+// listContains reports whether an element of l equals value, as CEL's `in` does.
+func listContains(l traits.Lister, value ref.Val) ref.Val {
 	if types.IsUnknownOrError(value) {
 		return value
 	}
@@ -210,7 +224,8 @@ func (l *nullsAbsentList) Contains(value ref.Val) ref.Val {
 	return types.False
 }
 
-func (l *nullsAbsentList) Add(other ref.Val) ref.Val {
+// listAdd returns the concatenation of l and other.
+func listAdd(l traits.Lister, other ref.Val) ref.Val {
 	otherList, ok := other.(traits.Lister)
 	if !ok {
 		return types.MaybeNoSuchOverloadErr(other)
@@ -225,12 +240,13 @@ func (l *nullsAbsentList) Add(other ref.Val) ref.Val {
 	return types.NewRefValList(types.DefaultTypeAdapter, elements)
 }
 
-func (l *nullsAbsentList) Equal(other ref.Val) ref.Val {
+// listEqual compares l with other element by element.
+func listEqual(l traits.Lister, other ref.Val) ref.Val {
 	otherList, ok := other.(traits.Lister)
 	if !ok {
 		return types.MaybeNoSuchOverloadErr(other)
 	}
-	size := l.inner.Size().(types.Int)
+	size := l.Size().(types.Int)
 	if size != otherList.Size() {
 		return types.False
 	}
@@ -260,7 +276,7 @@ func (l *nullsAbsentList) Value() any { return l.inner.Value() }
 var errNotAValue = errors.New("an iterator is not a CEL value")
 
 type listIterator struct {
-	list  *nullsAbsentList
+	list  traits.Lister
 	size  types.Int
 	index types.Int
 }

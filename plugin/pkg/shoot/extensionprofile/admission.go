@@ -75,7 +75,6 @@ import (
 	toolscache "k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 
-	"github.com/gep-78/gardener/pkg/api"
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -438,7 +437,8 @@ func downgradeWarning(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.Co
 // toV1beta1 converts an internal Shoot to v1beta1.
 func toV1beta1(shoot *core.Shoot) (*gardencorev1beta1.Shoot, error) {
 	external := &gardencorev1beta1.Shoot{}
-	if err := api.Scheme.Convert(shoot, external, nil); err != nil {
+	// The registered conversion, called directly: Scheme.Convert would look it up per request.
+	if err := gardencorev1beta1.Convert_core_Shoot_To_v1beta1_Shoot(shoot, external, nil); err != nil {
 		return nil, fmt.Errorf("could not convert Shoot to %s: %w", gardencorev1beta1.SchemeGroupVersion, err)
 	}
 	return external, nil
