@@ -49,6 +49,12 @@ test: tools
 test-unit:
 	go test $(GO_TEST_FLAGS) $$(go list ./... | grep -v /test/integration)
 
+## bench: runs the benchmarks of docs/development/benchmarks.md (-count 10) and prints their benchstat
+## tables (hack/bench.sh; BENCH=admission runs one set). Never part of test.
+.PHONY: bench
+bench:
+	@hack/bench.sh $(BENCH)
+
 ## verify: checks that generated code is current, code is gofmt'ed and go vet passes.
 .PHONY: verify
 verify:

@@ -22,6 +22,7 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
+	"github.com/gep-78/gardener/test/benchutil"
 )
 
 // affectedShoots is how many Shoots of every benchmark fleet pin the version the change expires.
@@ -73,9 +74,11 @@ func BenchmarkValidate(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("%s/shoots=%d", c.name, n), func(b *testing.B) {
 				b.ReportAllocs()
+				start := benchutil.ProcessCPU()
 				for b.Loop() {
 					_ = p.Validate(warning.WithWarningRecorder(context.Background(), &recorder{}), attrs, nil)
 				}
+				benchutil.ReportCPU(b, start)
 			})
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
+	"github.com/gep-78/gardener/test/benchutil"
 )
 
 // pinnedVersions is how many versions of the benchmark component the fleet pins, evenly.
@@ -57,9 +58,11 @@ func BenchmarkValidateUpdate(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("%s/shoots=%d", c.name, n), func(b *testing.B) {
 				b.ReportAllocs()
+				start := benchutil.ProcessCPU()
 				for b.Loop() {
 					_ = p.Validate(context.Background(), attrs, nil)
 				}
+				benchutil.ReportCPU(b, start)
 			})
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/test/benchutil"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -89,10 +90,13 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 
 			b.Run(fmt.Sprintf("%sincompatible candidates=%d", c.name, n), func(b *testing.B) {
 				b.ReportAllocs()
+				start := benchutil.ProcessCPU()
 				for b.Loop() {
 					run()
 				}
+				cpu := benchutil.ReportCPU(b, start)
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/float64(time.Microsecond), "µs/candidate")
+				b.ReportMetric(cpu/float64(n)/float64(time.Microsecond), "cpu-µs/candidate")
 			})
 		}
 	}
