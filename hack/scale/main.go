@@ -43,6 +43,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/metadata"
 	"k8s.io/client-go/metadata/metadatainformer"
@@ -72,6 +73,8 @@ type options struct {
 
 	settleCores   float64
 	settleTimeout time.Duration
+
+	memoryBaseline bool
 }
 
 // settleWindow is the interval over which settle measures the garden's CPU use.
@@ -92,6 +95,7 @@ func main() {
 	flag.IntVar(&opts.clientBurst, "client-burst", 2000, "burst of the harness's own client")
 	flag.Float64Var(&opts.settleCores, "settle-cores", 0.25, "the garden counts as settled once its processes together use less than this many cores over 10s")
 	flag.DurationVar(&opts.settleTimeout, "settle-timeout", 15*time.Minute, "how long to wait for the garden to settle before the quiet interval")
+	flag.BoolVar(&opts.memoryBaseline, "memory-baseline", true, "first create --shoots objects of a CRD, each as big as a stored Shoot, and report each process's RSS growth per Shoot against kube-apiserver's per object (hack/scale/memory.go)")
 	flag.Parse()
 
 	if err := run(context.Background(), opts); err != nil {
@@ -131,6 +135,16 @@ func run(ctx context.Context, opts options) error {
 	pinned, unpinned, err := setUp(ctx, kube, garden, opts.namespace)
 	if err != nil {
 		return err
+	}
+	var baseline *memoryBaseline
+	if opts.memoryBaseline {
+		dyn, err := dynamic.NewForConfig(config)
+		if err != nil {
+			return err
+		}
+		if baseline, err = measureCRDBaseline(ctx, dyn, garden, opts, binDir, pinned); err != nil {
+			return err
+		}
 	}
 	perShoot := 0
 	for _, e := range pinned.Spec.Extensions {
@@ -202,6 +216,9 @@ func run(ctx context.Context, opts options) error {
 	}
 
 	report(opts, latencies, createdIn, allExtensions, tracker, before, after, updateLatencies, throttledDuring, clientDuring)
+	if baseline != nil {
+		reportMemory(baseline, opts.shoots, before)
+	}
 	if settled {
 		fmt.Printf("\nthe garden settled %s after the last seed Extension appeared\n", settledAfter.Round(time.Second))
 	} else {

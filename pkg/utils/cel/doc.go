@@ -79,10 +79,11 @@
 //
 // An Evaluator binds `shoot` to ShootValue: a view of the typed v1beta1 Shoot that reads like its
 // JSON form (the form runtime.DefaultUnstructuredConverter produces, with null values dropped) but
-// converts nothing up front. A field is converted by reflection when a rule first reads it
-// (k8s.io/apiserver's lazy typed value, celcommon.SchemalessTypedToVal) and kept for every further
-// rule of the Evaluator, so one admission request or one maintenance decision converts each field
-// it reads once. It is not celcommon.UnstructuredToVal, because that would hide the unknown fields
+// converts nothing up front. A field is read in place by reflection when a rule first reads it
+// (structured-merge-diff's reflect cache, as k8s.io/apiserver's lazy typed value
+// celcommon.SchemalessTypedToVal, but without copying the structs it descends into) and kept for
+// every further rule of the Evaluator, so one admission request or one maintenance decision
+// converts each field it reads once. It is not celcommon.UnstructuredToVal, because that would hide the unknown fields
 // of providerConfig. As in the JSON form, fields with a string format such as date-time are plain
 // strings, in the value and in the declared type. The Shoot must not change while its Evaluator is in use. Each rule gives a Result:
 //   - passed;
