@@ -370,6 +370,9 @@ var _ = Describe("Charts", func() {
 				"ConfigMap/gardenlet-seed-kubeconfig",
 				"ConfigMap/gardenlet-config",
 				"ServiceAccount/gardenlet",
+				"PodDisruptionBudget/gardenlet",
+				"Role/gardener.cloud:system:gardenlet:leader-election",
+				"RoleBinding/gardener.cloud:system:gardenlet:leader-election",
 			))
 
 			args := containerArgs(objects, "gardenlet")
@@ -388,6 +391,10 @@ var _ = Describe("Charts", func() {
 			Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
 			Expect(opts.Config.SeedClientConnection.Burst).To(Equal(int32(130)))
 			Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(20))
+			leaderElection := opts.Config.LeaderElection
+			Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
+			Expect(leaderElection.ResourceNamespace).To(Equal(namespace))
+			Expect(leaderElection.LeaseDuration.Duration).To(Equal(15 * time.Second))
 		})
 
 		It("renders only the garden RBAC into the garden", func() {

@@ -45,4 +45,7 @@ func TestComponentConfigs(t *testing.T) {
 	if gl.SeedClientConnection.QPS != 100 || gl.GardenClientConnection.Burst != 130 || *gl.Controllers.Shoot.ConcurrentSyncs != 20 {
 		t.Errorf("gardenlet: got %+v", gl)
 	}
+	if le := gl.LeaderElection; le.LeaderElect == nil || !*le.LeaderElect || le.ResourceNamespace != "kube-system" {
+		t.Errorf("gardenlet leaderElection: got %+v, want leaderElect in kube-system", le)
+	}
 }

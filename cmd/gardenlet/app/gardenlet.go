@@ -77,6 +77,7 @@ func NewCommand() *cobra.Command {
 
 func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	log.Info("Starting "+Name, "seedName", opts.SeedName, "adoptUnscheduledShoots", opts.AdoptUnscheduledShoots,
+		"leaderElect", ptr.Deref(opts.Config.LeaderElection.LeaderElect, false),
 		"featureGates", features.Active(), "concurrentSyncs", *opts.Config.Controllers.Shoot.ConcurrentSyncs,
 		"gardenClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.GardenClientConnection.ClientConnectionConfiguration),
 		"seedClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.SeedClientConnection.ClientConnectionConfiguration))
@@ -100,13 +101,23 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 		return err
 	}
 
-	// As in Gardener, the manager runs against the seed and the garden is a second cluster.
+	// As in Gardener, the manager runs against the seed and the garden is a second cluster; the
+	// leader election Lease lives in the seed.
+	leaderElection := opts.Config.LeaderElection
 	mgr, err := manager.New(seedConfig, manager.Options{
-		Scheme:                  kubernetes.SeedScheme,
-		Logger:                  log,
-		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsBindAddress},
-		HealthProbeBindAddress:  opts.HealthProbeBindAddress,
-		GracefulShutdownTimeout: ptr.To(5 * time.Second),
+		Scheme:                        kubernetes.SeedScheme,
+		Logger:                        log,
+		Metrics:                       metricsserver.Options{BindAddress: opts.MetricsBindAddress},
+		HealthProbeBindAddress:        opts.HealthProbeBindAddress,
+		GracefulShutdownTimeout:       ptr.To(5 * time.Second),
+		LeaderElection:                ptr.Deref(leaderElection.LeaderElect, false),
+		LeaderElectionResourceLock:    leaderElection.ResourceLock,
+		LeaderElectionID:              leaderElection.ResourceName,
+		LeaderElectionNamespace:       leaderElection.ResourceNamespace,
+		LeaseDuration:                 &leaderElection.LeaseDuration.Duration,
+		RenewDeadline:                 &leaderElection.RenewDeadline.Duration,
+		RetryPeriod:                   &leaderElection.RetryPeriod.Duration,
+		LeaderElectionReleaseOnCancel: true,
 	})
 	if err != nil {
 		return fmt.Errorf("failed creating the seed manager: %w", err)

@@ -7,6 +7,7 @@ package app_test
 import (
 	"os"
 	"path/filepath"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -45,6 +46,14 @@ var _ = Describe("Options", func() {
 		Expect(opts.Config.SeedClientConnection.QPS).To(Equal(float32(50)))
 		Expect(opts.Config.SeedClientConnection.Burst).To(Equal(int32(100)))
 		Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(20))
+		leaderElection := opts.Config.LeaderElection
+		Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
+		Expect(leaderElection.ResourceLock).To(Equal("leases"))
+		Expect(leaderElection.ResourceNamespace).To(Equal("garden"))
+		Expect(leaderElection.ResourceName).To(Equal("gardenlet-leader-election"))
+		Expect(leaderElection.LeaseDuration.Duration).To(Equal(15 * time.Second))
+		Expect(leaderElection.RenewDeadline.Duration).To(Equal(10 * time.Second))
+		Expect(leaderElection.RetryPeriod.Duration).To(Equal(2 * time.Second))
 	})
 
 	It("should parse every flag", func() {
@@ -85,6 +94,11 @@ seedClientConnection:
 controllers:
   shoot:
     concurrentSyncs: 50
+leaderElection:
+  leaseDuration: 3s
+  renewDeadline: 2s
+  retryPeriod: 500ms
+  resourceNamespace: seed-system
 `), "--seed-kubeconfig=/other-seed")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(opts.Complete()).To(Succeed())
@@ -100,6 +114,12 @@ controllers:
 		Expect(seed.QPS).To(Equal(float32(50)))
 		Expect(seed.ContentType).To(Equal("application/json"))
 		Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(50))
+		leaderElection := opts.Config.LeaderElection
+		Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
+		Expect(leaderElection.LeaseDuration.Duration).To(Equal(3 * time.Second))
+		Expect(leaderElection.RetryPeriod.Duration).To(Equal(500 * time.Millisecond))
+		Expect(leaderElection.ResourceNamespace).To(Equal("seed-system"))
+		Expect(leaderElection.ResourceName).To(Equal("gardenlet-leader-election"))
 	})
 
 	DescribeTable("#Complete rejects a configuration file",
@@ -123,6 +143,12 @@ controllers:
 		Entry("no workers", func(o *Options) { *o.Config.Controllers.Shoot.ConcurrentSyncs = 0 }, "controllers.shoot.concurrentSyncs: Invalid value: 0: must be at least 1"),
 		Entry("negative qps", func(o *Options) { o.Config.GardenClientConnection.QPS = -1 }, "gardenClientConnection.qps: Invalid value"),
 		Entry("unsupported content type", func(o *Options) { o.Config.SeedClientConnection.ContentType = "application/yaml" }, `seedClientConnection.contentType: Unsupported value: "application/yaml"`),
+		Entry("a lease shorter than the renew deadline", func(o *Options) { o.Config.LeaderElection.LeaseDuration.Duration = 5 * time.Second },
+			"leaderElection.leaseDuration: Invalid value: \"5s\": must be greater than renewDeadline"),
+		Entry("a renew deadline not above the retry period", func(o *Options) { o.Config.LeaderElection.RetryPeriod.Duration = 10 * time.Second },
+			"leaderElection.renewDeadline: Invalid value: \"10s\": must be greater than retryPeriod"),
+		Entry("another lock", func(o *Options) { o.Config.LeaderElection.ResourceLock = "configmaps" }, `leaderElection.resourceLock: Unsupported value: "configmaps"`),
+		Entry("a Lease without a namespace", func(o *Options) { o.Config.LeaderElection.ResourceNamespace = "" }, "leaderElection.resourceNamespace: Required value"),
 		Entry("unsupported accept type", func(o *Options) { o.Config.SeedClientConnection.AcceptContentTypes = "application/json,text/plain" }, "seedClientConnection.acceptContentTypes: Invalid value"),
 	)
 

@@ -28,9 +28,16 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 {{- end }}
 
-{{/* The component configuration file of gardenlet (--config). */}}
+{{/* The component configuration file of gardenlet (--config); the leader election Lease defaults
+to the release namespace. */}}
 {{- define "gardenlet.config" -}}
+{{- $config := deepCopy .Values.config }}
+{{- $leaderElection := default dict $config.leaderElection }}
+{{- if not (get $leaderElection "resourceNamespace") }}
+{{- $_ := set $leaderElection "resourceNamespace" .Release.Namespace }}
+{{- end }}
+{{- $_ := set $config "leaderElection" $leaderElection }}
 apiVersion: gardenlet.config.gardener.cloud/v1alpha1
 kind: GardenletConfiguration
-{{ toYaml .Values.config }}
+{{ toYaml $config }}
 {{- end }}

@@ -30,6 +30,25 @@ func SetDefaults_GardenletConfiguration(obj *GardenletConfiguration) {
 	if obj.Controllers.Shoot == nil {
 		obj.Controllers.Shoot = &ShootControllerConfiguration{}
 	}
+	if obj.LeaderElection == nil {
+		obj.LeaderElection = &componentbaseconfigv1alpha1.LeaderElectionConfiguration{}
+	}
+}
+
+// SetDefaults_LeaderElectionConfiguration defaults the leader election as Gardener does for
+// gardenlet: a Lease, component-base's recommended durations (leaderElect true, 15s, 10s, 2s), in
+// GardenletDefaultLockObjectNamespace/GardenletDefaultLockObjectName.
+func SetDefaults_LeaderElectionConfiguration(obj *componentbaseconfigv1alpha1.LeaderElectionConfiguration) {
+	if obj.ResourceLock == "" {
+		obj.ResourceLock = "leases"
+	}
+	componentbaseconfigv1alpha1.RecommendedDefaultLeaderElectionConfiguration(obj)
+	if obj.ResourceNamespace == "" {
+		obj.ResourceNamespace = GardenletDefaultLockObjectNamespace
+	}
+	if obj.ResourceName == "" {
+		obj.ResourceName = GardenletDefaultLockObjectName
+	}
 }
 
 // SetDefaults_ClientConnectionConfiguration defaults qps to 50 and burst to 100, Gardener's

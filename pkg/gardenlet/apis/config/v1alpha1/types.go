@@ -27,7 +27,21 @@ type GardenletConfiguration struct {
 	// Controllers configures the controllers.
 	// +optional
 	Controllers *GardenletControllerConfiguration `json:"controllers,omitempty"`
+	// LeaderElection configures the leader election of the replicas: a Lease in the seed cluster
+	// (resourceNamespace/resourceName, default garden/gardenlet-leader-election); only the leader
+	// reconciles. leaderElect defaults to true, leaseDuration to 15s, renewDeadline to 10s and
+	// retryPeriod to 2s; a replica that crashes holding the Lease is taken over within
+	// leaseDuration.
+	// +optional
+	LeaderElection *componentbaseconfigv1alpha1.LeaderElectionConfiguration `json:"leaderElection,omitempty"`
 }
+
+const (
+	// GardenletDefaultLockObjectNamespace is the default namespace of the leader election Lease.
+	GardenletDefaultLockObjectNamespace = "garden"
+	// GardenletDefaultLockObjectName is the default name of the leader election Lease.
+	GardenletDefaultLockObjectName = "gardenlet-leader-election"
+)
 
 // GardenClientConnection is the client connection to the garden cluster. kubeconfig is the path
 // of its kubeconfig (--garden-kubeconfig takes precedence); qps and burst default to 50 and 100;

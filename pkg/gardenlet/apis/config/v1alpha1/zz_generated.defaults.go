@@ -34,4 +34,7 @@ func SetObjectDefaults_GardenletConfiguration(in *GardenletConfiguration) {
 			SetDefaults_ShootControllerConfiguration(in.Controllers.Shoot)
 		}
 	}
+	if in.LeaderElection != nil {
+		SetDefaults_LeaderElectionConfiguration(in.LeaderElection)
+	}
 }
