@@ -22,8 +22,10 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/namespacedcloudprofile"
@@ -109,7 +111,8 @@ var _ = BeforeSuite(func() {
 		Metrics: metricsserver.Options{BindAddress: "0"},
 	})
 	Expect(err).NotTo(HaveOccurred())
-	Expect((&extensionprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+	Expect((&extensionprofile.Reconciler{Clock: fakeClock, Config: config.ExtensionProfileControllerConfiguration{
+		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&namespacedcloudprofile.Reconciler{}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&maintenance.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
