@@ -21,6 +21,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // noProfile is the classification of a pin whose ExtensionProfile does not exist.
@@ -35,11 +36,11 @@ type ShootRow struct {
 	Classification string
 	// Expiration is when the pinned version's lifecycle reaches expired, if it declares it.
 	Expiration *time.Time
-	// AutoUpdate is the policy maintenance applies (gardenerutils.ResolveEffectiveAutoUpdate);
+	// AutoUpdate is the policy maintenance applies (componentversion.ResolveEffectiveAutoUpdate);
 	// nil without profile.
-	AutoUpdate *gardenerutils.EffectiveAutoUpdate
+	AutoUpdate *componentversion.EffectiveAutoUpdate
 	// NextMaintenance says what maintenance would do to the pin if it ran now on the current spec
-	// (gardenerutils.ComponentVersionOutcome.String, or "fails: ..." without profile).
+	// (componentversion.ComponentVersionOutcome.String, or "fails: ..." without profile).
 	NextMaintenance string
 	// Later is, for a pin that NextMaintenance keeps or holds, the outcome at the first upcoming
 	// lifecycle transition of a version of the component at which it changes ("on 2026-12-10:
@@ -93,8 +94,8 @@ func newShootCommand(o *Options) *cobra.Command {
 // namespace "" finds the Shoot by name in all namespaces. A Shoot that is not found is an error
 // that names the namespaces holding a Shoot of that name, or suggests -n and -A.
 //
-// NextMaintenance is gardenerutils.OutcomeOf the decision of shoot maintenance
-// (gardenerutils.DecideComponentVersion with the CEL compatibility checker of
+// NextMaintenance is the outcome of shoot maintenance
+// (componentversion.Decide with the CEL compatibility checker of
 // gardener-controller-manager) at now on the Shoot as it is: maintenance itself decides on the
 // working copy after the machine image and Kubernetes steps, so a Kubernetes update in the same
 // window can change the outcome. Later is the same decision at each upcoming lifecycle transition
@@ -107,7 +108,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 	}
 	view := ShootView{NextWindow: nextWindow(shoot, now)}
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
-	checker := gardenerutils.NewCELCompatibilityChecker()
+	checker := componentversion.NewCELCompatibilityChecker()
 	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
 		if !pin.Pinned() {
 			continue
@@ -147,7 +148,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 				row.Expiration = &t
 			}
 		}
-		policy := gardenerutils.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
+		policy := componentversion.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
 		row.AutoUpdate = &policy
 		if pin.Disabled {
 			row.NextMaintenance = "keep: extension disabled, not maintained"
@@ -155,17 +156,16 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 			continue
 		}
 
-		decide := func(at time.Time) gardenerutils.ComponentVersionOutcome {
-			decision, err := gardenerutils.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, checker)
-			return gardenerutils.OutcomeOf(decision, err, profile.DeletionTimestamp != nil)
+		decide := func(at time.Time) componentversion.ComponentVersionOutcome {
+			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, checker)
 		}
 		current := decide(now)
 		row.NextMaintenance = current.String()
 		for _, at := range transitions(profileComponent, now) {
-			if current.Action == gardenerutils.ComponentActionUpdate || current.Action == gardenerutils.ComponentActionForceUpdate {
+			if current.Action == componentversion.ComponentActionUpdate || current.Action == componentversion.ComponentActionForceUpdate {
 				break // the next window moves the pin
 			}
-			if later := decide(at); later != current {
+			if later := decide(at); !later.Same(current) {
 				row.Later = "on " + formatDay(at) + ": " + later.String()
 				break
 			}
@@ -288,7 +288,7 @@ func PrintShootPins(out io.Writer, view ShootView) error {
 	return w.Flush()
 }
 
-func formatAutoUpdate(policy *gardenerutils.EffectiveAutoUpdate) string {
+func formatAutoUpdate(policy *componentversion.EffectiveAutoUpdate) string {
 	if policy == nil {
 		return none
 	}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 const (
@@ -64,7 +64,7 @@ var (
 // gardener_extension_component_shoots_expiring and
 // gardener_extension_component_shoots_without_upgrade_path. Like ExtensionComponentShootsCollector
 // it reads through Reader (the manager's cache). The upgrade path of a pin is the decision of
-// gardenerutils.DecideComponentVersion, the function the shoot maintenance controller calls, taken
+// componentversion.Decide, the function the shoot maintenance controller calls, taken
 // at the expiration date against the Shoot as it is (maintenance evaluates the working copy after
 // the machine-image and Kubernetes steps of the same window, which may differ). Compatibility
 // rules are evaluated only for the Shoots that pin an expired, missing or expiring version.
@@ -75,8 +75,8 @@ type ExtensionComponentExpiryCollector struct {
 	Clock clock.PassiveClock
 	// Horizon is how far ahead an expiration counts; zero or less means DefaultExpirationHorizon.
 	Horizon time.Duration
-	// Checker evaluates compatibility rules; nil means a gardenerutils.CELCompatibilityChecker.
-	Checker gardenerutils.CompatibilityChecker
+	// Checker evaluates compatibility rules; nil means a componentversion.CELCompatibilityChecker.
+	Checker componentversion.CompatibilityChecker
 	// Log receives read and evaluation errors. A scrape whose reads fail reports no series of
 	// these gauges.
 	Log logr.Logger
@@ -114,7 +114,7 @@ func (c *ExtensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric)
 	}
 	checker := c.Checker
 	if checker == nil {
-		checker = gardenerutils.NewCELCompatibilityChecker()
+		checker = componentversion.NewCELCompatibilityChecker()
 	}
 	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles.Items, shoots.Items, c.Clock.Now(), c.Horizon, checker) {
 		if s.Expiration != nil {
@@ -151,9 +151,9 @@ type ExpirySeries struct {
 // The pins are those maintenance maintains (helper.ActiveComponentPins: enabled extensions);
 // Shoots being deleted and pins of a type without an ExtensionProfile do not count. A Shoot counts
 // once per pinned version. A pin counts as without upgrade path when
-// gardenerutils.DecideComponentVersion, taken at the expiration (at now for an expired or missing
+// componentversion.Decide, taken at the expiration (at now for an expired or missing
 // version), is a forced update without target; an evaluation error is logged and counts as well.
-func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon time.Duration, checker gardenerutils.CompatibilityChecker) []ExpirySeries {
+func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon time.Duration, checker componentversion.CompatibilityChecker) []ExpirySeries {
 	if horizon <= 0 {
 		horizon = DefaultExpirationHorizon
 	}
@@ -211,11 +211,11 @@ func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 			if state.decideAt.IsZero() {
 				continue
 			}
-			decision, err := gardenerutils.DecideComponentVersion(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, checker)
-			if err != nil && !decision.Trigger.Forced() {
-				log.Error(err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", pin.ExtensionType, "component", pin.Component, "version", pin.Version)
+			outcome := componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, checker)
+			if outcome.Err != nil && !outcome.Forced() {
+				log.Error(outcome.Err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", pin.ExtensionType, "component", pin.Component, "version", pin.Version)
 			}
-			if err != nil || decision.Target == "" {
+			if outcome.Candidate == "" {
 				*state.series.WithoutUpgradePath++
 			}
 		}

@@ -24,13 +24,13 @@ import (
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/metrics"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // incompatibleChecker fails every version listed for a Shoot name.
 type incompatibleChecker map[string][]string
 
-func (c incompatibleChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+func (c incompatibleChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
 	return incompatibleShoot{versions: c[shoot.Name], name: shoot.Name}
 }
 
@@ -39,10 +39,10 @@ type incompatibleShoot struct {
 	name     string
 }
 
-func (c incompatibleShoot) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, _, version string) ([]gardenerutils.RuleFailure, bool) {
+func (c incompatibleShoot) Check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, _, version string) ([]componentversion.RuleFailure, bool) {
 	for _, v := range c.versions {
 		if v == version {
-			return []gardenerutils.RuleFailure{{Rule: "false", Status: celutils.StatusFailed, Message: "not for " + c.name}}, true
+			return []componentversion.RuleFailure{{Rule: "false", Status: celutils.StatusFailed, Message: "not for " + c.name}}, true
 		}
 	}
 	return nil, true

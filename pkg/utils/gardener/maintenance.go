@@ -14,9 +14,7 @@ import (
 )
 
 // This file holds the maintenance window and auto-update switches of a Shoot as Gardener reads
-// them (research spec §2.1–2.2). The version decisions of the maintenance steps are in
-// pkg/controllermanager/controller/shoot/maintenance/helper; the GEP-78 component decision, which
-// admission also uses, is in componentmaintenance.go. All functions are pure.
+// them. The GEP-78 component decision is in pkg/utils/gardener/componentversion.
 
 const (
 	// AnnotationShootOperation is the operation annotation of a Shoot; its value is a list of

@@ -26,7 +26,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -324,7 +324,7 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 			Client:               controllerManagerClient,
 			APIReader:            controllerManagerClient,
 			Clock:                later,
-			CompatibilityChecker: gardenerutils.NewCELCompatibilityChecker(),
+			CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
 			RandomInt63n:         func(int64) int64 { return 0 },
 		}
 		_, err := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: client.ObjectKey{Namespace: "garden-dev", Name: "gw-pinned"}})

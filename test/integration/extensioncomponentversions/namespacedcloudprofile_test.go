@@ -20,7 +20,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // A project extends the expiration of a Kubernetes version of its landscape's CloudProfile with a
@@ -53,7 +53,7 @@ var _ = Describe("NamespacedCloudProfile", Ordered, func() {
 	maintainAt := func(now time.Time, key client.ObjectKey) *gardencorev1beta1.Shoot {
 		reconciler := &maintenance.Reconciler{
 			Client: controllerManagerClient, APIReader: controllerManagerClient, Clock: testclock.NewFakeClock(now),
-			CompatibilityChecker: gardenerutils.NewCELCompatibilityChecker(),
+			CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
 			RandomInt63n:         func(int64) int64 { return 0 },
 		}
 		_, err := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: key})

@@ -10,7 +10,7 @@
 // (ProfileChanges: effective classification now, an expiration date set, moved or dropped,
 // compatibility rules), it reads the Shoots that actively pin the version from the pin index of
 // the Shoot informer (pkg/api/indexer) and takes, for each, the decision of shoot maintenance
-// (gardenerutils.DecideComponentVersion, the function the controller-manager calls) against the
+// (componentversion.Decide, the function the controller-manager calls) against the
 // profile as the write would store it: at the time of the write for a classification that changes
 // now, at the new expiration date for a new or moved date (Preview). The warnings (Warnings) give
 // per version the number of pinning Shoots, the expiration date, the versions they are
@@ -52,7 +52,7 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
@@ -171,7 +171,7 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	changes := ProfileChanges(oldSpec, profile.Spec, now)
 	// The profile is not stored yet, so its generation says nothing about its rules: they are
 	// compiled once per content (a dry-run and the same write after it compile once).
-	checker := newSharedChecker(&gardenerutils.CELCompatibilityChecker{Cache: p.rules})
+	checker := newSharedChecker(&componentversion.CELCompatibilityChecker{Cache: p.rules})
 	pins := p.pinningShoots(profile.Name)
 	impacts, err := Preview(ctx, profile, changes, now, pins, checker)
 	if err != nil {

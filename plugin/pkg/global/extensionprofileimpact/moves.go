@@ -14,7 +14,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
@@ -25,8 +25,7 @@ import (
 const EventMoves EventKind = "moves"
 
 // Moves returns the EventMoves Impacts of an update from oldProfile to profile at now, one per
-// pinned version whose Shoots' next-window outcome (gardenerutils.OutcomeOf of
-// gardenerutils.DecideComponentVersion) differs between the two profiles, in spec order. changes
+// pinned version whose Shoots' next-window outcome (componentversion.Decide) differs between the two profiles, in spec order. changes
 // are ProfileChanges(oldProfile, profile, now). oldProfile nil (a create) has none.
 //
 // Only versions that a difference can reach are read: decisions consider candidates above the
@@ -39,7 +38,7 @@ const EventMoves EventKind = "moves"
 // those that a forced update newly finds no target for, and Staying those that the old profile
 // would have updated or held and the new one keeps; Moved names the first MaxNamedShoots of all
 // three, with the outcome before the change.
-func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, pins PinLookup, checker gardenerutils.CompatibilityChecker) ([]Impact, error) {
+func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
 	if oldProfile == nil {
 		return nil, nil
 	}
@@ -100,12 +99,11 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 }
 
 // compareAll decides for every pinning Shoot with both profiles; nil when no outcome differs.
-func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, shoots []PinningShoot, checker gardenerutils.CompatibilityChecker) *Impact {
+func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, shoots []PinningShoot, checker componentversion.CompatibilityChecker) *Impact {
 	impact := &Impact{Change: Change{Component: component, Version: version, OldListed: true}, Kind: EventMoves, At: now, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
-	outcome := func(p *gardencorev1beta1.ExtensionProfile, s PinningShoot) gardenerutils.ComponentVersionOutcome {
-		decision, err := gardenerutils.DecideComponentVersion(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, checker)
-		return gardenerutils.OutcomeOf(decision, err, p.DeletionTimestamp != nil)
+	outcome := func(p *gardencorev1beta1.ExtensionProfile, s PinningShoot) componentversion.ComponentVersionOutcome {
+		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, checker)
 	}
 	changed := 0
 	for _, s := range shoots {
@@ -116,11 +114,11 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 		changed++
 		named := NamedShoot{Shoot: s.Key()}
 		switch after.Action {
-		case gardenerutils.ComponentActionUpdate, gardenerutils.ComponentActionForceUpdate:
-			o := Outcome{Forced: after.Action == gardenerutils.ComponentActionForceUpdate, Target: after.Target}
+		case componentversion.ComponentActionUpdate, componentversion.ComponentActionForceUpdate:
+			o := Outcome{Forced: after.Action == componentversion.ComponentActionForceUpdate, Target: after.Target}
 			counts[o]++
 			named.Reason = fmt.Sprintf("%s to %s", verb(o.Forced), o.Target)
-		case gardenerutils.ComponentActionHold:
+		case componentversion.ComponentActionHold:
 			impact.Holding++
 			named.Reason = "held (" + after.Reason + ")"
 		default:

@@ -12,7 +12,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
@@ -23,7 +23,7 @@ var _ = Describe("Moves", func() {
 		pinned              map[string][]*gardencorev1beta1.Shoot
 		lookups             []string
 	)
-	autoPatch := "update to 0.41.2 (" + gardenerutils.ReasonComponentAutoUpdate("patch") + ")"
+	autoPatch := "update to 0.41.2 (" + componentversion.ReasonComponentAutoUpdate("patch") + ")"
 
 	lookup := func(component, version string) ([]PinningShoot, error) {
 		lookups = append(lookups, component+"/"+version)
@@ -35,7 +35,7 @@ var _ = Describe("Moves", func() {
 	}
 	moves := func() []Impact {
 		GinkgoHelper()
-		impacts, err := Moves(ctx, oldProfile, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, lookup, gardenerutils.NewCELCompatibilityChecker())
+		impacts, err := Moves(ctx, oldProfile, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, lookup, componentversion.NewCELCompatibilityChecker())
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -109,7 +109,7 @@ var _ = Describe("Moves", func() {
 	})
 
 	It("has nothing on create, for a change without effect, and leaves versions that change now to the other events", func() {
-		impacts, err := Moves(ctx, nil, profile, ProfileChanges(nil, profile.Spec, now), now, lookup, gardenerutils.NewCELCompatibilityChecker())
+		impacts, err := Moves(ctx, nil, profile, ProfileChanges(nil, profile.Spec, now), now, lookup, componentversion.NewCELCompatibilityChecker())
 		Expect(err).NotTo(HaveOccurred())
 		Expect(impacts).To(BeEmpty())
 

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // MaxNamedShoots is how many Shoots an Impact names (Holders, Moved, Failing), in namespace/name order;
@@ -75,7 +75,7 @@ type NamedShoot struct {
 	// the message of the first failing rule; for a Shoot in Moved, its outcome ("force-upgraded to
 	// 0.42.1", "auto-updated to 0.41.3", "held (no compatible version: ...)", "kept on it").
 	Reason string
-	// Before is, for EventMoves, the outcome without the change (gardenerutils.ComponentVersionOutcome.String).
+	// Before is, for EventMoves, the outcome without the change (componentversion.ComponentVersionOutcome.String).
 	Before string
 }
 
@@ -90,7 +90,7 @@ type Impact struct {
 	// Pinning is the number of Shoots that actively pin the version.
 	Pinning int
 
-	// Outcomes are the updates maintenance decides (gardenerutils.DecideComponentVersion), most
+	// Outcomes are the updates maintenance decides (componentversion.Decide), most
 	// frequent first, then by target (EventNow, EventExpiration).
 	Outcomes []OutcomeCount
 	// Staying counts the Shoots that maintenance leaves on the version without an error: no
@@ -99,7 +99,7 @@ type Impact struct {
 	// Holding counts the Shoots for which a forced update finds no compatible target (or the
 	// decision fails): they stay on the version and their maintenance reports the failure.
 	Holding int
-	// Holders are the first MaxNamedShoots of them, with gardenerutils.ComponentVersionOutcome's
+	// Holders are the first MaxNamedShoots of them, with componentversion.ComponentVersionOutcome's
 	// reason (`no compatible version: 0.42.1 fails "<message>"`).
 	Holders []NamedShoot
 	// Moved names the first MaxNamedShoots Shoots that are force-upgraded (EventNow,
@@ -117,10 +117,10 @@ type Impact struct {
 // (the v1beta1 ExtensionProfile as the write would store it) at now. Per Change: EventNow when the
 // classification changes now, EventExpiration when a date is set or moved ahead, EventExpirationRemoved,
 // and EventRules when the rules change, in this order. An event of a version that no Shoot pins
-// has no Impact; a Shoot counts once per event. The decisions are gardenerutils.DecideComponentVersion,
+// has no Impact; a Shoot counts once per event. The decisions are componentversion.Decide,
 // the function shoot maintenance calls, with checker; each Shoot is prepared for rule evaluation
 // once for all its decisions of the call. An error of pins is returned as is.
-func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, pins PinLookup, checker gardenerutils.CompatibilityChecker) ([]Impact, error) {
+func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
 	checker = newSharedChecker(checker)
 	var impacts []Impact
 	for _, change := range changes {
@@ -148,22 +148,21 @@ func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, c
 }
 
 // decideAll takes the maintenance decision at at for every pinning Shoot.
-func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, kind EventKind, at time.Time, shoots []PinningShoot, checker gardenerutils.CompatibilityChecker) Impact {
+func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, kind EventKind, at time.Time, shoots []PinningShoot, checker componentversion.CompatibilityChecker) Impact {
 	impact := Impact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
 	for _, s := range shoots {
-		decision, err := gardenerutils.DecideComponentVersion(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, checker)
-		outcome := gardenerutils.OutcomeOf(decision, err, profile.DeletionTimestamp != nil)
+		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, checker)
 		switch outcome.Action {
-		case gardenerutils.ComponentActionHold:
+		case componentversion.ComponentActionHold:
 			impact.Holding++
 			if len(impact.Holders) < MaxNamedShoots {
 				impact.Holders = append(impact.Holders, NamedShoot{Shoot: s.Key(), Reason: outcome.Reason})
 			}
-		case gardenerutils.ComponentActionKeep:
+		case componentversion.ComponentActionKeep:
 			impact.Staying++
 		default:
-			forced := outcome.Action == gardenerutils.ComponentActionForceUpdate
+			forced := outcome.Action == componentversion.ComponentActionForceUpdate
 			counts[Outcome{Forced: forced, Target: outcome.Target}]++
 			if forced && len(impact.Moved) < MaxNamedShoots {
 				impact.Moved = append(impact.Moved, NamedShoot{Shoot: s.Key(), Reason: verb(true) + " to " + outcome.Target})
@@ -193,7 +192,7 @@ func sortedOutcomes(counts map[Outcome]int) []OutcomeCount {
 }
 
 // checkRules evaluates the new rules of the version against every pinning Shoot.
-func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, now time.Time, shoots []PinningShoot, checker gardenerutils.CompatibilityChecker) Impact {
+func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, now time.Time, shoots []PinningShoot, checker componentversion.CompatibilityChecker) Impact {
 	impact := Impact{Change: change, Kind: EventRules, At: now, Pinning: len(shoots)}
 	for _, s := range shoots {
 		failures, _ := checker.ForShoot(s.Shoot).Check(ctx, profile, change.Component, change.Version)
@@ -211,15 +210,15 @@ func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile
 // sharedChecker hands out one ShootCompatibility per Shoot, so that all decisions of a Preview
 // about the same Shoot share its preparation for CEL; every check keeps its own cost budget.
 type sharedChecker struct {
-	checker gardenerutils.CompatibilityChecker
-	shoots  map[*gardencorev1beta1.Shoot]gardenerutils.ShootCompatibility
+	checker componentversion.CompatibilityChecker
+	shoots  map[*gardencorev1beta1.Shoot]componentversion.ShootCompatibility
 }
 
-func newSharedChecker(checker gardenerutils.CompatibilityChecker) *sharedChecker {
-	return &sharedChecker{checker: checker, shoots: map[*gardencorev1beta1.Shoot]gardenerutils.ShootCompatibility{}}
+func newSharedChecker(checker componentversion.CompatibilityChecker) *sharedChecker {
+	return &sharedChecker{checker: checker, shoots: map[*gardencorev1beta1.Shoot]componentversion.ShootCompatibility{}}
 }
 
-func (c *sharedChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+func (c *sharedChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
 	if s, ok := c.shoots[shoot]; ok {
 		return s
 	}

@@ -13,17 +13,17 @@ import (
 	. "github.com/onsi/gomega"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
 // countingChecker counts how often a Shoot is prepared for rule evaluation.
 type countingChecker struct {
-	gardenerutils.CompatibilityChecker
+	componentversion.CompatibilityChecker
 	prepared map[string]int
 }
 
-func (c *countingChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
+func (c *countingChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
 	c.prepared[shoot.Name]++
 	return c.CompatibilityChecker.ForShoot(shoot)
 }
@@ -55,7 +55,7 @@ var _ = Describe("Preview", func() {
 	BeforeEach(func() {
 		oldProfile, profile = newProfile(), newProfile()
 		lookups = nil
-		checker = &countingChecker{CompatibilityChecker: gardenerutils.NewCELCompatibilityChecker(), prepared: map[string]int{}}
+		checker = &countingChecker{CompatibilityChecker: componentversion.NewCELCompatibilityChecker(), prepared: map[string]int{}}
 		pinned = map[string][]*gardencorev1beta1.Shoot{"falco/0.41.0": {
 			newShoot("a", "1.31.0", "0.41.0", autoUpdateOff),   // force path: 0.41.2
 			newShoot("b", "1.30.0", "0.41.0", autoUpdateOff),   // every newer version needs 1.31 or 1.32: holds

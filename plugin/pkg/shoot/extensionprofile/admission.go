@@ -20,7 +20,7 @@
 // owner chooses it: on create, for a new pin, or when an autoUpdate changes, not when only the
 // version changes (as shoot maintenance does). The plugin does nothing while the
 // ExtensionComponentVersions feature gate is off. The decisions themselves are the pure helpers in
-// pkg/utils/gardener/extensionprofile.go, which maintenance shares.
+// pkg/utils/gardener/componentversion, which maintenance shares.
 //
 // # Compatibility rules
 //
@@ -69,7 +69,6 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/warning"
 	toolscache "k8s.io/client-go/tools/cache"
@@ -84,8 +83,7 @@ import (
 	gardencorev1beta1listers "github.com/gep-78/gardener/pkg/client/core/listers/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
-	versionutils "github.com/gep-78/gardener/pkg/utils/version"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
@@ -218,29 +216,9 @@ func fieldManagerOf(a admission.Attributes) string {
 	return ""
 }
 
-// Validate checks component pins and update strategies against the ExtensionProfiles (GEP-78
-// "Admission"). Per extension with components, and per component entry whose pin changed on this
-// request (create, a new entry, or a different non-empty version):
-//   - the extension is disabled: Forbidden on spec.extensions[i].components;
-//   - no ExtensionProfile is named like the type: Invalid on spec.extensions[i].components[j];
-//   - the ExtensionProfile is being deleted (it has a deletionTimestamp; its finalizer holds it
-//     while Shoots pin it) and the entry sets a version: Forbidden on
-//     spec.extensions[i].components[j], like Gardener refuses new Shoots on a CloudProfile that is
-//     being deleted. Unchanged pins keep working;
-//   - the profile lists no such component: NotSupported on ...components[j].name;
-//   - the version is not listed, or is unavailable or expired:
-//     gardenerutils.ValidateComponentVersionPin on ...components[j].version;
-//   - a preview or deprecated version is accepted with a warning.
-//
-// For every pinned component, on create, for a new component entry, when a version is set on an
-// entry that had none, and whenever the extension- or component-level autoUpdate changed, the
-// effective update strategy must be supported (gardenerutils.ValidateComponentUpdateStrategy).
-// A change of the version alone does not re-check the strategy: shoot maintenance changes
-// versions, and an operator may have narrowed updateStrategy.supported since the owner chose the
-// strategy; maintenance then falls back to a supported default
-// (gardenerutils.ResolveEffectiveAutoUpdate). For every pinned component with a valid pin,
-// on every request, the version's compatibility rules must hold old-vs-new (see the package
-// documentation). All errors are returned at once, as Forbidden.
+// Validate checks component pins, update strategies and compatibility rules against the
+// ExtensionProfiles with componentversion.ValidatePins. All errors are returned at once, as
+// Forbidden.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
@@ -250,112 +228,38 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 		return nil
 	}
 
-	// The helpers, and the compatibility rules, read the versioned (v1beta1) Shoot. Conversion
-	// keeps the order of extensions and components, so indices match the internal Shoot. Of the
-	// old Shoot only spec.extensions is converted here; the compatibility check converts the rest
-	// when a rule fails and needs the old Shoot as its baseline.
+	// The decision reads the versioned (v1beta1) Shoot. Conversion keeps the order of extensions
+	// and components, so indices match the internal Shoot. Of the old Shoot only spec.extensions is
+	// converted here; the rest only when a rule fails and needs the old Shoot as its baseline.
 	external, err := toV1beta1(shoot)
 	if err != nil {
 		return apierrors.NewInternalError(err)
 	}
-	var oldExtensions []gardencorev1beta1.Extension
-	var oldPins, oldActivePins []v1beta1helper.ComponentPin
-	if oldShoot != nil {
-		if oldExtensions, err = extensionsToV1beta1(oldShoot); err != nil {
-			return err
-		}
-		oldPins = v1beta1helper.ComponentPins(oldExtensions)
-		oldActivePins = slices.DeleteFunc(slices.Clone(oldPins), func(p v1beta1helper.ComponentPin) bool { return !p.Active() })
-	}
-
-	now := p.Clock.Now()
-	profiles := profileLookup{}
-	var disabledReported []int
-	compatibility := newCompatibilityCheck(p.rules, external, oldShoot, a.GetUserInfo(), fieldManagerOf(a), p.MaintenanceUsers,
-		func(shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
+	req := componentversion.AdmissionRequest{
+		Shoot:   external,
+		Update:  oldShoot != nil,
+		Profile: p.getProfile,
+		CloudProfile: func(shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
 			return p.cloudProfileOf(ctx, shoot)
-		}, now)
-	var allErrs field.ErrorList
-	for _, pin := range v1beta1helper.ComponentPins(external.Spec.Extensions) {
-		extension := &external.Spec.Extensions[pin.ExtensionIndex]
-		// Field paths are built only for an error: a request that passes allocates none.
-		extensionPath := func() *field.Path { return field.NewPath("spec", "extensions").Index(pin.ExtensionIndex) }
-		componentPath := func() *field.Path { return extensionPath().Child("components").Index(pin.ComponentIndex) }
-		versionPath := func() *field.Path { return componentPath().Child("version") }
-		changed := pinChanged(oldPins, pin)
-
-		if pin.Disabled {
-			if changed && !slices.Contains(disabledReported, pin.ExtensionIndex) {
-				disabledReported = append(disabledReported, pin.ExtensionIndex)
-				allErrs = append(allErrs, field.Forbidden(extensionPath().Child("components"), "component versions cannot be pinned for a disabled extension"))
-			}
-			continue
-		}
-
-		profile, err := profiles.get(ctx, p, pin.ExtensionType)
-		if err != nil {
+		},
+		Maintenance: isMaintenanceWrite(oldShoot != nil, a.GetUserInfo(), fieldManagerOf(a), p.MaintenanceUsers),
+		Rules:       p.rules,
+		Now:         p.Clock.Now(),
+	}
+	if oldShoot != nil {
+		if req.OldExtensions, err = extensionsToV1beta1(oldShoot); err != nil {
 			return err
 		}
-		if profile == nil {
-			if changed {
-				allErrs = append(allErrs, field.Invalid(componentPath(), pin.Component, fmt.Sprintf(
-					"no ExtensionProfile %q exists; component versions can only be pinned for extension types with a profile", pin.ExtensionType)))
-			}
-			continue
-		}
-
-		if changed && pin.Pinned() && profile.DeletionTimestamp != nil {
-			allErrs = append(allErrs, field.Forbidden(componentPath(), fmt.Sprintf(
-				"ExtensionProfile %q is being deleted; new component versions cannot be pinned", profile.Name)))
-			continue
-		}
-
-		profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
-		if profileComponent == nil {
-			if changed {
-				allErrs = append(allErrs, field.NotSupported(componentPath().Child("name"), pin.Component, componentNames(profile)))
-			}
-			continue
-		}
-		if !pin.Pinned() {
-			continue
-		}
-
-		pinValid := true
-		if changed {
-			pinErrs := gardenerutils.ValidateComponentVersionPin(versionPath(), *profileComponent, pin.Version, now)
-			allErrs = append(allErrs, pinErrs...)
-			pinValid = len(pinErrs) == 0
-			if pinValid {
-				if msg := gardenerutils.ComponentVersionPinWarning(pin.ExtensionType, *profileComponent, pin.Version, now); msg != "" {
-					warning.AddWarning(ctx, "", msg)
-				}
-				if msg := downgradeWarning(oldPins, pin); msg != "" {
-					warning.AddWarning(ctx, "", msg)
-				}
-			}
-		}
-
-		if newlyPinned(oldPins, pin) || autoUpdateChanged(oldExtensions, oldShoot != nil, extension, pin) {
-			for _, strategyErr := range gardenerutils.ValidateComponentUpdateStrategy(extensionPath(), componentPath(), profile, pin.Component,
-				extension.AutoUpdate, extension.Components[pin.ComponentIndex].AutoUpdate) {
-				allErrs = appendUnique(allErrs, strategyErr)
-			}
-		}
-
-		// Compatibility (GEP-78 "Admission", old-vs-new, also when the pin is unchanged). A pin
-		// rejected above is not evaluated: its rules do not matter.
-		if pinValid {
-			oldPin, ran := v1beta1helper.FindComponentPin(oldActivePins, pin.ExtensionType, pin.Component)
-			baseline := ran && oldPin.Version == pin.Version
-			compatErrs, compatWarnings := compatibility.check(ctx, versionPath, profile, pin.ExtensionType, pin.Component, pin.Version, baseline)
-			allErrs = append(allErrs, compatErrs...)
-			for _, msg := range compatWarnings {
-				warning.AddWarning(ctx, "", msg)
-			}
-		}
+		req.OldShoot = func() (*gardencorev1beta1.Shoot, error) { return toV1beta1(oldShoot) }
 	}
 
+	allErrs, warnings, err := componentversion.ValidatePins(ctx, req)
+	for _, msg := range warnings {
+		warning.AddWarning(ctx, "", msg)
+	}
+	if err != nil {
+		return err
+	}
 	if len(allErrs) > 0 {
 		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
@@ -419,21 +323,6 @@ func (l profileLookup) get(ctx context.Context, p *ShootExtensionProfile, extens
 	return profile, nil
 }
 
-// downgradeWarning returns the warning for a changed pin whose version is lower than the one the
-// old Shoot pins (GEP-78: a downgrade is explicit, and the owner is told), "" otherwise.
-func downgradeWarning(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) string {
-	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
-	if !found || !old.Pinned() {
-		return ""
-	}
-	from, errFrom := versionutils.ParseProfileVersion(old.Version)
-	to, errTo := versionutils.ParseProfileVersion(pin.Version)
-	if errFrom != nil || errTo != nil || !to.LessThan(from) {
-		return ""
-	}
-	return fmt.Sprintf("component %s of extension %s is downgraded from %s to %s; the extension deploys the older version", pin.Component, pin.ExtensionType, old.Version, pin.Version)
-}
-
 // toV1beta1 converts an internal Shoot to v1beta1.
 func toV1beta1(shoot *core.Shoot) (*gardencorev1beta1.Shoot, error) {
 	external := &gardencorev1beta1.Shoot{}
@@ -453,23 +342,4 @@ func extensionsToV1beta1(shoot *core.Shoot) ([]gardencorev1beta1.Extension, erro
 		}
 	}
 	return extensions, nil
-}
-
-func componentNames(profile *gardencorev1beta1.ExtensionProfile) []string {
-	names := make([]string, 0, len(profile.Spec.Components))
-	for _, c := range profile.Spec.Components {
-		names = append(names, c.Name)
-	}
-	return names
-}
-
-// appendUnique appends err unless an identical error is already listed: an unsupported
-// extension-level strategy is found once per pinned component but reported once.
-func appendUnique(list field.ErrorList, err *field.Error) field.ErrorList {
-	for _, e := range list {
-		if e.Error() == err.Error() {
-			return list
-		}
-	}
-	return append(list, err)
 }

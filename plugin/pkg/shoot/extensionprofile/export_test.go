@@ -7,6 +7,3 @@ package extensionprofile
 // CompiledProfiles returns the number of ExtensionProfiles whose rules the plugin has compiled and
 // cached, so that tests can tell that a request evaluated nothing.
 func CompiledProfiles(p *ShootExtensionProfile) int { return p.rules.Len() }
-
-// AutoUpdateEqual exposes autoUpdateEqual.
-var AutoUpdateEqual = autoUpdateEqual

@@ -17,7 +17,7 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
@@ -30,7 +30,7 @@ import (
 //     component. Removing the entry, or the extension, is the only way to drop a pin; every
 //     dropped pin is returned as a warning naming it (mutationContext.warnDroppedPins);
 //   - resolve: a changed version (create, a new entry, or a different string) loses a leading
-//     "v"; a partial one ("3", "3.6") is resolved by gardenerutils.ResolvePartialComponentVersion
+//     "v"; a partial one ("3", "3.6") is resolved by componentversion.ResolvePartialComponentVersion
 //     to the highest supported matching version whose compatibility rules hold on the Shoot, never
 //     below the old Shoot's version when that one matches the prefix. A malformed prefix, or one
 //     without a qualifying version, is rejected with Forbidden wrapping field.Invalid on the pin's
@@ -81,7 +81,7 @@ type mutationContext struct {
 	now           time.Time
 	profiles      profileLookup
 	// rules evaluates compatibility rules on the new Shoot; built on first use.
-	rules *gardenerutils.ShootRules
+	rules *componentversion.ShootRules
 }
 
 // keepUnchangedPins sets the old Shoot's version on every entry of the new Shoot that sets none
@@ -132,7 +132,7 @@ func (c *mutationContext) resolveChangedPins(ctx context.Context) (field.ErrorLi
 	for _, pin := range pins {
 		component := &c.shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex]
 		// An empty version left here is a (malformed) partial pin, reported by the resolution below.
-		if component.Version == nil || pin.Disabled || !pinChanged(c.oldPins, pin) {
+		if component.Version == nil || pin.Disabled || !componentversion.PinChanged(c.oldPins, pin) {
 			continue
 		}
 		if !versionutils.IsPartial(pin.Version) {
@@ -156,7 +156,7 @@ func (c *mutationContext) resolveChangedPins(ctx context.Context) (field.ErrorLi
 			current = old.Version
 		}
 		fldPath := field.NewPath("spec", "extensions").Index(pin.ExtensionIndex).Child("components").Index(pin.ComponentIndex).Child("version")
-		resolved, fieldErr := gardenerutils.ResolvePartialComponentVersion(fldPath, *profileComponent, pin.Version, current, c.now, c.compatible(ctx, profile, pin.Component))
+		resolved, fieldErr := componentversion.ResolvePartialComponentVersion(fldPath, *profileComponent, pin.Version, current, c.now, c.compatible(ctx, profile, pin.Component))
 		if fieldErr != nil {
 			allErrs = append(allErrs, fieldErr)
 			continue
@@ -169,7 +169,7 @@ func (c *mutationContext) resolveChangedPins(ctx context.Context) (field.ErrorLi
 // compatible returns the CompatibilityFunc of a component: the messages of the rules of a version
 // that the new Shoot fails, each version with its own cost budget, as maintenance evaluates its
 // candidates. The Shoot is converted to v1beta1 on the first evaluation.
-func (c *mutationContext) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) gardenerutils.CompatibilityFunc {
+func (c *mutationContext) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) componentversion.CompatibilityFunc {
 	return func(version string) ([]string, error) {
 		rules := c.plugin.rules.Get(profile).Rules(component, version)
 		if len(rules) == 0 {
@@ -180,10 +180,10 @@ func (c *mutationContext) compatible(ctx context.Context, profile *gardencorev1b
 			if err != nil {
 				return nil, err
 			}
-			c.rules = gardenerutils.NewShootRules(external)
+			c.rules = componentversion.NewShootRules(external)
 		}
 		failures, _ := c.rules.IsolatedFailures(ctx, rules)
-		return gardenerutils.RuleFailureDetails(failures), nil
+		return componentversion.RuleFailureDetails(failures), nil
 	}
 }
 

@@ -20,7 +20,7 @@ import (
 // reproduced with their implemented behaviour, quirks included (see the research spec,
 // §2.5 and §4.3). They differ from Gardener's in one way only: the classification is evaluated at
 // the given now instead of the wall clock. GEP-78 component versions do not use them; see
-// pkg/utils/gardener/componentmaintenance.go.
+// pkg/utils/gardener/componentversion/decide.go.
 //
 // Versions are parsed with the coercing semver.NewVersion ("1" is 1.0.0, "v1.2.3" is accepted);
 // an unparsable version in the list makes a helper return an error. Results are the profile's

@@ -18,6 +18,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // ControllerName is the name of this controller.
@@ -44,7 +45,7 @@ func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error 
 		}
 	}
 	if r.CompatibilityChecker == nil {
-		r.CompatibilityChecker = gardenerutils.NewCELCompatibilityChecker()
+		r.CompatibilityChecker = componentversion.NewCELCompatibilityChecker()
 	}
 	if r.RandomInt63n == nil {
 		r.RandomInt63n = rand.Int64N

@@ -20,7 +20,7 @@ import (
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/benchutil"
 	"github.com/gep-78/gardener/test/examples"
 )
@@ -75,9 +75,9 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 		}
 		for _, c := range []struct {
 			name    string
-			checker gardenerutils.CompatibilityChecker
+			checker componentversion.CompatibilityChecker
 		}{
-			{"", gardenerutils.NewCELCompatibilityChecker()},
+			{"", componentversion.NewCELCompatibilityChecker()},
 			{"conversion per candidate/", &perCandidateChecker{cache: celutils.NewCache()}},
 			{"JSON round trip/", &jsonRoundTripChecker{cache: celutils.NewCache()}},
 			{"one rule set/", &oneRuleSetChecker{cache: celutils.NewCache()}},
@@ -113,9 +113,9 @@ type perCandidateChecker struct {
 	cache *celutils.Cache
 }
 
-func (c *perCandidateChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
-	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
-		return gardenerutils.NewShootRules(shoot).Failures(ctx, c.cache.Get(profile).Rules(component, version))
+func (c *perCandidateChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
+	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
+		return componentversion.NewShootRules(shoot).Failures(ctx, c.cache.Get(profile).Rules(component, version))
 	})
 }
 
@@ -129,17 +129,17 @@ type oneRuleSetChecker struct {
 	cache *celutils.Cache
 }
 
-func (c *oneRuleSetChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
-	rules := gardenerutils.NewShootRules(shoot)
-	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, _ string) ([]gardenerutils.RuleFailure, bool) {
+func (c *oneRuleSetChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
+	rules := componentversion.NewShootRules(shoot)
+	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, _ string) ([]componentversion.RuleFailure, bool) {
 		return rules.IsolatedFailures(ctx, c.cache.Get(profile).Rules(component, "0.2.0"))
 	})
 }
 
-// checkFunc is a gardenerutils.ShootCompatibility written as a function.
-type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool)
+// checkFunc is a componentversion.ShootCompatibility written as a function.
+type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool)
 
-func (f checkFunc) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
+func (f checkFunc) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
 	return f(ctx, profile, component, version)
 }
 
@@ -150,13 +150,13 @@ type jsonRoundTripChecker struct {
 	cache *celutils.Cache
 }
 
-func (c *jsonRoundTripChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
-	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
+func (c *jsonRoundTripChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
+	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
 		return c.check(ctx, profile, component, version, shoot)
 	})
 }
 
-func (c *jsonRoundTripChecker) check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
+func (c *jsonRoundTripChecker) check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]componentversion.RuleFailure, bool) {
 	rules := c.cache.Get(profile).Rules(component, version)
 	if len(rules) == 0 {
 		return nil, true
@@ -169,10 +169,10 @@ func (c *jsonRoundTripChecker) check(ctx context.Context, profile *gardencorev1b
 	if err != nil {
 		return nil, false
 	}
-	var failures []gardenerutils.RuleFailure
+	var failures []componentversion.RuleFailure
 	for _, result := range evaluator.Evaluate(ctx, rules) {
 		if !result.Passed() {
-			failures = append(failures, gardenerutils.RuleFailure{Index: result.Index, Rule: result.Rule, Status: result.Status, Message: result.Message})
+			failures = append(failures, componentversion.RuleFailure{Index: result.Index, Rule: result.Rule, Status: result.Status, Message: result.Message})
 		}
 	}
 	return failures, true

@@ -14,7 +14,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // ReasonComponentIncompatible is the reason recorded for a component whose pinned version a
@@ -25,19 +25,19 @@ const ReasonComponentIncompatible = "Component version is incompatible with the 
 // fail against the working copy although they pass against the entering Shoot.
 type incompatibility struct {
 	pin        v1beta1helper.ComponentPin
-	introduced []gardenerutils.RuleFailure
+	introduced []componentversion.RuleFailure
 }
 
-func (i incompatibility) key(f gardenerutils.RuleFailure) string {
+func (i incompatibility) key(f componentversion.RuleFailure) string {
 	return fmt.Sprintf("%s/%s/%d", i.pin.ExtensionType, i.pin.Component, f.Index)
 }
 
 // introducedIncompatibilities returns the incompatibilities of the working copy that this run
 // introduced: for every active pin whose version equals the one the entering Shoot actively pins,
-// gardenerutils.IntroducedRuleFailures of the working copy against the entering Shoot (as
+// componentversion.IntroducedRuleFailures of the working copy against the entering Shoot (as
 // admission's old-vs-new check decides). Components changed by the component step passed all
 // rules when chosen and are not checked again.
-func introducedIncompatibilities(ctx context.Context, op *Operation, checker gardenerutils.CompatibilityChecker) []incompatibility {
+func introducedIncompatibilities(ctx context.Context, op *Operation, checker componentversion.CompatibilityChecker) []incompatibility {
 	var out []incompatibility
 	entering := v1beta1helper.ActiveComponentPins(op.Original.Spec.Extensions)
 	// One conversion of each Shoot for all pins: neither changes during this function.
@@ -53,7 +53,7 @@ func introducedIncompatibilities(ctx context.Context, op *Operation, checker gar
 			continue
 		}
 		previous, baseline := entered.Check(ctx, profile, pin.Component, pin.Version)
-		if introduced := gardenerutils.IntroducedRuleFailures(current, previous, baseline); len(introduced) > 0 {
+		if introduced := componentversion.IntroducedRuleFailures(current, previous, baseline); len(introduced) > 0 {
 			out = append(out, incompatibility{pin: pin, introduced: introduced})
 		}
 	}
@@ -85,7 +85,7 @@ func failureKeys(incompatibilities []incompatibility) map[string]incompatibility
 //     as a failed component result (reason ReasonComponentIncompatible) that names the failing
 //     rules, or appended to the component's failure if it already has one. The component keeps
 //     its version.
-func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker, rerun func()) {
+func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker componentversion.CompatibilityChecker, rerun func()) {
 	conflicts := introducedIncompatibilities(ctx, op, checker)
 	if len(conflicts) == 0 {
 		return
@@ -132,7 +132,7 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 	}
 
 	for _, c := range conflicts {
-		messages := strings.Join(gardenerutils.RuleFailureDetails(c.introduced), "; ")
+		messages := strings.Join(componentversion.RuleFailureDetails(c.introduced), "; ")
 		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.Version, messages)
 		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.ExtensionType, "component", c.pin.Component, "version", c.pin.Version, "rules", messages)
 		component := change{kind: ResultKindExtensionComponent, name: componentKey(c.pin.ExtensionType, c.pin.Component), from: c.pin.Version, to: c.pin.Version, failureCategory: failureIncompatible}
@@ -145,7 +145,7 @@ func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Ope
 }
 
 func describeIncompatibility(i incompatibility) string {
-	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(gardenerutils.RuleFailureDetails(i.introduced), "; "))
+	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(componentversion.RuleFailureDetails(i.introduced), "; "))
 }
 
 // setHostVersion sets the version a host change is about on shoot.

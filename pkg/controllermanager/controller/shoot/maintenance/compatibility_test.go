@@ -19,7 +19,7 @@ import (
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // The GEP-78 extension decided in doc.go: a forced host update wins over a component that has no
@@ -91,7 +91,7 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 	BeforeEach(func() {
 		extra = nil
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure{
+		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure{
 			"agent/1.0.0": kubernetesBelow("1.35.5", "agent 1.0 requires Kubernetes below 1.35.5"),
 		}}
 	})
@@ -134,11 +134,11 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 	It("should choose the component targets again against the host state that remains", func() {
 		// agent auto-updates within its major; 1.1.0 needs Kubernetes 1.35.6, 1.0.5 works with both.
 		delete(checker.rules, "agent/1.0.0")
-		checker.rules["agent/1.1.0"] = func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+		checker.rules["agent/1.1.0"] = func(shoot *gardencorev1beta1.Shoot) []componentversion.RuleFailure {
 			if shoot.Spec.Kubernetes.Version >= "1.35.6" {
 				return nil
 			}
-			return []gardenerutils.RuleFailure{{Status: celutils.StatusFailed, Message: "agent 1.1 requires Kubernetes 1.35.6"}}
+			return []componentversion.RuleFailure{{Status: celutils.StatusFailed, Message: "agent 1.1 requires Kubernetes 1.35.6"}}
 		}
 		// guard is frozen on 2.0.0, which breaks with Kubernetes 1.35.6.
 		checker.rules["guard/2.0.0"] = kubernetesBelow("1.35.5", "guard 2.0 requires Kubernetes below 1.35.5")
@@ -192,11 +192,11 @@ var _ = Describe("ResolveHostComponentConflicts", func() {
 
 		It("should choose component targets against the pools' maintained versions", func() {
 			delete(checker.rules, "agent/1.0.0")
-			checker.rules["agent/1.1.0"] = func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+			checker.rules["agent/1.1.0"] = func(shoot *gardencorev1beta1.Shoot) []componentversion.RuleFailure {
 				if v := shoot.Spec.Provider.Workers[0].Kubernetes.Version; *v >= "1.35.6" {
 					return nil
 				}
-				return []gardenerutils.RuleFailure{{Status: celutils.StatusFailed, Message: "agent 1.1 requires kubelet 1.35.6"}}
+				return []componentversion.RuleFailure{{Status: celutils.StatusFailed, Message: "agent 1.1 requires kubelet 1.35.6"}}
 			}
 			extra = withPoolVersion("1.35.4")
 			runAll(expirable(now, "1.35.6, 1.35.4"), true, "1877.5.0", "1.0.0, 1.1.0", "1.0.0", true)

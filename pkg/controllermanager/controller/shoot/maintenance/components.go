@@ -12,7 +12,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/features"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // Failure categories of component results, the "reason" label of the failure metric.
@@ -28,9 +28,9 @@ const (
 // evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
 // It does nothing while the ExtensionComponentVersions feature gate is off.
 //
-// For each pin it decides with gardenerutils.DecideComponentVersion (the effective autoUpdate, where a strategy
+// For each pin it decides with componentversion.Decide (the effective autoUpdate, where a strategy
 // the component no longer supports falls back to a supported default, and then
-// gardenerutils.ComponentVersionUpdateFor), checking candidates with checker against the working
+// componentversion.ComponentVersionUpdateFor), checking candidates with checker against the working
 // copy. A target is set on the working copy and recorded as a successful result
 // (`Updated version from "<old>" to "<new>"`, with the auto-update or expiry reason). A forced
 // update without target, a missing ExtensionProfile or an evaluation error is a failed result and
@@ -38,7 +38,7 @@ const (
 // whose ExtensionProfile is being deleted keeps its version, because admission rejects new pins of
 // such a profile: a forced update is then a failed result, an auto-update records nothing. One
 // component's failure does not stop the others.
-func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker) {
+func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker componentversion.CompatibilityChecker) {
 	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
 		return
 	}
@@ -47,47 +47,36 @@ func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Opera
 	}
 }
 
-func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker gardenerutils.CompatibilityChecker, pin v1beta1helper.ComponentPin) {
+func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker componentversion.CompatibilityChecker, pin v1beta1helper.ComponentPin) {
 	log = log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component)
 	c := change{kind: ResultKindExtensionComponent, name: componentKey(pin.ExtensionType, pin.Component), from: pin.Version, to: pin.Version}
 	var result updateResult
 
-	profile := op.ExtensionProfiles[pin.ExtensionType]
-	if profile == nil {
-		result.reason = "ExtensionProfile is required for the maintenance of component versions"
-		result.description = fmt.Sprintf("ExtensionProfile %q does not exist", pin.ExtensionType)
-		c.failureCategory = failureError
-		op.record(c, result)
+	outcome := componentversion.Decide(ctx, op.ExtensionProfiles[pin.ExtensionType], op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, checker)
+	result.reason, c.forced, c.trigger = outcome.TriggerReason, outcome.Forced(), outcome.Trigger
+	switch outcome.Action {
+	case componentversion.ComponentActionKeep:
+		switch {
+		case outcome.Candidate != "":
+			log.V(1).Info("ExtensionProfile is being deleted, not auto-updating", "version", pin.Version, "target", outcome.Candidate)
+		case outcome.Rejected != "":
+			log.V(1).Info("No compatible auto-update target", "version", pin.Version, "rejected", outcome.Rejected)
+		}
 		return
-	}
-
-	decision, err := gardenerutils.DecideComponentVersion(ctx, profile, op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, checker)
-	result.reason, c.forced, c.trigger = decision.Reason, decision.Trigger.Forced(), decision.Trigger
-	switch {
-	case decision.Trigger == gardenerutils.ComponentUpdateNone:
-		return
-	case err != nil:
-		result.description = err.Error()
+	case componentversion.ComponentActionHold:
+		// A missing or deleting profile, a forced update without target, or a failed decision: the
+		// component keeps its version (admission rejects new pins of a profile being deleted).
+		result.description = outcome.Failure
 		c.failureCategory = failureError
-		if decision.Trigger.Forced() {
+		if outcome.Forced() {
 			c.failureCategory = failureNoTarget
 		}
-	case decision.Target == "":
-		if len(decision.Rejected) > 0 {
-			log.V(1).Info("No compatible auto-update target", "version", pin.Version, "rejected", gardenerutils.DescribeRejectedVersions(decision.Rejected))
-		}
-		return
-	case profile.DeletionTimestamp != nil:
-		// Admission rejects new pins of a profile that is being deleted, and one rejected component
-		// would fail the whole window's write: the component keeps its version.
-		if !decision.Trigger.Forced() {
-			log.V(1).Info("ExtensionProfile is being deleted, not auto-updating", "version", pin.Version, "target", decision.Target)
+		if outcome.Trigger == componentversion.ComponentUpdateNone {
+			op.record(c, result)
 			return
 		}
-		result.description = fmt.Sprintf("ExtensionProfile %q is being deleted; the version cannot be changed to %q", pin.ExtensionType, decision.Target)
-		c.failureCategory = failureNoTarget
 	default:
-		target := decision.Target
+		target := outcome.Target
 		op.Shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = &target
 		c.to, result.isSuccessful = target, true
 		result.description = fmt.Sprintf("Updated version from %q to %q", pin.Version, target)

@@ -19,7 +19,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 var _ = Describe("MaintainExtensionComponents", func() {
@@ -42,7 +42,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 
 	BeforeEach(func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure{}}
+		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure{}}
 		profile = &gardencorev1beta1.ExtensionProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: "agent-ext"},
 			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{
@@ -81,10 +81,10 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		Expect(*shoot.Spec.Extensions[0].Components[0].Version).To(Equal("1.0.0"), "the entering Shoot must not change")
 		Expect(op.Results()).To(Equal([]Result{
 			{Kind: ResultKindExtensionComponent, ExtensionType: "agent-ext", Component: "agent", From: "1.0.0", To: "1.0.2",
-				Reason: "Component version expired - force update required", Forced: true, Trigger: gardenerutils.ComponentUpdateExpired,
+				Reason: "Component version expired - force update required", Forced: true, Trigger: componentversion.ComponentUpdateExpired,
 				Successful: true, Description: `Updated version from "1.0.0" to "1.0.2"`},
 			{Kind: ResultKindExtensionComponent, ExtensionType: "agent-ext", Component: "proxy", From: "3.0.0", To: "3.0.1",
-				Reason: "Automatic update of the component version is configured (update strategy: patch)", Trigger: gardenerutils.ComponentUpdateAutoUpdate,
+				Reason: "Automatic update of the component version is configured (update strategy: patch)", Trigger: componentversion.ComponentUpdateAutoUpdate,
 				Successful: true, Description: `Updated version from "3.0.0" to "3.0.1"`},
 		}))
 	})
@@ -129,7 +129,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
 		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
 		Expect(op.Results()[0].Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
-		Expect(op.Results()[0].Trigger).To(Equal(gardenerutils.ComponentUpdateMissing))
+		Expect(op.Results()[0].Trigger).To(Equal(componentversion.ComponentUpdateMissing))
 	})
 
 	It("should record a failure for a component the profile does not list", func() {
@@ -152,7 +152,7 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		Expect(op.Results()).To(HaveLen(1), "the auto-update of proxy records nothing")
 		Expect(op.Results()[0]).To(And(
 			HaveField("Component", "agent"), HaveField("From", "1.0.0"), HaveField("To", "1.0.0"),
-			HaveField("Trigger", gardenerutils.ComponentUpdateExpired), HaveField("Successful", false),
+			HaveField("Trigger", componentversion.ComponentUpdateExpired), HaveField("Successful", false),
 			HaveField("Description", `ExtensionProfile "agent-ext" is being deleted; the version cannot be changed to "1.0.2"`),
 		))
 	})

@@ -34,8 +34,8 @@
 //  4. ResolveHostComponentConflicts (compatibility.go), see below.
 //
 // A step that fails or finds no target does not stop later steps or other pools and components.
-// The version decisions are pure functions in pkg/utils/gardener (maintenance.go,
-// componentmaintenance.go) and pkg/api/core/v1beta1/helper (versions.go). Then the reconciler
+// The version decisions are pure functions in pkg/utils/gardener (maintenance.go),
+// pkg/utils/gardener/componentversion and pkg/api/core/v1beta1/helper (versions.go). Then the reconciler
 // sends the maintained Shoot as a dry-run Update; a rejection records the window as failed in
 // status.lastMaintenance and writes nothing to the spec. Otherwise one Update writes every change
 // together with the run's result (lastMaintenance, events, metric samples) in the annotation
@@ -61,7 +61,7 @@
 // # Extension components
 //
 // For every pinned component of every enabled extension, with its effective autoUpdate
-// (gardenerutils.ResolveEffectiveAutoUpdate), gardenerutils.ComponentVersionUpdateFor decides.
+// (componentversion.ResolveEffectiveAutoUpdate), componentversion.ComponentVersionUpdateFor decides.
 // A strategy the Shoot requests but the component no longer supports (the operator narrowed
 // updateStrategy.supported later; admission does not re-check it on version changes) is replaced
 // by the first supported of the profile component's default, the profile's default and patch,
@@ -87,8 +87,8 @@
 // autoUpdate.classifications list preview), unavailable or expired (GEP-78 wins over Gardener's
 // helpers, which do not exclude unavailable versions), never at or below the pin, and must pass their
 // compatibility.validations[] against the working copy, evaluated by a
-// gardenerutils.CompatibilityChecker (one conversion of the working copy per decision, a fresh cost
-// budget per candidate); the production checker, gardenerutils.CELCompatibilityChecker, uses
+// componentversion.CompatibilityChecker (one conversion of the working copy per decision, a fresh cost
+// budget per candidate); the production checker, componentversion.CELCompatibilityChecker, uses
 // pkg/utils/cel, the engine admission uses. A forced update without a compatible target keeps the version and is a failed result with a
 // Warning event that names every rejected candidate and its failing rules; an auto-update without
 // target changes nothing and records nothing.

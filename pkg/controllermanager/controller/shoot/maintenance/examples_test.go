@@ -25,7 +25,7 @@ import (
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -74,7 +74,7 @@ var _ = Describe("shared GEP-78 examples", func() {
 			Client:               fakeClient,
 			APIReader:            fakeClient,
 			Clock:                fakeClock,
-			CompatibilityChecker: gardenerutils.NewCELCompatibilityChecker(),
+			CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
 			RandomInt63n:         func(int64) int64 { return 0 },
 		}
 		request = reconcile.Request{NamespacedName: types.NamespacedName{Namespace: shoot.Namespace, Name: shoot.Name}}
@@ -151,12 +151,12 @@ var _ = Describe("shared GEP-78 examples", func() {
 
 			op := NewOperation(entering, examples.ReferenceTime)
 			op.ExtensionProfiles[profile.Name] = profile
-			MaintainExtensionComponents(ctx, logr.Discard(), op, gardenerutils.NewCELCompatibilityChecker())
+			MaintainExtensionComponents(ctx, logr.Discard(), op, componentversion.NewCELCompatibilityChecker())
 
 			Expect(*op.Shoot.Spec.Extensions[0].Components[0].Version).To(Equal("0.42.1"))
 			Expect(op.Results()).To(BeEmpty())
 
-			failures, ok := gardenerutils.NewCELCompatibilityChecker().ForShoot(entering).Check(ctx, profile, "falco", "0.44.1")
+			failures, ok := componentversion.NewCELCompatibilityChecker().ForShoot(entering).Check(ctx, profile, "falco", "0.44.1")
 			Expect(ok).To(BeTrue())
 			Expect(failures).To(HaveLen(1))
 			Expect(failures[0].Message).To(HavePrefix("falco 0.44 requires Garden Linux 1877.8.0 or newer on gardenlinux worker pools"))

@@ -7,7 +7,7 @@ package maintenance
 import (
 	"strings"
 
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // Result is a flat view of one result of a run for comparisons in tests: its updateResult and
@@ -19,7 +19,7 @@ type Result struct {
 	From, To                 string
 	Reason                   string
 	Forced                   bool
-	Trigger                  gardenerutils.ComponentUpdateTrigger
+	Trigger                  componentversion.ComponentUpdateTrigger
 	Successful               bool
 	Description              string
 	failureCategory          string

@@ -14,7 +14,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // expirable builds CloudProfile versions from "1.2.3 tag, ..." relative to now: p preview,
@@ -102,21 +102,21 @@ func componentVersions(now time.Time, spec string) []gardencorev1beta1.Extension
 // fakeChecker evaluates compatibility rules written in Go: rules[component/version] returns the
 // failures against a Shoot. Versions without an entry are compatible. calls counts the checks.
 type fakeChecker struct {
-	rules map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure
+	rules map[string]func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure
 	err   error
 	calls int
 }
 
-func (f *fakeChecker) ForShoot(shoot *gardencorev1beta1.Shoot) gardenerutils.ShootCompatibility {
-	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]gardenerutils.RuleFailure, bool) {
+func (f *fakeChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
+	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
 		return f.check(ctx, profile, component, version, shoot)
 	})
 }
 
-func (f *fakeChecker) check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]gardenerutils.RuleFailure, bool) {
+func (f *fakeChecker) check(_ context.Context, _ *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]componentversion.RuleFailure, bool) {
 	f.calls++
 	if f.err != nil {
-		return []gardenerutils.RuleFailure{{Rule: "any", Status: celutils.StatusEvaluationError, Message: f.err.Error()}}, false
+		return []componentversion.RuleFailure{{Rule: "any", Status: celutils.StatusEvaluationError, Message: f.err.Error()}}, false
 	}
 	if rule, ok := f.rules[component+"/"+version]; ok {
 		return rule(shoot), true
@@ -126,22 +126,22 @@ func (f *fakeChecker) check(_ context.Context, _ *gardencorev1beta1.ExtensionPro
 
 // kubernetesBelow is a fake rule: the Shoot's Kubernetes version must sort below limit
 // (compared as strings of equal shape in these tests).
-func kubernetesBelow(limit, message string) func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
-	return func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+func kubernetesBelow(limit, message string) func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure {
+	return func(shoot *gardencorev1beta1.Shoot) []componentversion.RuleFailure {
 		if shoot.Spec.Kubernetes.Version < limit {
 			return nil
 		}
-		return []gardenerutils.RuleFailure{{Index: 0, Rule: "kubernetes < " + limit, Status: celutils.StatusFailed, Message: message}}
+		return []componentversion.RuleFailure{{Index: 0, Rule: "kubernetes < " + limit, Status: celutils.StatusFailed, Message: message}}
 	}
 }
 
 // imageAtLeast is a fake rule: every pool's image version must be at least min (strings of
 // equal shape).
-func imageAtLeast(minimum, message string) func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
-	return func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+func imageAtLeast(minimum, message string) func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure {
+	return func(shoot *gardencorev1beta1.Shoot) []componentversion.RuleFailure {
 		for _, w := range shoot.Spec.Provider.Workers {
 			if w.Machine.Image != nil && w.Machine.Image.Version != nil && *w.Machine.Image.Version < minimum {
-				return []gardenerutils.RuleFailure{{Index: 1, Rule: "image >= " + minimum, Status: celutils.StatusFailed, Message: message}}
+				return []componentversion.RuleFailure{{Index: 1, Rule: "image >= " + minimum, Status: celutils.StatusFailed, Message: message}}
 			}
 		}
 		return nil
@@ -150,11 +150,11 @@ func imageAtLeast(minimum, message string) func(*gardencorev1beta1.Shoot) []gard
 
 // poolsBelow is a fake rule: every pool's Kubernetes version (strings of equal shape) must sort
 // below limit.
-func poolsBelow(limit, message string) func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
-	return func(shoot *gardencorev1beta1.Shoot) []gardenerutils.RuleFailure {
+func poolsBelow(limit, message string) func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure {
+	return func(shoot *gardencorev1beta1.Shoot) []componentversion.RuleFailure {
 		for _, w := range shoot.Spec.Provider.Workers {
 			if w.Kubernetes != nil && w.Kubernetes.Version != nil && *w.Kubernetes.Version >= limit {
-				return []gardenerutils.RuleFailure{{Index: 2, Rule: "pools < " + limit, Status: celutils.StatusFailed, Message: message}}
+				return []componentversion.RuleFailure{{Index: 2, Rule: "pools < " + limit, Status: celutils.StatusFailed, Message: message}}
 			}
 		}
 		return nil

@@ -27,6 +27,7 @@ import (
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/features"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // FieldManager is the field manager of the Shoot writes of maintenance. Admission may use it,
@@ -49,7 +50,7 @@ type Reconciler struct {
 	// host name; "gardener-controller-manager" when empty. The events are created with Client.
 	ReportingInstance string
 	// CompatibilityChecker evaluates the compatibility rules of component versions.
-	CompatibilityChecker gardenerutils.CompatibilityChecker
+	CompatibilityChecker componentversion.CompatibilityChecker
 	// RandomInt63n returns a random number in [0, n); it spreads the requeue over the window.
 	RandomInt63n func(n int64) int64
 }

@@ -26,7 +26,7 @@ import (
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // The reconciler specs share one environment: a fake client with interceptors, the objects
@@ -137,7 +137,7 @@ func setUpReconcilerTest() {
 		fakeClock = testclock.NewFakeClock(today)
 		seenEvents = map[string]bool{}
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []gardenerutils.RuleFailure{}}
+		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure{}}
 		dryRunUpdates, updates, statusWrites = 0, 0, 0
 		beforeUpdate, dryRunError, beforeStatusWrite = nil, nil, nil
 		request = reconcile.Request{NamespacedName: types.NamespacedName{Namespace: "garden-dev", Name: "maint"}}

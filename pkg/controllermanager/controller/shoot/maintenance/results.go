@@ -13,7 +13,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // updateResult represents the result of a Kubernetes, machine image or (GEP-78) component version
@@ -93,7 +93,7 @@ type change struct {
 	from, to string
 	forced   bool
 	// trigger is the component update trigger (component results).
-	trigger gardenerutils.ComponentUpdateTrigger
+	trigger componentversion.ComponentUpdateTrigger
 	// failureCategory classifies a failed component result for the metrics.
 	failureCategory string
 }

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofile
+package componentversion
 
 import (
 	"slices"
@@ -13,29 +13,29 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// This file holds what Admit and Validate decide about a component entry by comparing it with the
-// old Shoot's.
+// This file holds what admission decides about a component entry by comparing it with the old
+// Shoot's.
 
-// pinChanged reports whether a component entry is new or sets a version that differs from the old
+// PinChanged reports whether a component entry is new or sets a version that differs from the old
 // entry's (GEP-78: the existence and classification checks run only when the pin changes).
 // Removing a version is no change: there is nothing to check.
-func pinChanged(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
+func PinChanged(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
 	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
 	return !found || (pin.Pinned() && old.Version != pin.Version)
 }
 
-// newlyPinned reports whether a component entry is new or sets a version where the old entry had
-// none. Unlike pinChanged, a different version on an entry that was pinned already is no new pin:
+// NewlyPinned reports whether a component entry is new or sets a version where the old entry had
+// none. Unlike PinChanged, a different version on an entry that was pinned already is no new pin:
 // that is what shoot maintenance writes.
-func newlyPinned(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
+func NewlyPinned(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
 	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
 	return !found || !old.Pinned()
 }
 
-// autoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a
+// AutoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a
 // component differs from the old Shoot's (oldExtensions, its spec.extensions in v1beta1).
 // Everything counts as changed on create (update false).
-func autoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool, extension *gardencorev1beta1.Extension, pin v1beta1helper.ComponentPin) bool {
+func AutoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool, extension *gardencorev1beta1.Extension, pin v1beta1helper.ComponentPin) bool {
 	if !update {
 		return true
 	}
@@ -45,12 +45,12 @@ func autoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool,
 		if oldExtension.Type != extension.Type {
 			continue
 		}
-		if !autoUpdateEqual(oldExtension.AutoUpdate, extension.AutoUpdate) {
+		if !AutoUpdateEqual(oldExtension.AutoUpdate, extension.AutoUpdate) {
 			return true
 		}
 		for j := range oldExtension.Components {
 			if oldComponent := &oldExtension.Components[j]; oldComponent.Name == component.Name {
-				return !autoUpdateEqual(oldComponent.AutoUpdate, component.AutoUpdate)
+				return !AutoUpdateEqual(oldComponent.AutoUpdate, component.AutoUpdate)
 			}
 		}
 		return true
@@ -58,11 +58,11 @@ func autoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool,
 	return true
 }
 
-// autoUpdateEqual reports whether two autoUpdate policies are equal field by field (what
+// AutoUpdateEqual reports whether two autoUpdate policies are equal field by field (what
 // apiequality.Semantic.DeepEqual decides, without reflection: this runs for every pin of every
 // Shoot write). A field added to ExtensionAutoUpdate must be compared here; a unit test fails until
 // it is.
-func autoUpdateEqual(a, b *gardencorev1beta1.ExtensionAutoUpdate) bool {
+func AutoUpdateEqual(a, b *gardencorev1beta1.ExtensionAutoUpdate) bool {
 	if a == nil || b == nil {
 		return a == b
 	}

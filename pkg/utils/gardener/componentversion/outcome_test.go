@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package gardener_test
+package componentversion_test
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	. "github.com/gep-78/gardener/pkg/utils/gardener"
+	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 var _ = Describe("OutcomeOf", func() {

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package helper
+package componentversion
 
 import (
 	"slices"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/Masterminds/semver/v3"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
@@ -27,7 +28,7 @@ type ClassifiedVersion struct {
 func ClassifyComponentVersions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []ClassifiedVersion {
 	out := make([]ClassifiedVersion, 0, len(component.Versions))
 	for _, v := range component.Versions {
-		out = append(out, ClassifiedVersion{Version: v.Version, Classification: CurrentClassification(v.Lifecycle, now)})
+		out = append(out, ClassifiedVersion{Version: v.Version, Classification: v1beta1helper.CurrentClassification(v.Lifecycle, now)})
 	}
 	return out
 }
@@ -79,7 +80,7 @@ func componentVersionCandidates(component gardencorev1beta1.ExtensionProfileComp
 		if parsed.Prerelease() != "" && !samePrereleaseLine(current, parsed) {
 			continue
 		}
-		c := CurrentClassification(v.Lifecycle, now)
+		c := v1beta1helper.CurrentClassification(v.Lifecycle, now)
 		if c != gardencorev1beta1.ClassificationSupported && c != gardencorev1beta1.ClassificationDeprecated &&
 			(!withPreview || c != gardencorev1beta1.ClassificationPreview) {
 			continue

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofile_test
+package componentversion_test
 
 import (
 	"reflect"
@@ -13,12 +13,12 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-var _ = Describe("autoUpdateEqual", func() {
+var _ = Describe("AutoUpdateEqual", func() {
 	It("compares every field of ExtensionAutoUpdate", func() {
-		// autoUpdateEqual compares Enabled, UpdateStrategy and Classifications. A new field must be
+		// AutoUpdateEqual compares Enabled, UpdateStrategy and Classifications. A new field must be
 		// added there (and to the cases below) before this passes again.
 		Expect(reflect.TypeFor[gardencorev1beta1.ExtensionAutoUpdate]().NumField()).To(Equal(3))
 	})

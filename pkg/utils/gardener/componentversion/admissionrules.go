@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofile
+package componentversion
 
 import (
 	"context"
@@ -11,46 +11,18 @@ import (
 	"strings"
 	"time"
 
-	"k8s.io/apimachinery/pkg/util/sets"
+	"github.com/Masterminds/semver/v3"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/utils/ptr"
 
-	"github.com/Masterminds/semver/v3"
-
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
-	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
-
-const (
-	// ControllerManagerServiceAccountUser is the user name of gardener-controller-manager when it
-	// runs in the garden cluster with its service account in the namespace garden. Deployed into
-	// another namespace, or run with another identity (the local garden's client certificate), it
-	// must be configured as a maintenance user (Configuration); the gardener-apiserver chart and
-	// local-garden do that.
-	ControllerManagerServiceAccountUser = "system:serviceaccount:garden:gardener-controller-manager"
-
-	// MaintenanceFieldManager is the field manager of the Shoot writes of shoot maintenance
-	// (pkg/controllermanager/controller/shoot/maintenance.FieldManager). The maintenance exception
-	// applies only to updates with this field manager; being client-supplied, it narrows the
-	// exception and grants nothing by itself.
-	MaintenanceFieldManager = "gardener-controller-manager-shoot-maintenance"
-)
-
-// DefaultMaintenanceUsers returns the user names New puts into MaintenanceUsers when the plugin's
-// Configuration sets none: only ControllerManagerServiceAccountUser, a service account identity
-// that only the token of that ServiceAccount authenticates as. A bare user name is never a
-// default: any client certificate, token or OIDC identity may carry it.
-func DefaultMaintenanceUsers() sets.Set[string] {
-	return sets.New(ControllerManagerServiceAccountUser)
-}
 
 // compatibilityCheck evaluates the compatibility.validations[] rules of the pinned component
-// versions for one admission request, with one gardenerutils.ShootRules per Shoot (new, old, and
+// versions for one admission request, with one ShootRules per Shoot (new, old, and
 // old with only the forced changes): a Shoot is prepared for CEL on first use, so that a request
 // without rules to evaluate never converts it, and all components of a Shoot share one cost
 // budget (celutils.DefaultCostBudget). The old Shoot is converted to v1beta1 only when a rule
@@ -60,9 +32,9 @@ type compatibilityCheck struct {
 	cache *celutils.Cache
 	// external is the new Shoot in v1beta1.
 	external *gardencorev1beta1.Shoot
-	// oldShoot is the old Shoot (nil on create); old its v1beta1 form once converted (nil also
-	// when it could not be converted: then there is no baseline).
-	oldShoot *core.Shoot
+	// oldShoot converts the old Shoot (nil on create); old is its result (nil also when it could
+	// not be converted: then there is no baseline).
+	oldShoot func() (*gardencorev1beta1.Shoot, error)
 	old      *gardencorev1beta1.Shoot
 	// maintenance is set for a maintenance write; cloudProfile returns the Shoot's CloudProfile
 	// (nil: none is forced).
@@ -74,23 +46,20 @@ type compatibilityCheck struct {
 	forced []forcedChange
 
 	oldPrepared, forcedPrepared     bool
-	newRules, oldRules, forcedRules *gardenerutils.ShootRules
+	newRules, oldRules, forcedRules *ShootRules
 }
 
-// newCompatibilityCheck prepares the check of one request; it converts and reads nothing yet. A
-// maintenance write is an update by one of maintenanceUsers (the authenticated user name) with the
-// field manager MaintenanceFieldManager; only for it are the forced host changes computed, against
-// cloudProfile (returning nil: none is forced) at now.
-func newCompatibilityCheck(cache *celutils.Cache, external *gardencorev1beta1.Shoot, oldShoot *core.Shoot, userInfo user.Info, fieldManager string,
-	maintenanceUsers sets.Set[string], cloudProfile func(*gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile, now time.Time) *compatibilityCheck {
+// newCompatibilityCheck prepares the check of one request; it converts and reads nothing yet. Only
+// for a maintenance write are the forced host changes computed.
+func newCompatibilityCheck(req AdmissionRequest) *compatibilityCheck {
 	return &compatibilityCheck{
-		cache:        cache,
-		external:     external,
-		oldShoot:     oldShoot,
-		maintenance:  oldShoot != nil && userInfo != nil && maintenanceUsers.Has(userInfo.GetName()) && fieldManager == MaintenanceFieldManager,
-		cloudProfile: cloudProfile,
-		now:          now,
-		newRules:     gardenerutils.NewShootRules(external),
+		cache:        req.Rules,
+		external:     req.Shoot,
+		oldShoot:     req.OldShoot,
+		maintenance:  req.Update && req.Maintenance,
+		cloudProfile: req.CloudProfile,
+		now:          req.Now,
+		newRules:     NewShootRules(req.Shoot),
 	}
 }
 
@@ -104,11 +73,11 @@ func (c *compatibilityCheck) prepareOld() {
 	if c.oldShoot == nil {
 		return
 	}
-	old, err := toV1beta1(c.oldShoot)
+	old, err := c.oldShoot()
 	if err != nil {
 		return
 	}
-	c.old, c.oldRules = old, gardenerutils.NewShootRules(old)
+	c.old, c.oldRules = old, NewShootRules(old)
 }
 
 // prepareForced computes the forced host changes of a maintenance write on first use.
@@ -123,7 +92,7 @@ func (c *compatibilityCheck) prepareForced() {
 	}
 	c.forced = forcedHostChanges(c.old, c.external, c.cloudProfile(c.external), c.now)
 	if len(c.forced) > 0 {
-		c.forcedRules = gardenerutils.NewShootRules(withForcedOnly(c.old, c.external, c.forced))
+		c.forcedRules = NewShootRules(withForcedOnly(c.old, c.external, c.forced))
 	}
 }
 
@@ -229,7 +198,7 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 
 // check evaluates the rules of one pinned component version against the new Shoot and returns
 // an error per rule to reject and a warning per rule the request may violate. The failures to
-// report are gardenerutils.IntroducedRuleFailures: with a baseline (the old Shoot ran the same
+// report are IntroducedRuleFailures: with a baseline (the old Shoot ran the same
 // version), only the rules that passed on the old Shoot; otherwise (create, a changed pin, a pin
 // the old Shoot did not run, an old Shoot that cannot be evaluated) every rule that fails or
 // cannot be evaluated. An introduced failure is a warning instead of an error when the request is
@@ -243,7 +212,7 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Pa
 		return nil, nil
 	}
 
-	var previous []gardenerutils.RuleFailure
+	var previous []RuleFailure
 	if baseline {
 		c.prepareOld()
 	}
@@ -257,7 +226,7 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Pa
 		allErrs  field.ErrorList
 		warnings []string
 	)
-	for _, failure := range gardenerutils.IntroducedRuleFailures(current, previous, baseline) {
+	for _, failure := range IntroducedRuleFailures(current, previous, baseline) {
 		detail := failure.Detail()
 		if baseline && c.brokenByForced(ctx, rules[failure.Index]) {
 			changes := make([]string, 0, len(c.forced))

@@ -2,11 +2,15 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package gardener
+package componentversion
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
 // ComponentVersionAction is what shoot maintenance does with a pinned component version after a
@@ -39,6 +43,67 @@ type ComponentVersionOutcome struct {
 	// or the profile is being deleted; for a hold it says why, e.g.
 	// `no compatible version: 0.44.1 fails "requires Kubernetes 1.31 or later"`.
 	Reason string
+
+	// The fields below are set by Decide only.
+
+	// Trigger says why an update is considered (ComponentVersionUpdate.Trigger); TriggerReason is
+	// its reason as status.lastMaintenance records it.
+	Trigger       ComponentUpdateTrigger
+	TriggerReason string
+	// Candidate is the target the decision found, whether or not maintenance takes it (it does not
+	// while the ExtensionProfile is being deleted); "" when there is none or the decision failed.
+	Candidate string
+	// Rejected renders the candidates passed over as incompatible (DescribeRejectedVersions); ""
+	// for none.
+	Rejected string
+	// Failure is, for a hold, the description shoot maintenance records: the decision's error, the
+	// deletion of the ExtensionProfile, or its absence.
+	Failure string
+	// Err is the decision's error, if any.
+	Err error
+}
+
+// Forced reports whether the update is forced (an expired or unlisted version), whatever the
+// action.
+func (o ComponentVersionOutcome) Forced() bool { return o.Trigger.Forced() }
+
+// Same reports whether two outcomes show the same: action, target and reason.
+func (o ComponentVersionOutcome) Same(other ComponentVersionOutcome) bool {
+	return o.Action == other.Action && o.Target == other.Target && o.Reason == other.Reason
+}
+
+// Decide is the one entry point of the maintenance decision for the component pinned at
+// shoot.Spec.Extensions[extensionIndex].Components[componentIndex] as profile stands at the time
+// at: DecideComponentVersion, rendered by OutcomeOf. Shoot maintenance calls it with its working
+// copy and now; the expiry metrics, the impact preview and the kubectl plugin with a later time or
+// a changed profile. A nil profile (none exists) is a hold. It panics when the indexes are out of
+// range or the component has no version.
+func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, checker CompatibilityChecker) ComponentVersionOutcome {
+	if profile == nil {
+		extensionType := shoot.Spec.Extensions[extensionIndex].Type
+		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", extensionType),
+			TriggerReason: "ExtensionProfile is required for the maintenance of component versions",
+			Failure:       fmt.Sprintf("ExtensionProfile %q does not exist", extensionType)}
+	}
+	decision, err := DecideComponentVersion(ctx, profile, shoot, extensionIndex, componentIndex, at, checker)
+	outcome := OutcomeOf(decision, err, profile.DeletionTimestamp != nil)
+	outcome.Trigger, outcome.TriggerReason, outcome.Err = decision.Trigger, decision.Reason, err
+	if err == nil {
+		outcome.Candidate = decision.Target
+	}
+	if len(decision.Rejected) > 0 {
+		outcome.Rejected = DescribeRejectedVersions(decision.Rejected)
+	}
+	if outcome.Action == ComponentActionHold {
+		outcome.Failure = outcome.Reason
+		switch {
+		case err != nil:
+			outcome.Failure = err.Error()
+		case profile.DeletionTimestamp != nil:
+			outcome.Failure = fmt.Sprintf("ExtensionProfile %q is being deleted; the version cannot be changed to %q", profile.Name, decision.Target)
+		}
+	}
+	return outcome
 }
 
 // OutcomeOf returns what maintenance does with decision and its error err (as returned by

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package gardener
+package componentversion
 
 import (
 	"cmp"
@@ -100,7 +100,7 @@ type ComponentVersionUpdate struct {
 // Trigger, in this order: the pinned version not listed by the component: missing (forced);
 // classified expired at now: expiry (forced); policy.Enabled: auto-update; otherwise none.
 //
-// Candidates are v1beta1helper.ComponentVersionCandidates above current (never preview,
+// Candidates are ComponentVersionCandidates above current (never preview,
 // unavailable or expired, never a pre-release unless current is one of the same version, never
 // lower than or equal to current), and every candidate must be compatible; incompatible ones are
 // recorded in Rejected. A policy that opted into preview (policy.AllowsPreview, the Shoot's
@@ -156,11 +156,11 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 		return decision, fmt.Errorf("cannot determine a target for version %q of component %q: %w", current, component.Name, err)
 	}
 
-	// Candidates above current (v1beta1helper.ComponentVersionCandidates), highest first.
-	var candidates []v1beta1helper.ComponentVersionCandidate
-	candidatesOf := v1beta1helper.ComponentVersionCandidates
+	// Candidates above current (ComponentVersionCandidates), highest first.
+	var candidates []ComponentVersionCandidate
+	candidatesOf := ComponentVersionCandidates
 	if policy.Enabled && policy.AllowsPreview() {
-		candidatesOf = v1beta1helper.ComponentVersionCandidatesWithPreview
+		candidatesOf = ComponentVersionCandidatesWithPreview
 	}
 	for _, c := range candidatesOf(component, cur, now) {
 		if c.Parsed.GreaterThan(cur) {
@@ -184,7 +184,7 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 		return len(failures) == 0, nil
 	}
 	tried := map[string]bool{}
-	firstCompatible := func(accept func(v1beta1helper.ComponentVersionCandidate) bool) (string, error) {
+	firstCompatible := func(accept func(ComponentVersionCandidate) bool) (string, error) {
 		for _, c := range candidates {
 			if !accept(c) {
 				continue
@@ -199,7 +199,7 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 	}
 
 	if policy.Enabled {
-		inBoundary := func(c v1beta1helper.ComponentVersionCandidate) bool {
+		inBoundary := func(c ComponentVersionCandidate) bool {
 			return withinUpdateBoundary(policy.UpdateStrategy, cur, c.Parsed)
 		}
 		// First the policy's classifications together (the highest of preview and supported for a
@@ -217,7 +217,7 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 			tiers = append(tiers, []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationDeprecated})
 		}
 		for _, tier := range tiers {
-			target, err := firstCompatible(func(c v1beta1helper.ComponentVersionCandidate) bool {
+			target, err := firstCompatible(func(c ComponentVersionCandidate) bool {
 				return slices.Contains(tier, c.Classification) && inBoundary(c)
 			})
 			if err != nil || target != "" {
@@ -240,7 +240,7 @@ func ComponentVersionUpdateFor(component gardencorev1beta1.ExtensionProfileCompo
 	}
 	slices.SortFunc(minors, cmp.Compare[uint64])
 	for _, minor := range minors {
-		target, err := firstCompatible(func(c v1beta1helper.ComponentVersionCandidate) bool {
+		target, err := firstCompatible(func(c ComponentVersionCandidate) bool {
 			return c.Classification == gardencorev1beta1.ClassificationSupported && c.Parsed.Major() == cur.Major() && c.Parsed.Minor() == minor
 		})
 		if err != nil || target != "" {

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package gardener_test
+package componentversion_test
 
 import (
 	"errors"
@@ -15,9 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/utils/gardener"
+	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 var (
@@ -52,7 +51,7 @@ var component = gardencorev1beta1.ExtensionProfileComponent{
 
 var _ = Describe("ExtensionProfile decisions", func() {
 	It("#ClassifyComponentVersions keeps profile order", func() {
-		Expect(v1beta1helper.ClassifyComponentVersions(component, now)).To(Equal([]v1beta1helper.ClassifiedVersion{
+		Expect(ClassifyComponentVersions(component, now)).To(Equal([]ClassifiedVersion{
 			{Version: "1.10.0", Classification: unavailable},
 			{Version: "1.9.1", Classification: gardencorev1beta1.ClassificationPreview},
 			{Version: "1.9.0", Classification: gardencorev1beta1.ClassificationSupported},

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package gardener_test
+package componentversion_test
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/utils/gardener"
+	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // maintenanceComponent builds a component from "1.2.3 tag, ..." with tags p preview, s supported

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package gardener_test
+package componentversion_test
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	. "github.com/gep-78/gardener/pkg/utils/gardener"
+	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // countingChecker wraps a CompatibilityChecker and counts the Shoots it binds and the checks.
