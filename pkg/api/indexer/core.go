@@ -78,7 +78,7 @@ func ShootPinnedComponentVersions(obj any) []string {
 
 func shootPinKeys(obj any, key func(string, v1beta1helper.ComponentPin) string) []string {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
-	if !ok {
+	if !ok || shoot.DeletionTimestamp != nil {
 		return nil
 	}
 	var keys []string
@@ -106,12 +106,13 @@ const (
 )
 
 // ShootPinIndexers returns the index functions of ShootPinnedExtensionTypeIndex,
-// ShootPinnedComponentIndex and ShootPinnedComponentVersionIndex.
+// ShootPinnedComponentIndex and ShootPinnedComponentVersionIndex. A Shoot being deleted is in
+// none of them: its pins protect nothing, so a lookup never has to read the object to skip it.
 func ShootPinIndexers() cache.Indexers {
 	return cache.Indexers{
 		ShootPinnedExtensionTypeIndex: func(obj any) ([]string, error) {
 			shoot, ok := obj.(*gardencorev1beta1.Shoot)
-			if !ok {
+			if !ok || shoot.DeletionTimestamp != nil {
 				return nil, nil
 			}
 			return v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions), nil

@@ -10,6 +10,7 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -74,6 +75,16 @@ var _ = Describe("Core indexers", func() {
 			Expect(ShootPinnedComponentVersions(unpinned)).To(BeNil())
 			Expect(ShootPinnedComponentVersions(&gardencorev1beta1.ExtensionProfile{})).To(BeNil())
 			Expect(ShootPinnedComponents("not an object")).To(BeNil())
+		})
+
+		It("should have no values for a Shoot being deleted", func() {
+			deleting := multi.DeepCopy()
+			deleting.DeletionTimestamp = &metav1.Time{}
+			Expect(ShootPinnedComponents(deleting)).To(BeNil())
+			Expect(ShootPinnedComponentVersions(deleting)).To(BeNil())
+			values, err := ShootPinIndexers()[ShootPinnedExtensionTypeIndex](deleting)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(values).To(BeEmpty())
 		})
 	})
 

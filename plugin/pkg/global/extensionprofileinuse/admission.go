@@ -44,7 +44,6 @@ import (
 
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
-	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
@@ -214,22 +213,17 @@ type pinningUsers struct {
 	first []string
 }
 
-// pinningShoots returns the non-deleting Shoots that the Shoot informer's index lists under key.
-// The index holds exactly the Shoots that pin what key names, and only the first maxNamedShoots
-// keys are kept in order, so the cost is linear in their number.
+// pinningShoots returns the Shoots that the Shoot informer's index lists under key (the pin
+// indexes leave out Shoots being deleted). It reads only the index's namespace/name keys, never
+// the objects, and keeps the first maxNamedShoots of them in order: linear in their number.
 func (p *ExtensionProfileInUse) pinningShoots(index, key string) (pinningUsers, error) {
 	var users pinningUsers
-	objs, err := p.shootIndexer.ByIndex(index, key)
+	keys, err := p.shootIndexer.IndexKeys(index, key)
 	if err != nil {
 		return users, apierrors.NewInternalError(fmt.Errorf("could not look up the Shoots that pin %q: %w", key, err))
 	}
-	for _, obj := range objs {
-		shoot, ok := obj.(*gardencorev1beta1.Shoot)
-		if !ok || shoot.DeletionTimestamp != nil {
-			continue
-		}
-		users.count++
-		k := shoot.Namespace + "/" + shoot.Name
+	users.count = len(keys)
+	for _, k := range keys {
 		if len(users.first) == maxNamedShoots && k >= users.first[maxNamedShoots-1] {
 			continue
 		}
