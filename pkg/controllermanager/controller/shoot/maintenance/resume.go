@@ -137,6 +137,17 @@ func (r *Reconciler) finish(ctx context.Context, log logr.Logger, shoot *gardenc
 		}
 	}
 
+	// The profiles are looked up before the removal, so that once it is stored counting needs no
+	// further read (one that a shutdown could fail, dropping the samples of a recorded result).
+	profiles := map[string]bool{}
+	if result != nil {
+		for _, sample := range result.Metrics {
+			if _, ok := profiles[sample.ExtensionType]; !ok {
+				profiles[sample.ExtensionType] = r.hasExtensionProfile(ctx, sample.ExtensionType)
+			}
+		}
+	}
+
 	done := shoot.DeepCopy()
 	delete(done.Annotations, AnnotationPendingResult)
 	if err := r.Client.Update(ctx, done, client.FieldOwner(FieldManager)); err != nil {
@@ -147,7 +158,7 @@ func (r *Reconciler) finish(ctx context.Context, log logr.Logger, shoot *gardenc
 		}
 	}
 	if result != nil {
-		countMetrics(log, result.Metrics, func(extensionType string) bool { return r.hasExtensionProfile(ctx, extensionType) })
+		countMetrics(log, result.Metrics, func(extensionType string) bool { return profiles[extensionType] })
 		log.Info("Shoot maintained", "state", result.State, "description", result.Description, "failureReason", result.FailureReason)
 	}
 	return done, nil
