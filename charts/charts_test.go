@@ -321,7 +321,7 @@ var _ = Describe("Charts", func() {
 			Expect(err).NotTo(HaveOccurred())
 			rendered, err := RenderFiles(Operator, "gardener-operator", namespace, nil)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(rendered).To(HaveKeyWithValue("templates/crd-operator.gardener.cloud_extensions.yaml", string(generated)), "run hack/update-chart-crds.sh")
+			Expect(rendered).To(HaveKeyWithValue("templates/operator.gardener.cloud_extensions.yaml", string(generated)), "run hack/update-chart-crds.sh")
 		})
 
 		It("runs gardener-operator with flags it knows, with the garden RBAC when the runtime cluster is the garden", func() {

@@ -17,7 +17,7 @@ cp "${REPO_ROOT}/pkg/apis/extensions/crds/"*.yaml "${target}/"
 
 operator="${REPO_ROOT}/charts/gardener/operator/templates"
 mkdir -p "${operator}"
-rm -f "${operator}/"crd-*.yaml
+rm -f "${operator}/"*.gardener.cloud_*.yaml
 for crd in "${REPO_ROOT}/pkg/apis/operator/crds/"*.yaml; do
-  cp "${crd}" "${operator}/crd-$(basename "${crd}")"
+  cp "${crd}" "${operator}/$(basename "${crd}")"
 done
