@@ -197,7 +197,7 @@ func (p *ExtensionProfileImpact) pinningShoots(extensionType string) PinLookup {
 		var out []PinningShoot
 		for _, obj := range objs {
 			shoot, ok := obj.(*gardencorev1beta1.Shoot)
-			if !ok || shoot.DeletionTimestamp != nil {
+			if !ok { // Shoots being deleted are in no pin index.
 				continue
 			}
 			for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
