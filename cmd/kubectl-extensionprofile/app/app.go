@@ -5,7 +5,8 @@
 // Package app is the kubectl extensionprofile plugin. Its subcommands read ExtensionProfiles and
 // Shoots with the caller's kubeconfig and print tables:
 //   - usage <extension-type>: per component version of the profile, its classification, next
-//     transition and expiry (from the profile) and the Shoots that pin it;
+//     transition and expiry (from the profile) and the Shoots that pin it; per component and
+//     release channel, its current version (from the profile status) and the Shoots following it;
 //   - shoot <name>: per component pin of the Shoot, the classification, expiry, effective
 //     auto-update policy and what the next maintenance would do;
 //   - convert falcoprofile -f FILE: the ExtensionProfile of a FalcoProfile (convert.go; offline).

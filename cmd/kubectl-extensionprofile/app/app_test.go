@@ -161,7 +161,7 @@ var _ = Describe("kubectl extensionprofile", func() {
 		It("prints a table", func() {
 			view, err := Usage(ctx, client(), "shoot-falco-service", "")
 			Expect(err).NotTo(HaveOccurred())
-			view.Rows = view.Rows[2:3]
+			view.Rows, view.Channels = view.Rows[2:3], nil
 			out := &bytes.Buffer{}
 			Expect(PrintUsage(out, view)).To(Succeed())
 			Expect(out.String()).To(Equal(
@@ -296,9 +296,9 @@ var _ = Describe("kubectl extensionprofile", func() {
 			update := "update to 1.8.4 (" + componentversion.ReasonComponentAutoUpdate("patch") + ")"
 			pad := func(s string) string { return s + strings.Repeat(" ", len(update)+3-len(s)) }
 			Expect(out.String()).To(Equal("Next maintenance: 2026-11-29T03:00:00Z (window 03:00:00-03:45:00 UTC)\n" +
-				"TYPE                  COMPONENT       VERSION   CLASSIFICATION   EXPIRES                AUTO-UPDATE                     " + pad("NEXT MAINTENANCE") + "LATER\n" +
-				"envoy-gateway         envoy-gateway   1.8.3     deprecated       2027-02-15T00:00:00Z   on, patch (component)           " + pad(update) + "<none>\n" +
-				"shoot-falco-service   falco           0.42.1    deprecated       2027-02-01T00:00:00Z   off, minor (profileComponent)   " + pad("keep") + "on 2027-02-01: force update to 0.44.1 (" + componentversion.ReasonComponentVersionExpired + ")\n"))
+				"TYPE                  COMPONENT       VERSION   CLASSIFICATION   EXPIRES                CHANNEL   AUTO-UPDATE                     " + pad("NEXT MAINTENANCE") + "LATER\n" +
+				"envoy-gateway         envoy-gateway   1.8.3     deprecated       2027-02-15T00:00:00Z   <none>    on, patch (component)           " + pad(update) + "<none>\n" +
+				"shoot-falco-service   falco           0.42.1    deprecated       2027-02-01T00:00:00Z   <none>    off, minor (profileComponent)   " + pad("keep") + "on 2027-02-01: force update to 0.44.1 (" + componentversion.ReasonComponentVersionExpired + ")\n"))
 		})
 	})
 })

@@ -36,6 +36,11 @@ type ShootRow struct {
 	Classification string
 	// Expiration is when the pinned version's lifecycle reaches expired, if it declares it.
 	Expiration *time.Time
+	// Channel is the release channel the entry follows (v1beta1helper.EffectiveChannel), "" for
+	// none; ChannelVersion is that channel's current version from the profile status (none when
+	// it has no version, unknown before the controller wrote it or without profile).
+	Channel        gardencorev1beta1.ReleaseChannel
+	ChannelVersion string
 	// AutoUpdate is the policy maintenance applies (componentversion.ResolveEffectiveAutoUpdate);
 	// nil without profile.
 	AutoUpdate *componentversion.EffectiveAutoUpdate
@@ -116,6 +121,9 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		extension := shoot.Spec.Extensions[pin.ExtensionIndex]
 		component := extension.Components[pin.ComponentIndex]
 		row := ShootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
+		if channel, ok := v1beta1helper.EffectiveChannel(extension, component); ok {
+			row.Channel, row.ChannelVersion = channel, unknown
+		}
 		profile, ok := profiles[extension.Type]
 		if !ok {
 			profile, err = client.CoreV1beta1().ExtensionProfiles().Get(ctx, extension.Type, metav1.GetOptions{})
@@ -134,6 +142,9 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 			continue
 		}
 
+		if row.Channel != "" {
+			row.ChannelVersion = channelStatus(profile.Status, component.Name, row.Channel)
+		}
 		profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
 		if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
 			profileComponent = *c
@@ -266,7 +277,8 @@ func formatDay(t time.Time) string {
 }
 
 // PrintShootPins prints a first line "Next maintenance: <NextWindow>" and the rows as a table:
-// TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES, AUTO-UPDATE ("on"/"off", the strategy and
+// TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES, CHANNEL (the channel and its current
+// version, "regular (0.44.1)"; <none> for an entry that follows no channel), AUTO-UPDATE ("on"/"off", the strategy and
 // where it comes from, e.g. "on, minor (extension)"; a strategy the profile no longer supports is
 // shown as "minor unsupported, patch (profile)"; a policy that opted into preview versions
 // (autoUpdate.classifications) ends in ", into preview"), NEXT MAINTENANCE and LATER (<none> when
@@ -276,14 +288,18 @@ func PrintShootPins(out io.Writer, view ShootView) error {
 		return err
 	}
 	w := newTabWriter(out)
-	fmt.Fprintln(w, "TYPE\tCOMPONENT\tVERSION\tCLASSIFICATION\tEXPIRES\tAUTO-UPDATE\tNEXT MAINTENANCE\tLATER")
+	fmt.Fprintln(w, "TYPE\tCOMPONENT\tVERSION\tCLASSIFICATION\tEXPIRES\tCHANNEL\tAUTO-UPDATE\tNEXT MAINTENANCE\tLATER")
 	for _, row := range view.Rows {
 		later := row.Later
 		if later == "" {
 			later = none
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.ExtensionType, row.Component, row.Version, row.Classification,
-			formatTime(row.Expiration), formatAutoUpdate(row.AutoUpdate), row.NextMaintenance, later)
+		channel := none
+		if row.Channel != "" {
+			channel = fmt.Sprintf("%s (%s)", row.Channel, row.ChannelVersion)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.ExtensionType, row.Component, row.Version, row.Classification,
+			formatTime(row.Expiration), channel, formatAutoUpdate(row.AutoUpdate), row.NextMaintenance, later)
 	}
 	return w.Flush()
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/spf13/cobra"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/util/sets"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -50,7 +49,7 @@ type UsageRow struct {
 func newUsageCommand(o *Options) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "usage EXTENSION_TYPE",
-		Short: "Lists every component version of an ExtensionProfile with its classification, next transition, expiry and the Shoots that pin it",
+		Short: "Lists every component version of an ExtensionProfile with its classification, next transition, expiry and the Shoots that pin it, and every release channel with its current version and the Shoots that follow it",
 		Example: `  # Which Shoots of all namespaces pin which falco version
   kubectl extensionprofile usage shoot-falco-service -A`,
 		Args: cobra.ExactArgs(1),
@@ -86,44 +85,47 @@ type UsageView struct {
 	// a Namespace); ElsewhereErr is set instead when they cannot be listed (for example forbidden).
 	Elsewhere    int
 	ElsewhereErr error
+	// Channels are the release channels of the profile's components with the Shoots following
+	// them (channelRows).
+	Channels []ChannelRow
 }
 
 // Usage returns one row per component version of the ExtensionProfile named extensionType, in
 // spec order, with the Shoots of namespace ("" for all namespaces) that pin it
 // (v1beta1helper.PinnedComponents: disabled extensions count, as for the in-use protection).
-// Pinned versions the profile does not list follow, with classification notInProfile. With a
-// namespace, the Shoots of all namespaces are read once to count the pins elsewhere; when that is
-// not allowed, only the namespace is read and ElsewhereErr says why.
+// Pinned versions the profile does not list follow, with classification notInProfile. Channels
+// are the release channels of every component (channelRows). With a namespace, the Shoots of all
+// namespaces are read once to count the pins elsewhere; when that is not allowed, only the
+// namespace is read and ElsewhereErr says why.
 func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (UsageView, error) {
 	view := UsageView{Namespace: namespace}
 	profile, err := client.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})
 	if err != nil {
 		return view, err
 	}
-	pins, err := pinningShoots(ctx, client, extensionType, "")
+	shoots, err := listShoots(ctx, client, "")
 	switch {
 	case err == nil && namespace != "":
-		elsewhere := sets.New[string]()
-		for key, shoots := range pins {
-			var here []string
-			for _, s := range shoots {
-				if strings.HasPrefix(s, namespace+"/") {
-					here = append(here, s)
-				} else {
-					elsewhere.Insert(s)
-				}
+		elsewhere := 0
+		shoots = slices.DeleteFunc(shoots, func(s gardencorev1beta1.Shoot) bool {
+			if s.Namespace == namespace {
+				return false
 			}
-			pins[key] = here
-		}
-		view.Elsewhere = elsewhere.Len()
+			if len(v1beta1helper.PinnedComponents(s.Spec.Extensions, extensionType)) > 0 {
+				elsewhere++
+			}
+			return true
+		})
+		view.Elsewhere = elsewhere
 	case err != nil && namespace != "" && (apierrors.IsForbidden(err) || apierrors.IsUnauthorized(err)):
 		view.ElsewhereErr = err
-		if pins, err = pinningShoots(ctx, client, extensionType, namespace); err != nil {
+		if shoots, err = listShoots(ctx, client, namespace); err != nil {
 			return view, err
 		}
 	case err != nil:
 		return view, err
 	}
+	pins := pinningShoots(shoots, extensionType)
 
 	listed := map[versionKey]bool{}
 	for _, component := range profile.Spec.Components {
@@ -152,40 +154,47 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 	for _, key := range unlisted {
 		view.Rows = append(view.Rows, UsageRow{Component: key.Component, Version: key.Version, Classification: notInProfile, Shoots: pins[key]})
 	}
+	view.Channels = channelRows(profile, shoots)
 	return view, nil
 }
 
 // versionKey is one version of one component of an ExtensionProfile.
 type versionKey struct{ Component, Version string }
 
-// pinningShoots returns, per pinned component version of extensionType, the pinning Shoots as
-// sorted namespace/name. It reads every Shoot of namespace page by page: a pin of a disabled
+// listShoots reads every Shoot of namespace ("" for all) page by page: a pin of a disabled
 // extension carries no extension label, so a label selector would miss it.
-func pinningShoots(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (map[versionKey][]string, error) {
-	pins := map[versionKey][]string{}
+func listShoots(ctx context.Context, client gardencoreclientset.Interface, namespace string) ([]gardencorev1beta1.Shoot, error) {
+	var shoots []gardencorev1beta1.Shoot
 	options := metav1.ListOptions{Limit: 500}
 	for {
 		list, err := client.CoreV1beta1().Shoots(namespace).List(ctx, options)
 		if err != nil {
 			return nil, err
 		}
-		for _, shoot := range list.Items {
-			for _, pin := range v1beta1helper.PinnedComponents(shoot.Spec.Extensions, extensionType) {
-				key, shootName := versionKey{Component: pin.Component, Version: pin.Version}, shoot.Namespace+"/"+shoot.Name
-				if !slices.Contains(pins[key], shootName) {
-					pins[key] = append(pins[key], shootName)
-				}
-			}
-		}
+		shoots = append(shoots, list.Items...)
 		if list.Continue == "" {
-			break
+			return shoots, nil
 		}
 		options.Continue = list.Continue
+	}
+}
+
+// pinningShoots returns, per pinned component version of extensionType, the pinning Shoots as
+// sorted namespace/name.
+func pinningShoots(shoots []gardencorev1beta1.Shoot, extensionType string) map[versionKey][]string {
+	pins := map[versionKey][]string{}
+	for _, shoot := range shoots {
+		for _, pin := range v1beta1helper.PinnedComponents(shoot.Spec.Extensions, extensionType) {
+			key, shootName := versionKey{Component: pin.Component, Version: pin.Version}, shoot.Namespace+"/"+shoot.Name
+			if !slices.Contains(pins[key], shootName) {
+				pins[key] = append(pins[key], shootName)
+			}
+		}
 	}
 	for _, shoots := range pins {
 		slices.Sort(shoots)
 	}
-	return pins, nil
+	return pins
 }
 
 func versionStatus(status gardencorev1beta1.ExtensionProfileStatus, component, version string) *gardencorev1beta1.ExtensionComponentVersionStatus {
@@ -204,7 +213,8 @@ func versionStatus(status gardencorev1beta1.ExtensionProfileStatus, component, v
 
 // PrintUsage prints the rows as a table: COMPONENT, VERSION, CLASSIFICATION, NEXT TRANSITION
 // (<classification>@<RFC 3339 time>), EXPIRES (RFC 3339, also when in the past) and SHOOTS
-// (comma-separated namespace/name). For one namespace a last line states the scope:
+// (comma-separated namespace/name), then, after an empty line, the release channels
+// (printChannels). For one namespace a last line states the scope:
 //
 //	SHOOTS lists namespace garden-dev only; 2 Shoots of other namespaces pin versions of this profile (-A lists them)
 func PrintUsage(out io.Writer, view UsageView) error {
@@ -220,6 +230,12 @@ func PrintUsage(out io.Writer, view UsageView) error {
 	}
 	if err := w.Flush(); err != nil {
 		return err
+	}
+	if len(view.Channels) > 0 {
+		fmt.Fprintln(out)
+		if err := printChannels(out, view.Channels); err != nil {
+			return err
+		}
 	}
 	if view.Namespace == "" {
 		return nil

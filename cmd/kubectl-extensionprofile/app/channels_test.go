@@ -1,0 +1,140 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package app_test
+
+import (
+	"bytes"
+	"context"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/yaml"
+
+	. "github.com/gep-78/gardener/cmd/kubectl-extensionprofile/app"
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
+	"github.com/gep-78/gardener/test/examples"
+)
+
+var _ = Describe("kubectl extensionprofile usage, release channels", func() {
+	var (
+		ctx     = context.Background()
+		profile *gardencorev1beta1.ExtensionProfile
+		objects []runtime.Object
+	)
+
+	// follower is a falco Shoot storing version; extensionChannel is set on the extension entry,
+	// componentChannel on the component entry.
+	follower := func(namespace, name, version string, extensionChannel, componentChannel gardencorev1beta1.ReleaseChannel) *gardencorev1beta1.Shoot {
+		extension := gardencorev1beta1.Extension{Type: "shoot-falco-service",
+			Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To(version)}}}
+		if extensionChannel != "" {
+			extension.Channel = ptr.To(extensionChannel)
+		}
+		if componentChannel != "" {
+			extension.Components[0].Channel = ptr.To(componentChannel)
+		}
+		return &gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name},
+			Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{extension}}}
+	}
+
+	BeforeEach(func() {
+		profile = &gardencorev1beta1.ExtensionProfile{}
+		Expect(yaml.UnmarshalStrict(examples.MustRead("extensionprofile-shoot-falco-service.yaml"), profile)).To(Succeed())
+		// The status the controller writes at the reference time with the default soak period.
+		profile.Status = helper.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+
+		disabled := follower("garden-ops", "paused", "0.44.1", gardencorev1beta1.ReleaseChannelStable, "")
+		disabled.Spec.Extensions[0].Disabled = ptr.To(true)
+		ownPolicy := follower("garden-dev", "own-policy", "0.44.1", gardencorev1beta1.ReleaseChannelRapid, "")
+		ownPolicy.Spec.Extensions[0].Components[0].AutoUpdate = &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(true)}
+		objects = []runtime.Object{profile,
+			follower("garden-dev", "regular-b", "0.42.1", "", gardencorev1beta1.ReleaseChannelRegular),
+			follower("garden-dev", "regular-a", "0.44.1", gardencorev1beta1.ReleaseChannelRegular, ""),
+			follower("garden-dev", "early", "0.45.0", gardencorev1beta1.ReleaseChannelStable, gardencorev1beta1.ReleaseChannelRapid),
+			disabled, ownPolicy,
+		}
+	})
+
+	It("shows per channel the version from the profile status and the Shoots following it", func() {
+		view, err := Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(view.Channels).To(Equal([]ChannelRow{
+			{Component: "falco", Channel: "rapid", Version: "0.45.0", Shoots: []ChannelShoot{{Shoot: "garden-dev/early", Version: "0.45.0"}}},
+			{Component: "falco", Channel: "regular", Version: "0.44.1", Shoots: []ChannelShoot{
+				{Shoot: "garden-dev/regular-a", Version: "0.44.1"}, {Shoot: "garden-dev/regular-b", Version: "0.42.1"}}},
+			{Component: "falco", Channel: "stable", Version: "0.44.1", Shoots: []ChannelShoot{{Shoot: "garden-ops/paused", Version: "0.44.1", Disabled: true}}},
+		}), "a component's own channel wins over the extension's, its own autoUpdate leaves the extension's channel")
+
+		out := &bytes.Buffer{}
+		view.Rows = view.Rows[4:5]
+		Expect(PrintUsage(out, view)).To(Succeed())
+		Expect(out.String()).To(Equal(
+			"COMPONENT   VERSION   CLASSIFICATION   NEXT TRANSITION   EXPIRES   SHOOTS\n" +
+				"falco       0.44.1    supported        <none>            <none>    garden-dev/own-policy,garden-dev/regular-a,garden-ops/paused\n" +
+				"\n" +
+				"COMPONENT   CHANNEL   VERSION   SHOOTS\n" +
+				"falco       rapid     0.45.0    garden-dev/early\n" +
+				"falco       regular   0.44.1    garden-dev/regular-a,garden-dev/regular-b (0.42.1)\n" +
+				"falco       stable    0.44.1    garden-ops/paused (disabled)\n"))
+	})
+
+	It("lists the followers of one namespace only", func() {
+		view, err := Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "garden-ops")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(view.Channels[1].Shoots).To(BeEmpty())
+		Expect(view.Channels[2].Shoots).To(Equal([]ChannelShoot{{Shoot: "garden-ops/paused", Version: "0.44.1", Disabled: true}}))
+		Expect(view.Elsewhere).To(Equal(4))
+	})
+
+	It("shows a channel without version, and <unknown> before the controller wrote the channels", func() {
+		// Right after 0.44.1's promotion the stable channel has not soaked any version.
+		for i := range profile.Spec.Components[0].Versions {
+			if v := &profile.Spec.Components[0].Versions[i]; v.Version == "0.44.1" {
+				v.Lifecycle = []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationSupported, StartTime: ptr.To(metav1.NewTime(examples.ReferenceTime.AddDate(0, 0, -1)))}}
+			}
+		}
+		profile.Status = helper.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+		view, err := Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(view.Channels[2].Version).To(Equal("<none>"))
+		out := &bytes.Buffer{}
+		Expect(PrintUsage(out, view)).To(Succeed())
+		Expect(out.String()).To(ContainSubstring("falco       stable    <none>    garden-ops/paused (0.44.1, disabled)\n"))
+
+		profile.Status = helper.ExtensionProfileStatusAt(profile.Spec, examples.ReferenceTime)
+		view, err = Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(view.Channels[0].Version).To(Equal("<unknown>"))
+	})
+
+	Describe("shoot", func() {
+		It("shows the channel of each entry and the channel's current version", func() {
+			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows).To(HaveLen(1))
+			Expect(view.Rows[0].Channel).To(Equal(gardencorev1beta1.ReleaseChannelRegular))
+			Expect(view.Rows[0].ChannelVersion).To(Equal("0.44.1"))
+			out := &bytes.Buffer{}
+			Expect(PrintShootPins(out, view)).To(Succeed())
+			Expect(out.String()).To(ContainSubstring("   CHANNEL            AUTO-UPDATE"))
+			Expect(out.String()).To(ContainSubstring("   regular (0.44.1)   "))
+
+			view, err = ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows[0].Channel).To(BeEmpty(), "its own autoUpdate leaves the extension's channel")
+		})
+
+		It("shows <unknown> for the channel's version without profile", func() {
+			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows[0].ChannelVersion).To(Equal("<unknown>"))
+		})
+	})
+})
