@@ -17,7 +17,6 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 )
 
@@ -120,8 +119,8 @@ func (f forcedChange) String() string {
 }
 
 // forcedHostChanges returns the host version changes from old to shoot that maintenance forces,
-// decided as maintenance decides them (maintenancehelper.KubernetesVersionUpdate,
-// maintenancehelper.MachineImageVersionUpdate): the Kubernetes version when the old one is expired at
+// decided as maintenance decides them (v1beta1helper.KubernetesVersionUpdate,
+// v1beta1helper.MachineImageVersionUpdate): the Kubernetes version when the old one is expired at
 // now or not listed by cloudProfile, and of each worker pool (same name) its Kubernetes version
 // likewise and its machine image version (same image) when the old one is expired or not listed
 // for that image and the pool. Without cloudProfile nothing is forced.
@@ -131,7 +130,7 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 	}
 	var forced []forcedChange
 	if from, to := old.Spec.Kubernetes.Version, shoot.Spec.Kubernetes.Version; from != to {
-		if decision, _ := maintenancehelper.KubernetesVersionUpdate(cloudProfile.Spec.Kubernetes.Versions, from, false, now); decision.Forced {
+		if decision, _ := v1beta1helper.KubernetesVersionUpdate(cloudProfile.Spec.Kubernetes.Versions, from, false, now); decision.Forced {
 			forced = append(forced, forcedChange{from: from, to: to, reason: decision.Reason})
 		}
 	}
@@ -142,7 +141,7 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 		}
 		oldWorker := old.Spec.Provider.Workers[i]
 		if from, to := poolKubernetesVersion(oldWorker), poolKubernetesVersion(worker); from != "" && to != "" && from != to {
-			if decision, _ := maintenancehelper.KubernetesVersionUpdate(cloudProfile.Spec.Kubernetes.Versions, from, false, now); decision.Forced {
+			if decision, _ := v1beta1helper.KubernetesVersionUpdate(cloudProfile.Spec.Kubernetes.Versions, from, false, now); decision.Forced {
 				forced = append(forced, forcedChange{pool: worker.Name, kubernetes: true, from: from, to: to, reason: decision.Reason})
 			}
 		}
@@ -159,7 +158,7 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 		if controlPlane, err := semver.NewVersion(old.Spec.Kubernetes.Version); err == nil {
 			kubelet, _ = v1beta1helper.CalculateEffectiveKubernetesVersion(controlPlane, oldWorker.Kubernetes)
 		}
-		decision, _ := maintenancehelper.MachineImageVersionUpdate(image, maintenancehelper.FilterMachineImageVersions(&image, oldWorker, kubelet, nil, nil).Versions, *oldImage.Version, false, now)
+		decision, _ := v1beta1helper.MachineImageVersionUpdate(*v1beta1helper.MachineImageVersionsForWorker(&image, oldWorker, kubelet), *oldImage.Version, false, now)
 		if decision.Forced {
 			forced = append(forced, forcedChange{pool: worker.Name, from: *oldImage.Version, to: *newImage.Version, reason: decision.Reason})
 		}

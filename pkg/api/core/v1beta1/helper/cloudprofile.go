@@ -41,6 +41,27 @@ func FindMachineImage(images []gardencorev1beta1.MachineImage, name string) *gar
 	return nil
 }
 
+// DetermineMachineImageForName returns the machine image of cloudProfile whose name equals name
+// ignoring case, and whether there is one.
+func DetermineMachineImageForName(cloudProfile *gardencorev1beta1.CloudProfile, name string) (bool, gardencorev1beta1.MachineImage) {
+	for _, image := range cloudProfile.Spec.MachineImages {
+		if strings.EqualFold(image.Name, name) {
+			return true, image
+		}
+	}
+	return false, gardencorev1beta1.MachineImage{}
+}
+
+// ToExpirableVersions returns the ExpirableVersion of each machine image version, in order
+// (never nil).
+func ToExpirableVersions(versions []gardencorev1beta1.MachineImageVersion) []gardencorev1beta1.ExpirableVersion {
+	out := make([]gardencorev1beta1.ExpirableVersion, 0, len(versions))
+	for _, v := range versions {
+		out = append(out, v.ExpirableVersion)
+	}
+	return out
+}
+
 // FindMachineImageVersion returns the version entry of the named image, or nil.
 func FindMachineImageVersion(images []gardencorev1beta1.MachineImage, name, version string) *gardencorev1beta1.MachineImageVersion {
 	image := FindMachineImage(images, name)

@@ -10,13 +10,13 @@ import (
 	"github.com/Masterminds/semver/v3"
 	"github.com/go-logr/logr"
 
-	maintenancehelper "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance/helper"
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 // MaintainKubernetesVersion is the second step: the control plane Kubernetes version, then the
 // version of every worker pool that sets spec.provider.workers[].kubernetes.version (Gardener's
-// maintainKubernetesVersion), each decided with maintenancehelper.KubernetesVersionUpdate. A
+// maintainKubernetesVersion), each decided with v1beta1helper.KubernetesVersionUpdate. A
 // target is set on the working copy and recorded as a successful result (`Updated Kubernetes
 // version from "<old>" to "<new>"`); an error as a failed result (`could not determine higher
 // suitable version than "<old>": <err>`), keeping the version. A pool target above the
@@ -73,7 +73,7 @@ func maintainWorkerPoolKubernetesVersions(log logr.Logger, op *Operation) {
 // result and whether it is to be recorded (a change or a failure), and sets c.to and c.forced.
 func maintainVersion(op *Operation, c *change, set func(target string) (string, error)) (updateResult, bool) {
 	current := c.from
-	decision, err := maintenancehelper.KubernetesVersionUpdate(op.CloudProfile.Spec.Kubernetes.Versions, current, gardenerutils.KubernetesAutoUpdateEnabled(op.Shoot), op.Now)
+	decision, err := v1beta1helper.KubernetesVersionUpdate(op.CloudProfile.Spec.Kubernetes.Versions, current, gardenerutils.KubernetesAutoUpdateEnabled(op.Shoot), op.Now)
 	result := updateResult{reason: decision.Reason}
 	c.forced = decision.Forced
 	switch {

@@ -18,12 +18,12 @@ import (
 
 // MaintainMachineImages is the first step: the machine image version of every worker pool
 // (Gardener's maintainMachineImages). For each pool with an image, in spec order, it decides with
-// maintenancehelper.MachineImageVersionUpdate on the image's versions the pool can run
+// v1beta1helper.MachineImageVersionUpdate on the image's versions the pool can run
 // (FilterMachineImageVersions, with the pool's kubelet version as it enters the run) and, when
 // there is a target, sets it on the working copy and records a successful result
 // (`Updated machine image "<image>" from "<old>" to "<new>"`). An error is recorded as a failed
 // result (`failed to update machine image "<image>": <err>`) and the pool keeps its version; a
-// pool whose image the CloudProfile does not list fails alone, the other pools are still
+// pool whose image the CloudProfile does not list (DetermineMachineImage) fails alone, the other pools are still
 // maintained (Gardener aborts the whole step). Workerless Shoots, pools without an image and a
 // missing CloudProfile leave nothing to do here; the Kubernetes step reports the latter.
 func MaintainMachineImages(log logr.Logger, op *Operation) {
@@ -40,12 +40,12 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 		current := *image.Version
 		pool := change{kind: ResultKindMachineImage, name: worker.Name, imageName: image.Name, from: current, to: current}
 
-		profileImage, found := findMachineImage(op.CloudProfile, image.Name)
-		if !found {
+		profileImage, err := maintenancehelper.DetermineMachineImage(op.CloudProfile, image)
+		if err != nil {
 			pool.forced = true
 			op.record(pool, updateResult{
-				reason:      maintenancehelper.ReasonVersionDoesNotExist,
-				description: fmt.Sprintf("failed to update machine image %q: machine image %q is not listed in CloudProfile %q", image.Name, image.Name, op.CloudProfile.Name),
+				reason:      v1beta1helper.ReasonVersionDoesNotExist,
+				description: fmt.Sprintf("failed to update machine image %q: %v", image.Name, err),
 			})
 			continue
 		}
@@ -53,7 +53,7 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 		// Validation guarantees a valid version; without one, no kubelet constraint is applied.
 		kubelet, _ := kubeletVersion(op.Shoot.Spec.Kubernetes.Version, *worker)
 		candidates := maintenancehelper.FilterMachineImageVersions(&profileImage, *worker, kubelet, nil, nil)
-		decision, err := maintenancehelper.MachineImageVersionUpdate(profileImage, candidates.Versions, current, autoUpdate, op.Now)
+		decision, err := v1beta1helper.MachineImageVersionUpdate(*candidates, current, autoUpdate, op.Now)
 		result := updateResult{reason: decision.Reason}
 		pool.forced = decision.Forced
 		switch {
@@ -69,15 +69,6 @@ func MaintainMachineImages(log logr.Logger, op *Operation) {
 		log.Info("Machine image maintenance", "workerPool", worker.Name, "image", image.Name, "from", current, "to", pool.to, "reason", result.reason, "successful", result.isSuccessful)
 		op.record(pool, result)
 	}
-}
-
-func findMachineImage(profile *gardencorev1beta1.CloudProfile, name string) (gardencorev1beta1.MachineImage, bool) {
-	for _, image := range profile.Spec.MachineImages {
-		if image.Name == name {
-			return image, true
-		}
-	}
-	return gardencorev1beta1.MachineImage{}, false
 }
 
 // kubeletVersion is the pool's kubelet version (v1beta1helper.CalculateEffectiveKubernetesVersion).

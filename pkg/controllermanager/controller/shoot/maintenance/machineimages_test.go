@@ -124,7 +124,7 @@ var _ = Describe("MaintainMachineImages", func() {
 		Expect(op.Results()).To(HaveLen(2))
 		Expect(op.Results()[0].WorkerPool).To(Equal("other"))
 		Expect(op.Results()[0].Successful).To(BeFalse())
-		Expect(op.Results()[0].Description).To(Equal(`failed to update machine image "unknown": machine image "unknown" is not listed in CloudProfile ""`))
+		Expect(op.Results()[0].Description).To(Equal(`failed to update machine image "unknown": failure while determining the default machine image in the CloudProfile: no machineImage with name "unknown" (specified in shoot) could be found in the cloudProfile ""`))
 		Expect(op.Results()[1].Successful).To(BeTrue())
 		Expect(*op.Shoot.Spec.Provider.Workers[1].Machine.Image.Version).To(Equal("1.5.3"))
 	})

@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package helper
+
+import (
+	"slices"
+
+	"github.com/Masterminds/semver/v3"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
+)
+
+// MachineImageVersionsForWorker returns the versions of image a worker pool can run (the filter
+// of Gardener's maintenance FilterMachineImageVersions, which delegates here), in profile order,
+// as a MachineImage with the name and update strategy of image:
+//   - the pool's architecture (amd64 when unset) is listed by the version (a version listing none
+//     supports amd64);
+//   - the pool's CRI (containerd when unset) is listed by the version (a version listing none
+//     supports containerd), with every container runtime type the pool requests;
+//   - the version's kubeletVersionConstraint, if any, admits kubeletVersion (the pool's
+//     Kubernetes version, else the control plane's); a nil kubeletVersion admits every version;
+//   - for a pool with an in-place update strategy: the current version, and versions that
+//     support in-place updates from it (inPlaceUpdates.minVersionForUpdate <= current).
+//
+// Machine capabilities are not filtered (the project does not port them).
+func MachineImageVersionsForWorker(image *gardencorev1beta1.MachineImage, worker gardencorev1beta1.Worker, kubeletVersion *semver.Version) *gardencorev1beta1.MachineImage {
+	architecture := v1beta1constants.ArchitectureAMD64
+	if worker.Machine.Architecture != nil && *worker.Machine.Architecture != "" {
+		architecture = *worker.Machine.Architecture
+	}
+	cri := gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD}
+	if worker.CRI != nil && worker.CRI.Name != "" {
+		cri = *worker.CRI
+	}
+	var currentVersion *string
+	if worker.Machine.Image != nil {
+		currentVersion = worker.Machine.Image.Version
+	}
+	inPlace := worker.UpdateStrategy != nil &&
+		(*worker.UpdateStrategy == gardencorev1beta1.AutoInPlaceUpdate || *worker.UpdateStrategy == gardencorev1beta1.ManualInPlaceUpdate)
+
+	out := &gardencorev1beta1.MachineImage{
+		Name:           image.Name,
+		UpdateStrategy: image.UpdateStrategy,
+		Versions:       []gardencorev1beta1.MachineImageVersion{},
+	}
+	for _, v := range image.Versions {
+		if ArchitectureSupportedByImageVersion(v, architecture) && supportsCRI(v, cri) &&
+			(kubeletVersion == nil || KubeletVersionSupported(v, kubeletVersion)) &&
+			(!inPlace || updatableInPlace(v, currentVersion)) {
+			out.Versions = append(out.Versions, v)
+		}
+	}
+	return out
+}
+
+func supportsCRI(v gardencorev1beta1.MachineImageVersion, wanted gardencorev1beta1.CRI) bool {
+	if len(v.CRI) == 0 {
+		return wanted.Name == gardencorev1beta1.CRINameContainerD && len(wanted.ContainerRuntimes) == 0
+	}
+	for _, offered := range v.CRI {
+		if offered.Name != wanted.Name {
+			continue
+		}
+		for _, runtime := range wanted.ContainerRuntimes {
+			if !slices.ContainsFunc(offered.ContainerRuntimes, func(r gardencorev1beta1.ContainerRuntime) bool { return r.Type == runtime.Type }) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func updatableInPlace(v gardencorev1beta1.MachineImageVersion, current *string) bool {
+	if current == nil || v.InPlaceUpdates == nil || !v.InPlaceUpdates.Supported {
+		return false
+	}
+	if v.Version == *current {
+		return true
+	}
+	if v.InPlaceUpdates.MinVersionForUpdate == nil {
+		return false
+	}
+	ok, _ := versionutils.CompareVersions(*v.InPlaceUpdates.MinVersionForUpdate, "<=", *current)
+	return ok
+}
