@@ -38,10 +38,10 @@ kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/cont
 "${REPO_ROOT}/hack/update-protobuf.sh"
 
 kube::codegen::gen_openapi \
-  --output-dir "${REPO_ROOT}/pkg/apiserver/openapi" \
-  --output-pkg "${MODULE}/pkg/apiserver/openapi" \
+  --output-dir "${REPO_ROOT}/pkg/apis/openapi" \
+  --output-pkg "${MODULE}/pkg/apis/openapi" \
   --output-model-name-file zz_generated.model_name.go \
-  --report-filename "${REPO_ROOT}/pkg/apiserver/openapi/api_violations.report" \
+  --report-filename "${REPO_ROOT}/pkg/apis/openapi/api_violations.report" \
   --update-report \
   --boilerplate "${BOILERPLATE}" \
   --extra-pkgs k8s.io/apimachinery/pkg/util/intstr \

@@ -8,7 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/kube-openapi/pkg/common"
 
-	"github.com/gep-78/gardener/pkg/apiserver/openapi"
+	"github.com/gep-78/gardener/pkg/apis/openapi"
 )
 
 // GetOpenAPIDefinitions returns the generated OpenAPI definitions (openapi.GetOpenAPIDefinitions)

@@ -16,7 +16,7 @@
 // environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()). That base includes the
 // Kubernetes libraries, among them semver(), regex, lists, quantity and ip/cidr. It is extended
 // with one variable, `shoot`. Its type comes from the OpenAPI schema of the
-// core.gardener.cloud/v1beta1 Shoot in pkg/apiserver/openapi, so a misspelled field or a type
+// core.gardener.cloud/v1beta1 Shoot in pkg/apis/openapi, so a misspelled field or a type
 // error fails compilation. A rule must evaluate to bool. DefaultEnvironment builds the
 // environment once per process. There are two modes, as in Kubernetes:
 //   - NewExpressions is for new or changed rules on write. It offers only the libraries of the

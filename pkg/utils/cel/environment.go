@@ -24,7 +24,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/apiserver/openapi"
+	"github.com/gep-78/gardener/pkg/apis/openapi"
 )
 
 // ShootVariable is the name of the one variable of the compatibility rule environment. It is
@@ -123,7 +123,7 @@ func NewEnvironment(compatibilityVersion *version.Version) (*Environment, error)
 }
 
 // ShootDeclType returns the CEL type of the `shoot` variable: the v1beta1 Shoot OpenAPI schema of
-// pkg/apiserver/openapi, resolved for core.gardener.cloud/v1beta1 Shoot, with these changes
+// pkg/apis/openapi, resolved for core.gardener.cloud/v1beta1 Shoot, with these changes
 // made on a copy of the generated definitions:
 //   - runtime.RawExtension (spec.extensions[].providerConfig) is an
 //     x-kubernetes-preserve-unknown-fields object and typed dyn, so rules can read an
