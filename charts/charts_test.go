@@ -283,8 +283,6 @@ var _ = Describe("Charts", func() {
 			Expect(err).NotTo(HaveOccurred())
 			args := containerArgs(objects, "gardener-controller-manager")
 			Expect(args).To(ContainElements(
-				"--leader-election=true",
-				"--leader-election-namespace=gardener-system",
 				"--metrics-bind-address=:2719",
 				"--feature-gates=ExtensionComponentVersions=true",
 			))
@@ -303,7 +301,10 @@ var _ = Describe("Charts", func() {
 			opts.ConfigFile = renderedConfigFile(objects, "gardener-controller-manager-config")
 			Expect(opts.Complete()).To(Succeed())
 			Expect(opts.Validate()).To(Succeed())
-			Expect(opts.LeaderElection).To(BeTrue())
+			leaderElection := opts.Config.LeaderElection
+			Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
+			Expect(leaderElection.ResourceNamespace).To(Equal("gardener-system"))
+			Expect(leaderElection.ResourceName).To(Equal("gardener-controller-manager-leader-election"))
 			Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
 			Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(130)))
 			Expect(opts.ControllerManagerConfiguration().Controllers.ShootMaintenance.ConcurrentSyncs).To(Equal(5))

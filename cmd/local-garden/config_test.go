@@ -30,6 +30,9 @@ func TestComponentConfigs(t *testing.T) {
 	if cm.GardenClientConnection.QPS != 100 || cm.GardenClientConnection.Burst != 130 {
 		t.Errorf("controller-manager gardenClientConnection: got qps %v burst %v, want 100 and 130", cm.GardenClientConnection.QPS, cm.GardenClientConnection.Burst)
 	}
+	if le := cm.LeaderElection; le.LeaderElect == nil || !*le.LeaderElect || le.ResourceNamespace != "kube-system" {
+		t.Errorf("controller-manager leaderElection: got %+v, want leaderElect in kube-system", le)
+	}
 
 	path, err = writeComponentConfig(dir, "gardenlet", gardenletConfiguration)
 	if err != nil {

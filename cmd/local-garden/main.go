@@ -354,8 +354,8 @@ func componentKubeconfig(env *envtest.GardenerTestEnvironment, devDir, name stri
 
 // The component configurations local-garden passes with --config: the client connections and
 // concurrency of Gardener's charts (charts/gardener/{controller-manager,gardenlet}/values.yaml).
-// The kubeconfigs are passed as flags. gardenlet's leader election Lease goes to kube-system, a
-// namespace every cluster has.
+// The kubeconfigs are passed as flags. The leader election Leases go to kube-system, a namespace
+// every cluster has.
 const (
 	controllerManagerConfiguration = `apiVersion: controllermanager.config.gardener.cloud/v1alpha1
 kind: ControllerManagerConfiguration
@@ -369,6 +369,8 @@ controllers:
     concurrentSyncs: 5
   shootMaintenance:
     concurrentSyncs: 5
+leaderElection:
+  resourceNamespace: kube-system
 `
 	gardenletConfiguration = `apiVersion: gardenlet.config.gardener.cloud/v1alpha1
 kind: GardenletConfiguration

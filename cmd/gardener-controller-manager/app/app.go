@@ -17,6 +17,7 @@ import (
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 	"k8s.io/klog/v2"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
@@ -72,7 +73,9 @@ func NewCommand() *cobra.Command {
 }
 
 func run(ctx context.Context, log logr.Logger, opts *Options) error {
+	leaderElection := opts.Config.LeaderElection
 	log.Info("Starting "+Name, "version", version.Version, "featureGates", features.Active(),
+		"leaderElect", ptr.Deref(leaderElection.LeaderElect, false),
 		"gardenClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.GardenClientConnection))
 
 	restConfig, err := opts.RESTConfig()
@@ -85,9 +88,13 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 		Logger:                        log,
 		Metrics:                       metricsserver.Options{BindAddress: opts.MetricsBindAddress},
 		HealthProbeBindAddress:        opts.HealthProbeBindAddress,
-		LeaderElection:                opts.LeaderElection,
-		LeaderElectionID:              opts.LeaderElectionID,
-		LeaderElectionNamespace:       opts.LeaderElectionNamespace,
+		LeaderElection:                ptr.Deref(leaderElection.LeaderElect, false),
+		LeaderElectionResourceLock:    leaderElection.ResourceLock,
+		LeaderElectionID:              leaderElection.ResourceName,
+		LeaderElectionNamespace:       leaderElection.ResourceNamespace,
+		LeaseDuration:                 &leaderElection.LeaseDuration.Duration,
+		RenewDeadline:                 &leaderElection.RenewDeadline.Duration,
+		RetryPeriod:                   &leaderElection.RetryPeriod.Duration,
 		LeaderElectionReleaseOnCancel: true,
 	})
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	cliflag "k8s.io/component-base/cli/flag"
+	"k8s.io/utils/ptr"
 	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
@@ -26,10 +27,6 @@ import (
 
 // Defaults of the command-line flags.
 const (
-	// DefaultLeaderElectionID is the name of the Lease used for leader election.
-	DefaultLeaderElectionID = "gardener-controller-manager-leader-election"
-	// DefaultLeaderElectionNamespace is the namespace of the leader election Lease.
-	DefaultLeaderElectionNamespace = "garden"
 	// DefaultMetricsBindAddress disables the metrics server; set an address such as ":2719" to
 	// serve /metrics.
 	DefaultMetricsBindAddress = "0"
@@ -50,11 +47,15 @@ type Options struct {
 	MetricsBindAddress string
 	// HealthProbeBindAddress is the address of /healthz and /readyz; "0" disables them.
 	HealthProbeBindAddress string
-	// LeaderElection enables leader election, so that only one replica reconciles.
+	// LeaderElection, when --leader-election is given, overrides leaderElection.leaderElect of
+	// the configuration.
+	// Deprecated: set leaderElection.leaderElect.
 	LeaderElection bool
-	// LeaderElectionID is the name of the leader election Lease.
+	// LeaderElectionID, when not empty, overrides leaderElection.resourceName.
+	// Deprecated: set leaderElection.resourceName.
 	LeaderElectionID string
-	// LeaderElectionNamespace is the namespace of the leader election Lease.
+	// LeaderElectionNamespace, when not empty, overrides leaderElection.resourceNamespace.
+	// Deprecated: set leaderElection.resourceNamespace.
 	LeaderElectionNamespace string
 	// ConcurrentSyncs overrides controllers.*.concurrentSyncs of the configuration when not zero.
 	// Deprecated: set controllers.<name>.concurrentSyncs.
@@ -64,16 +65,16 @@ type Options struct {
 
 	// kubeconfig is controller-runtime's --kubeconfig flag.
 	kubeconfig *flag.Flag
+	// leaderElection is the --leader-election flag; Changed tells whether it was given.
+	leaderElection *pflag.Flag
 }
 
 // NewOptions returns Options with the defaults.
 func NewOptions() *Options {
 	return &Options{
-		FeatureGates:            map[string]bool{},
-		MetricsBindAddress:      DefaultMetricsBindAddress,
-		HealthProbeBindAddress:  DefaultHealthProbeBindAddress,
-		LeaderElectionID:        DefaultLeaderElectionID,
-		LeaderElectionNamespace: DefaultLeaderElectionNamespace,
+		FeatureGates:           map[string]bool{},
+		MetricsBindAddress:     DefaultMetricsBindAddress,
+		HealthProbeBindAddress: DefaultHealthProbeBindAddress,
 	}
 }
 
@@ -89,11 +90,15 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.HealthProbeBindAddress, "health-probe-bind-address", o.HealthProbeBindAddress,
 		`The address the /healthz and /readyz endpoints bind to; "0" disables them.`)
 	fs.BoolVar(&o.LeaderElection, "leader-election", o.LeaderElection,
-		"Enable leader election, so that only one replica reconciles at a time.")
+		"Enable leader election, so that only one replica reconciles at a time; overrides leaderElection.leaderElect of --config.")
 	fs.StringVar(&o.LeaderElectionID, "leader-election-id", o.LeaderElectionID,
-		"The name of the Lease used for leader election.")
+		"The name of the Lease used for leader election; overrides leaderElection.resourceName of --config.")
 	fs.StringVar(&o.LeaderElectionNamespace, "leader-election-namespace", o.LeaderElectionNamespace,
-		"The namespace of the Lease used for leader election.")
+		"The namespace of the Lease used for leader election; overrides leaderElection.resourceNamespace of --config.")
+	o.leaderElection = fs.Lookup("leader-election")
+	_ = fs.MarkDeprecated("leader-election", "set leaderElection.leaderElect in the --config file instead")
+	_ = fs.MarkDeprecated("leader-election-id", "set leaderElection.resourceName in the --config file instead")
+	_ = fs.MarkDeprecated("leader-election-namespace", "set leaderElection.resourceNamespace in the --config file instead")
 	fs.IntVar(&o.ConcurrentSyncs, "concurrent-syncs", o.ConcurrentSyncs,
 		"The number of objects each controller reconciles in parallel; overrides controllers.<name>.concurrentSyncs of --config.")
 	_ = fs.MarkDeprecated("concurrent-syncs", "set controllers.<name>.concurrentSyncs in the --config file instead")
@@ -116,7 +121,7 @@ func knownFeatureGates() []string {
 }
 
 // Complete loads and defaults the component configuration of --config into Config and applies
-// --concurrent-syncs, which overrides it.
+// the deprecated flags that override it: --concurrent-syncs and the --leader-election* flags.
 func (o *Options) Complete() error {
 	cfg, err := controllermanagerconfigv1alpha1.Load(o.ConfigFile)
 	if err != nil {
@@ -126,6 +131,15 @@ func (o *Options) Complete() error {
 		cfg.Controllers.CloudProfile.ConcurrentSyncs = o.ConcurrentSyncs
 		cfg.Controllers.ExtensionProfile.ConcurrentSyncs = o.ConcurrentSyncs
 		cfg.Controllers.ShootMaintenance.ConcurrentSyncs = o.ConcurrentSyncs
+	}
+	if o.leaderElection != nil && o.leaderElection.Changed {
+		cfg.LeaderElection.LeaderElect = ptr.To(o.LeaderElection)
+	}
+	if o.LeaderElectionID != "" {
+		cfg.LeaderElection.ResourceName = o.LeaderElectionID
+	}
+	if o.LeaderElectionNamespace != "" {
+		cfg.LeaderElection.ResourceNamespace = o.LeaderElectionNamespace
 	}
 	o.Config = cfg
 	return nil
@@ -139,9 +153,6 @@ func (o *Options) Validate() error {
 		if err := controllermanagerconfigv1alpha1.Validate(o.Config).ToAggregate(); err != nil {
 			errs = append(errs, fmt.Errorf("invalid component configuration: %w", err))
 		}
-	}
-	if o.LeaderElection && o.LeaderElectionID == "" {
-		errs = append(errs, errors.New("--leader-election-id must not be empty when leader election is enabled"))
 	}
 	return errors.Join(errs...)
 }

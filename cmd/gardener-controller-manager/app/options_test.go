@@ -32,9 +32,6 @@ var _ = Describe("Options", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(opts.MetricsBindAddress).To(Equal("0"))
 		Expect(opts.HealthProbeBindAddress).To(Equal(":2718"))
-		Expect(opts.LeaderElection).To(BeFalse())
-		Expect(opts.LeaderElectionID).To(Equal("gardener-controller-manager-leader-election"))
-		Expect(opts.LeaderElectionNamespace).To(Equal("garden"))
 		Expect(opts.ConcurrentSyncs).To(BeZero())
 		Expect(opts.FeatureGates).To(BeEmpty())
 		Expect(opts.Complete()).To(Succeed())
@@ -42,6 +39,14 @@ var _ = Describe("Options", func() {
 		// Gardener's defaults (pkg/controllermanager/apis/config/v1alpha1/defaults.go upstream).
 		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(50)))
 		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(100)))
+		leaderElection := opts.Config.LeaderElection
+		Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
+		Expect(leaderElection.ResourceLock).To(Equal("leases"))
+		Expect(leaderElection.ResourceNamespace).To(Equal("garden"))
+		Expect(leaderElection.ResourceName).To(Equal("gardener-controller-manager-leader-election"))
+		Expect(leaderElection.LeaseDuration.Duration).To(Equal(15 * time.Second))
+		Expect(leaderElection.RenewDeadline.Duration).To(Equal(10 * time.Second))
+		Expect(leaderElection.RetryPeriod.Duration).To(Equal(2 * time.Second))
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 5, StableChannelSoakPeriod: 14 * 24 * time.Hour},
@@ -57,11 +62,11 @@ var _ = Describe("Options", func() {
 		Expect(opts.FeatureGates).To(Equal(map[string]bool{"ExtensionComponentVersions": true}))
 		Expect(opts.MetricsBindAddress).To(Equal(":2719"))
 		Expect(opts.HealthProbeBindAddress).To(Equal(":9999"))
-		Expect(opts.LeaderElection).To(BeTrue())
-		Expect(opts.LeaderElectionID).To(Equal("x"))
-		Expect(opts.LeaderElectionNamespace).To(Equal("y"))
 		Expect(opts.Zap.Development).To(BeTrue())
 		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Config.LeaderElection.LeaderElect).To(HaveValue(BeTrue()))
+		Expect(opts.Config.LeaderElection.ResourceName).To(Equal("x"))
+		Expect(opts.Config.LeaderElection.ResourceNamespace).To(Equal("y"))
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
 			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 3},
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3, StableChannelSoakPeriod: 14 * 24 * time.Hour},
@@ -85,11 +90,23 @@ controllers:
     concurrentSyncs: 40
 metrics:
   extensionComponentExpirationHorizon: 168h
+leaderElection:
+  leaseDuration: 3s
+  renewDeadline: 2s
+  retryPeriod: 500ms
+  resourceNamespace: kube-system
 `), 0o600)).To(Succeed())
 		opts, err := parse("--config=" + path)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.Validate()).To(Succeed())
+		leaderElection := opts.Config.LeaderElection
+		Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
+		Expect(leaderElection.LeaseDuration.Duration).To(Equal(3 * time.Second))
+		Expect(leaderElection.RenewDeadline.Duration).To(Equal(2 * time.Second))
+		Expect(leaderElection.RetryPeriod.Duration).To(Equal(500 * time.Millisecond))
+		Expect(leaderElection.ResourceNamespace).To(Equal("kube-system"))
+		Expect(leaderElection.ResourceName).To(Equal("gardener-controller-manager-leader-election"))
 		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
 		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(130)))
 		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
@@ -97,6 +114,29 @@ metrics:
 			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 2, StableChannelSoakPeriod: 72 * time.Hour},
 			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 40, StableChannelSoakPeriod: 72 * time.Hour},
 		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 7 * 24 * time.Hour, StableChannelSoakPeriod: 72 * time.Hour}}))
+	})
+
+	It("should let the deprecated --leader-election flags override the configuration only when given", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
+		Expect(os.WriteFile(path, []byte("leaderElection:\n  leaderElect: false\n  resourceName: from-file\n"), 0o600)).To(Succeed())
+		opts, err := parse("--config=" + path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Config.LeaderElection.LeaderElect).To(HaveValue(BeFalse()))
+		Expect(opts.Config.LeaderElection.ResourceName).To(Equal("from-file"))
+
+		opts, err = parse("--config="+path, "--leader-election", "--leader-election-namespace=y")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Config.LeaderElection.LeaderElect).To(HaveValue(BeTrue()))
+		Expect(opts.Config.LeaderElection.ResourceName).To(Equal("from-file"))
+		Expect(opts.Config.LeaderElection.ResourceNamespace).To(Equal("y"))
+
+		opts, err = parse("--leader-election=false")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Config.LeaderElection.LeaderElect).To(HaveValue(BeFalse()))
+		Expect(opts.Validate()).To(Succeed())
 	})
 
 	It("should reject an unknown field in --config", func() {
@@ -119,7 +159,12 @@ metrics:
 			o.Config.Metrics.ExtensionComponentExpirationHorizon.Duration = 0
 		}, "metrics.extensionComponentExpirationHorizon: Invalid value: \"0s\": must be positive"),
 		Entry("unsupported content type", func(o *Options) { o.Config.GardenClientConnection.ContentType = "text/plain" }, "gardenClientConnection.contentType: Unsupported value"),
-		Entry("leader election without a Lease name", func(o *Options) { o.LeaderElection, o.LeaderElectionID = true, "" }, "--leader-election-id"),
+		Entry("a lease shorter than the renew deadline", func(o *Options) { o.Config.LeaderElection.LeaseDuration.Duration = 5 * time.Second },
+			"leaderElection.leaseDuration: Invalid value: \"5s\": must be greater than renewDeadline"),
+		Entry("a renew deadline not above the retry period", func(o *Options) { o.Config.LeaderElection.RetryPeriod.Duration = 10 * time.Second },
+			"leaderElection.renewDeadline: Invalid value: \"10s\": must be greater than retryPeriod"),
+		Entry("another lock", func(o *Options) { o.Config.LeaderElection.ResourceLock = "configmaps" }, `leaderElection.resourceLock: Unsupported value: "configmaps"`),
+		Entry("a Lease without a name", func(o *Options) { o.Config.LeaderElection.ResourceName = "" }, "leaderElection.resourceName: Required value"),
 	)
 
 	Describe("#ApplyFeatureGates", func() {
@@ -151,10 +196,11 @@ var _ = Describe("NewCommand", func() {
 		cmd.SetArgs([]string{"--help"})
 		Expect(cmd.Execute()).To(Succeed())
 		for _, flag := range []string{"--kubeconfig", "--feature-gates", "ExtensionComponentVersions=true|false (ALPHA - default=false)",
-			"--metrics-bind-address", "--health-probe-bind-address", "--leader-election", "--leader-election-id",
-			"--leader-election-namespace", "--config", "--zap-log-level"} {
+			"--metrics-bind-address", "--health-probe-bind-address", "--config", "--zap-log-level"} {
 			Expect(out.String()).To(ContainSubstring(flag))
 		}
+		// Deprecated flags are accepted but not listed.
+		Expect(out.String()).NotTo(ContainSubstring("--leader-election"))
 	})
 
 	It("should reject positional arguments", func() {

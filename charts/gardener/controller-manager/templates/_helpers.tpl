@@ -22,9 +22,16 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- join "," $gates }}
 {{- end }}
 
-{{/* The component configuration file of gardener-controller-manager (--config). */}}
+{{/* The component configuration file of gardener-controller-manager (--config); the leader
+election Lease defaults to the release namespace. */}}
 {{- define "gardener-controller-manager.config" -}}
+{{- $config := deepCopy .Values.config }}
+{{- $leaderElection := default dict $config.leaderElection }}
+{{- if not (get $leaderElection "resourceNamespace") }}
+{{- $_ := set $leaderElection "resourceNamespace" .Release.Namespace }}
+{{- end }}
+{{- $_ := set $config "leaderElection" $leaderElection }}
 apiVersion: controllermanager.config.gardener.cloud/v1alpha1
 kind: ControllerManagerConfiguration
-{{ toYaml .Values.config }}
+{{ toYaml $config }}
 {{- end }}

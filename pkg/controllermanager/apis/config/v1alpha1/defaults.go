@@ -20,7 +20,7 @@ import (
 const DefaultControllerConcurrentSyncs = 5
 
 // SetDefaults_ControllerManagerConfiguration fills in the controller sections left out of the file,
-// zero concurrentSyncs and the metrics section.
+// zero concurrentSyncs, the leader election and the metrics section.
 func SetDefaults_ControllerManagerConfiguration(obj *ControllerManagerConfiguration) {
 	c := &obj.Controllers
 	if c.CloudProfile == nil {
@@ -44,11 +44,30 @@ func SetDefaults_ControllerManagerConfiguration(obj *ControllerManagerConfigurat
 	if c.ShootMaintenance.ConcurrentSyncs == 0 {
 		c.ShootMaintenance.ConcurrentSyncs = DefaultControllerConcurrentSyncs
 	}
+	if obj.LeaderElection == nil {
+		obj.LeaderElection = &componentbaseconfigv1alpha1.LeaderElectionConfiguration{}
+	}
 	if obj.Metrics == nil {
 		obj.Metrics = &MetricsConfiguration{}
 	}
 	if obj.Metrics.ExtensionComponentExpirationHorizon == nil {
 		obj.Metrics.ExtensionComponentExpirationHorizon = &metav1.Duration{Duration: DefaultExtensionComponentExpirationHorizon}
+	}
+}
+
+// SetDefaults_LeaderElectionConfiguration defaults the leader election as Gardener does for
+// gardener-controller-manager: a Lease, component-base's recommended durations (leaderElect true,
+// 15s, 10s, 2s), in ControllerManagerDefaultLockObjectNamespace/ControllerManagerDefaultLockObjectName.
+func SetDefaults_LeaderElectionConfiguration(obj *componentbaseconfigv1alpha1.LeaderElectionConfiguration) {
+	if obj.ResourceLock == "" {
+		obj.ResourceLock = kubernetes.ResourceLockLeases
+	}
+	componentbaseconfigv1alpha1.RecommendedDefaultLeaderElectionConfiguration(obj)
+	if obj.ResourceNamespace == "" {
+		obj.ResourceNamespace = ControllerManagerDefaultLockObjectNamespace
+	}
+	if obj.ResourceName == "" {
+		obj.ResourceName = ControllerManagerDefaultLockObjectName
 	}
 }
 

@@ -66,5 +66,6 @@ func Validate(cfg *ControllerManagerConfiguration) field.ErrorList {
 	if m := cfg.Metrics; m != nil && m.ExtensionComponentExpirationHorizon != nil && m.ExtensionComponentExpirationHorizon.Duration <= 0 {
 		allErrs = append(allErrs, field.Invalid(field.NewPath("metrics", "extensionComponentExpirationHorizon"), m.ExtensionComponentExpirationHorizon.Duration.String(), "must be positive"))
 	}
+	allErrs = append(allErrs, kubernetes.ValidateLeaderElection(cfg.LeaderElection, field.NewPath("leaderElection"))...)
 	return allErrs
 }

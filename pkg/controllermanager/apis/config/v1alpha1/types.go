@@ -24,11 +24,26 @@ type ControllerManagerConfiguration struct {
 	GardenClientConnection componentbaseconfigv1alpha1.ClientConnectionConfiguration `json:"gardenClientConnection"`
 	// Controllers configures the controllers.
 	Controllers ControllerManagerControllerConfiguration `json:"controllers"`
+	// LeaderElection configures the leader election of the replicas: a Lease in the garden
+	// (resourceNamespace/resourceName, default garden/gardener-controller-manager-leader-election);
+	// only the leader reconciles. leaderElect defaults to true, leaseDuration to 15s,
+	// renewDeadline to 10s and retryPeriod to 2s; a replica that crashes holding the Lease is
+	// taken over within leaseDuration.
+	// +optional
+	LeaderElection *componentbaseconfigv1alpha1.LeaderElectionConfiguration `json:"leaderElection,omitempty"`
 	// Metrics configures the garden-wide metrics that gardener-controller-manager serves. It has
 	// no upstream counterpart.
 	// +optional
 	Metrics *MetricsConfiguration `json:"metrics,omitempty"`
 }
+
+const (
+	// ControllerManagerDefaultLockObjectNamespace is the default namespace of the leader election
+	// Lease.
+	ControllerManagerDefaultLockObjectNamespace = "garden"
+	// ControllerManagerDefaultLockObjectName is the default name of the leader election Lease.
+	ControllerManagerDefaultLockObjectName = "gardener-controller-manager-leader-election"
+)
 
 // MetricsConfiguration configures the garden-wide metrics of gardener-controller-manager.
 type MetricsConfiguration struct {

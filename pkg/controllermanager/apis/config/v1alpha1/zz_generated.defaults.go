@@ -26,4 +26,7 @@ func RegisterDefaults(scheme *runtime.Scheme) error {
 func SetObjectDefaults_ControllerManagerConfiguration(in *ControllerManagerConfiguration) {
 	SetDefaults_ControllerManagerConfiguration(in)
 	SetDefaults_ClientConnectionConfiguration(&in.GardenClientConnection)
+	if in.LeaderElection != nil {
+		SetDefaults_LeaderElectionConfiguration(in.LeaderElection)
+	}
 }
