@@ -1,0 +1,285 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package controllermanager_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	coordinationv1 "k8s.io/api/coordination/v1"
+	corev1 "k8s.io/api/core/v1"
+	eventsv1 "k8s.io/api/events/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
+	"sigs.k8s.io/controller-runtime/pkg/config"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
+	controllermanagerconfig "github.com/gep-78/gardener/pkg/controllermanager/config"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+)
+
+// replica is one gardener-controller-manager process: a garden manager electing a leader,
+// running the shoot maintenance controller.
+type replica struct {
+	name      string
+	cancel    context.CancelFunc
+	done      chan error
+	electedAt time.Time
+	elected   chan struct{}
+	stoppedAt time.Time
+}
+
+var _ = Describe("gardener-controller-manager with two replicas", func() {
+	const (
+		namespace        = "garden-failover-maintenance"
+		cloudProfileName = "failover-maintenance"
+		extensionType    = "failover-maintenance-agent"
+		shoots           = 100
+		// The leader dies after this many maintenance writes, in the middle of the Shoots.
+		killAfter = 30
+	)
+
+	var (
+		testClient client.Client
+		log        *writeLog
+		cfg        *controllermanagerconfigv1alpha1.ControllerManagerConfiguration
+	)
+
+	BeforeEach(func() {
+		var err error
+		testClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.GardenScheme})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(testClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}})).To(Succeed())
+		Expect(testClient.Create(ctx, cloudProfile(cloudProfileName))).To(Succeed())
+		Expect(testClient.Create(ctx, extensionProfile(extensionType))).To(Succeed())
+		log = &writeLog{}
+
+		// Short leases through the component configuration, defaulted and validated as
+		// gardener-controller-manager does with its --config file.
+		cfg = loadConfig(`apiVersion: controllermanager.config.gardener.cloud/v1alpha1
+kind: ControllerManagerConfiguration
+controllers:
+  shootMaintenance:
+    concurrentSyncs: 5
+leaderElection:
+  leaseDuration: 4s
+  renewDeadline: 3s
+  retryPeriod: 250ms
+  resourceNamespace: kube-system
+`)
+	})
+
+	startReplica := func(name string, onWrite func(count int, r *replica)) *replica {
+		GinkgoHelper()
+		le := cfg.LeaderElection
+		r := &replica{name: name, done: make(chan error, 1), elected: make(chan struct{})}
+		mgrCtx, cancel := context.WithCancel(ctx)
+		r.cancel = cancel
+		mgr, err := manager.New(controllerManagerConfig, manager.Options{
+			Scheme:                     kubernetes.GardenScheme,
+			Metrics:                    metricsserver.Options{BindAddress: "0"},
+			Controller:                 config.Controller{SkipNameValidation: ptr.To(true)},
+			LeaderElection:             ptr.Deref(le.LeaderElect, false),
+			LeaderElectionResourceLock: le.ResourceLock,
+			LeaderElectionID:           le.ResourceName,
+			LeaderElectionNamespace:    le.ResourceNamespace,
+			LeaseDuration:              &le.LeaseDuration.Duration,
+			RenewDeadline:              &le.RenewDeadline.Duration,
+			RetryPeriod:                &le.RetryPeriod.Duration,
+			// A crash: the Lease is not released.
+			LeaderElectionReleaseOnCancel: false,
+		})
+		Expect(err).NotTo(HaveOccurred())
+
+		cl, err := client.NewWithWatch(controllerManagerConfig, client.Options{Scheme: kubernetes.GardenScheme, Cache: &client.CacheOptions{Reader: mgr.GetCache()}})
+		Expect(err).NotTo(HaveOccurred())
+		recording := interceptor.NewClient(cl, interceptor.Funcs{
+			Update: func(ctx context.Context, c client.WithWatch, obj client.Object, opts ...client.UpdateOption) error {
+				err := c.Update(ctx, obj, opts...)
+				options := &client.UpdateOptions{}
+				options.ApplyOptions(opts)
+				shoot, ok := obj.(*gardencorev1beta1.Shoot)
+				if err != nil || !ok || len(options.DryRun) > 0 || shoot.Annotations[maintenance.AnnotationPendingResult] == "" {
+					return err
+				}
+				leading := false
+				select {
+				case <-mgr.Elected():
+					leading = true
+				default:
+				}
+				n := log.add(write{replica: name, key: client.ObjectKeyFromObject(obj), at: time.Now(), leading: leading})
+				if onWrite != nil {
+					onWrite(n, r)
+				}
+				return nil
+			},
+		})
+		Expect((&maintenance.Reconciler{
+			Client:            recording,
+			ReportingInstance: name,
+			Config: controllermanagerconfig.ShootMaintenanceControllerConfiguration{
+				ConcurrentSyncs: cfg.Controllers.ShootMaintenance.ConcurrentSyncs,
+			},
+		}).AddToManager(mgrCtx, mgr)).To(Succeed())
+
+		go func() {
+			select {
+			case <-mgr.Elected():
+				r.electedAt = time.Now()
+				close(r.elected)
+			case <-mgrCtx.Done():
+			}
+		}()
+		go func() {
+			err := mgr.Start(mgrCtx)
+			r.stoppedAt = time.Now()
+			r.done <- err
+		}()
+		return r
+	}
+
+	// maintained reports whether every Shoot has finished its maintenance.
+	maintained := func() error {
+		list := &gardencorev1beta1.ShootList{}
+		if err := testClient.List(ctx, list, client.InNamespace(namespace)); err != nil {
+			return err
+		}
+		if len(list.Items) != shoots {
+			return fmt.Errorf("%d Shoots", len(list.Items))
+		}
+		for _, shoot := range list.Items {
+			if gardenerutils.HasMaintainNowAnnotation(&shoot) || shoot.Annotations[maintenance.AnnotationPendingResult] != "" ||
+				shoot.Status.LastMaintenance == nil || shoot.Status.LastMaintenance.State != gardencorev1beta1.LastOperationStateSucceeded {
+				return fmt.Errorf("shoot %s is not maintained yet", shoot.Name)
+			}
+		}
+		return nil
+	}
+
+	It("takes over within the lease duration when the leader dies during maintenance, maintaining every Shoot once", func() {
+		gardenClient, err := gardencoreclientset.NewForConfig(restConfig)
+		Expect(err).NotTo(HaveOccurred())
+		audit := startAudit(gardenClient, namespace)
+
+		By("Start the first replica and wait until it leads")
+		var killedAt time.Time
+		var kill sync.Once
+		first := startReplica("first", func(count int, r *replica) {
+			if count == killAfter {
+				kill.Do(func() {
+					killedAt = time.Now()
+					r.cancel()
+				})
+			}
+		})
+		DeferCleanup(first.cancel)
+		Eventually(first.elected).Should(BeClosed())
+
+		By("Start the second replica, which waits")
+		second := startReplica("second", nil)
+		DeferCleanup(func() {
+			second.cancel()
+			Eventually(second.done).Should(Receive())
+		})
+		Consistently(second.elected, 2*cfg.LeaderElection.RetryPeriod.Duration).ShouldNot(BeClosed())
+
+		By(fmt.Sprintf("Create %d Shoots to maintain; the leader dies after %d maintenance writes", shoots, killAfter))
+		for i := range shoots {
+			Expect(testClient.Create(ctx, shootToMaintain(namespace, fmt.Sprintf("s-%03d", i), cloudProfileName, extensionType))).To(Succeed())
+		}
+		Eventually(first.done).Should(Receive())
+
+		By("The second replica takes over and maintains the rest")
+		Eventually(second.elected).Should(BeClosed())
+		Eventually(maintained).Should(Succeed())
+
+		le := cfg.LeaderElection
+		lease := &coordinationv1.Lease{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: le.ResourceNamespace, Name: le.ResourceName}, lease)).To(Succeed())
+		Expect(lease.Spec.LeaseTransitions).To(HaveValue(BeNumerically(">=", 1)))
+		Expect(lease.Spec.AcquireTime).NotTo(BeNil())
+		// The waiting replica counts leaseDuration from when it last saw the Lease renewed, at most
+		// one of its polls after the kill, and acquires at its first poll after that; a poll comes
+		// every retryPeriod with client-go's jitter of up to 1.2 periods, so two polls are at most
+		// 4.4 retryPeriods.
+		takeover := lease.Spec.AcquireTime.Sub(killedAt)
+		Expect(takeover).To(BeNumerically("<=", le.LeaseDuration.Duration+5*le.RetryPeriod.Duration), "takeover %s after the kill", takeover)
+		Expect(first.stoppedAt).To(BeTemporally("<", lease.Spec.AcquireTime.Time), "the replicas never lead at the same time")
+
+		By("Only the leader wrote, and each Shoot was written by one replica once")
+		perKey := map[client.ObjectKey]int{}
+		byReplica := map[string]int{}
+		for _, w := range log.snapshot() {
+			perKey[w.key]++
+			byReplica[w.replica]++
+			Expect(w.leading).To(BeTrue(), "%s wrote %s without leading", w.replica, w.key)
+			if w.replica == "first" {
+				Expect(w.at).NotTo(BeTemporally(">", first.stoppedAt), "the first replica wrote after it stopped")
+			}
+		}
+		for key, n := range perKey {
+			Expect(n).To(Equal(1), "Shoot %s written %d times", key, n)
+		}
+		Expect(byReplica["first"]).To(BeNumerically(">=", killAfter))
+		Expect(byReplica["second"]).To(BeNumerically(">", 0), "the second replica took over part of the work")
+
+		By("The server's record: every Shoot has one maintenance write, one upgrade, one result")
+		list := &gardencorev1beta1.ShootList{}
+		Expect(testClient.List(ctx, list, client.InNamespace(namespace))).To(Succeed())
+		Expect(list.Items).To(HaveLen(shoots))
+		for _, shoot := range list.Items {
+			// The audit has seen the final version (the watch may lag the List).
+			Eventually(func() string { return audit.resourceVersion(shoot.Name) }).Should(Equal(shoot.ResourceVersion), shoot.Name)
+			history := audit.history(shoot.Name)
+			Expect(maintenanceWrites(history)).To(HaveLen(1), "maintenance writes of %s", shoot.Name)
+			Expect(componentVersions(history)).To(Equal([]string{"1.0.0", "1.1.0"}), "no doubled upgrade of %s", shoot.Name)
+			// Created with generation 1; the spec changed once.
+			Expect(shoot.Generation).To(Equal(int64(2)), shoot.Name)
+			Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.35.6"), shoot.Name)
+			Expect(*shoot.Spec.Provider.Workers[0].Machine.Image.Version).To(Equal("1877.8.0"), shoot.Name)
+			Expect(shoot.Status.LastMaintenance.Description).To(ContainSubstring(`Updated version from "1.0.0" to "1.1.0"`), shoot.Name)
+			Expect(shoot.Status.LastMaintenance.TriggeredTime.Time).To(BeTemporally("~", time.Now(), 5*time.Minute), shoot.Name)
+			triggered := map[metav1.Time]bool{}
+			for _, version := range history {
+				if last := version.Status.LastMaintenance; last != nil {
+					triggered[last.TriggeredTime] = true
+				}
+			}
+			Expect(triggered).To(HaveLen(1), "one recorded maintenance run of %s", shoot.Name)
+		}
+
+		By("Every change has exactly one event")
+		events := &eventsv1.EventList{}
+		Expect(testClient.List(ctx, events, client.InNamespace(namespace))).To(Succeed())
+		perShoot := map[string][]string{}
+		for _, event := range events.Items {
+			if event.ReportingController == maintenance.ReportingController {
+				perShoot[event.Regarding.Name] = append(perShoot[event.Regarding.Name], event.Reason)
+			}
+		}
+		Expect(perShoot).To(HaveLen(shoots))
+		for name, reasons := range perShoot {
+			Expect(reasons).To(ConsistOf(
+				maintenance.EventReasonMachineImageVersionMaintenance,
+				maintenance.EventReasonKubernetesVersionMaintenance,
+				maintenance.EventReasonExtensionComponentVersionMaintenance,
+			), name)
+		}
+		AddReportEntry("failover", fmt.Sprintf("takeover %s after the kill; maintenance writes: first %d, second %d", takeover, byReplica["first"], byReplica["second"]))
+	})
+})
