@@ -111,7 +111,7 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	if err := controller.AddToManager(ctx, mgr, opts.ControllerManagerConfiguration()); err != nil {
 		return err
 	}
-	if err := metrics.AddToManager(mgr, opts.ControllerManagerConfiguration().Metrics.ExtensionComponentExpirationHorizon); err != nil {
+	if err := metrics.AddToManager(mgr, opts.ControllerManagerConfiguration().Metrics.ExtensionComponentExpirationHorizon, opts.ControllerManagerConfiguration().Metrics.StableChannelSoakPeriod); err != nil {
 		return err
 	}
 

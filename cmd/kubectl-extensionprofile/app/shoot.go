@@ -168,7 +168,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 
 		decide := func(at time.Time) componentversion.ComponentVersionOutcome {
-			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, checker)
+			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, v1beta1helper.DefaultStableChannelSoakPeriod, checker)
 		}
 		current := decide(now)
 		row.NextMaintenance = current.String()

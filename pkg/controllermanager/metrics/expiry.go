@@ -75,6 +75,9 @@ type ExtensionComponentExpiryCollector struct {
 	Clock clock.PassiveClock
 	// Horizon is how far ahead an expiration counts; zero or less means DefaultExpirationHorizon.
 	Horizon time.Duration
+	// StableChannelSoakPeriod is the soak period of the stable release channel, for the decisions
+	// of pins that follow a channel (the controller-manager's stableChannelSoakPeriod).
+	StableChannelSoakPeriod time.Duration
 	// Checker evaluates compatibility rules; nil means a componentversion.CELCompatibilityChecker.
 	Checker componentversion.CompatibilityChecker
 	// Log receives read and evaluation errors. A scrape whose reads fail reports no series of
@@ -116,7 +119,7 @@ func (c *ExtensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric)
 	if checker == nil {
 		checker = componentversion.NewCELCompatibilityChecker()
 	}
-	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles.Items, shoots.Items, c.Clock.Now(), c.Horizon, checker) {
+	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles.Items, shoots.Items, c.Clock.Now(), c.Horizon, c.StableChannelSoakPeriod, checker) {
 		if s.Expiration != nil {
 			ch <- prometheus.MustNewConstMetric(ExtensionComponentVersionExpirationDesc, prometheus.GaugeValue, float64(s.Expiration.Unix()),
 				s.ExtensionType, s.Component, s.Version)
@@ -153,7 +156,7 @@ type ExpirySeries struct {
 // once per pinned version. A pin counts as without upgrade path when
 // componentversion.Decide, taken at the expiration (at now for an expired or missing
 // version), is a forced update without target; an evaluation error is logged and counts as well.
-func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon time.Duration, checker componentversion.CompatibilityChecker) []ExpirySeries {
+func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon, soak time.Duration, checker componentversion.CompatibilityChecker) []ExpirySeries {
 	if horizon <= 0 {
 		horizon = DefaultExpirationHorizon
 	}
@@ -211,7 +214,7 @@ func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 			if state.decideAt.IsZero() {
 				continue
 			}
-			outcome := componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, checker)
+			outcome := componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, soak, checker)
 			if outcome.Err != nil && !outcome.Forced() {
 				log.Error(outcome.Err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", pin.ExtensionType, "component", pin.Component, "version", pin.Version)
 			}

@@ -110,7 +110,7 @@ var _ = Describe("ExtensionComponentExpiryCollector", func() {
 		deleting.DeletionTimestamp = &metav1.Time{Time: now}
 		shoots = append(shoots, disabled, deleting)
 
-		series := byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile}, shoots, now, 30*day,
+		series := byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile}, shoots, now, 30*day, 14*day,
 			incompatibleChecker{"b": {"1.0.1", "1.0.2"}}))
 
 		Expect(series).To(HaveLen(5))
@@ -135,19 +135,19 @@ var _ = Describe("ExtensionComponentExpiryCollector", func() {
 		profile.Spec.Components[0].Versions[2].Lifecycle = stages(now, ptr.To(4*day))
 		profile.Spec.Components[0].Versions = profile.Spec.Components[0].Versions[:3]
 		series := byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
-			[]gardencorev1beta1.Shoot{pin("a", "1.0.0", false)}, now, 30*day, incompatibleChecker{}))
+			[]gardencorev1beta1.Shoot{pin("a", "1.0.0", false)}, now, 30*day, 14*day, incompatibleChecker{}))
 		Expect(series["1.0.0"].WithoutUpgradePath).To(HaveValue(Equal(0)))
 
 		// Swapped: 1.0.1 expires before 1.0.0 does, and nothing is left to go to.
 		profile.Spec.Components[0].Versions[2].Lifecycle = stages(now, ptr.To(2*day))
 		series = byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
-			[]gardencorev1beta1.Shoot{pin("a", "1.0.0", false)}, now, 30*day, incompatibleChecker{}))
+			[]gardencorev1beta1.Shoot{pin("a", "1.0.0", false)}, now, 30*day, 14*day, incompatibleChecker{}))
 		Expect(series["1.0.0"].WithoutUpgradePath).To(HaveValue(Equal(1)))
 	})
 
 	It("uses the configured horizon", func() {
 		series := byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
-			[]gardencorev1beta1.Shoot{pin("e", "1.0.1", false)}, now, 90*day, incompatibleChecker{}))
+			[]gardencorev1beta1.Shoot{pin("e", "1.0.1", false)}, now, 90*day, 14*day, incompatibleChecker{}))
 		Expect(series["1.0.1"].Expiring).To(HaveValue(Equal(1)))
 		Expect(series["1.0.1"].WithoutUpgradePath).To(HaveValue(Equal(0)))
 	})

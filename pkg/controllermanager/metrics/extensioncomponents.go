@@ -64,9 +64,9 @@ var _ prometheus.Collector = &ExtensionComponentShootsCollector{}
 
 // AddToManager registers the collectors of this package (ExtensionComponentShootsCollector and
 // ExtensionComponentExpiryCollector with the given expiration horizon, zero meaning
-// DefaultExpirationHorizon) that read through mgr's cache-backed client with the real clock in
+// DefaultExpirationHorizon, and the stable release channel's soak period) that read through mgr's cache-backed client with the real clock in
 // controller-runtime's metrics registry, which mgr serves on --metrics-bind-address.
-func AddToManager(mgr manager.Manager, expirationHorizon time.Duration) error {
+func AddToManager(mgr manager.Manager, expirationHorizon, stableChannelSoakPeriod time.Duration) error {
 	if err := crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
 		Reader: mgr.GetClient(),
 		Clock:  clock.RealClock{},
@@ -79,6 +79,8 @@ func AddToManager(mgr manager.Manager, expirationHorizon time.Duration) error {
 		Clock:   clock.RealClock{},
 		Horizon: expirationHorizon,
 		Log:     mgr.GetLogger().WithName("metrics").WithName("extension-component-expiry"),
+
+		StableChannelSoakPeriod: stableChannelSoakPeriod,
 	}); err != nil {
 		return fmt.Errorf("failed registering the extension component expiry collector: %w", err)
 	}

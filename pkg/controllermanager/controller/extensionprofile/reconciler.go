@@ -34,6 +34,7 @@ import (
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 const (
@@ -75,13 +76,13 @@ type Reconciler struct {
 // not updated any more.
 //
 // Otherwise it adds the finalizer if missing, classifies every component version at the clock's
-// now with helper.ExtensionProfileStatusWithChannelsAt (the classification and the next
+// now with componentversion.ExtensionProfileStatusWithChannelsAt (the classification and the next
 // transition: the time of the next classification change and the classification from then on;
 // and the current version of each release channel, with Config.StableChannelSoakPeriod) and
 // writes status.components with a merge patch on
 // the status subresource, only when it differs semantically from the stored status. It requeues
 // after the duration until the earliest future lifecycle startTime of any version or the end of
-// a soak period (helper.NextSoakEnd), whichever comes first; without either it does not requeue
+// a soak period (componentversion.NextSoakEnd), whichever comes first; without either it does not requeue
 // on a timer.
 //
 // Finalizer changes are merge patches with optimistic locking. Errors from the client are
@@ -112,7 +113,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	now := r.Clock.Now()
-	status := helper.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.Config.StableChannelSoakPeriod)
+	status := componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.Config.StableChannelSoakPeriod)
 	if !apiequality.Semantic.DeepEqual(profile.Status, status) {
 		patch := client.MergeFrom(profile.DeepCopy())
 		profile.Status = status
@@ -123,7 +124,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.ExtensionProfileLifecycles(profile.Spec)...)
-	if soakEnd, found := helper.NextSoakEnd(profile.Spec, now, r.Config.StableChannelSoakPeriod); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
+	if soakEnd, found := componentversion.NextSoakEnd(profile.Spec, now, r.Config.StableChannelSoakPeriod); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
 		requeueAfter, ok = soakEnd.Sub(now), true
 	}
 	if !ok {

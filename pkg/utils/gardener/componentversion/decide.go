@@ -88,6 +88,14 @@ type ComponentVersionUpdate struct {
 	// Rejected lists the candidates that were passed over because they are incompatible with the
 	// Shoot, in the order they were tried.
 	Rejected []RejectedVersion
+	// Channel is the release channel the component follows (ChannelUpdateFor); "" for none.
+	Channel gardencorev1beta1.ReleaseChannel
+	// ChannelVersion is the version Channel gives at the time of the decision; "" when it gives
+	// none.
+	ChannelVersion string
+	// Held is, when ChannelVersion is below the current version, why the version stays
+	// (ChannelBehind); "" otherwise.
+	Held string
 }
 
 // ComponentVersionUpdateFor decides the maintenance of one pinned component version (GEP-78
@@ -301,26 +309,32 @@ func parseComponentVersion(s string) (*semver.Version, error) {
 }
 
 // DecideComponentVersion is the maintenance decision (GEP-78 "Automatic updates", "Forced
-// updates") for the component pinned at shoot.Spec.Extensions[extensionIndex].Components[componentIndex]
-// as profile stands, taken at the time at: the effective autoUpdate (ResolveEffectiveAutoUpdate)
-// and then ComponentVersionUpdateFor, with every candidate checked by checker against shoot,
+// updates", "Release channels") for the component pinned at
+// shoot.Spec.Extensions[extensionIndex].Components[componentIndex] as profile stands, taken at the
+// time at with the stable channel's soak period soak: for a component that follows a release
+// channel (EffectiveChannel) ChannelUpdateFor, otherwise the effective autoUpdate
+// (ResolveEffectiveAutoUpdate) and then ComponentVersionUpdateFor, with every candidate checked by checker against shoot,
 // which is prepared for evaluation once for all of them. The maintenance step calls it with the
 // window's working copy and its clock's now; the expiry metrics, the impact preview of
 // ExtensionProfile writes and the kubectl plugin call it with a later time or a changed profile,
 // so that all of them take the same decision. shoot must not change during the call.
 //
 // It panics when the indexes are out of range or the component has no version.
-func DecideComponentVersion(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, checker CompatibilityChecker) (ComponentVersionUpdate, error) {
+func DecideComponentVersion(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, checker CompatibilityChecker) (ComponentVersionUpdate, error) {
 	extension := shoot.Spec.Extensions[extensionIndex]
 	component := extension.Components[componentIndex]
-	policy := ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
 	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
 	if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
 		profileComponent = *c
 	}
 	compatibility := checker.ForShoot(shoot)
-	return ComponentVersionUpdateFor(profileComponent, *component.Version, policy, at, func(version string) ([]string, error) {
+	compatible := func(version string) ([]string, error) {
 		failures, _ := compatibility.Check(ctx, profile, component.Name, version)
 		return RuleFailureDetails(failures), nil
-	})
+	}
+	if channel, follows := EffectiveChannel(extension, component); follows {
+		return ChannelUpdateFor(profileComponent, *component.Version, channel, at, soak, compatible)
+	}
+	policy := ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
+	return ComponentVersionUpdateFor(profileComponent, *component.Version, policy, at, compatible)
 }

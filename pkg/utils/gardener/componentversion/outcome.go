@@ -28,7 +28,8 @@ const (
 	ComponentActionForceUpdate ComponentVersionAction = "force update"
 	// ComponentActionHold leaves the version with a failure in status.lastMaintenance: a forced
 	// update finds no compatible target, the ExtensionProfile being deleted blocks it, or the
-	// decision fails.
+	// decision fails. A hold with Behind set is no failure: the release channel the component
+	// follows gives a lower version, and the version stays until the channel catches up.
 	ComponentActionHold ComponentVersionAction = "hold"
 )
 
@@ -39,10 +40,14 @@ type ComponentVersionOutcome struct {
 	// the ExtensionProfile, the target the forced update would have taken.
 	Target string
 	// Reason is the decision's reason (ComponentVersionUpdate.Reason) of an update or force update.
-	// For a keep it is empty unless candidates were rejected ("no compatible target: 0.44.1 (msg)")
-	// or the profile is being deleted; for a hold it says why, e.g.
-	// `no compatible version: 0.44.1 fails "requires Kubernetes 1.31 or later"`.
+	// For a keep it is empty unless candidates were rejected ("no compatible target: 0.44.1 (msg)"),
+	// the profile is being deleted or the channel has no version ("channel stable has no
+	// version"); for a hold it says why, e.g.
+	// `no compatible version: 0.44.1 fails "requires Kubernetes 1.31 or later"`, or, Behind,
+	// "channel stable gives 0.38.0, below the current 0.39.1; staying until the channel catches up".
 	Reason string
+	// Behind marks a hold because the channel gives a lower version (ChannelBehind): no failure.
+	Behind bool
 
 	// The fields below are set by Decide only.
 
@@ -57,8 +62,12 @@ type ComponentVersionOutcome struct {
 	// for none.
 	Rejected string
 	// Failure is, for a hold, the description shoot maintenance records: the decision's error, the
-	// deletion of the ExtensionProfile, or its absence.
+	// deletion of the ExtensionProfile, or its absence; "" for a hold that is Behind.
 	Failure string
+	// Channel is the release channel the component follows; "" for none. ChannelVersion is the
+	// version it gives at the time of the decision; "" when it gives none.
+	Channel        gardencorev1beta1.ReleaseChannel
+	ChannelVersion string
 	// Err is the decision's error, if any.
 	Err error
 }
@@ -74,27 +83,29 @@ func (o ComponentVersionOutcome) Same(other ComponentVersionOutcome) bool {
 
 // Decide is the one entry point of the maintenance decision for the component pinned at
 // shoot.Spec.Extensions[extensionIndex].Components[componentIndex] as profile stands at the time
-// at: DecideComponentVersion, rendered by OutcomeOf. Shoot maintenance calls it with its working
-// copy and now; the expiry metrics, the impact preview and the kubectl plugin with a later time or
-// a changed profile. A nil profile (none exists) is a hold. It panics when the indexes are out of
-// range or the component has no version.
-func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, checker CompatibilityChecker) ComponentVersionOutcome {
+// at, with soak the soak period of the stable release channel (the controller-manager's
+// stableChannelSoakPeriod): DecideComponentVersion, rendered by OutcomeOf. Shoot maintenance
+// calls it with its working copy and now; the expiry metrics, the impact preview and the kubectl
+// plugin with a later time or a changed profile. A nil profile (none exists) is a hold. It panics
+// when the indexes are out of range or the component has no version.
+func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, checker CompatibilityChecker) ComponentVersionOutcome {
 	if profile == nil {
 		extensionType := shoot.Spec.Extensions[extensionIndex].Type
 		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", extensionType),
 			TriggerReason: "ExtensionProfile is required for the maintenance of component versions",
 			Failure:       fmt.Sprintf("ExtensionProfile %q does not exist", extensionType)}
 	}
-	decision, err := DecideComponentVersion(ctx, profile, shoot, extensionIndex, componentIndex, at, checker)
+	decision, err := DecideComponentVersion(ctx, profile, shoot, extensionIndex, componentIndex, at, soak, checker)
 	outcome := OutcomeOf(decision, err, profile.DeletionTimestamp != nil)
 	outcome.Trigger, outcome.TriggerReason, outcome.Err = decision.Trigger, decision.Reason, err
+	outcome.Channel, outcome.ChannelVersion = decision.Channel, decision.ChannelVersion
 	if err == nil {
 		outcome.Candidate = decision.Target
 	}
 	if len(decision.Rejected) > 0 {
 		outcome.Rejected = DescribeRejectedVersions(decision.Rejected)
 	}
-	if outcome.Action == ComponentActionHold {
+	if outcome.Action == ComponentActionHold && !outcome.Behind {
 		outcome.Failure = outcome.Reason
 		switch {
 		case err != nil:
@@ -121,6 +132,10 @@ func OutcomeOf(decision ComponentVersionUpdate, err error, profileDeleting bool)
 		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: noCompatibleVersion(decision, nil)}
 	case decision.Target == "" && len(decision.Rejected) > 0:
 		return ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "no compatible target: " + DescribeRejectedVersions(decision.Rejected)}
+	case decision.Target == "" && decision.Held != "":
+		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: decision.Held, Behind: true}
+	case decision.Target == "" && decision.Channel != "" && decision.ChannelVersion == "":
+		return ComponentVersionOutcome{Action: ComponentActionKeep, Reason: fmt.Sprintf("channel %s has no version", decision.Channel)}
 	case decision.Target == "":
 		return ComponentVersionOutcome{Action: ComponentActionKeep}
 	case profileDeleting && !decision.Trigger.Forced():
@@ -150,7 +165,7 @@ func noCompatibleVersion(decision ComponentVersionUpdate, err error) string {
 
 // String renders the outcome as the kubectl plugin and the docs show it: "keep",
 // "keep: no compatible target: ...", "update to 0.44.1 (reason)", "force update to 0.44.1
-// (reason)", "hold, no compatible version: ...".
+// (reason)", "hold, no compatible version: ...", "hold, channel stable gives 0.38.0, below ...".
 func (o ComponentVersionOutcome) String() string {
 	switch o.Action {
 	case ComponentActionUpdate, ComponentActionForceUpdate:

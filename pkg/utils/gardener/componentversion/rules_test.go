@@ -116,7 +116,7 @@ var _ = Describe("Compatibility", func() {
 	Describe("DecideComponentVersion", func() {
 		It("binds the Shoot once for all the candidates it checks, and takes the highest compatible one", func() {
 			checker := &countingChecker{inner: NewCELCompatibilityChecker()}
-			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, checker)
+			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, 0, checker)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(decision.Trigger).To(Equal(ComponentUpdateAutoUpdate))
 			Expect(decision.Target).To(Equal("1.0.1"))
@@ -127,7 +127,7 @@ var _ = Describe("Compatibility", func() {
 
 		It("decides on the Shoot as it is at the call", func() {
 			shoot.Spec.Kubernetes.Version = "1.35.1"
-			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, NewCELCompatibilityChecker())
+			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, 0, NewCELCompatibilityChecker())
 			Expect(err).NotTo(HaveOccurred())
 			Expect(decision.Target).To(Equal("1.0.3"))
 		})

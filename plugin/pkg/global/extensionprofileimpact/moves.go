@@ -103,7 +103,7 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 	impact := &Impact{Change: Change{Component: component, Version: version, OldListed: true}, Kind: EventMoves, At: now, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
 	outcome := func(p *gardencorev1beta1.ExtensionProfile, s PinningShoot) componentversion.ComponentVersionOutcome {
-		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, checker)
+		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, v1beta1helper.DefaultStableChannelSoakPeriod, checker)
 	}
 	changed := 0
 	for _, s := range shoots {

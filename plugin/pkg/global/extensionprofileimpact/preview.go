@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -152,7 +153,7 @@ func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile,
 	impact := Impact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
 	for _, s := range shoots {
-		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, checker)
+		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, v1beta1helper.DefaultStableChannelSoakPeriod, checker)
 		switch outcome.Action {
 		case componentversion.ComponentActionHold:
 			impact.Holding++

@@ -14,18 +14,19 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // resolveChannels stores the versions of component entries that follow a release channel
-// (GEP-78 "Release channels"; v1beta1helper.EffectiveChannel), after keepUnchangedPins:
+// (GEP-78 "Release channels"; componentversion.EffectiveChannel), after keepUnchangedPins:
 //   - an extension-level channel that is new (create, or a channel the old entry did not have)
 //     adds an entry, by name, for every component of the profile the extension does not list, so
 //     that the channel covers all of them;
 //   - an entry following a channel without a version (create, a new entry, or one that had none)
-//     gets the channel's current version (v1beta1helper.ResolveChannelVersion);
+//     gets the channel's current version (componentversion.ResolveChannelVersion);
 //   - an entry that sets a version explicitly on create, as a new entry, or in the request that
 //     changes its channel, must give the channel's current version (a partial version matching it
-//     is stored as it): v1beta1helper.ValidateChannelPin. The channel takes precedence over a
+//     is stored as it): componentversion.ValidateChannelPin. The channel takes precedence over a
 //     version; a mismatch is Invalid on the version, never silently replaced;
 //   - otherwise the stored version stays, also when the channel changed: maintenance moves it in
 //     the window and never downgrades. A version changed alone (by maintenance, or by the owner
@@ -70,7 +71,7 @@ func (c *mutationContext) resolveChannels(ctx context.Context) (field.ErrorList,
 
 		for j := range extension.Components {
 			component := &extension.Components[j]
-			channel, follows := v1beta1helper.EffectiveChannel(toV1beta1Channels(extension, component))
+			channel, follows := componentversion.EffectiveChannel(toV1beta1Channels(extension, component))
 			profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
 			if !follows || profileComponent == nil {
 				continue
@@ -85,14 +86,14 @@ func (c *mutationContext) resolveChannels(ctx context.Context) (field.ErrorList,
 			version := ptr.Deref(component.Version, "")
 			switch {
 			case version == "":
-				resolved, fieldErr := v1beta1helper.ResolveChannelVersion(channelPath, *profileComponent, channel, c.now, c.plugin.StableChannelSoakPeriod)
+				resolved, fieldErr := componentversion.ResolveChannelVersion(channelPath, *profileComponent, channel, c.now, c.plugin.StableChannelSoakPeriod)
 				if fieldErr != nil {
 					allErrs = append(allErrs, fieldErr)
 					continue
 				}
 				component.Version = &resolved
 			case version != oldVersion && (!oldFound || oldChannel != channel):
-				resolved, fieldErr := v1beta1helper.ValidateChannelPin(componentPath.Child("version"), channelPath, *profileComponent, channel, version, c.now, c.plugin.StableChannelSoakPeriod)
+				resolved, fieldErr := componentversion.ValidateChannelPin(componentPath.Child("version"), channelPath, *profileComponent, channel, version, c.now, c.plugin.StableChannelSoakPeriod)
 				if fieldErr != nil {
 					allErrs = append(allErrs, fieldErr)
 					continue
@@ -112,7 +113,7 @@ func (c *mutationContext) oldEntry(old *gardencorev1beta1.Extension, name string
 	}
 	for _, component := range old.Components {
 		if component.Name == name {
-			channel, _ := v1beta1helper.EffectiveChannel(*old, component)
+			channel, _ := componentversion.EffectiveChannel(*old, component)
 			return ptr.Deref(component.Version, ""), channel, true
 		}
 	}
@@ -147,7 +148,7 @@ func usesChannel(extension *core.Extension) bool {
 }
 
 // toV1beta1Channels returns the fields of an internal extension and component entry that
-// v1beta1helper.EffectiveChannel reads, as v1beta1 values.
+// componentversion.EffectiveChannel reads, as v1beta1 values.
 func toV1beta1Channels(extension *core.Extension, component *core.ExtensionComponent) (gardencorev1beta1.Extension, gardencorev1beta1.ExtensionComponent) {
 	e := gardencorev1beta1.Extension{Type: extension.Type, Channel: (*gardencorev1beta1.ReleaseChannel)(extension.Channel)}
 	ec := gardencorev1beta1.ExtensionComponent{Name: component.Name, Channel: (*gardencorev1beta1.ReleaseChannel)(component.Channel)}

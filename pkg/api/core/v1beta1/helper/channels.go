@@ -5,87 +5,16 @@
 package helper
 
 import (
-	"fmt"
-	"slices"
 	"time"
 
-	"github.com/Masterminds/semver/v3"
-	"k8s.io/apimachinery/pkg/util/validation/field"
-
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
 // DefaultStableChannelSoakPeriod is the default soak period of the stable channel: 14 days, the
 // default of gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod
-// and of the ShootExtensionProfile admission plugin's stableChannelSoakPeriod.
+// and of the ShootExtensionProfile admission plugin's stableChannelSoakPeriod. The channels
+// themselves are defined in pkg/utils/gardener/componentversion (channels.go).
 const DefaultStableChannelSoakPeriod = 14 * 24 * time.Hour
-
-// ReleaseChannels are the release channels, from the newest versions to the most soaked.
-var ReleaseChannels = []gardencorev1beta1.ReleaseChannel{
-	gardencorev1beta1.ReleaseChannelRapid,
-	gardencorev1beta1.ReleaseChannelRegular,
-	gardencorev1beta1.ReleaseChannelStable,
-}
-
-// IsReleaseChannel reports whether c is one of ReleaseChannels.
-func IsReleaseChannel(c gardencorev1beta1.ReleaseChannel) bool {
-	for _, known := range ReleaseChannels {
-		if c == known {
-			return true
-		}
-	}
-	return false
-}
-
-// ChannelVersion returns the current version of channel for component at now (GEP-78 "Release
-// channels": a channel is the highest version of a tier, resolved through the ExtensionProfile
-// without any change to its shape), and false when no version qualifies or channel is unknown.
-// Only strict semantic versions (versionutils.ParseProfileVersion) that are not pre-releases count,
-// highest first (of equal versions the first listed):
-//   - rapid: the highest classified preview or supported at now;
-//   - regular: the highest classified supported at now;
-//   - stable: the highest classified supported at now whose supported run began at least soak
-//     before now (SupportedSince; a run without startTime began before any soak).
-//
-// Deprecated versions are in no channel. Compatibility rules are not evaluated here: a channel's
-// version is the same for every Shoot; callers check it against their Shoot.
-func ChannelVersion(component gardencorev1beta1.ExtensionProfileComponent, channel gardencorev1beta1.ReleaseChannel, now time.Time, soak time.Duration) (string, bool) {
-	if !IsReleaseChannel(channel) {
-		return "", false
-	}
-	type candidate struct {
-		version string
-		parsed  *semver.Version
-	}
-	var candidates []candidate
-	for _, v := range component.Versions {
-		parsed, err := versionutils.ParseProfileVersion(v.Version)
-		if err != nil || parsed.Prerelease() != "" || !inChannel(v.Lifecycle, channel, now, soak) {
-			continue
-		}
-		candidates = append(candidates, candidate{v.Version, parsed})
-	}
-	if len(candidates) == 0 {
-		return "", false
-	}
-	slices.SortStableFunc(candidates, func(a, b candidate) int { return b.parsed.Compare(a.parsed) })
-	return candidates[0].version, true
-}
-
-func inChannel(lifecycle []gardencorev1beta1.LifecycleStage, channel gardencorev1beta1.ReleaseChannel, now time.Time, soak time.Duration) bool {
-	switch CurrentClassification(lifecycle, now) {
-	case gardencorev1beta1.ClassificationPreview:
-		return channel == gardencorev1beta1.ReleaseChannelRapid
-	case gardencorev1beta1.ClassificationSupported:
-		if channel != gardencorev1beta1.ReleaseChannelStable {
-			return true
-		}
-		since, bounded := SupportedSince(lifecycle, now)
-		return !bounded || !since.Add(soak).After(now)
-	}
-	return false
-}
 
 // SupportedSince returns when the run of supported stages in effect at now began: the startTime
 // of the first of the consecutive supported stages that ends with CurrentStage. bounded is false
@@ -109,111 +38,4 @@ func SupportedSince(stages []gardencorev1beta1.LifecycleStage, now time.Time) (s
 		return time.Time{}, false
 	}
 	return stages[first].StartTime.Time, true
-}
-
-// ChannelStatusesAt returns the current version of every channel of component at now, in the
-// order of ReleaseChannels; a channel without a version has an empty Version.
-func ChannelStatusesAt(component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) []gardencorev1beta1.ReleaseChannelStatus {
-	out := make([]gardencorev1beta1.ReleaseChannelStatus, 0, len(ReleaseChannels))
-	for _, channel := range ReleaseChannels {
-		version, _ := ChannelVersion(component, channel, now, soak)
-		out = append(out, gardencorev1beta1.ReleaseChannelStatus{Channel: channel, Version: version})
-	}
-	return out
-}
-
-// ExtensionProfileStatusWithChannelsAt is ExtensionProfileStatusAt with each component's
-// ChannelStatusesAt.
-func ExtensionProfileStatusWithChannelsAt(spec gardencorev1beta1.ExtensionProfileSpec, now time.Time, soak time.Duration) gardencorev1beta1.ExtensionProfileStatus {
-	status := ExtensionProfileStatusAt(spec, now)
-	for i, component := range spec.Components {
-		status.Components[i].Channels = ChannelStatusesAt(component, now, soak)
-	}
-	return status
-}
-
-// NextSoakEnd returns the earliest time after now at which a version of spec that is supported
-// then finishes its soak (the start of its supported run plus soak), so that the stable channel
-// may change without a lifecycle transition; false when there is none. Lifecycle transitions
-// themselves are DurationUntilNextTransition's.
-func NextSoakEnd(spec gardencorev1beta1.ExtensionProfileSpec, now time.Time, soak time.Duration) (time.Time, bool) {
-	var next time.Time
-	found := false
-	for _, component := range spec.Components {
-		for _, version := range component.Versions {
-			for i, s := range version.Lifecycle {
-				if s.Classification != gardencorev1beta1.ClassificationSupported || s.StartTime == nil ||
-					(i > 0 && version.Lifecycle[i-1].Classification == gardencorev1beta1.ClassificationSupported) {
-					continue
-				}
-				end := s.StartTime.Time.Add(soak)
-				if end.After(now) && (!found || end.Before(next)) {
-					next, found = end, true
-				}
-			}
-		}
-	}
-	return next, found
-}
-
-// EffectiveChannel returns the release channel a component entry follows: its own channel, else
-// the extension's channel unless the component sets its own autoUpdate (the most specific setting
-// wins; validation refuses a channel and an autoUpdate on the same entry). ok is false when the
-// component follows no channel.
-func EffectiveChannel(extension gardencorev1beta1.Extension, component gardencorev1beta1.ExtensionComponent) (gardencorev1beta1.ReleaseChannel, bool) {
-	switch {
-	case component.Channel != nil:
-		return *component.Channel, true
-	case component.AutoUpdate != nil || extension.Channel == nil:
-		return "", false
-	}
-	return *extension.Channel, true
-}
-
-// ResolveChannelVersion returns the version a component entry following channel stores when it
-// sets no version (admission): ChannelVersion at now with the stable channel's soak period. No
-// version in the channel is Invalid on channelPath.
-func ResolveChannelVersion(channelPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, channel gardencorev1beta1.ReleaseChannel, now time.Time, soak time.Duration) (string, *field.Error) {
-	version, ok := ChannelVersion(component, channel, now, soak)
-	if !ok {
-		return "", field.Invalid(channelPath, channel, fmt.Sprintf("the %s channel of component %q has no version now: %s",
-			channel, component.Name, channelDefinition(channel, soak)))
-	}
-	return version, nil
-}
-
-// ValidateChannelPin checks a version that a request sets explicitly on a component entry that
-// follows channel, on create, for a new entry, or together with a change of the channel: it must
-// be the channel's current version, or a partial version (with an optional leading "v") that it
-// matches; the result is the channel's version, which admission stores. Otherwise Invalid on
-// versionPath, naming the channel's version; no version in the channel is
-// ResolveChannelVersion's error.
-func ValidateChannelPin(versionPath, channelPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, channel gardencorev1beta1.ReleaseChannel, pinned string, now time.Time, soak time.Duration) (string, *field.Error) {
-	version, fieldErr := ResolveChannelVersion(channelPath, component, channel, now, soak)
-	if fieldErr != nil {
-		return "", fieldErr
-	}
-	trimmed := versionutils.TrimShootPrefix(pinned)
-	if trimmed == version {
-		return version, nil
-	}
-	if versionutils.IsPartial(trimmed) {
-		prefix, err := versionutils.ParsePartialVersion(trimmed)
-		if v, perr := versionutils.ParseProfileVersion(version); err == nil && perr == nil && prefix.Matches(v) {
-			return version, nil
-		}
-	}
-	return "", field.Invalid(versionPath, pinned, fmt.Sprintf(
-		"the component follows the %s channel, which gives %s now: omit the version, set %s, or remove the channel to pin another version", channel, version, version))
-}
-
-// channelDefinition says what a channel takes, for error messages.
-func channelDefinition(channel gardencorev1beta1.ReleaseChannel, soak time.Duration) string {
-	switch channel {
-	case gardencorev1beta1.ReleaseChannelRapid:
-		return "it takes the highest version classified preview or supported"
-	case gardencorev1beta1.ReleaseChannelRegular:
-		return "it takes the highest version classified supported"
-	}
-	return fmt.Sprintf("it takes the highest version classified supported for at least %s", soak)
 }
