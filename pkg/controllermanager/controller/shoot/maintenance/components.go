@@ -28,11 +28,17 @@ const (
 // evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
 // It does nothing while the ExtensionComponentVersions feature gate is off.
 //
-// For each pin it decides with componentversion.Decide (the effective autoUpdate, where a strategy
-// the component no longer supports falls back to a supported default, and then
-// componentversion.ComponentVersionUpdateFor), checking candidates with checker against the working
-// copy. A target is set on the working copy and recorded as a successful result
-// (`Updated version from "<old>" to "<new>"`, with the auto-update or expiry reason). A forced
+// For each pin it decides with componentversion.Decide (for a component that follows a release
+// channel componentversion.ChannelUpdateFor with op.StableChannelSoakPeriod; otherwise the
+// effective autoUpdate, where a strategy the component no longer supports falls back to a
+// supported default, and then componentversion.ComponentVersionUpdateFor), checking candidates
+// with checker against the working copy. A target is set on the working copy and recorded as a
+// successful result (`Updated version from "<old>" to "<new>"`, with the auto-update, channel or
+// expiry reason). A component that follows a channel is named in the description
+// (` (channel <c>)`); one whose channel gives a lower version keeps it (never a downgrade) with a
+// successful result that says so (`Kept version "<v>": channel <c> gives <lower>, below the current
+// <v>; staying until the channel catches up`), which counts neither as an upgrade nor as a
+// failure. A forced
 // update without target, a missing ExtensionProfile or an evaluation error is a failed result and
 // the component keeps its version; an auto-update without target records nothing. A component
 // whose ExtensionProfile is being deleted keeps its version, because admission rejects new pins of
@@ -52,8 +58,22 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 	c := change{kind: ResultKindExtensionComponent, name: componentKey(pin.ExtensionType, pin.Component), from: pin.Version, to: pin.Version}
 	var result updateResult
 
-	outcome := componentversion.Decide(ctx, op.ExtensionProfiles[pin.ExtensionType], op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, checker)
+	outcome := componentversion.Decide(ctx, op.ExtensionProfiles[pin.ExtensionType], op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, op.StableChannelSoakPeriod, checker)
 	result.reason, c.forced, c.trigger = outcome.TriggerReason, outcome.Forced(), outcome.Trigger
+	channel := ""
+	if outcome.Channel != "" {
+		channel = fmt.Sprintf(" (channel %s)", outcome.Channel)
+	}
+	switch {
+	case outcome.Behind:
+		// The channel gives a lower version (e.g. after a switch from rapid to stable): no
+		// downgrade and no failure; lastMaintenance says why the version stays.
+		result.isSuccessful, c.kept = true, true
+		result.description = fmt.Sprintf("Kept version %q: %s", pin.Version, outcome.Reason)
+		log.Info("Extension component follows a channel below its version, keeping it", "version", pin.Version, "channel", outcome.Channel, "channelVersion", outcome.ChannelVersion)
+		op.record(c, result)
+		return
+	}
 	switch outcome.Action {
 	case componentversion.ComponentActionKeep:
 		switch {
@@ -66,7 +86,7 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 	case componentversion.ComponentActionHold:
 		// A missing or deleting profile, a forced update without target, or a failed decision: the
 		// component keeps its version (admission rejects new pins of a profile being deleted).
-		result.description = outcome.Failure
+		result.description = outcome.Failure + channel
 		c.failureCategory = failureError
 		if outcome.Forced() {
 			c.failureCategory = failureNoTarget
@@ -79,7 +99,7 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 		target := outcome.Target
 		op.Shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = &target
 		c.to, result.isSuccessful = target, true
-		result.description = fmt.Sprintf("Updated version from %q to %q", pin.Version, target)
+		result.description = fmt.Sprintf("Updated version from %q to %q%s", pin.Version, target, channel)
 	}
 	log.Info("Extension component version maintenance", "from", pin.Version, "to", c.to, "reason", result.reason, "successful", result.isSuccessful)
 	op.record(c, result)

@@ -80,3 +80,21 @@ func Messages(results []Result) (string, string) {
 	}
 	return buildMaintenanceMessagesWithComponents(controlPlane, kubernetes, images, nil, components, nil)
 }
+
+// MetricSamples returns the counter increments of the run as "<counter> <extension type> <reason>".
+func (o *Operation) MetricSamples() []string {
+	var out []string
+	for _, s := range metricSamples(o) {
+		out = append(out, s.Counter+" "+s.ExtensionType+" "+s.Reason)
+	}
+	return out
+}
+
+// EventNotes returns "<type> <note>" of each Shoot event of the run.
+func (o *Operation) EventNotes() []string {
+	var out []string
+	for _, e := range o.events() {
+		out = append(out, e.Type+" "+e.Note)
+	}
+	return out
+}

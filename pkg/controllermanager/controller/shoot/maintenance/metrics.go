@@ -11,17 +11,19 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
+
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 var (
 	// ComponentUpgradesTotal counts the extension component versions maintenance changed and
-	// wrote, by extension type and reason ("auto-update" or "expiry"; a version no longer listed
-	// counts as expiry). Only extension types with an ExtensionProfile are labels (countMetrics).
+	// wrote, by extension type and reason ("auto-update", "channel" for a component that follows a
+	// release channel, or "expiry"; a version no longer listed counts as expiry, also on a channel). Only extension types with an ExtensionProfile are labels (countMetrics).
 	ComponentUpgradesTotal = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "gardener",
 		Subsystem: "shoot_maintenance",
 		Name:      "extension_component_upgrades_total",
-		Help:      "Number of extension component versions changed by shoot maintenance (GEP-78), by extension type and reason (auto-update, expiry).",
+		Help:      "Number of extension component versions changed by shoot maintenance (GEP-78), by extension type and reason (auto-update, channel, expiry).",
 	}, []string{"extension_type", "reason"})
 
 	// ComponentFailuresTotal counts the failed maintenance operations of extension components, by
@@ -61,14 +63,17 @@ const (
 func metricSamples(op *Operation) []metricSample {
 	var samples []metricSample
 	for _, c := range op.changes {
-		if c.kind != ResultKindExtensionComponent {
+		if c.kind != ResultKindExtensionComponent || c.kept {
 			continue
 		}
 		extensionType, _, _ := strings.Cut(c.name, "/")
 		if op.result(c).isSuccessful {
 			reason := "auto-update"
-			if c.forced {
+			switch {
+			case c.forced:
 				reason = "expiry"
+			case c.trigger == componentversion.ComponentUpdateChannel:
+				reason = "channel"
 			}
 			samples = append(samples, metricSample{Counter: counterUpgrades, ExtensionType: extensionType, Reason: reason})
 			continue
@@ -98,7 +103,7 @@ func rejectedMetricSamples(op *Operation) []metricSample {
 
 // metricReasons are the values of the reason label of each counter: a fixed enum.
 var metricReasons = map[string]sets.Set[string]{
-	counterUpgrades: sets.New("auto-update", "expiry"),
+	counterUpgrades: sets.New("auto-update", "channel", "expiry"),
 	counterFailures: sets.New(failureNoTarget, failureIncompatible, failureError, failureRejected),
 }
 

@@ -135,6 +135,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 // conflicts. Only read errors other than NotFound are returned.
 func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, now time.Time) (*Operation, error) {
 	op := NewOperation(shoot, now)
+	op.StableChannelSoakPeriod = r.Config.StableChannelSoakPeriod
 	op.Shoot.Annotations = gardenerutils.WithoutMaintainOperation(shoot.Annotations)
 
 	if err := r.loadCloudProfile(ctx, op); err != nil {

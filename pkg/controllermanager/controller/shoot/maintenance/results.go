@@ -32,6 +32,9 @@ type updateResult struct {
 type Operation struct {
 	// Now is the time the run evaluates classifications at.
 	Now time.Time
+	// StableChannelSoakPeriod is the soak period of the stable release channel, for components
+	// that follow a channel (the controller's Config.StableChannelSoakPeriod).
+	StableChannelSoakPeriod time.Duration
 	// Original is the Shoot as read (the entering state). Steps must not change it.
 	Original *gardencorev1beta1.Shoot
 	// Shoot is the working copy, changed by the steps in order: machine images, the Kubernetes
@@ -96,6 +99,9 @@ type change struct {
 	trigger componentversion.ComponentUpdateTrigger
 	// failureCategory classifies a failed component result for the metrics.
 	failureCategory string
+	// kept marks a successful component result that changed nothing: the release channel gives a
+	// lower version. It counts neither as an upgrade nor as a failure.
+	kept bool
 }
 
 func (c change) isHost() bool { return c.kind != ResultKindExtensionComponent }
