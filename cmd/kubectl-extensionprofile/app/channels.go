@@ -12,6 +12,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // ChannelRow is one release channel of a component of an ExtensionProfile with the Shoots that
@@ -23,7 +24,7 @@ type ChannelRow struct {
 	// (status.components[].channels, written by gardener-controller-manager with its soak period);
 	// none when no version qualifies, unknown before the controller wrote it.
 	Version string
-	// Shoots follow the channel (v1beta1helper.EffectiveChannel), sorted by namespace/name.
+	// Shoots follow the channel (componentversion.EffectiveChannel), sorted by namespace/name.
 	Shoots []ChannelShoot
 }
 
@@ -39,7 +40,7 @@ type ChannelShoot struct {
 }
 
 // channelRows returns, per component of profile in spec order and per channel in the order of
-// v1beta1helper.ReleaseChannels, the channel's version from the profile status and the Shoots of
+// componentversion.ReleaseChannels, the channel's version from the profile status and the Shoots of
 // shoots that follow it. Entries of components the profile does not list are left out.
 func channelRows(profile *gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot) []ChannelRow {
 	type key struct {
@@ -53,7 +54,7 @@ func channelRows(profile *gardencorev1beta1.ExtensionProfile, shoots []gardencor
 				continue
 			}
 			extension := shoot.Spec.Extensions[pin.ExtensionIndex]
-			channel, ok := v1beta1helper.EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
+			channel, ok := componentversion.EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
 			if !ok {
 				continue
 			}
@@ -64,7 +65,7 @@ func channelRows(profile *gardencorev1beta1.ExtensionProfile, shoots []gardencor
 
 	var rows []ChannelRow
 	for _, component := range profile.Spec.Components {
-		for _, channel := range v1beta1helper.ReleaseChannels {
+		for _, channel := range componentversion.ReleaseChannels {
 			row := ChannelRow{Component: component.Name, Channel: channel, Version: channelStatus(profile.Status, component.Name, channel)}
 			row.Shoots = followers[key{component.Name, channel}]
 			slices.SortFunc(row.Shoots, func(a, b ChannelShoot) int { return strings.Compare(a.Shoot, b.Shoot) })

@@ -19,6 +19,7 @@ import (
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -48,7 +49,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 		profile = &gardencorev1beta1.ExtensionProfile{}
 		Expect(yaml.UnmarshalStrict(examples.MustRead("extensionprofile-shoot-falco-service.yaml"), profile)).To(Succeed())
 		// The status the controller writes at the reference time with the default soak period.
-		profile.Status = helper.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+		profile.Status = componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 
 		disabled := follower("garden-ops", "paused", "0.44.1", gardencorev1beta1.ReleaseChannelStable, "")
 		disabled.Spec.Extensions[0].Disabled = ptr.To(true)
@@ -100,7 +101,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 				v.Lifecycle = []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationSupported, StartTime: ptr.To(metav1.NewTime(examples.ReferenceTime.AddDate(0, 0, -1)))}}
 			}
 		}
-		profile.Status = helper.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+		profile.Status = componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 		view, err := Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(view.Channels[2].Version).To(Equal("<none>"))

@@ -36,7 +36,7 @@ type ShootRow struct {
 	Classification string
 	// Expiration is when the pinned version's lifecycle reaches expired, if it declares it.
 	Expiration *time.Time
-	// Channel is the release channel the entry follows (v1beta1helper.EffectiveChannel), "" for
+	// Channel is the release channel the entry follows (componentversion.EffectiveChannel), "" for
 	// none; ChannelVersion is that channel's current version from the profile status (none when
 	// it has no version, unknown before the controller wrote it or without profile).
 	Channel        gardencorev1beta1.ReleaseChannel
@@ -121,7 +121,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		extension := shoot.Spec.Extensions[pin.ExtensionIndex]
 		component := extension.Components[pin.ComponentIndex]
 		row := ShootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
-		if channel, ok := v1beta1helper.EffectiveChannel(extension, component); ok {
+		if channel, ok := componentversion.EffectiveChannel(extension, component); ok {
 			row.Channel, row.ChannelVersion = channel, unknown
 		}
 		profile, ok := profiles[extension.Type]
