@@ -115,7 +115,8 @@ var _ = BeforeSuite(func() {
 		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&namespacedcloudprofile.Reconciler{}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
-	Expect((&maintenance.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+	Expect((&maintenance.Reconciler{Clock: fakeClock, Config: config.ShootMaintenanceControllerConfiguration{
+		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	go func() {
 		defer GinkgoRecover()
 		Expect(controllerManager.Start(mgrCtx)).To(Succeed())
