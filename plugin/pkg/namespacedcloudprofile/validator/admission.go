@@ -167,7 +167,7 @@ func (c *validationContext) validateMachineImageOverrides() field.ErrorList {
 		}
 		for j, v := range image.Versions {
 			versionPath := imagePath.Child("versions").Index(j)
-			if v1beta1helper.FindMachineImageVersion(c.parent.Spec.MachineImages, image.Name, v.Version) == nil {
+			if _, found := v1beta1helper.FindMachineImageVersion(c.parent.Spec.MachineImages, image.Name, v.Version); !found {
 				continue // a new version: checked on the merged result
 			}
 			if old := findVersion(c.oldProfile.Spec.MachineImages, image.Name, v.Version); old == nil {

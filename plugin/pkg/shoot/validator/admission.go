@@ -231,20 +231,20 @@ func (c *validationContext) validateMachineImage(fldPath *field.Path, worker cor
 	var offered []string
 	for _, mi := range c.profile.MachineImages {
 		for _, v := range mi.Versions {
-			if usable(v) && v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture) {
+			if usable(v) && v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture, nil) {
 				offered = append(offered, mi.Name+":"+v.Version)
 			}
 		}
 	}
-	entry := v1beta1helper.FindMachineImageVersion(c.profile.MachineImages, image.Name, version)
-	if entry == nil {
+	entry, found := v1beta1helper.FindMachineImageVersion(c.profile.MachineImages, image.Name, version)
+	if !found {
 		return field.Invalid(fldPath, reference, fmt.Sprintf("machine image version is not offered by the CloudProfile; supported machine image versions are: %v", offered))
 	}
 	var problems []string
-	if !v1beta1helper.ArchitectureSupportedByImageVersion(*entry, architecture) {
+	if !v1beta1helper.ArchitectureSupportedByImageVersion(entry, architecture, nil) {
 		problems = append(problems, fmt.Sprintf("does not support CPU architecture %q", architecture))
 	}
-	if !usable(*entry) {
+	if !usable(entry) {
 		problems = append(problems, fmt.Sprintf("is %s", v1beta1helper.CloudProfileVersionClassification(entry.ExpirableVersion, c.now)))
 	}
 	if len(problems) > 0 {

@@ -235,8 +235,8 @@ func (c *validationContext) validateKubeletVersion(idxPath *field.Path, worker c
 		kubeletVersion = v
 	}
 	version := ptr.Deref(image.Version, "")
-	entry := v1beta1helper.FindMachineImageVersion(c.profile.MachineImages, image.Name, version)
-	if entry == nil || v1beta1helper.KubeletVersionSupported(*entry, kubeletVersion) {
+	entry, found := v1beta1helper.FindMachineImageVersion(c.profile.MachineImages, image.Name, version)
+	if !found || v1beta1helper.KubeletVersionSupported(entry, kubeletVersion) {
 		return nil
 	}
 	return field.Invalid(idxPath.Child("machine", "image"), image.Name+":"+version, fmt.Sprintf(

@@ -62,28 +62,19 @@ func ToExpirableVersions(versions []gardencorev1beta1.MachineImageVersion) []gar
 	return out
 }
 
-// FindMachineImageVersion returns the version entry of the named image, or nil.
-func FindMachineImageVersion(images []gardencorev1beta1.MachineImage, name, version string) *gardencorev1beta1.MachineImageVersion {
-	image := FindMachineImage(images, name)
-	if image == nil {
-		return nil
-	}
-	for i := range image.Versions {
-		if image.Versions[i].Version == version {
-			return &image.Versions[i]
+// FindMachineImageVersion returns the version entry of the named image, and whether there is one.
+func FindMachineImageVersion(machineImages []gardencorev1beta1.MachineImage, name, version string) (gardencorev1beta1.MachineImageVersion, bool) {
+	for _, image := range machineImages {
+		if image.Name != name {
+			continue
+		}
+		for _, v := range image.Versions {
+			if v.Version == version {
+				return v, true
+			}
 		}
 	}
-	return nil
-}
-
-// ArchitectureSupportedByImageVersion reports whether a machine image version supports the CPU
-// architecture. A version that lists no architectures supports amd64 only (Gardener's
-// CloudProfile defaulting of machineImages[].versions[].architectures).
-func ArchitectureSupportedByImageVersion(version gardencorev1beta1.MachineImageVersion, architecture string) bool {
-	if len(version.Architectures) == 0 {
-		return architecture == v1beta1constants.ArchitectureAMD64
-	}
-	return slices.Contains(version.Architectures, architecture)
+	return gardencorev1beta1.MachineImageVersion{}, false
 }
 
 // parseRequestedVersion parses a requested Shoot version that IsPartial: "" matches every
@@ -186,7 +177,7 @@ func DefaultMachineImage(fldPath *field.Path, images []gardencorev1beta1.Machine
 	} else {
 		for i := range images {
 			if slices.ContainsFunc(images[i].Versions, func(v gardencorev1beta1.MachineImageVersion) bool {
-				return ArchitectureSupportedByImageVersion(v, architecture)
+				return ArchitectureSupportedByImageVersion(v, architecture, nil)
 			}) {
 				image = &images[i]
 				break
@@ -211,7 +202,7 @@ func DefaultMachineImage(fldPath *field.Path, images []gardencorev1beta1.Machine
 		bestParsed [2]*semver.Version
 	)
 	for _, v := range image.Versions {
-		if !ArchitectureSupportedByImageVersion(v, architecture) {
+		if !ArchitectureSupportedByImageVersion(v, architecture, nil) {
 			continue
 		}
 		slot := 0
@@ -259,4 +250,158 @@ func describeVersions(versions []gardencorev1beta1.ExpirableVersion, now time.Ti
 		parts = append(parts, fmt.Sprintf("%s (%s)", v.Version, CloudProfileVersionClassification(v, now)))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// VersionPredicate reports whether a version is to be excluded from a selection; version is
+// expirableVersion.Version parsed with semver.NewVersion.
+type VersionPredicate func(expirableVersion gardencorev1beta1.ExpirableVersion, version *semver.Version) (bool, error)
+
+// GetLatestVersionForPatchAutoUpdate is GetLatestVersionForPatchAutoUpdateAt at time.Now.
+func GetLatestVersionForPatchAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error) {
+	return GetLatestVersionForPatchAutoUpdateAt(versions, currentVersion, time.Now())
+}
+
+// GetLatestVersionForMinorAutoUpdate is GetLatestVersionForMinorAutoUpdateAt at time.Now.
+func GetLatestVersionForMinorAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error) {
+	return GetLatestVersionForMinorAutoUpdateAt(versions, currentVersion, time.Now())
+}
+
+// GetOverallLatestVersionForAutoUpdate is GetOverallLatestVersionForAutoUpdateAt at time.Now.
+func GetOverallLatestVersionForAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error) {
+	return GetOverallLatestVersionForAutoUpdateAt(versions, currentVersion, time.Now())
+}
+
+// GetVersionForForcefulUpdateToConsecutiveMinor is GetVersionForForcefulUpdateToConsecutiveMinorAt
+// at time.Now.
+func GetVersionForForcefulUpdateToConsecutiveMinor(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error) {
+	return GetVersionForForcefulUpdateToConsecutiveMinorAt(versions, currentVersion, time.Now())
+}
+
+// GetVersionForForcefulUpdateToNextHigherMinor is GetVersionForForcefulUpdateToNextHigherMinorAt at
+// time.Now.
+func GetVersionForForcefulUpdateToNextHigherMinor(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error) {
+	return GetVersionForForcefulUpdateToNextHigherMinorAt(versions, currentVersion, time.Now())
+}
+
+// GetVersionForForcefulUpdateToNextHigherMajor is GetVersionForForcefulUpdateToNextHigherMajorAt at
+// time.Now.
+func GetVersionForForcefulUpdateToNextHigherMajor(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error) {
+	return GetVersionForForcefulUpdateToNextHigherMajorAt(versions, currentVersion, time.Now())
+}
+
+// GetLatestQualifyingVersion is GetLatestQualifyingVersionAt at time.Now.
+func GetLatestQualifyingVersion(versions []gardencorev1beta1.ExpirableVersion, predicate ...VersionPredicate) (qualifyingVersionFound bool, latest *gardencorev1beta1.ExpirableVersion, err error) {
+	return GetLatestQualifyingVersionAt(versions, time.Now(), predicate...)
+}
+
+// FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor excludes versions outside the
+// tilde range of currentSemVerVersion after normalisation (versionutils.CompareVersions "~").
+func FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor(currentSemVerVersion semver.Version) VersionPredicate {
+	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
+		within, err := versionutils.CompareVersions(v.String(), "~", currentSemVerVersion.String())
+		if err != nil {
+			return true, err
+		}
+		return !within, nil
+	}
+}
+
+// FilterNonConsecutiveMinorVersion excludes versions of another major or of a minor other than
+// currentSemVerVersion's minor+1.
+func FilterNonConsecutiveMinorVersion(currentSemVerVersion semver.Version) VersionPredicate {
+	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
+		return v.Major() != currentSemVerVersion.Major() || v.Minor() != currentSemVerVersion.Minor()+1, nil
+	}
+}
+
+// FilterDifferentMajorVersion excludes versions of another major.
+func FilterDifferentMajorVersion(currentSemVerVersion semver.Version) VersionPredicate {
+	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
+		return v.Major() != currentSemVerVersion.Major(), nil
+	}
+}
+
+// FilterEqualAndSmallerMajorVersion excludes versions whose major is not above
+// currentSemVerVersion's.
+func FilterEqualAndSmallerMajorVersion(currentSemVerVersion semver.Version) VersionPredicate {
+	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
+		return v.Major() <= currentSemVerVersion.Major(), nil
+	}
+}
+
+// FilterEqualAndSmallerMinorVersion excludes versions whose minor is not above
+// currentSemVerVersion's (majors are not compared).
+func FilterEqualAndSmallerMinorVersion(currentSemVerVersion semver.Version) VersionPredicate {
+	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
+		return v.Minor() <= currentSemVerVersion.Minor(), nil
+	}
+}
+
+// FilterSameVersion excludes versions equal to currentSemVerVersion by semver precedence (build
+// metadata ignored).
+func FilterSameVersion(currentSemVerVersion semver.Version) VersionPredicate {
+	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
+		return v.Equal(&currentSemVerVersion), nil
+	}
+}
+
+// FilterLowerVersion excludes versions lower than currentSemVerVersion.
+func FilterLowerVersion(currentSemVerVersion semver.Version) VersionPredicate {
+	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
+		return v.LessThan(&currentSemVerVersion), nil
+	}
+}
+
+// FilterExpiredVersion is FilterExpiredVersionAt at time.Now (taken on each evaluation).
+func FilterExpiredVersion() func(expirableVersion gardencorev1beta1.ExpirableVersion, version *semver.Version) (bool, error) {
+	return func(expirableVersion gardencorev1beta1.ExpirableVersion, version *semver.Version) (bool, error) {
+		return FilterExpiredVersionAt(time.Now())(expirableVersion, version)
+	}
+}
+
+// FilterDeprecatedVersion is FilterDeprecatedVersionAt at time.Now (taken on each evaluation).
+func FilterDeprecatedVersion() func(expirableVersion gardencorev1beta1.ExpirableVersion, version *semver.Version) (bool, error) {
+	return func(expirableVersion gardencorev1beta1.ExpirableVersion, version *semver.Version) (bool, error) {
+		return FilterDeprecatedVersionAt(time.Now())(expirableVersion, version)
+	}
+}
+
+// architectureCapability is the name of the architecture capability (machineCapabilities).
+const architectureCapability = "architecture"
+
+// GetArchitecturesFromImageVersion returns the architectures a machine image version supports:
+// the architecture values of its capabilityFlavors; without flavors, the values
+// capabilityDefinitions define for the architecture capability; if that yields none, the
+// version's architectures field.
+func GetArchitecturesFromImageVersion(imageVersion gardencorev1beta1.MachineImageVersion, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) []string {
+	var architectures []string
+	if len(imageVersion.CapabilityFlavors) == 0 {
+		if i := slices.IndexFunc(capabilityDefinitions, func(d gardencorev1beta1.CapabilityDefinition) bool { return d.Name == architectureCapability }); i >= 0 {
+			architectures = capabilityDefinitions[i].Values
+		}
+	}
+	for _, flavor := range imageVersion.CapabilityFlavors {
+		for _, architecture := range flavor.Capabilities[architectureCapability] {
+			if !slices.Contains(architectures, architecture) {
+				architectures = append(architectures, architecture)
+			}
+		}
+	}
+	if len(architectures) > 0 {
+		return architectures
+	}
+	return imageVersion.Architectures
+}
+
+// ArchitectureSupportedByImageVersion reports whether a machine image version supports the CPU
+// architecture (GetArchitecturesFromImageVersion). A version for which that yields no
+// architecture supports amd64 only, the CloudProfile default of
+// machineImages[].versions[].architectures, so that values not defaulted by the API server (in
+// admission and tests) are read as stored ones are.
+func ArchitectureSupportedByImageVersion(version gardencorev1beta1.MachineImageVersion, architecture string, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) bool {
+	architectures := GetArchitecturesFromImageVersion(version, capabilityDefinitions)
+	if len(architectures) == 0 {
+		return architecture == v1beta1constants.ArchitectureAMD64
+	}
+	return slices.Contains(architectures, architecture)
 }

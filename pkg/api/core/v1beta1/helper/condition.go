@@ -61,11 +61,11 @@ func UpdatedConditionWithClock(clock clock.Clock, condition gardencorev1beta1.Co
 	return updated
 }
 
-// MergeConditions returns old with every condition of updates put in place of the one of the same
-// type, or appended when old has none; old is not modified.
-func MergeConditions(old []gardencorev1beta1.Condition, updates ...gardencorev1beta1.Condition) []gardencorev1beta1.Condition {
-	out := slices.Clone(old)
-	for _, update := range updates {
+// MergeConditions returns oldConditions with every condition of newConditions put in place of the
+// one of the same type, or appended when oldConditions has none; oldConditions is not modified.
+func MergeConditions(oldConditions []gardencorev1beta1.Condition, newConditions ...gardencorev1beta1.Condition) []gardencorev1beta1.Condition {
+	out := slices.Clone(oldConditions)
+	for _, update := range newConditions {
 		if existing := GetCondition(out, update.Type); existing != nil {
 			*existing = update
 			continue

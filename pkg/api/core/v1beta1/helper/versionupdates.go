@@ -109,7 +109,7 @@ func KubernetesVersionUpdate(versions []gardencorev1beta1.ExpirableVersion, curr
 		return decision, nil
 	}
 	decision.Target, err = TargetVersionForStrategy(versions, current,
-		selectorAt(GetLatestVersionForPatchAutoUpdate, now), selectorAt(GetVersionForForcefulUpdateToConsecutiveMinor, now), decision.Forced)
+		selectorAt(GetLatestVersionForPatchAutoUpdateAt, now), selectorAt(GetVersionForForcefulUpdateToConsecutiveMinorAt, now), decision.Forced)
 	return decision, err
 }
 
@@ -151,11 +151,11 @@ func MachineImageTargetVersion(image gardencorev1beta1.MachineImage, current str
 	var auto, force VersionSelector
 	switch strategy {
 	case gardencorev1beta1.UpdateStrategyPatch:
-		auto, force = selectorAt(GetLatestVersionForPatchAutoUpdate, now), selectorAt(GetVersionForForcefulUpdateToNextHigherMinor, now)
+		auto, force = selectorAt(GetLatestVersionForPatchAutoUpdateAt, now), selectorAt(GetVersionForForcefulUpdateToNextHigherMinorAt, now)
 	case gardencorev1beta1.UpdateStrategyMinor:
-		auto, force = selectorAt(GetLatestVersionForMinorAutoUpdate, now), selectorAt(GetVersionForForcefulUpdateToNextHigherMajor, now)
+		auto, force = selectorAt(GetLatestVersionForMinorAutoUpdateAt, now), selectorAt(GetVersionForForcefulUpdateToNextHigherMajorAt, now)
 	default:
-		auto = selectorAt(GetOverallLatestVersionForAutoUpdate, now)
+		auto = selectorAt(GetOverallLatestVersionForAutoUpdateAt, now)
 		force = func([]gardencorev1beta1.ExpirableVersion, string) (bool, string, error) {
 			return false, "", fmt.Errorf("either the machine image %q is reaching end of life and migration to another machine image is required or there is a misconfiguration in the CloudProfile. If it is the latter, make sure the machine image in the CloudProfile has at least one version that is not expired, not in preview and greater or equal to the current Shoot image version %q", image.Name, current)
 		}

@@ -49,7 +49,7 @@ func MachineImageVersionsForWorker(image *gardencorev1beta1.MachineImage, worker
 		Versions:       []gardencorev1beta1.MachineImageVersion{},
 	}
 	for _, v := range image.Versions {
-		if ArchitectureSupportedByImageVersion(v, architecture) && supportsCRI(v, cri) &&
+		if ArchitectureSupportedByImageVersion(v, architecture, nil) && supportsCRI(v, cri) &&
 			(kubeletVersion == nil || KubeletVersionSupported(v, kubeletVersion)) &&
 			(!inPlace || updatableInPlace(v, currentVersion)) {
 			out.Versions = append(out.Versions, v)

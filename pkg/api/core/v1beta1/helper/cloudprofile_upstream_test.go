@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package helper_test
+
+import (
+	"time"
+
+	"github.com/Masterminds/semver/v3"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+var _ = Describe("Gardener's CloudProfile helpers without a time", func() {
+	// Relative to the wall clock, so that the functions classifying at time.Now see the same tags.
+	now := time.Now()
+
+	It("select as their At variants do at time.Now", func() {
+		versions := ExpirableVersions(now.Add(-24*time.Hour), "1.34.1 x, 1.34.3 d, 1.34.2, 1.35.0, 1.35.4 p, 2.0.0")
+		versions = append(versions, ExpirableVersions(now, "1.34.4 x")...)
+		for _, c := range []struct {
+			upstream func([]gardencorev1beta1.ExpirableVersion, string) (bool, string, error)
+			at       func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error)
+			expected string
+		}{
+			{GetLatestVersionForPatchAutoUpdate, GetLatestVersionForPatchAutoUpdateAt, "1.34.2"},
+			{GetLatestVersionForMinorAutoUpdate, GetLatestVersionForMinorAutoUpdateAt, "1.34.2"},
+			{GetOverallLatestVersionForAutoUpdate, GetOverallLatestVersionForAutoUpdateAt, "1.34.2"},
+			{GetVersionForForcefulUpdateToConsecutiveMinor, GetVersionForForcefulUpdateToConsecutiveMinorAt, "1.35.0"},
+			{GetVersionForForcefulUpdateToNextHigherMinor, GetVersionForForcefulUpdateToNextHigherMinorAt, "1.35.0"},
+			{GetVersionForForcefulUpdateToNextHigherMajor, GetVersionForForcefulUpdateToNextHigherMajorAt, "2.0.0"},
+		} {
+			found, target, err := c.upstream(versions, "1.34.1")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(found).To(BeTrue())
+			Expect(target).To(Equal(c.expected))
+			_, atTarget, err := c.at(versions, "1.34.1", time.Now())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(atTarget).To(Equal(target))
+		}
+
+		found, latest, err := GetLatestQualifyingVersion(versions, FilterExpiredVersion(), FilterDeprecatedVersion(), nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(found).To(BeTrue())
+		Expect(latest.Version).To(Equal("2.0.0"))
+	})
+
+	DescribeTable("version predicates exclude",
+		func(predicate VersionPredicate, version string, excluded bool) {
+			exclude, err := predicate(gardencorev1beta1.ExpirableVersion{Version: version}, semver.MustParse(version))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(exclude).To(Equal(excluded))
+		},
+		Entry("other minor outside the tilde range", FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor(*semver.MustParse("1.2.3")), "1.3.0", true),
+		Entry("higher patch within the tilde range", FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor(*semver.MustParse("1.2.3")), "1.2.5", false),
+		Entry("minor+2 as non-consecutive", FilterNonConsecutiveMinorVersion(*semver.MustParse("1.2.3")), "1.4.0", true),
+		Entry("minor+1 not", FilterNonConsecutiveMinorVersion(*semver.MustParse("1.2.3")), "1.3.9", false),
+		Entry("another major", FilterDifferentMajorVersion(*semver.MustParse("1.2.3")), "2.0.0", true),
+		Entry("an equal major", FilterEqualAndSmallerMajorVersion(*semver.MustParse("1.2.3")), "1.9.0", true),
+		Entry("a higher major not", FilterEqualAndSmallerMajorVersion(*semver.MustParse("1.2.3")), "2.0.0", false),
+		Entry("an equal minor", FilterEqualAndSmallerMinorVersion(*semver.MustParse("1.2.3")), "1.2.9", true),
+		Entry("a higher minor not", FilterEqualAndSmallerMinorVersion(*semver.MustParse("1.2.3")), "1.3.0", false),
+		Entry("the same version", FilterSameVersion(*semver.MustParse("1.2.3")), "1.2.3", true),
+		Entry("a lower version", FilterLowerVersion(*semver.MustParse("1.2.3")), "1.2.2", true),
+		Entry("a higher version not", FilterLowerVersion(*semver.MustParse("1.2.3")), "1.2.4", false),
+	)
+
+	It("#FindMachineImageVersion finds the version of the named image", func() {
+		images := []gardencorev1beta1.MachineImage{
+			{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}}}},
+		}
+		v, found := FindMachineImageVersion(images, "gl", "1.0.0")
+		Expect(found).To(BeTrue())
+		Expect(v.Version).To(Equal("1.0.0"))
+		_, found = FindMachineImageVersion(images, "gl", "2.0.0")
+		Expect(found).To(BeFalse())
+		_, found = FindMachineImageVersion(images, "other", "1.0.0")
+		Expect(found).To(BeFalse())
+	})
+
+	DescribeTable("#ArchitectureSupportedByImageVersion",
+		func(version gardencorev1beta1.MachineImageVersion, definitions []gardencorev1beta1.CapabilityDefinition, architecture string, supported bool) {
+			Expect(ArchitectureSupportedByImageVersion(version, architecture, definitions)).To(Equal(supported))
+		},
+		Entry("listed architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "arm64", true),
+		Entry("unlisted architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "amd64", false),
+		Entry("none listed: amd64", gardencorev1beta1.MachineImageVersion{}, nil, "amd64", true),
+		Entry("none listed: not arm64", gardencorev1beta1.MachineImageVersion{}, nil, "arm64", false),
+		Entry("flavors win over the field", gardencorev1beta1.MachineImageVersion{Architectures: []string{"amd64"},
+			CapabilityFlavors: []gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}}}}, nil, "amd64", false),
+		Entry("no flavors: the defined architectures", gardencorev1beta1.MachineImageVersion{},
+			[]gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}, "arm64", true),
+	)
+})
