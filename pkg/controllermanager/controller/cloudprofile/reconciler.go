@@ -69,8 +69,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 		log.Info("Updated status with the current version classifications", "evaluatedAt", now)
 	}
 
-	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.CloudProfileLifecycles(profile.Spec)...)
-	if !ok {
+	requeueAfter := helper.DurationUntilNextVersionTransition(&profile.Spec, now)
+	if requeueAfter == 0 {
 		log.V(1).Info("No future lifecycle transition, not requeueing on a timer")
 		return reconcile.Result{}, nil
 	}

@@ -21,6 +21,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -162,7 +163,7 @@ func (c *validationContext) validateMachineImageOverrides() field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, image := range c.profile.Spec.MachineImages {
 		imagePath := field.NewPath("spec", "machineImages").Index(i)
-		if v1beta1helper.FindMachineImage(c.parent.Spec.MachineImages, image.Name) == nil {
+		if !slices.ContainsFunc(c.parent.Spec.MachineImages, func(m gardencorev1beta1.MachineImage) bool { return m.Name == image.Name }) {
 			continue // a new image: checked on the merged result
 		}
 		for j, v := range image.Versions {

@@ -178,7 +178,7 @@ func (c *validationContext) validateOfferedKubernetesVersion(fldPath *field.Path
 	}
 	var offered []string
 	for _, v := range c.profile.Kubernetes.Versions {
-		classification := v1beta1helper.CloudProfileVersionClassification(v, c.now)
+		classification := v1beta1helper.CurrentLifecycleClassificationAt(v, c.now)
 		if classification == gardencorev1beta1.ClassificationUnavailable ||
 			(activeOnly && classification == gardencorev1beta1.ClassificationExpired) {
 			continue
@@ -214,7 +214,7 @@ func (c *validationContext) validateMachineImage(fldPath *field.Path, worker cor
 		oldVersion = ptr.Deref(oldWorker.Machine.Image.Version, "")
 	}
 	usable := func(v gardencorev1beta1.MachineImageVersion) bool {
-		switch v1beta1helper.CloudProfileVersionClassification(v.ExpirableVersion, c.now) {
+		switch v1beta1helper.CurrentLifecycleClassificationAt(v.ExpirableVersion, c.now) {
 		case gardencorev1beta1.ClassificationUnavailable:
 			return false
 		case gardencorev1beta1.ClassificationExpired:
@@ -245,7 +245,7 @@ func (c *validationContext) validateMachineImage(fldPath *field.Path, worker cor
 		problems = append(problems, fmt.Sprintf("does not support CPU architecture %q", architecture))
 	}
 	if !usable(entry) {
-		problems = append(problems, fmt.Sprintf("is %s", v1beta1helper.CloudProfileVersionClassification(entry.ExpirableVersion, c.now)))
+		problems = append(problems, fmt.Sprintf("is %s", v1beta1helper.CurrentLifecycleClassificationAt(entry.ExpirableVersion, c.now)))
 	}
 	if len(problems) > 0 {
 		return field.Invalid(fldPath, reference, fmt.Sprintf("machine image version '%s' %s; supported machine image versions are: %v",

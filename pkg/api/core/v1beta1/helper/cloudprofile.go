@@ -24,21 +24,25 @@ import (
 // versions follow the one rule of pkg/utils/version (ParsePartialVersion, PartialVersion.Matches)
 // that GEP-78 component pins use too.
 
-// CloudProfileVersionClassification returns the GEP-32 classification of a CloudProfile
-// Kubernetes or machine image version at now (lifecycle, or the legacy classification and
-// expirationDate fields; no data means supported).
-func CloudProfileVersionClassification(v gardencorev1beta1.ExpirableVersion, now time.Time) gardencorev1beta1.VersionClassification {
-	return CurrentClassification(ExpirableVersionLifecycle(v), now)
+// CurrentLifecycleClassification is CurrentLifecycleClassificationAt at time.Now.
+func CurrentLifecycleClassification(version gardencorev1beta1.ExpirableVersion) gardencorev1beta1.VersionClassification {
+	return CurrentLifecycleClassificationAt(version, time.Now())
 }
 
-// FindMachineImage returns the machine image of the given name, or nil.
-func FindMachineImage(images []gardencorev1beta1.MachineImage, name string) *gardencorev1beta1.MachineImage {
-	for i := range images {
-		if images[i].Name == name {
-			return &images[i]
-		}
-	}
-	return nil
+// CurrentLifecycleClassificationAt returns the GEP-32 classification of a CloudProfile Kubernetes
+// or machine image version at now: CurrentClassification of its lifecycle, or of the stages its
+// legacy classification and expirationDate stand for (ExpirableVersionLifecycle); no data means
+// supported.
+func CurrentLifecycleClassificationAt(version gardencorev1beta1.ExpirableVersion, now time.Time) gardencorev1beta1.VersionClassification {
+	return CurrentClassification(ExpirableVersionLifecycle(version), now)
+}
+
+// DurationUntilNextVersionTransition returns the time from now until the earliest lifecycle
+// transition after now of any Kubernetes or machine image version of the profile (legacy
+// expirationDates included), and 0 when there is none.
+func DurationUntilNextVersionTransition(cloudProfileSpec *gardencorev1beta1.CloudProfileSpec, now time.Time) time.Duration {
+	d, _ := DurationUntilNextTransition(now, CloudProfileLifecycles(*cloudProfileSpec)...)
+	return d
 }
 
 // DetermineMachineImageForName returns the machine image of cloudProfile whose name equals name
@@ -129,7 +133,7 @@ func ResolveKubernetesVersion(fldPath *field.Path, versions []gardencorev1beta1.
 		bestParsed *semver.Version
 	)
 	for _, v := range versions {
-		if CloudProfileVersionClassification(v, now) != gardencorev1beta1.ClassificationSupported {
+		if CurrentLifecycleClassificationAt(v, now) != gardencorev1beta1.ClassificationSupported {
 			continue
 		}
 		parsed, err := semver.NewVersion(v.Version)
@@ -171,7 +175,9 @@ func DefaultMachineImage(fldPath *field.Path, images []gardencorev1beta1.Machine
 
 	var image *gardencorev1beta1.MachineImage
 	if name != "" {
-		if image = FindMachineImage(images, name); image == nil {
+		if i := slices.IndexFunc(images, func(m gardencorev1beta1.MachineImage) bool { return m.Name == name }); i >= 0 {
+			image = &images[i]
+		} else {
 			return "", "", field.Invalid(fldPath.Child("name"), name, fmt.Sprintf("image is not offered by the CloudProfile (offered: %s)", strings.Join(imageNames(images), ", ")))
 		}
 	} else {
@@ -206,7 +212,7 @@ func DefaultMachineImage(fldPath *field.Path, images []gardencorev1beta1.Machine
 			continue
 		}
 		slot := 0
-		switch CloudProfileVersionClassification(v.ExpirableVersion, now) {
+		switch CurrentLifecycleClassificationAt(v.ExpirableVersion, now) {
 		case gardencorev1beta1.ClassificationSupported:
 		case gardencorev1beta1.ClassificationDeprecated:
 			slot = 1
@@ -247,7 +253,7 @@ func describeVersions(versions []gardencorev1beta1.ExpirableVersion, now time.Ti
 	}
 	parts := make([]string, 0, len(versions))
 	for _, v := range versions {
-		parts = append(parts, fmt.Sprintf("%s (%s)", v.Version, CloudProfileVersionClassification(v, now)))
+		parts = append(parts, fmt.Sprintf("%s (%s)", v.Version, CurrentLifecycleClassificationAt(v, now)))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -95,4 +96,28 @@ var _ = Describe("Gardener's CloudProfile helpers without a time", func() {
 		Entry("no flavors: the defined architectures", gardencorev1beta1.MachineImageVersion{},
 			[]gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}, "arm64", true),
 	)
+
+	It("#CurrentLifecycleClassification classifies at time.Now, legacy fields included", func() {
+		versions := ExpirableVersions(now, "1.0.0, 1.1.0 p, 1.2.0 d, 1.3.0 x, 1.4.0 u")
+		var classifications []gardencorev1beta1.VersionClassification
+		for _, v := range versions {
+			classifications = append(classifications, CurrentLifecycleClassification(v))
+			Expect(CurrentLifecycleClassificationAt(v, now)).To(Equal(classifications[len(classifications)-1]))
+		}
+		Expect(classifications).To(Equal([]gardencorev1beta1.VersionClassification{
+			gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationDeprecated,
+			gardencorev1beta1.ClassificationExpired, gardencorev1beta1.ClassificationUnavailable,
+		}))
+	})
+
+	It("#DurationUntilNextVersionTransition returns the time until the earliest future transition, 0 without one", func() {
+		spec := gardencorev1beta1.CloudProfileSpec{
+			Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: ExpirableVersions(now, "1.0.0 x, 1.1.0 u")},
+			MachineImages: []gardencorev1beta1.MachineImage{{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0", ExpirationDate: &metav1.Time{Time: now.Add(30 * time.Minute)}}},
+			}}},
+		}
+		Expect(DurationUntilNextVersionTransition(&spec, now)).To(Equal(30 * time.Minute))
+		Expect(DurationUntilNextVersionTransition(&spec, now.Add(2*time.Hour))).To(BeZero())
+	})
 })

@@ -24,11 +24,6 @@ import (
 // an unparsable version in the list makes a selector return an error. Results are the profile's
 // original version strings.
 
-// classificationAt returns the GEP-32 classification of a CloudProfile version at now.
-func classificationAt(v gardencorev1beta1.ExpirableVersion, now time.Time) gardencorev1beta1.VersionClassification {
-	return CurrentClassification(ExpirableVersionLifecycle(v), now)
-}
-
 // GetLatestQualifyingVersionAt returns the highest version (semver precedence; of equal versions the
 // first listed) that is not classified preview at now and that no predicate excludes. found is
 // false when none qualifies. Unavailable versions are not excluded (Gardener as implemented).
@@ -37,7 +32,7 @@ func GetLatestQualifyingVersionAt(versions []gardencorev1beta1.ExpirableVersion,
 	var latestParsed *semver.Version
 outer:
 	for _, v := range versions {
-		if classificationAt(v, now) == gardencorev1beta1.ClassificationPreview {
+		if CurrentLifecycleClassificationAt(v, now) == gardencorev1beta1.ClassificationPreview {
 			continue
 		}
 		parsed, err := semver.NewVersion(v.Version)
@@ -191,7 +186,7 @@ func forcefulUpdateToNextHigher(versions []gardencorev1beta1.ExpirableVersion, c
 		if k := key(parsed); k > key(cur) && (!nextExists || k < next) {
 			next, nextExists = k, true
 		}
-		classification := classificationAt(v, now)
+		classification := CurrentLifecycleClassificationAt(v, now)
 		if classification == gardencorev1beta1.ClassificationPreview || !candidate(cur, parsed) {
 			continue
 		}
@@ -231,13 +226,13 @@ func forcefulUpdateToNextHigher(versions []gardencorev1beta1.ExpirableVersion, c
 // FilterExpiredVersionAt excludes versions classified expired at now.
 func FilterExpiredVersionAt(now time.Time) VersionPredicate {
 	return func(v gardencorev1beta1.ExpirableVersion, _ *semver.Version) (bool, error) {
-		return classificationAt(v, now) == gardencorev1beta1.ClassificationExpired, nil
+		return CurrentLifecycleClassificationAt(v, now) == gardencorev1beta1.ClassificationExpired, nil
 	}
 }
 
 // FilterDeprecatedVersionAt excludes versions classified deprecated at now.
 func FilterDeprecatedVersionAt(now time.Time) VersionPredicate {
 	return func(v gardencorev1beta1.ExpirableVersion, _ *semver.Version) (bool, error) {
-		return classificationAt(v, now) == gardencorev1beta1.ClassificationDeprecated, nil
+		return CurrentLifecycleClassificationAt(v, now) == gardencorev1beta1.ClassificationDeprecated, nil
 	}
 }

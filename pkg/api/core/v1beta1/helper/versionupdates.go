@@ -101,7 +101,7 @@ func KubernetesVersionUpdate(versions []gardencorev1beta1.ExpirableVersion, curr
 	switch {
 	case !found:
 		decision.Reason, decision.Forced = ReasonVersionDoesNotExist, true
-	case classificationAt(entry, now) == gardencorev1beta1.ClassificationExpired:
+	case CurrentLifecycleClassificationAt(entry, now) == gardencorev1beta1.ClassificationExpired:
 		decision.Reason, decision.Forced = ReasonKubernetesVersionExpired, true
 	case autoUpdate:
 		decision.Reason = ReasonKubernetesAutoUpdate
@@ -187,7 +187,7 @@ func MachineImageVersionUpdate(image gardencorev1beta1.MachineImage, current str
 	switch {
 	case index < 0:
 		decision.Reason, decision.Forced = ReasonVersionDoesNotExist, true
-	case classificationAt(image.Versions[index].ExpirableVersion, now) == gardencorev1beta1.ClassificationExpired:
+	case CurrentLifecycleClassificationAt(image.Versions[index].ExpirableVersion, now) == gardencorev1beta1.ClassificationExpired:
 		decision.Reason, decision.Forced = fmt.Sprintf("Machine image version expired - force update required (image update strategy: %s)", strategy), true
 	case autoUpdate:
 		decision.Reason = fmt.Sprintf("Automatic update of the machine image version is configured (image update strategy: %s)", strategy)
