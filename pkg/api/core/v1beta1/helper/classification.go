@@ -101,3 +101,11 @@ func NextTransition(stages []gardencorev1beta1.LifecycleStage, now time.Time) (t
 func IsActive(c gardencorev1beta1.VersionClassification) bool {
 	return c != gardencorev1beta1.ClassificationUnavailable && c != gardencorev1beta1.ClassificationExpired
 }
+
+// CurrentLifecycleClassificationAt returns the GEP-32 classification of a CloudProfile Kubernetes
+// or machine image version at now: CurrentClassification of its lifecycle, or of the stages its
+// legacy classification and expirationDate stand for (ExpirableVersionLifecycle); no data means
+// supported.
+func CurrentLifecycleClassificationAt(version gardencorev1beta1.ExpirableVersion, now time.Time) gardencorev1beta1.VersionClassification {
+	return CurrentClassification(ExpirableVersionLifecycle(version), now)
+}

@@ -7,95 +7,117 @@ package helper_test
 import (
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	. "github.com/onsi/gomega/gstruct"
-	"k8s.io/apimachinery/pkg/util/validation/field"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-var _ = Describe("CloudProfile defaulting for Shoots", func() {
-	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
-	fldPath := field.NewPath("spec", "kubernetes", "version")
-	// 1.35.6 supported is the highest supported; 1.36.1 deprecated and 1.37.0 preview are higher.
-	kubernetes := ExpirableVersions(now, "1.34.9 x,1.35.4,1.35.6,1.35.10 d,1.36.0,1.36.1 d,1.37.0 p,1.38.0 u")
+var _ = Describe("Gardener's CloudProfile helpers without a time", func() {
+	// Relative to the wall clock, so that the functions classifying at time.Now see the same tags.
+	now := time.Now()
 
-	DescribeTable("ResolveKubernetesVersion",
-		func(requested, current, expected string) {
-			resolved, err := ResolveKubernetesVersion(fldPath, kubernetes, requested, current, now)
-			Expect(err).To(BeNil())
-			Expect(resolved).To(Equal(expected))
+	It("select as their At variants do at time.Now", func() {
+		versions := ExpirableVersions(now.Add(-24*time.Hour), "1.34.1 x, 1.34.3 d, 1.34.2, 1.35.0, 1.35.4 p, 2.0.0")
+		versions = append(versions, ExpirableVersions(now, "1.34.4 x")...)
+		for _, c := range []struct {
+			upstream func([]gardencorev1beta1.ExpirableVersion, string) (bool, string, error)
+			at       func([]gardencorev1beta1.ExpirableVersion, string, time.Time) (bool, string, error)
+			expected string
+		}{
+			{GetLatestVersionForPatchAutoUpdate, GetLatestVersionForPatchAutoUpdateAt, "1.34.2"},
+			{GetLatestVersionForMinorAutoUpdate, GetLatestVersionForMinorAutoUpdateAt, "1.34.2"},
+			{GetOverallLatestVersionForAutoUpdate, GetOverallLatestVersionForAutoUpdateAt, "1.34.2"},
+			{GetVersionForForcefulUpdateToConsecutiveMinor, GetVersionForForcefulUpdateToConsecutiveMinorAt, "1.35.0"},
+			{GetVersionForForcefulUpdateToNextHigherMinor, GetVersionForForcefulUpdateToNextHigherMinorAt, "1.35.0"},
+			{GetVersionForForcefulUpdateToNextHigherMajor, GetVersionForForcefulUpdateToNextHigherMajorAt, "2.0.0"},
+		} {
+			found, target, err := c.upstream(versions, "1.34.1")
+			Expect(err).NotTo(HaveOccurred())
+			Expect(found).To(BeTrue())
+			Expect(target).To(Equal(c.expected))
+			_, atTarget, err := c.at(versions, "1.34.1", time.Now())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(atTarget).To(Equal(target))
+		}
+
+		found, latest, err := GetLatestQualifyingVersion(versions, FilterExpiredVersion(), FilterDeprecatedVersion(), nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(found).To(BeTrue())
+		Expect(latest.Version).To(Equal("2.0.0"))
+	})
+
+	DescribeTable("version predicates exclude",
+		func(predicate VersionPredicate, version string, excluded bool) {
+			exclude, err := predicate(gardencorev1beta1.ExpirableVersion{Version: version}, semver.MustParse(version))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(exclude).To(Equal(excluded))
 		},
-		Entry("empty: the highest supported version", "", "", "1.36.0"),
-		Entry("major: the highest supported of that major", "1", "", "1.36.0"),
-		Entry("major.minor: the highest supported patch, not the deprecated one", "1.35", "", "1.35.6"),
-		Entry("a leading v is accepted", "v1.35", "", "1.35.6"),
-		Entry("full versions are kept for the validator", "1.37.0", "", "1.37.0"),
-		Entry("full versions not in the profile too", "9.9.9", "", "9.9.9"),
-		Entry("a partial version matching the current one keeps it", "1.35", "1.35.4", "1.35.4"),
-		Entry("no version on update keeps the current one", "", "1.35.4", "1.35.4"),
-		Entry("a partial version of another minor resolves", "1.36", "1.35.4", "1.36.0"),
+		Entry("other minor outside the tilde range", FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor(*semver.MustParse("1.2.3")), "1.3.0", true),
+		Entry("higher patch within the tilde range", FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor(*semver.MustParse("1.2.3")), "1.2.5", false),
+		Entry("minor+2 as non-consecutive", FilterNonConsecutiveMinorVersion(*semver.MustParse("1.2.3")), "1.4.0", true),
+		Entry("minor+1 not", FilterNonConsecutiveMinorVersion(*semver.MustParse("1.2.3")), "1.3.9", false),
+		Entry("another major", FilterDifferentMajorVersion(*semver.MustParse("1.2.3")), "2.0.0", true),
+		Entry("an equal major", FilterEqualAndSmallerMajorVersion(*semver.MustParse("1.2.3")), "1.9.0", true),
+		Entry("a higher major not", FilterEqualAndSmallerMajorVersion(*semver.MustParse("1.2.3")), "2.0.0", false),
+		Entry("an equal minor", FilterEqualAndSmallerMinorVersion(*semver.MustParse("1.2.3")), "1.2.9", true),
+		Entry("a higher minor not", FilterEqualAndSmallerMinorVersion(*semver.MustParse("1.2.3")), "1.3.0", false),
+		Entry("the same version", FilterSameVersion(*semver.MustParse("1.2.3")), "1.2.3", true),
+		Entry("a lower version", FilterLowerVersion(*semver.MustParse("1.2.3")), "1.2.2", true),
+		Entry("a higher version not", FilterLowerVersion(*semver.MustParse("1.2.3")), "1.2.4", false),
 	)
 
-	It("rejects a request without a supported match", func() {
-		_, err := ResolveKubernetesVersion(fldPath, kubernetes, "1.37", "", now)
-		Expect(err).To(PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeInvalid), "Field": Equal("spec.kubernetes.version")})))
-		Expect(err.Detail).To(ContainSubstring(`couldn't find a suitable version for "1.37"`))
-		Expect(err.Detail).To(ContainSubstring("1.37.0 (preview)"))
-		_, err = ResolveKubernetesVersion(fldPath, kubernetes, "1.3", "1.35.4", now)
-		Expect(err).NotTo(BeNil())
-	})
-
-	It("rejects malformed versions", func() {
-		_, err := ResolveKubernetesVersion(fldPath, kubernetes, "abc", "", now)
-		Expect(err).To(PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeInvalid), "Detail": Equal("must be a semantic version")})))
-		_, err = ResolveKubernetesVersion(fldPath, kubernetes, "1.x", "", now)
-		Expect(err).NotTo(BeNil())
-	})
-
-	Describe("DefaultMachineImage", func() {
-		imagePath := field.NewPath("spec", "provider", "workers").Index(0).Child("machine", "image")
-		version := func(v string, archs ...string) gardencorev1beta1.MachineImageVersion {
-			return gardencorev1beta1.MachineImageVersion{ExpirableVersion: ExpirableVersions(now, v)[0], Architectures: archs}
-		}
+	It("#FindMachineImageVersion finds the version of the named image", func() {
 		images := []gardencorev1beta1.MachineImage{
-			{Name: "arm-only", Versions: []gardencorev1beta1.MachineImageVersion{version("1.0.0", "arm64")}},
-			{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
-				version("1877.5.0 d", "amd64"), version("1877.8.0", "amd64"), version("1877.9.0 p", "amd64"),
-				version("1877.10.0 x", "amd64"), version("1877.11.0 u", "amd64"), version("1878.0.0", "arm64"),
-			}},
-			{Name: "ubuntu", Versions: []gardencorev1beta1.MachineImageVersion{version("22.4.1 d"), version("24.4.1 p")}},
+			{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}}}},
 		}
+		v, found := FindMachineImageVersion(images, "gl", "1.0.0")
+		Expect(found).To(BeTrue())
+		Expect(v.Version).To(Equal("1.0.0"))
+		_, found = FindMachineImageVersion(images, "gl", "2.0.0")
+		Expect(found).To(BeFalse())
+		_, found = FindMachineImageVersion(images, "other", "1.0.0")
+		Expect(found).To(BeFalse())
+	})
 
-		DescribeTable("defaults",
-			func(name, requested, arch, wantName, wantVersion string) {
-				gotName, gotVersion, err := DefaultMachineImage(imagePath, images, name, requested, arch, now)
-				Expect(err).To(BeNil())
-				Expect(gotName).To(Equal(wantName))
-				Expect(gotVersion).To(Equal(wantVersion))
-			},
-			Entry("no image: the first image for the architecture, its highest supported version", "", "", "amd64", "gardenlinux", "1877.8.0"),
-			Entry("arm64 picks the first arm64 image", "", "", "arm64", "arm-only", "1.0.0"),
-			Entry("named image, no version", "gardenlinux", "", "arm64", "gardenlinux", "1878.0.0"),
-			Entry("partial version", "gardenlinux", "1877", "amd64", "gardenlinux", "1877.8.0"),
-			Entry("leading v", "gardenlinux", "v1877", "amd64", "gardenlinux", "1877.8.0"),
-			Entry("full version kept", "gardenlinux", "1877.9.0", "amd64", "gardenlinux", "1877.9.0"),
-			Entry("deprecated when nothing supported matches", "ubuntu", "", "amd64", "ubuntu", "22.4.1"),
-			Entry("versions without architectures are amd64", "ubuntu", "22", "amd64", "ubuntu", "22.4.1"),
-		)
+	DescribeTable("#ArchitectureSupportedByImageVersion",
+		func(version gardencorev1beta1.MachineImageVersion, definitions []gardencorev1beta1.CapabilityDefinition, architecture string, supported bool) {
+			Expect(ArchitectureSupportedByImageVersion(version, architecture, definitions)).To(Equal(supported))
+		},
+		Entry("listed architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "arm64", true),
+		Entry("unlisted architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "amd64", false),
+		Entry("none listed: amd64", gardencorev1beta1.MachineImageVersion{}, nil, "amd64", true),
+		Entry("none listed: not arm64", gardencorev1beta1.MachineImageVersion{}, nil, "arm64", false),
+		Entry("flavors win over the field", gardencorev1beta1.MachineImageVersion{Architectures: []string{"amd64"},
+			CapabilityFlavors: []gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}}}}, nil, "amd64", false),
+		Entry("no flavors: the defined architectures", gardencorev1beta1.MachineImageVersion{},
+			[]gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}, "arm64", true),
+	)
 
-		DescribeTable("errors",
-			func(images []gardencorev1beta1.MachineImage, name, requested, arch, path string) {
-				_, _, err := DefaultMachineImage(imagePath, images, name, requested, arch, now)
-				Expect(err).To(PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeInvalid), "Field": Equal(path)})))
-			},
-			Entry("no images", nil, "", "", "amd64", "spec.provider.workers[0].machine.image"),
-			Entry("unknown image", images, "suse", "", "amd64", "spec.provider.workers[0].machine.image.name"),
-			Entry("no image for the architecture", images[2:], "", "", "arm64", "spec.provider.workers[0].machine.image"),
-			Entry("only preview matches", images, "ubuntu", "24", "amd64", "spec.provider.workers[0].machine.image.version"),
-			Entry("malformed version", images, "gardenlinux", "18x", "amd64", "spec.provider.workers[0].machine.image.version"),
-		)
+	It("#CurrentLifecycleClassification classifies at time.Now, legacy fields included", func() {
+		versions := ExpirableVersions(now, "1.0.0, 1.1.0 p, 1.2.0 d, 1.3.0 x, 1.4.0 u")
+		var classifications []gardencorev1beta1.VersionClassification
+		for _, v := range versions {
+			classifications = append(classifications, CurrentLifecycleClassification(v))
+			Expect(CurrentLifecycleClassificationAt(v, now)).To(Equal(classifications[len(classifications)-1]))
+		}
+		Expect(classifications).To(Equal([]gardencorev1beta1.VersionClassification{
+			gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationDeprecated,
+			gardencorev1beta1.ClassificationExpired, gardencorev1beta1.ClassificationUnavailable,
+		}))
+	})
+
+	It("#DurationUntilNextVersionTransition returns the time until the earliest future transition, 0 without one", func() {
+		spec := gardencorev1beta1.CloudProfileSpec{
+			Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: ExpirableVersions(now, "1.0.0 x, 1.1.0 u")},
+			MachineImages: []gardencorev1beta1.MachineImage{{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0", ExpirationDate: &metav1.Time{Time: now.Add(30 * time.Minute)}}},
+			}}},
+		}
+		Expect(DurationUntilNextVersionTransition(&spec, now)).To(Equal(30 * time.Minute))
+		Expect(DurationUntilNextVersionTransition(&spec, now.Add(2*time.Hour))).To(BeZero())
 	})
 })

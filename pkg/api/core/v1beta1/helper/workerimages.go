@@ -14,6 +14,9 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
+// architectureCapability is the name of the architecture capability (machineCapabilities).
+const architectureCapability = "architecture"
+
 // MachineImageVersionsForWorker returns the versions of image a worker pool can run (the filter
 // of Gardener's maintenance FilterMachineImageVersions, which delegates here), in profile order,
 // as a MachineImage with the name and update strategy of image:
@@ -88,4 +91,16 @@ func updatableInPlace(v gardencorev1beta1.MachineImageVersion, current *string) 
 	}
 	ok, _ := versionutils.CompareVersions(*v.InPlaceUpdates.MinVersionForUpdate, "<=", *current)
 	return ok
+}
+
+// KubeletVersionSupported reports whether a machine image version admits the kubelet version:
+// true when the image version sets no kubeletVersionConstraint. A constraint that does not parse
+// admits nothing (CloudProfile validation rejects such constraints, so it occurs only in profiles
+// stored before). ShootValidator and maintenance decide with it.
+func KubeletVersionSupported(version gardencorev1beta1.MachineImageVersion, kubeletVersion *semver.Version) bool {
+	if version.KubeletVersionConstraint == nil {
+		return true
+	}
+	constraint, err := semver.NewConstraint(*version.KubeletVersionConstraint)
+	return err == nil && constraint.Check(kubeletVersion)
 }

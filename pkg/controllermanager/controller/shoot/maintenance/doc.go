@@ -35,7 +35,8 @@
 //
 // A step that fails or finds no target does not stop later steps or other pools and components.
 // The version decisions are pure functions in pkg/utils/gardener (maintenance.go),
-// pkg/utils/gardener/componentversion and pkg/api/core/v1beta1/helper (versions.go). Then the reconciler
+// pkg/utils/gardener/componentversion and pkg/api/core/v1beta1/helper (versionupdates.go,
+// workerimages.go, versionselection.go). Then the reconciler
 // sends the maintained Shoot as a dry-run Update; a rejection records the window as failed in
 // status.lastMaintenance and writes nothing to the spec. Otherwise one Update writes every change
 // together with the run's result (lastMaintenance, events, metric samples) in the annotation

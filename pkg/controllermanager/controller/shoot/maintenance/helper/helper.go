@@ -25,8 +25,8 @@ func FilterMachineImageVersions(
 	machineImageFromCloudProfile *gardencorev1beta1.MachineImage,
 	worker gardencorev1beta1.Worker,
 	kubeletVersion *semver.Version,
-	_ *gardencorev1beta1.MachineType,
-	_ []gardencorev1beta1.CapabilityDefinition,
+	machineTypeFromCloudProfile *gardencorev1beta1.MachineType,
+	capabilityDefinitions []gardencorev1beta1.CapabilityDefinition,
 ) *gardencorev1beta1.MachineImage {
 	return v1beta1helper.MachineImageVersionsForWorker(machineImageFromCloudProfile, worker, kubeletVersion)
 }
@@ -48,14 +48,6 @@ type GetHigherVersion func(versions []gardencorev1beta1.ExpirableVersion, curren
 // DetermineMachineImageVersion is DetermineMachineImageVersionAt at time.Now.
 func DetermineMachineImageVersion(shootMachineImage *gardencorev1beta1.ShootMachineImage, machineImage *gardencorev1beta1.MachineImage, isExpired bool) (string, error) {
 	return DetermineMachineImageVersionAt(shootMachineImage, machineImage, isExpired, time.Now())
-}
-
-// DetermineMachineImageVersionAt returns the maintenance target of the pool's machine image
-// version among the versions of machineImage, with the rules of its update strategy, classified
-// at now (v1beta1helper.MachineImageTargetVersion); "" when there is no update and the version is
-// not expired.
-func DetermineMachineImageVersionAt(shootMachineImage *gardencorev1beta1.ShootMachineImage, machineImage *gardencorev1beta1.MachineImage, isExpired bool, now time.Time) (string, error) {
-	return v1beta1helper.MachineImageTargetVersion(*machineImage, *shootMachineImage.Version, isExpired, now)
 }
 
 // DetermineVersionForStrategy returns the target version for currentVersion: the auto-update

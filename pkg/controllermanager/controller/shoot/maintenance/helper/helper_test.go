@@ -6,10 +6,12 @@ package helper_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -107,6 +109,32 @@ var _ = Describe("Maintenance version decisions", func() {
 			return false, "", nil
 		}
 		target, err := DetermineVersionForStrategy(nil, "1.0.0", auto, force, false)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(target).To(BeEmpty())
+	})
+
+	It("#DetermineMachineImage finds the image ignoring case, or names the profile", func() {
+		profile := &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux"}}}}
+		profile.Name = "local"
+		image, err := DetermineMachineImage(profile, &gardencorev1beta1.ShootMachineImage{Name: "GardenLinux"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(image.Name).To(Equal("gardenlinux"))
+		_, err = DetermineMachineImage(profile, &gardencorev1beta1.ShootMachineImage{Name: "other"})
+		Expect(err).To(MatchError(`failure while determining the default machine image in the CloudProfile: no machineImage with name "other" (specified in shoot) could be found in the cloudProfile "local"`))
+	})
+
+	It("#DetermineMachineImageVersionAt follows the image's update strategy", func() {
+		now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
+		image := &gardencorev1beta1.MachineImage{Name: "gl", UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyPatch), Versions: []gardencorev1beta1.MachineImageVersion{
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0", ExpirationDate: &metav1.Time{Time: now.Add(-time.Hour)}}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.1"}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}},
+		}}
+		shootImage := &gardencorev1beta1.ShootMachineImage{Name: "gl", Version: ptr.To("1.0.0")}
+		target, err := DetermineMachineImageVersionAt(shootImage, image, true, now)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(target).To(Equal("1.0.1"))
+		target, err = DetermineMachineImageVersion(&gardencorev1beta1.ShootMachineImage{Name: "gl", Version: ptr.To("1.0.1")}, image, false)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(target).To(BeEmpty())
 	})

@@ -1,0 +1,91 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package helper
+
+import (
+	"slices"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// ComponentPin is one component entry of a Shoot, spec.extensions[ExtensionIndex].components[ComponentIndex].
+type ComponentPin struct {
+	// ExtensionIndex and ComponentIndex locate the entry in spec.extensions[].components[].
+	ExtensionIndex, ComponentIndex int
+	// ExtensionType is spec.extensions[].type, the name of the ExtensionProfile the pin refers to.
+	ExtensionType string
+	// Component is spec.extensions[].components[].name.
+	Component string
+	// Version is spec.extensions[].components[].version as stored; "" when the entry sets none.
+	Version string
+	// Disabled is spec.extensions[].disabled of the entry's extension.
+	Disabled bool
+}
+
+// Pinned reports whether the entry sets a version.
+func (p ComponentPin) Pinned() bool { return p.Version != "" }
+
+// Active reports whether the entry pins a version that takes effect: it sets a version and its
+// extension is enabled. Active pins are what gardenlet deploys, maintenance maintains and the
+// compatibility rules are evaluated for. The pins of a disabled extension stay in the spec and take
+// effect again when the extension is re-enabled, so the in-use protection of GEP-78 ("Admission":
+// a pin never dangles) covers every Pinned entry, active or not.
+func (p ComponentPin) Active() bool { return p.Pinned() && !p.Disabled }
+
+// ComponentPins returns every component entry of a Shoot's spec.extensions[], in spec order, with
+// and without a version, of enabled and disabled extensions alike. It is the one reading of
+// "which components does this Shoot pin" (GEP-78 "How a cluster owner pins a version"); callers
+// filter with Pinned or Active. Duplicate entries (which validation rejects) are all returned;
+// FindComponentPin returns the first.
+func ComponentPins(extensions []gardencorev1beta1.Extension) []ComponentPin {
+	var pins []ComponentPin
+	for i, extension := range extensions {
+		disabled := extension.Disabled != nil && *extension.Disabled
+		for j, component := range extension.Components {
+			pin := ComponentPin{ExtensionIndex: i, ComponentIndex: j, ExtensionType: extension.Type, Component: component.Name, Disabled: disabled}
+			if component.Version != nil {
+				pin.Version = *component.Version
+			}
+			pins = append(pins, pin)
+		}
+	}
+	return pins
+}
+
+// ActiveComponentPins returns the Active entries of ComponentPins, in spec order.
+func ActiveComponentPins(extensions []gardencorev1beta1.Extension) []ComponentPin {
+	return slices.DeleteFunc(ComponentPins(extensions), func(p ComponentPin) bool { return !p.Active() })
+}
+
+// PinnedComponents returns the Pinned entries of ComponentPins under extensionType, in spec
+// order, active or not (see ComponentPin.Active).
+func PinnedComponents(extensions []gardencorev1beta1.Extension, extensionType string) []ComponentPin {
+	return slices.DeleteFunc(ComponentPins(extensions), func(p ComponentPin) bool { return !p.Pinned() || p.ExtensionType != extensionType })
+}
+
+// PinnedExtensionTypes returns the extension types with at least one Pinned entry, sorted and
+// without duplicates; nil when there are none. It is the index value both in-use protections use
+// to find the Shoots that pin an ExtensionProfile (named like the type): the ExtensionProfileInUse
+// admission plugin's informer index and the field index of the ExtensionProfile controller.
+func PinnedExtensionTypes(extensions []gardencorev1beta1.Extension) []string {
+	var types []string
+	for _, pin := range ComponentPins(extensions) {
+		if pin.Pinned() && !slices.Contains(types, pin.ExtensionType) {
+			types = append(types, pin.ExtensionType)
+		}
+	}
+	slices.Sort(types)
+	return types
+}
+
+// FindComponentPin returns the first entry of pins for the extension type and component name.
+func FindComponentPin(pins []ComponentPin, extensionType, component string) (ComponentPin, bool) {
+	for _, pin := range pins {
+		if pin.ExtensionType == extensionType && pin.Component == component {
+			return pin, true
+		}
+	}
+	return ComponentPin{}, false
+}

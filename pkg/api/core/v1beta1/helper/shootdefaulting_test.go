@@ -1,0 +1,101 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package helper_test
+
+import (
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	. "github.com/onsi/gomega/gstruct"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+var _ = Describe("CloudProfile defaulting for Shoots", func() {
+	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
+	fldPath := field.NewPath("spec", "kubernetes", "version")
+	// 1.35.6 supported is the highest supported; 1.36.1 deprecated and 1.37.0 preview are higher.
+	kubernetes := ExpirableVersions(now, "1.34.9 x,1.35.4,1.35.6,1.35.10 d,1.36.0,1.36.1 d,1.37.0 p,1.38.0 u")
+
+	DescribeTable("ResolveKubernetesVersion",
+		func(requested, current, expected string) {
+			resolved, err := ResolveKubernetesVersion(fldPath, kubernetes, requested, current, now)
+			Expect(err).To(BeNil())
+			Expect(resolved).To(Equal(expected))
+		},
+		Entry("empty: the highest supported version", "", "", "1.36.0"),
+		Entry("major: the highest supported of that major", "1", "", "1.36.0"),
+		Entry("major.minor: the highest supported patch, not the deprecated one", "1.35", "", "1.35.6"),
+		Entry("a leading v is accepted", "v1.35", "", "1.35.6"),
+		Entry("full versions are kept for the validator", "1.37.0", "", "1.37.0"),
+		Entry("full versions not in the profile too", "9.9.9", "", "9.9.9"),
+		Entry("a partial version matching the current one keeps it", "1.35", "1.35.4", "1.35.4"),
+		Entry("no version on update keeps the current one", "", "1.35.4", "1.35.4"),
+		Entry("a partial version of another minor resolves", "1.36", "1.35.4", "1.36.0"),
+	)
+
+	It("rejects a request without a supported match", func() {
+		_, err := ResolveKubernetesVersion(fldPath, kubernetes, "1.37", "", now)
+		Expect(err).To(PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeInvalid), "Field": Equal("spec.kubernetes.version")})))
+		Expect(err.Detail).To(ContainSubstring(`couldn't find a suitable version for "1.37"`))
+		Expect(err.Detail).To(ContainSubstring("1.37.0 (preview)"))
+		_, err = ResolveKubernetesVersion(fldPath, kubernetes, "1.3", "1.35.4", now)
+		Expect(err).NotTo(BeNil())
+	})
+
+	It("rejects malformed versions", func() {
+		_, err := ResolveKubernetesVersion(fldPath, kubernetes, "abc", "", now)
+		Expect(err).To(PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeInvalid), "Detail": Equal("must be a semantic version")})))
+		_, err = ResolveKubernetesVersion(fldPath, kubernetes, "1.x", "", now)
+		Expect(err).NotTo(BeNil())
+	})
+
+	Describe("DefaultMachineImage", func() {
+		imagePath := field.NewPath("spec", "provider", "workers").Index(0).Child("machine", "image")
+		version := func(v string, archs ...string) gardencorev1beta1.MachineImageVersion {
+			return gardencorev1beta1.MachineImageVersion{ExpirableVersion: ExpirableVersions(now, v)[0], Architectures: archs}
+		}
+		images := []gardencorev1beta1.MachineImage{
+			{Name: "arm-only", Versions: []gardencorev1beta1.MachineImageVersion{version("1.0.0", "arm64")}},
+			{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
+				version("1877.5.0 d", "amd64"), version("1877.8.0", "amd64"), version("1877.9.0 p", "amd64"),
+				version("1877.10.0 x", "amd64"), version("1877.11.0 u", "amd64"), version("1878.0.0", "arm64"),
+			}},
+			{Name: "ubuntu", Versions: []gardencorev1beta1.MachineImageVersion{version("22.4.1 d"), version("24.4.1 p")}},
+		}
+
+		DescribeTable("defaults",
+			func(name, requested, arch, wantName, wantVersion string) {
+				gotName, gotVersion, err := DefaultMachineImage(imagePath, images, name, requested, arch, now)
+				Expect(err).To(BeNil())
+				Expect(gotName).To(Equal(wantName))
+				Expect(gotVersion).To(Equal(wantVersion))
+			},
+			Entry("no image: the first image for the architecture, its highest supported version", "", "", "amd64", "gardenlinux", "1877.8.0"),
+			Entry("arm64 picks the first arm64 image", "", "", "arm64", "arm-only", "1.0.0"),
+			Entry("named image, no version", "gardenlinux", "", "arm64", "gardenlinux", "1878.0.0"),
+			Entry("partial version", "gardenlinux", "1877", "amd64", "gardenlinux", "1877.8.0"),
+			Entry("leading v", "gardenlinux", "v1877", "amd64", "gardenlinux", "1877.8.0"),
+			Entry("full version kept", "gardenlinux", "1877.9.0", "amd64", "gardenlinux", "1877.9.0"),
+			Entry("deprecated when nothing supported matches", "ubuntu", "", "amd64", "ubuntu", "22.4.1"),
+			Entry("versions without architectures are amd64", "ubuntu", "22", "amd64", "ubuntu", "22.4.1"),
+		)
+
+		DescribeTable("errors",
+			func(images []gardencorev1beta1.MachineImage, name, requested, arch, path string) {
+				_, _, err := DefaultMachineImage(imagePath, images, name, requested, arch, now)
+				Expect(err).To(PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeInvalid), "Field": Equal(path)})))
+			},
+			Entry("no images", nil, "", "", "amd64", "spec.provider.workers[0].machine.image"),
+			Entry("unknown image", images, "suse", "", "amd64", "spec.provider.workers[0].machine.image.name"),
+			Entry("no image for the architecture", images[2:], "", "", "arm64", "spec.provider.workers[0].machine.image"),
+			Entry("only preview matches", images, "ubuntu", "24", "amd64", "spec.provider.workers[0].machine.image.version"),
+			Entry("malformed version", images, "gardenlinux", "18x", "amd64", "spec.provider.workers[0].machine.image.version"),
+		)
+	})
+})
