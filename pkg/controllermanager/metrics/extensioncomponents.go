@@ -62,10 +62,11 @@ type ExtensionComponentShootsCollector struct {
 
 var _ prometheus.Collector = &ExtensionComponentShootsCollector{}
 
-// AddToManager registers the collectors of this package (ExtensionComponentShootsCollector and
+// AddToManager registers the collectors of this package (ExtensionComponentShootsCollector,
 // ExtensionComponentExpiryCollector with the given expiration horizon, zero meaning
-// DefaultExpirationHorizon, and the stable release channel's soak period) that read through mgr's cache-backed client with the real clock in
-// controller-runtime's metrics registry, which mgr serves on --metrics-bind-address.
+// DefaultExpirationHorizon, and ExtensionComponentChannelCollector with the stable channel's soak
+// period) that read through mgr's cache-backed client with the real clock in controller-runtime's
+// metrics registry, which mgr serves on --metrics-bind-address.
 func AddToManager(mgr manager.Manager, expirationHorizon, stableChannelSoakPeriod time.Duration) error {
 	if err := crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
 		Reader: mgr.GetClient(),
@@ -83,6 +84,14 @@ func AddToManager(mgr manager.Manager, expirationHorizon, stableChannelSoakPerio
 		StableChannelSoakPeriod: stableChannelSoakPeriod,
 	}); err != nil {
 		return fmt.Errorf("failed registering the extension component expiry collector: %w", err)
+	}
+	if err := crmetrics.Registry.Register(&ExtensionComponentChannelCollector{
+		Reader:     mgr.GetClient(),
+		Clock:      clock.RealClock{},
+		SoakPeriod: stableChannelSoakPeriod,
+		Log:        mgr.GetLogger().WithName("metrics").WithName(ExtensionComponentChannelShootsName),
+	}); err != nil {
+		return fmt.Errorf("failed registering the %s collector: %w", ExtensionComponentChannelShootsName, err)
 	}
 	return nil
 }

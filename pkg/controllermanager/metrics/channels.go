@@ -1,0 +1,180 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package metrics
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/go-logr/logr"
+	"github.com/prometheus/client_golang/prometheus"
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
+)
+
+const (
+	// ExtensionComponentChannelShootsName is the name of the release channel gauge.
+	ExtensionComponentChannelShootsName = "gardener_extension_component_channel_shoots"
+	// ChannelVersionNone is the version label of a channel without a version.
+	ChannelVersionNone = "none"
+	// ExtensionComponentChannelShootsHelp is the help text of the gauge.
+	ExtensionComponentChannelShootsHelp = "Number of Shoots, not being deleted, whose component entry follows a release channel (GEP-78 \"Release channels\"), " +
+		"by extension type, component, channel, the channel's current version (none when no version qualifies) and whether the entry " +
+		"stores that version (on_channel_version=false: maintenance has not moved it yet, or holds it). " +
+		"Every channel of every component an ExtensionProfile offers is reported, with 0 when no Shoot follows it."
+)
+
+// ExtensionComponentChannelShootsDesc describes gardener_extension_component_channel_shoots. Its
+// cardinality is bounded by the profiles: extension types x components x 3 channels x 2.
+var ExtensionComponentChannelShootsDesc = prometheus.NewDesc(
+	ExtensionComponentChannelShootsName,
+	ExtensionComponentChannelShootsHelp,
+	[]string{"extension_type", "component", "channel", "version", "on_channel_version"}, nil,
+)
+
+// ExtensionComponentChannelCollector computes gardener_extension_component_channel_shoots at
+// scrape time from Shoots and ExtensionProfiles read through Reader (the manager's cache-backed
+// client).
+type ExtensionComponentChannelCollector struct {
+	Reader client.Reader
+	// Clock gives the time at which the channels are resolved.
+	Clock clock.PassiveClock
+	// SoakPeriod is the stable channel's soak period, the ExtensionProfile controller's.
+	SoakPeriod time.Duration
+	// Log receives read errors; a scrape whose reads fail reports no series of this gauge.
+	Log logr.Logger
+	// Timeout bounds the reads of one scrape; zero means DefaultCollectTimeout.
+	Timeout time.Duration
+}
+
+var _ prometheus.Collector = &ExtensionComponentChannelCollector{}
+
+// Describe implements prometheus.Collector.
+func (c *ExtensionComponentChannelCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- ExtensionComponentChannelShootsDesc
+}
+
+// Collect implements prometheus.Collector.
+func (c *ExtensionComponentChannelCollector) Collect(ch chan<- prometheus.Metric) {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultCollectTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+
+	profiles := &gardencorev1beta1.ExtensionProfileList{}
+	shoots := &gardencorev1beta1.ShootList{}
+	if err := c.Reader.List(ctx, profiles); err != nil {
+		c.Log.Error(err, "Failed listing ExtensionProfiles, reporting no series in this scrape")
+		return
+	}
+	if err := c.Reader.List(ctx, shoots); err != nil {
+		c.Log.Error(err, "Failed listing Shoots, reporting no series in this scrape")
+		return
+	}
+	for _, s := range ComputeChannelSeries(profiles.Items, shoots.Items, c.Clock.Now(), c.SoakPeriod) {
+		ch <- prometheus.MustNewConstMetric(ExtensionComponentChannelShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
+			s.ExtensionType, s.Component, string(s.Channel), s.Version, strconv.FormatBool(s.OnChannelVersion))
+	}
+}
+
+// ChannelSeries is one series of gardener_extension_component_channel_shoots.
+type ChannelSeries struct {
+	ExtensionType, Component string
+	Channel                  gardencorev1beta1.ReleaseChannel
+	// Version is the channel's current version (componentversion.ChannelVersion), ChannelVersionNone for none.
+	Version string
+	// OnChannelVersion is whether the counted entries store Version.
+	OnChannelVersion bool
+	Shoots           int
+}
+
+// ComputeChannelSeries returns the series at now with the stable channel's soak period, sorted
+// by extension type, component, channel (in the order of componentversion.ReleaseChannels) and
+// on_channel_version (false first). Every component of every profile has both series of each
+// channel; an entry follows a channel as componentversion.EffectiveChannel says, and counts only when its
+// profile lists the component. A Shoot counts once per component; Shoots being deleted and
+// disabled extensions (not maintained) do not count.
+func ComputeChannelSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, soak time.Duration) []ChannelSeries {
+	type key struct {
+		extensionType, component string
+		channel                  gardencorev1beta1.ReleaseChannel
+		on                       bool
+	}
+	versions := map[key]string{}
+	counts := map[key]int{}
+	for _, profile := range profiles {
+		for _, component := range profile.Spec.Components {
+			for _, channel := range componentversion.ReleaseChannels {
+				version, ok := componentversion.ChannelVersion(component, channel, now, soak)
+				if !ok {
+					version = ChannelVersionNone
+				}
+				for _, on := range []bool{false, true} {
+					k := key{profile.Name, component.Name, channel, on}
+					versions[k], counts[k] = version, 0
+				}
+			}
+		}
+	}
+
+	for _, shoot := range shoots {
+		if shoot.DeletionTimestamp != nil {
+			continue
+		}
+		seen := map[key]bool{}
+		for _, pin := range helper.ComponentPins(shoot.Spec.Extensions) {
+			if pin.Disabled {
+				continue
+			}
+			extension := shoot.Spec.Extensions[pin.ExtensionIndex]
+			channel, ok := componentversion.EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
+			if !ok {
+				continue
+			}
+			k := key{pin.ExtensionType, pin.Component, channel, false}
+			version, listed := versions[k]
+			if !listed {
+				continue
+			}
+			k.on = pin.Version == version
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			counts[k]++
+		}
+	}
+
+	order := map[gardencorev1beta1.ReleaseChannel]int{}
+	for i, channel := range componentversion.ReleaseChannels {
+		order[channel] = i
+	}
+	out := make([]ChannelSeries, 0, len(counts))
+	for k, n := range counts {
+		out = append(out, ChannelSeries{ExtensionType: k.extensionType, Component: k.component, Channel: k.channel,
+			Version: versions[k], OnChannelVersion: k.on, Shoots: n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		switch {
+		case a.ExtensionType != b.ExtensionType:
+			return a.ExtensionType < b.ExtensionType
+		case a.Component != b.Component:
+			return a.Component < b.Component
+		case a.Channel != b.Channel:
+			return order[a.Channel] < order[b.Channel]
+		}
+		return !a.OnChannelVersion && b.OnChannelVersion
+	})
+	return out
+}
