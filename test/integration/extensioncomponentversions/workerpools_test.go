@@ -214,7 +214,10 @@ var _ = Describe("Worker pool Kubernetes versions and kubelet constraints in mai
 			}}},
 		}
 		Expect(testClient.Create(ctx, extensionProfile)).To(Succeed())
-		DeferCleanup(func() { Expect(client.IgnoreNotFound(testClient.Delete(ctx, extensionProfile))).To(Succeed()) })
+		// The Shoot's deletion (an earlier cleanup) reaches the in-use index asynchronously.
+		DeferCleanup(func() {
+			Eventually(func() error { return client.IgnoreNotFound(testClient.Delete(ctx, extensionProfile)) }).Should(Succeed())
+		})
 		Eventually(func(g Gomega) {
 			g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(extensionProfile), extensionProfile)).To(Succeed())
 			g.Expect(extensionProfile.Status.Components).NotTo(BeEmpty())
