@@ -5,7 +5,6 @@
 package metrics
 
 import (
-	"context"
 	"sort"
 	"strconv"
 	"time"
@@ -64,24 +63,13 @@ func (c *ExtensionComponentChannelCollector) Describe(ch chan<- *prometheus.Desc
 
 // Collect implements prometheus.Collector.
 func (c *ExtensionComponentChannelCollector) Collect(ch chan<- prometheus.Metric) {
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultCollectTimeout
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := scrapeContext(c.Timeout)
 	defer cancel()
-
-	profiles := &gardencorev1beta1.ExtensionProfileList{}
-	shoots := &gardencorev1beta1.ShootList{}
-	if err := c.Reader.List(ctx, profiles); err != nil {
-		c.Log.Error(err, "Failed listing ExtensionProfiles, reporting no series in this scrape")
+	profiles, shoots, ok := listProfilesAndShoots(ctx, c.Reader, c.Log, ExtensionComponentChannelShootsName)
+	if !ok {
 		return
 	}
-	if err := c.Reader.List(ctx, shoots); err != nil {
-		c.Log.Error(err, "Failed listing Shoots, reporting no series in this scrape")
-		return
-	}
-	for _, s := range ComputeChannelSeries(profiles.Items, shoots.Items, c.Clock.Now(), c.SoakPeriod) {
+	for _, s := range ComputeChannelSeries(profiles, shoots, c.Clock.Now(), c.SoakPeriod) {
 		ch <- prometheus.MustNewConstMetric(ExtensionComponentChannelShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
 			s.ExtensionType, s.Component, string(s.Channel), s.Version, strconv.FormatBool(s.OnChannelVersion))
 	}

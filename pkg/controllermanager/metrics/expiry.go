@@ -98,28 +98,17 @@ func (c *ExtensionComponentExpiryCollector) Describe(ch chan<- *prometheus.Desc)
 
 // Collect implements prometheus.Collector.
 func (c *ExtensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric) {
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultCollectTimeout
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := scrapeContext(c.Timeout)
 	defer cancel()
-
-	profiles := &gardencorev1beta1.ExtensionProfileList{}
-	shoots := &gardencorev1beta1.ShootList{}
-	if err := c.Reader.List(ctx, profiles); err != nil {
-		c.Log.Error(err, "Failed listing ExtensionProfiles, reporting no expiry series in this scrape")
-		return
-	}
-	if err := c.Reader.List(ctx, shoots); err != nil {
-		c.Log.Error(err, "Failed listing Shoots, reporting no expiry series in this scrape")
+	profiles, shoots, ok := listProfilesAndShoots(ctx, c.Reader, c.Log, "expiry")
+	if !ok {
 		return
 	}
 	checker := c.Checker
 	if checker == nil {
 		checker = componentversion.NewCELCompatibilityChecker()
 	}
-	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles.Items, shoots.Items, c.Clock.Now(), c.Horizon, c.StableChannelSoakPeriod, checker) {
+	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles, shoots, c.Clock.Now(), c.Horizon, c.StableChannelSoakPeriod, checker) {
 		if s.Expiration != nil {
 			ch <- prometheus.MustNewConstMetric(ExtensionComponentVersionExpirationDesc, prometheus.GaugeValue, float64(s.Expiration.Unix()),
 				s.ExtensionType, s.Component, s.Version)

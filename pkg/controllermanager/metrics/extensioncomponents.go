@@ -103,11 +103,7 @@ func (c *ExtensionComponentShootsCollector) Describe(ch chan<- *prometheus.Desc)
 
 // Collect implements prometheus.Collector.
 func (c *ExtensionComponentShootsCollector) Collect(ch chan<- prometheus.Metric) {
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultCollectTimeout
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := scrapeContext(c.Timeout)
 	defer cancel()
 
 	series, err := c.series(ctx)
