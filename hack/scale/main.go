@@ -27,13 +27,11 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -42,19 +40,13 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
-	"k8s.io/client-go/metadata"
-	"k8s.io/client-go/metadata/metadatainformer"
-	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardenversioned "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
-	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -76,9 +68,6 @@ type options struct {
 
 	memoryBaseline bool
 }
-
-// settleWindow is the interval over which settle measures the garden's CPU use.
-const settleWindow = 10 * time.Second
 
 func main() {
 	var opts options
@@ -330,101 +319,6 @@ func createAll(ctx context.Context, kube kubernetes.Interface, garden gardenvers
 	return result, firstErr
 }
 
-// extensionTracker counts the seed Extensions of the Shoots in one project namespace, by Shoot, and
-// records when each Shoot's last Extension appeared.
-type extensionTracker struct {
-	informer cache.SharedIndexInformer
-	perShoot int
-
-	mu        sync.Mutex
-	byShoot   map[string]int
-	completed []time.Time
-}
-
-func newExtensionTracker(config *rest.Config, namespace string, perShoot int) (*extensionTracker, error) {
-	client, err := metadata.NewForConfig(config)
-	if err != nil {
-		return nil, err
-	}
-	gvr := schema.GroupVersionResource{Group: "extensions.gardener.cloud", Version: "v1alpha1", Resource: "extensions"}
-	informer := metadatainformer.NewFilteredMetadataInformer(client, gvr, metav1.NamespaceAll, 0, cache.Indexers{}, func(o *metav1.ListOptions) {
-		o.LabelSelector = extension.LabelShootNamespace + "=" + namespace
-	}).Informer()
-	t := &extensionTracker{informer: informer, perShoot: perShoot, byShoot: map[string]int{}}
-	_, err = informer.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: func(obj any) {
-		m, ok := obj.(*metav1.PartialObjectMetadata)
-		if !ok {
-			return
-		}
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		shoot := m.Labels[extension.LabelShootName]
-		t.byShoot[shoot]++
-		if t.byShoot[shoot] == perShoot {
-			t.completed = append(t.completed, time.Now())
-		}
-	}})
-	return t, err
-}
-
-func (t *extensionTracker) start(ctx context.Context) error {
-	go t.informer.Run(ctx.Done())
-	if !cache.WaitForCacheSync(ctx.Done(), t.informer.HasSynced) {
-		return errors.New("the Extension informer did not sync")
-	}
-	if n := t.complete(); n > 0 {
-		return fmt.Errorf("%d Shoots of the namespace already have their Extensions: use a fresh namespace (--namespace) or garden", n)
-	}
-	return nil
-}
-
-func (t *extensionTracker) complete() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return len(t.completed)
-}
-
-// waitFor waits until shoots Shoots have all their Extensions and returns the time since start.
-func (t *extensionTracker) waitFor(ctx context.Context, shoots int, timeout time.Duration, start time.Time) (time.Duration, error) {
-	deadline := time.Now().Add(timeout)
-	last := -1
-	for {
-		n := t.complete()
-		if n >= shoots {
-			return time.Since(start), nil
-		}
-		if n/1000 != last/1000 {
-			fmt.Printf("  %d Shoots have all their Extensions (%s)\n", n, time.Since(start).Round(time.Second))
-		}
-		last = n
-		if time.Now().After(deadline) {
-			return 0, fmt.Errorf("only %d of %d Shoots had all their Extensions after %s", n, shoots, timeout)
-		}
-		select {
-		case <-time.After(time.Second):
-		case <-ctx.Done():
-			return 0, ctx.Err()
-		}
-	}
-}
-
-// rate returns gardenlet's throughput: Shoots completed per second between the 10th and the 90th
-// percentile of completions, which leaves out the start-up and the tail.
-func (t *extensionTracker) rate() float64 {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	n := len(t.completed)
-	if n < 10 {
-		return 0
-	}
-	lo, hi := n/10, n*9/10
-	elapsed := t.completed[hi].Sub(t.completed[lo]).Seconds()
-	if elapsed <= 0 {
-		return 0
-	}
-	return float64(hi-lo) / elapsed
-}
-
 // updateProfile adds a version no Shoot pins to the falco profile and times n updates that remove
 // it (each followed by an untimed update that adds it back).
 func updateProfile(ctx context.Context, garden gardenversioned.Interface, n int) ([]time.Duration, error) {
@@ -468,90 +362,6 @@ func updateProfile(ctx context.Context, garden gardenversioned.Interface, n int)
 	}
 	return out, nil
 }
-
-// settle waits until the garden's processes together use less than cores over settleWindow,
-// for at most timeout, and returns how long that took and whether they settled. Extension
-// controllers keep working after the last Extension appeared (deploying the components), so the
-// quiet interval starts only then.
-func settle(ctx context.Context, binDir string, cores float64, timeout time.Duration) (time.Duration, bool, error) {
-	start := time.Now()
-	previous, err := sampleProcesses(binDir)
-	if err != nil {
-		return 0, false, err
-	}
-	for time.Since(start) < timeout {
-		select {
-		case <-time.After(settleWindow):
-		case <-ctx.Done():
-			return 0, false, ctx.Err()
-		}
-		current, err := sampleProcesses(binDir)
-		if err != nil {
-			return 0, false, err
-		}
-		used := 0.0
-		for name, p := range current {
-			used += p.cpuSeconds - previous[name].cpuSeconds
-		}
-		if used < cores*settleWindow.Seconds() {
-			return time.Since(start), true, nil
-		}
-		previous = current
-	}
-	return time.Since(start), false, nil
-}
-
-// process is a sample of one process of the garden.
-type process struct {
-	name       string
-	rssBytes   int64
-	cpuSeconds float64
-}
-
-// sampleProcesses reads RSS and CPU time of the processes whose executable is in binDir, by
-// binary name; several processes of one binary are summed.
-func sampleProcesses(binDir string) (map[string]process, error) {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]process{}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
-		if err != nil || filepath.Dir(strings.TrimSuffix(exe, " (deleted)")) != binDir {
-			continue
-		}
-		name := filepath.Base(strings.TrimSuffix(exe, " (deleted)"))
-		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil {
-			continue
-		}
-		// Fields after the command name (which is in parentheses and may contain spaces).
-		fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
-		if len(fields) < 22 {
-			continue
-		}
-		utime, _ := strconv.ParseFloat(fields[11], 64)
-		stime, _ := strconv.ParseFloat(fields[12], 64)
-		rssPages, _ := strconv.ParseInt(fields[21], 10, 64)
-		p := out[name]
-		p.name = name
-		p.cpuSeconds += (utime + stime) / clockTicks
-		p.rssBytes += rssPages * int64(os.Getpagesize())
-		out[name] = p
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no process runs a binary of %s: is the local garden of this worktree up?", binDir)
-	}
-	return out, nil
-}
-
-// clockTicks is USER_HZ, the unit of utime and stime in /proc/<pid>/stat (100 on Linux).
-const clockTicks = 100
 
 func countLines(path, substring string) int {
 	f, err := os.Open(path)
