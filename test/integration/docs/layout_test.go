@@ -20,10 +20,10 @@ import (
 // generatedHeader marks a Go file written by a generator (the convention of go generate).
 var generatedHeader = []byte("DO NOT EDIT.")
 
-// handWrittenPackages returns the folders (relative to root) with Go files of which at least one
-// is not generated, i.e. every Go package with source someone maintains, tests included.
-func handWrittenPackages(root string) []string {
-	found := map[string]bool{}
+// handWrittenGoFiles returns the Go files (relative to root) that no generator wrote, tests
+// included.
+func handWrittenGoFiles(root string) []string {
+	var files []string
 	Expect(filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -44,10 +44,20 @@ func handWrittenPackages(root string) []string {
 		}
 		head := data[:min(len(data), 1024)]
 		if !bytes.Contains(head, []byte("Code generated")) || !bytes.Contains(head, generatedHeader) {
-			found[filepath.ToSlash(filepath.Dir(rel))] = true
+			files = append(files, filepath.ToSlash(rel))
 		}
 		return nil
 	})).To(Succeed())
+	return files
+}
+
+// handWrittenPackages returns the folders (relative to root) with at least one hand-written Go
+// file.
+func handWrittenPackages(root string) []string {
+	found := map[string]bool{}
+	for _, file := range handWrittenGoFiles(root) {
+		found[filepath.ToSlash(filepath.Dir(file))] = true
+	}
 	var dirs []string
 	for dir := range found {
 		dirs = append(dirs, dir)
