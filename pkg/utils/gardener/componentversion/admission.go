@@ -43,124 +43,176 @@ type AdmissionRequest struct {
 }
 
 // ValidatePins is the one entry point of the ShootExtensionProfile plugin's Validate (GEP-78
-// "Admission"). Per extension with components, and per component entry whose pin changed
-// (PinChanged):
-//   - the extension is disabled: Forbidden on spec.extensions[i].components;
-//   - no ExtensionProfile is named like the type: Invalid on spec.extensions[i].components[j];
-//   - the ExtensionProfile is being deleted and the entry sets a version: Forbidden on
-//     spec.extensions[i].components[j]; unchanged pins keep working;
-//   - the profile lists no such component: NotSupported on ...components[j].name;
-//   - the version is not listed, or is unavailable or expired: ValidateComponentVersionPin;
-//   - a preview or deprecated version, or a downgrade, is accepted with a warning.
-//
-// The effective update strategy is checked (ValidateComponentUpdateStrategy) for a new pin
-// (NewlyPinned) or a changed autoUpdate (AutoUpdateChanged), not for a change of the version alone:
-// maintenance writes versions, and an operator may have narrowed updateStrategy.supported since.
-// The compatibility rules of every valid pin are checked on every request, old-vs-new: the
-// baseline is the old Shoot when it ran the same version (IntroducedRuleFailures). A failure
-// that a maintenance write introduces only through the host updates maintenance forces is a
-// warning. It returns the field errors, the warnings in order, and the error of req.Profile.
+// "Admission"): the checks of validatePin per component entry. Existence, version and update
+// strategy are checked only for a changed pin; the compatibility rules of every valid pin on every
+// request, old-vs-new. It returns the field errors, the warnings in order, and the error of
+// req.Profile.
 func ValidatePins(ctx context.Context, req AdmissionRequest) (field.ErrorList, []string, error) {
-	var oldPins, oldActivePins []v1beta1helper.ComponentPin
-	if req.Update {
-		oldPins = v1beta1helper.ComponentPins(req.OldExtensions)
-		oldActivePins = slices.DeleteFunc(slices.Clone(oldPins), func(p v1beta1helper.ComponentPin) bool { return !p.Active() })
-	}
-	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
-	profileOf := func(extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
-		if profile, ok := profiles[extensionType]; ok {
-			return profile, nil
-		}
-		profile, err := req.Profile(ctx, extensionType)
-		if err == nil {
-			profiles[extensionType] = profile
-		}
-		return profile, err
-	}
-	compatibility := newCompatibilityCheck(req)
-
-	var (
-		allErrs          field.ErrorList
-		warnings         []string
-		disabledReported []int
-	)
+	v := newPinValidation(req)
 	for _, pin := range v1beta1helper.ComponentPins(req.Shoot.Spec.Extensions) {
-		extension := &req.Shoot.Spec.Extensions[pin.ExtensionIndex]
-		// Field paths are built only for an error: a request that passes allocates none.
-		extensionPath := func() *field.Path { return field.NewPath("spec", "extensions").Index(pin.ExtensionIndex) }
-		componentPath := func() *field.Path { return extensionPath().Child("components").Index(pin.ComponentIndex) }
-		versionPath := func() *field.Path { return componentPath().Child("version") }
-		changed := PinChanged(oldPins, pin)
-
-		if pin.Disabled {
-			if changed && !slices.Contains(disabledReported, pin.ExtensionIndex) {
-				disabledReported = append(disabledReported, pin.ExtensionIndex)
-				allErrs = append(allErrs, field.Forbidden(extensionPath().Child("components"), "component versions cannot be pinned for a disabled extension"))
-			}
-			continue
-		}
-
-		profile, err := profileOf(pin.ExtensionType)
-		if err != nil {
-			return allErrs, warnings, err
-		}
-		if profile == nil {
-			if changed {
-				allErrs = append(allErrs, field.Invalid(componentPath(), pin.Component, fmt.Sprintf(
-					"no ExtensionProfile %q exists; component versions can only be pinned for extension types with a profile", pin.ExtensionType)))
-			}
-			continue
-		}
-
-		if changed && pin.Pinned() && profile.DeletionTimestamp != nil {
-			allErrs = append(allErrs, field.Forbidden(componentPath(), fmt.Sprintf(
-				"ExtensionProfile %q is being deleted; new component versions cannot be pinned", profile.Name)))
-			continue
-		}
-
-		profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
-		if profileComponent == nil {
-			if changed {
-				allErrs = append(allErrs, field.NotSupported(componentPath().Child("name"), pin.Component, componentNames(profile)))
-			}
-			continue
-		}
-		if !pin.Pinned() {
-			continue
-		}
-
-		pinValid := true
-		if changed {
-			pinErrs := ValidateComponentVersionPin(versionPath(), *profileComponent, pin.Version, req.Now)
-			allErrs = append(allErrs, pinErrs...)
-			pinValid = len(pinErrs) == 0
-			if pinValid {
-				if msg := ComponentVersionPinWarning(pin.ExtensionType, *profileComponent, pin.Version, req.Now); msg != "" {
-					warnings = append(warnings, msg)
-				}
-				if msg := downgradeWarning(oldPins, pin); msg != "" {
-					warnings = append(warnings, msg)
-				}
-			}
-		}
-
-		if NewlyPinned(oldPins, pin) || AutoUpdateChanged(req.OldExtensions, req.Update, extension, pin) {
-			for _, strategyErr := range ValidateComponentUpdateStrategy(extensionPath(), componentPath(), profile, pin.Component,
-				extension.AutoUpdate, extension.Components[pin.ComponentIndex].AutoUpdate) {
-				allErrs = appendUnique(allErrs, strategyErr)
-			}
-		}
-
-		// A pin rejected above is not evaluated: its rules do not matter.
-		if pinValid {
-			oldPin, ran := v1beta1helper.FindComponentPin(oldActivePins, pin.ExtensionType, pin.Component)
-			baseline := ran && oldPin.Version == pin.Version
-			compatErrs, compatWarnings := compatibility.check(ctx, versionPath, profile, pin.ExtensionType, pin.Component, pin.Version, baseline)
-			allErrs = append(allErrs, compatErrs...)
-			warnings = append(warnings, compatWarnings...)
+		if err := v.validatePin(ctx, pin); err != nil {
+			return v.allErrs, v.warnings, err
 		}
 	}
-	return allErrs, warnings, nil
+	return v.allErrs, v.warnings, nil
+}
+
+// pinValidation is the state of one ValidatePins call; one method per check.
+type pinValidation struct {
+	req                    AdmissionRequest
+	oldPins, oldActivePins []v1beta1helper.ComponentPin
+	profiles               map[string]*gardencorev1beta1.ExtensionProfile
+	compatibility          *compatibilityCheck
+
+	allErrs  field.ErrorList
+	warnings []string
+	// disabledReported are the extension indices already reported as disabled.
+	disabledReported []int
+}
+
+func newPinValidation(req AdmissionRequest) *pinValidation {
+	v := &pinValidation{req: req, profiles: map[string]*gardencorev1beta1.ExtensionProfile{}, compatibility: newCompatibilityCheck(req)}
+	if req.Update {
+		v.oldPins = v1beta1helper.ComponentPins(req.OldExtensions)
+		v.oldActivePins = slices.DeleteFunc(slices.Clone(v.oldPins), func(p v1beta1helper.ComponentPin) bool { return !p.Active() })
+	}
+	return v
+}
+
+// pinPath builds the field paths of one component entry, only when an error needs them.
+type pinPath struct{ extension, component int }
+
+func (p pinPath) extensionPath() *field.Path {
+	return field.NewPath("spec", "extensions").Index(p.extension)
+}
+
+func (p pinPath) componentPath() *field.Path {
+	return p.extensionPath().Child("components").Index(p.component)
+}
+
+func (p pinPath) versionPath() *field.Path { return p.componentPath().Child("version") }
+
+// validatePin runs the checks of one component entry in order; a check that fails ends those
+// that depend on it. The error is that of req.Profile.
+func (v *pinValidation) validatePin(ctx context.Context, pin v1beta1helper.ComponentPin) error {
+	path := pinPath{extension: pin.ExtensionIndex, component: pin.ComponentIndex}
+	changed := PinChanged(v.oldPins, pin)
+	if !v.validateEnabled(path, pin, changed) {
+		return nil
+	}
+	profile, err := v.profileOf(ctx, pin.ExtensionType)
+	if err != nil {
+		return err
+	}
+	if !v.validateProfile(path, pin, profile, changed) {
+		return nil
+	}
+	profileComponent := v.validateComponent(path, pin, profile, changed)
+	if profileComponent == nil || !pin.Pinned() {
+		return nil
+	}
+	versionValid := !changed || v.validateVersion(path, pin, *profileComponent)
+	v.validateUpdateStrategy(path, pin, profile)
+	// A pin rejected above is not evaluated: its rules do not matter.
+	if versionValid {
+		v.validateCompatibility(ctx, path, pin, profile)
+	}
+	return nil
+}
+
+// profileOf returns req.Profile's answer, once per extension type.
+func (v *pinValidation) profileOf(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
+	if profile, ok := v.profiles[extensionType]; ok {
+		return profile, nil
+	}
+	profile, err := v.req.Profile(ctx, extensionType)
+	if err == nil {
+		v.profiles[extensionType] = profile
+	}
+	return profile, err
+}
+
+// validateEnabled rejects a changed pin of a disabled extension, once per extension; false for
+// any pin of a disabled extension.
+func (v *pinValidation) validateEnabled(path pinPath, pin v1beta1helper.ComponentPin, changed bool) bool {
+	if !pin.Disabled {
+		return true
+	}
+	if changed && !slices.Contains(v.disabledReported, pin.ExtensionIndex) {
+		v.disabledReported = append(v.disabledReported, pin.ExtensionIndex)
+		v.allErrs = append(v.allErrs, field.Forbidden(path.extensionPath().Child("components"), "component versions cannot be pinned for a disabled extension"))
+	}
+	return false
+}
+
+// validateProfile rejects a changed pin of a type without an ExtensionProfile, and a changed
+// version against a profile that is being deleted; false when there is no profile to check
+// against.
+func (v *pinValidation) validateProfile(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile, changed bool) bool {
+	if profile == nil {
+		if changed {
+			v.allErrs = append(v.allErrs, field.Invalid(path.componentPath(), pin.Component, fmt.Sprintf(
+				"no ExtensionProfile %q exists; component versions can only be pinned for extension types with a profile", pin.ExtensionType)))
+		}
+		return false
+	}
+	if changed && pin.Pinned() && profile.DeletionTimestamp != nil {
+		v.allErrs = append(v.allErrs, field.Forbidden(path.componentPath(), fmt.Sprintf(
+			"ExtensionProfile %q is being deleted; new component versions cannot be pinned", profile.Name)))
+		return false
+	}
+	return true
+}
+
+// validateComponent returns the profile's entry of the pinned component; for a changed pin of a
+// component the profile does not list, it adds NotSupported and returns nil.
+func (v *pinValidation) validateComponent(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile, changed bool) *gardencorev1beta1.ExtensionProfileComponent {
+	profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
+	if profileComponent == nil && changed {
+		v.allErrs = append(v.allErrs, field.NotSupported(path.componentPath().Child("name"), pin.Component, componentNames(profile)))
+	}
+	return profileComponent
+}
+
+// validateVersion checks a changed version (ValidateComponentVersionPin) and warns about preview,
+// deprecated and downgraded ones; false when the version is rejected.
+func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.ComponentPin, profileComponent gardencorev1beta1.ExtensionProfileComponent) bool {
+	pinErrs := ValidateComponentVersionPin(path.versionPath(), profileComponent, pin.Version, v.req.Now)
+	if len(pinErrs) > 0 {
+		v.allErrs = append(v.allErrs, pinErrs...)
+		return false
+	}
+	if msg := ComponentVersionPinWarning(pin.ExtensionType, profileComponent, pin.Version, v.req.Now); msg != "" {
+		v.warnings = append(v.warnings, msg)
+	}
+	if msg := downgradeWarning(v.oldPins, pin); msg != "" {
+		v.warnings = append(v.warnings, msg)
+	}
+	return true
+}
+
+// validateUpdateStrategy checks the effective update strategy of a new pin or a changed
+// autoUpdate (ValidateComponentUpdateStrategy), not of a changed version alone: maintenance
+// writes versions, and an operator may have narrowed updateStrategy.supported since.
+func (v *pinValidation) validateUpdateStrategy(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) {
+	extension := &v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
+	if !NewlyPinned(v.oldPins, pin) && !AutoUpdateChanged(v.req.OldExtensions, v.req.Update, extension, pin) {
+		return
+	}
+	for _, strategyErr := range ValidateComponentUpdateStrategy(path.extensionPath(), path.componentPath(), profile, pin.Component,
+		extension.AutoUpdate, extension.Components[pin.ComponentIndex].AutoUpdate) {
+		v.allErrs = appendUnique(v.allErrs, strategyErr)
+	}
+}
+
+// validateCompatibility evaluates the compatibility rules of the pinned version, against the old
+// Shoot as baseline when it ran the same version.
+func (v *pinValidation) validateCompatibility(ctx context.Context, path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) {
+	oldPin, ran := v1beta1helper.FindComponentPin(v.oldActivePins, pin.ExtensionType, pin.Component)
+	baseline := ran && oldPin.Version == pin.Version
+	errs, warnings := v.compatibility.check(ctx, path.versionPath, profile, pin.ExtensionType, pin.Component, pin.Version, baseline)
+	v.allErrs = append(v.allErrs, errs...)
+	v.warnings = append(v.warnings, warnings...)
 }
 
 // downgradeWarning returns the warning for a changed pin whose version is lower than the one the
