@@ -39,15 +39,11 @@ const maxLocatedBodyBytes = 3 * 1024 * 1024
 //	ExtensionProfile.core.gardener.cloud "x" is invalid:
 //	spec.components[0].versions[1].lifecycle[0].startTime: Invalid value: "tomorrow": parsing time ...
 //
-// Without it the API machinery reports such a value without its path, and differently per verb:
-// 400 "cannot be handled as a ExtensionProfile: parsing time ..." on create and update, 422 on
-// the pseudo-field "patch" for strategic-merge patches (kubectl apply), and 500 for server-side
-// apply. A value that fails in the body fails in the object the handler would build from it (a
-// patch's values are copied into the object as they are), so the early answer rejects nothing
-// the handler would accept. Bodies that decode (the usual case, one typed decode) and those the
-// filter cannot read (protobuf, JSON patch operations, not JSON or YAML, too large) pass on to
-// the handler unchanged. kinds maps each resource to its versioned Go type; serializer encodes
-// the error. The filter must wrap the API handler inside genericapiserver.DefaultBuildHandlerChain.
+// (The API machinery answers 400, 422 on "patch" or 500 without the path, by verb.) A value that
+// fails in the body fails in the object built from it, so nothing the handler accepts is refused.
+// Bodies that decode or cannot be read (protobuf, JSON patch, too large) pass unchanged. kinds
+// maps each resource to its versioned Go type; serializer encodes the error. It must wrap the API
+// handler inside genericapiserver.DefaultBuildHandlerChain.
 func WithDecodeFieldPaths(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		info, ok := request.RequestInfoFrom(req.Context())

@@ -19,8 +19,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// Mode selects the CEL environment a rule is compiled in (research §5.2, mirroring
-// ValidatingAdmissionPolicy).
+// Mode selects the CEL environment a rule is compiled in, as ValidatingAdmissionPolicy does.
 type Mode int
 
 const (

@@ -25,7 +25,7 @@ var (
 	// goIdentifier is a trailing .Identifier after a package path, as in pkg/apiserver.Func.
 	goIdentifier = regexp.MustCompile(`\.[A-Z]\w*$`)
 	// relativePath is a path that climbs out of its folder, e.g. ../shared/examples or
-	// ../../research/x.md, anywhere in the text.
+	// ../../notes/x.md, anywhere in the text.
 	relativePath = regexp.MustCompile(`(?:^|[\s(\x60"'])((?:\.\./)+[\w.-][\w./-]*)`)
 )
 

@@ -2,13 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensioncomponents is the extension-developer side of GEP-78 ("Design Details → 4.
-// Deployment — gardenlet and extension controller" and "Optional per-version providerConfig"):
-// it reads the resolved version of one managed component from a seed Extension's
-// spec.components[] and decodes the providerConfig that gardenlet copied there from the matching
-// ExtensionProfile version entry.
-//
-// An extension controller calls Resolve once per component it deploys:
+// Package extensioncomponents is the extension-developer side of GEP-78 ("Optional per-version
+// providerConfig"): the resolved version of a component in a seed Extension's spec.components[],
+// and its providerConfig from the ExtensionProfile. Call Resolve once per deployed component:
 //
 //	cfg := &falcov1alpha1.FalcoComponentConfig{}
 //	component, err := extensioncomponents.Resolve(ext, "falco", decoder, cfg)
@@ -17,10 +13,8 @@
 //	}
 //	deploy(component.Version, cfg)
 //
-// The decoder is the extension's own: it knows the extension's config API group, which
-// gardener-apiserver and gardenlet treat as opaque. Build it strictly, e.g.
-// serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer(), so that
-// unknown and duplicate fields in the profile entry are reported instead of dropped.
+// The decoder is the extension's own (gardener-apiserver and gardenlet treat the config as
+// opaque); build it strict (serializer.EnableStrict) so unknown fields are errors.
 package extensioncomponents
 
 import (
@@ -54,9 +48,8 @@ type Component struct {
 	FieldPath *field.Path
 }
 
-// ComponentNotFoundError is returned by Resolve when spec.components[] has no entry with the
-// requested name or the entry has an empty version: the Shoot does not pin the component, or
-// gardenlet runs without the ExtensionComponentVersions feature gate.
+// ComponentNotFoundError is Resolve's error when spec.components[] has no entry with a version of
+// that name (no pin, or the gate is off in gardenlet).
 type ComponentNotFoundError struct {
 	// ExtensionType is spec.type of the Extension, e.g. shoot-falco-service.
 	ExtensionType string
@@ -78,9 +71,8 @@ func (e *ComponentNotFoundError) Is(target error) bool {
 	return target == ErrComponentNotFound
 }
 
-// ProviderConfigError is returned by Resolve when the providerConfig of the component's entry
-// cannot be decoded into the caller's type: unknown kind or group, unknown or duplicate fields
-// (with a strict decoder), wrong value types, or a kind other than the one requested.
+// ProviderConfigError is Resolve's error when the entry's providerConfig does not decode into the
+// caller's type.
 type ProviderConfigError struct {
 	// Field is the path of the providerConfig, e.g. spec.components[0].providerConfig.
 	Field *field.Path
@@ -106,16 +98,10 @@ func (e *ProviderConfigError) Is(target error) bool {
 	return target == ErrInvalidProviderConfig
 }
 
-// Resolve returns the entry of ext.spec.components[] named name. When into is not nil and the
-// entry has a providerConfig, it decodes the providerConfig into into with decoder and sets
-// Component.ProviderConfig to into; a nil into skips decoding. A nil or empty providerConfig is
-// not an error: into is left untouched and Component.ProviderConfig is nil, so the caller keeps
-// its defaults.
-//
-// Errors: *ComponentNotFoundError when there is no entry with that name or its version is empty;
-// *ProviderConfigError (wrapping the decoder's error, with the field path
-// spec.components[<i>].providerConfig) when decoding fails or yields a different type than into;
-// a plain error when ext is nil, or into is set but decoder is nil.
+// Resolve returns the entry of ext.spec.components[] named name, its providerConfig decoded into
+// into (a nil into skips decoding; without a providerConfig into keeps its defaults and
+// Component.ProviderConfig is nil). Errors: *ComponentNotFoundError, *ProviderConfigError, and a
+// plain error for a nil ext or a nil decoder with into set.
 func Resolve(ext *extensionsv1alpha1.Extension, name string, decoder runtime.Decoder, into runtime.Object) (Component, error) {
 	if ext == nil {
 		return Component{}, errors.New("extension must not be nil")
@@ -148,9 +134,7 @@ func Resolve(ext *extensionsv1alpha1.Extension, name string, decoder runtime.Dec
 	return Component{}, &ComponentNotFoundError{ExtensionType: ext.Spec.Type, Namespace: ext.Namespace, Component: name}
 }
 
-// decode decodes data into into. The decoder may return an object of another type than into
-// when the data names another kind of the same scheme; that is an error here, since the caller
-// asked for into's type.
+// decode decodes data into into; another kind of the same scheme is an error.
 func decode(decoder runtime.Decoder, data []byte, into runtime.Object) error {
 	obj, gvk, err := decoder.Decode(data, nil, into)
 	if err != nil {
@@ -166,10 +150,8 @@ func decode(decoder runtime.Decoder, data []byte, into runtime.Object) error {
 	return nil
 }
 
-// ErrorCodes returns the Gardener error codes of an error of Resolve, for the Extension's
-// status.lastError.codes: ERR_CONFIGURATION_PROBLEM for *ComponentNotFoundError and
-// *ProviderConfigError (the Shoot pins no version, or the ExtensionProfile's providerConfig does
-// not fit the extension: retrying alone does not help), none for other errors.
+// ErrorCodes returns the status.lastError.codes of a Resolve error: ERR_CONFIGURATION_PROBLEM for
+// *ComponentNotFoundError and *ProviderConfigError (a retry alone does not help), none otherwise.
 func ErrorCodes(err error) []gardencorev1beta1.ErrorCode {
 	if errors.Is(err, ErrComponentNotFound) || errors.Is(err, ErrInvalidProviderConfig) {
 		return []gardencorev1beta1.ErrorCode{gardencorev1beta1.ErrorConfigurationProblem}

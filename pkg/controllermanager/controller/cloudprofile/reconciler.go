@@ -4,8 +4,7 @@
 
 // Package cloudprofile contains the controller that writes the status of CloudProfiles: the
 // current GEP-32 classification of every Kubernetes and machine image version, recomputed at
-// every lifecycle transition (GEP-32 "CloudProfile status"; research §1.4). Deletion protection
-// (Gardener's finalizer while Shoots reference the profile) is not part of this controller.
+// every lifecycle transition (GEP-32 "CloudProfile status"). It adds no deletion protection.
 package cloudprofile
 
 import (

@@ -3,31 +3,16 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package extensionprofileimpact is the ExtensionProfileImpact admission plugin: an impact preview
-// of every ExtensionProfile create and update, dry-run requests (`kubectl apply --dry-run=server`)
-// included, returned as admission warnings. It never rejects a write.
+// of every ExtensionProfile create and update (dry-runs included) as admission warnings. It never
+// rejects a write, and does nothing while the ExtensionComponentVersions gate is off.
 //
-// For every component version of the new profile whose effect on pinning Shoots changes
-// (ProfileChanges: effective classification now, an expiration date set, moved or dropped,
-// compatibility rules), it reads the Shoots that actively pin the version from the pin index of
-// the Shoot informer (pkg/api/indexer) and takes, for each, the decision of shoot maintenance
-// (componentversion.Decide, the function the controller-manager calls) against the
-// profile as the write would store it: at the time of the write for a classification that changes
-// now, at the new expiration date for a new or moved date (Preview). The warnings (Warnings) give
-// per version the number of pinning Shoots, the expiration date, the versions they are
-// force-upgraded or auto-updated to, the Shoots that are force-upgraded and those that would hold
-// on the version because no compatible version exists (up to MaxNamedShoots each, a holder with
-// the failing rule's message), and per version whose rules change the number of pinning Shoots
-// the new rules fail. An update also reports the Shoots on versions the write leaves alone whose
-// next window it changes (Moves): auto-updates to an added or promoted version, or moved by a
-// changed updateStrategy. The cost of a request grows with the Shoots that pin changed versions
-// and the versions below them, not with the fleet; a write that changes nothing a Shoot pins
-// reads one index entry per changed version and adds no warning. The rules of the profile being
-// written are compiled once per content (celutils.ContentCache).
-//
-// Removing a pinned version is not previewed: the ExtensionProfileInUse plugin rejects it.
-//
-// The plugin does nothing while the ExtensionComponentVersions feature gate is off, like the
-// maintenance of component versions it previews.
+// For each version whose effect on pinning Shoots changes (ProfileChanges), the Shoots that pin it
+// (from the pin index, pkg/api/indexer) get shoot maintenance's decision (componentversion.Decide)
+// against the profile as written: at the write for a classification change, at the new date for a
+// new or moved expiration (Preview). Warnings name counts, targets, forced upgrades and holders
+// (up to MaxNamedShoots each); an update also reports the Shoots whose next update a write moves
+// (Moves). Cost grows with the pinning Shoots, not the fleet. Removing a pinned version is
+// ExtensionProfileInUse's to reject.
 package extensionprofileimpact
 
 import (
@@ -64,13 +49,11 @@ func Register(plugins *admission.Plugins) {
 	})
 }
 
-// ExtensionProfileImpact is the admission plugin. It handles Create and Update of
-// core.gardener.cloud ExtensionProfiles (not their subresources).
+// ExtensionProfileImpact is the admission plugin, for Create and Update of ExtensionProfiles.
 type ExtensionProfileImpact struct {
 	*admissionutils.ReadyHandler
 
-	// Clock is the time of the write, at which classifications and decisions are taken. New sets
-	// clock.RealClock{}; gardener-apiserver injects its clock.
+	// Clock is the time of the write, at which decisions are taken.
 	Clock clock.PassiveClock
 
 	shootIndexer cache.Indexer
@@ -103,9 +86,8 @@ func (p *ExtensionProfileImpact) SetClock(c clock.PassiveClock) {
 	p.Clock = c
 }
 
-// SetCoreInformerFactory adds the pin indexes to the Shoot informer (indexer.AddShootPinIndexers,
-// shared with ExtensionProfileInUse), keeps its indexer and waits for it to sync before serving
-// requests. An error adding an index is reported by ValidateInitialization.
+// SetCoreInformerFactory adds the pin indexes to the Shoot informer (indexer.AddShootPinIndexers);
+// requests wait for it to sync. ValidateInitialization reports an index error.
 func (p *ExtensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
 	shootIndexer, err := indexer.AddShootPinIndexers(informer)
@@ -129,10 +111,8 @@ func (p *ExtensionProfileImpact) ValidateInitialization() error {
 	return nil
 }
 
-// Validate adds the impact preview of the write to the response's warnings (warning.AddWarning).
-// It rejects nothing: a request whose preview cannot be computed gets one warning that says why.
-// Other kinds, subresources, and all requests while the ExtensionComponentVersions feature gate is
-// off, are passed without warnings.
+// Validate adds the preview to the response's warnings; a preview that cannot be computed is one
+// warning saying why. It rejects nothing.
 func (p *ExtensionProfileImpact) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" ||
 		!features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
@@ -169,8 +149,7 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 
 	now := p.Clock.Now()
 	changes := ProfileChanges(oldSpec, profile.Spec, now)
-	// The profile is not stored yet, so its generation says nothing about its rules: they are
-	// compiled once per content (a dry-run and the same write after it compile once).
+	// Not stored yet, so no generation: rules are cached per content.
 	checker := newSharedChecker(&componentversion.CELCompatibilityChecker{Cache: p.rules})
 	pins := p.pinningShoots(profile.Name)
 	impacts, err := Preview(ctx, profile, changes, now, pins, checker)

@@ -2,30 +2,17 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofileinuse is the ExtensionProfileInUse admission plugin (GEP-78 "Design
-// Details → Admission": "Protecting in-use versions (mirroring CloudProfile)"). It rejects
-//   - an update of an ExtensionProfile that removes a component version, or a whole component,
-//     that a Shoot still pins, like Gardener's ResourceReferenceManager does for Kubernetes and
-//     machine image versions removed from a CloudProfile;
-//   - the deletion of an ExtensionProfile while a Shoot still pins any version of it. Gardener
-//     guards CloudProfiles only with a finalizer; GEP-78 asks for a synchronous rejection. The
-//     ExtensionProfile controller of gardener-controller-manager adds the finalizer as well, which
-//     closes the race with a pin admitted while the deletion is in flight.
+// Package extensionprofileinuse is the ExtensionProfileInUse admission plugin (GEP-78 "Protecting
+// in-use versions (mirroring CloudProfile)"). It rejects an ExtensionProfile update that removes a
+// component or version a Shoot pins (as Gardener's ResourceReferenceManager does for CloudProfile
+// versions) and the deletion of a profile any Shoot pins; the ExtensionProfile controller's
+// finalizer closes the race with a pin admitted during the deletion.
 //
-// A Shoot pins a version when one of its spec.extensions[] entries has the profile's name as type
-// and a component entry with that name and exactly that version (v1beta1helper.PinnedComponents).
-// Shoots being deleted do not count. A profile that is itself being deleted is protected alike
-// until its finalizer is gone. Reclassifying a version, for example to expired, is allowed:
-// shoot maintenance force-upgrades such pins (GEP-5, GEP-78 "Maintenance").
-//
-// Unlike ShootExtensionProfile, the plugin acts whether the ExtensionComponentVersions feature
-// gate is on or off: pins stored while the gate was on stay in the Shoots, and would dangle once
-// the gate is switched on again. It only ever blocks the removal of something in use.
-//
-// Shoots are found through indexes of the Shoot informer (pkg/api/indexer): by pinned component
-// version for removed versions, by pinned component for removed components, and by pinned extension
-// type for deletions. A request therefore reads only the Shoots that pin what it removes: an update
-// that removes a version nobody pins costs a map lookup whatever the fleet size.
+// Shoots being deleted do not count. Reclassifying a version (e.g. to expired) is allowed:
+// maintenance force-upgrades such pins (GEP-5). The plugin acts with the
+// ExtensionComponentVersions gate on or off, since stored pins outlive a gate switch. Pinning
+// Shoots are read from the Shoot informer's pin indexes (pkg/api/indexer), so a removal nobody
+// pins costs one map look-up.
 package extensionprofileinuse
 
 import (
@@ -94,11 +81,8 @@ func New() (*ExtensionProfileInUse, error) {
 	}, nil
 }
 
-// SetCoreInformerFactory adds ShootPinnedExtensionTypeIndex, ShootPinnedComponentIndex and
-// ShootPinnedComponentVersionIndex to the Shoot informer (indexer.AddShootPinIndexers: once per
-// informer, shared with the other plugins built on the same factory), keeps the informer's indexer
-// and waits for the informer to sync before serving requests. An error adding an index is reported
-// by ValidateInitialization.
+// SetCoreInformerFactory adds the pin indexes to the Shoot informer (indexer.AddShootPinIndexers,
+// shared per informer); requests wait for it to sync. ValidateInitialization reports an index error.
 func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
 	shootIndexer, err := indexer.AddShootPinIndexers(informer)
@@ -128,21 +112,11 @@ func (p *ExtensionProfileInUse) ValidateInitialization() error {
 	return nil
 }
 
-// Validate rejects, with Forbidden, changes to an ExtensionProfile that would leave a pin of a
-// non-deleting Shoot dangling (GEP-78 "Admission"):
-//   - Update: one field.Forbidden per removed (component, version) pair that a Shoot pins, on
-//     spec.components[j].versions (j: the component in the new spec), and one per removed
-//     component that a Shoot pins in any version, on spec.components. Each names the version or
-//     component, the profile, the number of pinning Shoots and up to three of them as
-//     namespace/name, e.g. `version "3.6.13" of component "traefik" cannot be removed from
-//     ExtensionProfile "shoot-traefik": still pinned by 2 Shoots (garden-dev/a, garden-dev/b)`.
-//     Updates of a profile that is already being deleted are checked alike: while the gardener
-//     finalizer holds it, pinning Shoots still run its versions. Pure metadata updates, such as
-//     removing the finalizer, remove nothing and pass.
-//   - Delete: `ExtensionProfile "<name>" cannot be deleted: still pinned by <n> Shoots (...)` when
-//     any Shoot pins any version of a component under the profile's extension type.
-//
-// Other kinds, subresources and changes that remove nothing pass.
+// Validate returns Forbidden for a change that would leave a pin dangling:
+//   - Update (also of a profile being deleted): one field.Forbidden per pinned removed version, on
+//     spec.components[j].versions, and per pinned removed component, on spec.components, naming
+//     the pinning Shoots (count and up to maxNamedShoots as namespace/name);
+//   - Delete: while any Shoot pins a version under the profile's type.
 func (p *ExtensionProfileInUse) Validate(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" {
 		return nil
@@ -213,9 +187,7 @@ type pinningUsers struct {
 	first []string
 }
 
-// pinningShoots returns the Shoots that the Shoot informer's index lists under key (the pin
-// indexes leave out Shoots being deleted). It reads only the index's namespace/name keys, never
-// the objects, and keeps the first maxNamedShoots of them in order: linear in their number.
+// pinningShoots returns the Shoots the index lists under key, from its keys only (no objects).
 func (p *ExtensionProfileInUse) pinningShoots(index, key string) (pinningUsers, error) {
 	var users pinningUsers
 	keys, err := p.shootIndexer.IndexKeys(index, key)

@@ -35,25 +35,18 @@ const (
 type Configuration struct {
 	metav1.TypeMeta `json:",inline"`
 
-	// MaintenanceUsers are the user names whose updates may introduce a compatibility rule failure
-	// on an unchanged pin, with a warning instead of an error (see
-	// ShootExtensionProfile.MaintenanceUsers): the identity of gardener-controller-manager, i.e.
-	// system:serviceaccount:<its namespace>:gardener-controller-manager. They replace
-	// DefaultMaintenanceUsers(). Unset means DefaultMaintenanceUsers(); an empty list means no
-	// maintenance user at all.
+	// MaintenanceUsers are the identities of shoot maintenance (gardener-controller-manager's).
+	// Unset means DefaultMaintenanceUsers(); empty means none.
 	MaintenanceUsers []string `json:"maintenanceUsers,omitempty"`
-	// StableChannelSoakPeriod is how long a version must have been classified supported before
-	// the stable release channel offers it when admission resolves a channel. It must be the
-	// value of gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod,
-	// so that admission and maintenance resolve a channel alike. Unset means
-	// v1beta1helper.DefaultStableChannelSoakPeriod (336h); negative is an error.
+	// StableChannelSoakPeriod is how long a version must have been supported before the stable
+	// channel offers it; it must equal gardener-controller-manager's
+	// controllers.extensionProfile.stableChannelSoakPeriod. Unset means
+	// v1beta1helper.DefaultStableChannelSoakPeriod; negative is an error.
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 
-// LoadConfiguration reads the plugin's Configuration. A nil reader (no entry for the plugin in the
-// AdmissionConfiguration) or an empty one gives the defaults. Otherwise the content is decoded
-// strictly (unknown and duplicate fields are errors), apiVersion and kind must be
-// ConfigurationAPIVersion and ConfigurationKind, and no maintenance user may be empty.
+// LoadConfiguration decodes the plugin's Configuration strictly; a nil or empty reader gives the
+// defaults. Errors: unknown or duplicate fields, another apiVersion or kind, an empty user name.
 func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	defaults := &Configuration{
 		TypeMeta:                metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind},

@@ -10,24 +10,17 @@ import (
 )
 
 const (
-	// ControllerManagerServiceAccountUser is the user name of gardener-controller-manager when it
-	// runs in the garden cluster with its service account in the namespace garden. Deployed into
-	// another namespace, or run with another identity (the local garden's client certificate), it
-	// must be configured as a maintenance user (Configuration); the gardener-apiserver chart and
-	// local-garden do that.
+	// ControllerManagerServiceAccountUser is gardener-controller-manager's user name with its
+	// service account in the namespace garden; other identities are configured (Configuration).
 	ControllerManagerServiceAccountUser = "system:serviceaccount:garden:gardener-controller-manager"
 
-	// MaintenanceFieldManager is the field manager of the Shoot writes of shoot maintenance
-	// (pkg/controllermanager/controller/shoot/maintenance.FieldManager). The maintenance exception
-	// applies only to updates with this field manager; being client-supplied, it narrows the
-	// exception and grants nothing by itself.
+	// MaintenanceFieldManager is the field manager of shoot maintenance's writes. Client-supplied,
+	// it narrows the maintenance exception and grants nothing by itself.
 	MaintenanceFieldManager = "gardener-controller-manager-shoot-maintenance"
 )
 
-// DefaultMaintenanceUsers returns the user names New puts into MaintenanceUsers when the plugin's
-// Configuration sets none: only ControllerManagerServiceAccountUser, a service account identity
-// that only the token of that ServiceAccount authenticates as. A bare user name is never a
-// default: any client certificate, token or OIDC identity may carry it.
+// DefaultMaintenanceUsers returns ControllerManagerServiceAccountUser only: a service account
+// name, which no client certificate or OIDC identity can carry.
 func DefaultMaintenanceUsers() sets.Set[string] {
 	return sets.New(ControllerManagerServiceAccountUser)
 }

@@ -21,24 +21,17 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// Admit sets the stored component versions of a Shoot create or update (GEP-78 "Partial
-// versions"), as Gardener's ShootMutator sets machine-image versions (ensureMachineImage), so
-// that a client-side apply, a server-side apply, a strategic-merge or merge patch and an update
-// that send the same spec store the same versions:
-//   - keep: on update, an entry of spec.extensions[i].components[] without a version (or with
-//     ""), or with the version the old Shoot stores, keeps the old Shoot's version of that
-//     component. Removing the entry, or the extension, is the only way to drop a pin; every
-//     dropped pin is returned as a warning naming it (mutationContext.warnDroppedPins);
-//   - resolve: a changed version (create, a new entry, or a different string) loses a leading
-//     "v"; a partial one ("3", "3.6") is resolved by componentversion.ResolvePartialComponentVersion
-//     to the highest supported matching version whose compatibility rules hold on the Shoot, never
-//     below the old Shoot's version when that one matches the prefix. A malformed prefix, or one
-//     without a qualifying version, is rejected with Forbidden wrapping field.Invalid on the pin's
-//     path.
+// Admit sets the stored component versions of a Shoot (GEP-78 "Partial versions"), as Gardener's
+// ShootMutator sets machine-image versions, so that every write method that sends the same spec
+// stores the same versions:
+//   - keep: an entry without a version, or with the stored one, keeps the old Shoot's version;
+//     only removing the entry or the extension drops a pin, with a warning;
+//   - resolve: a changed version loses a leading "v"; a partial one ("3", "3.6") becomes the
+//     highest supported matching version whose rules hold, never below the old one when it
+//     matches. One without a match is Forbidden (field.Invalid on the pin).
 //
-// Pins of disabled extensions are kept but not resolved; pins of types without a profile, of a
-// profile that is being deleted and of unknown components are left untouched for Validate to
-// report.
+// Pins of disabled extensions, of types without a usable profile and of unknown components are
+// left for Validate.
 func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {

@@ -2,23 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: it warns,
-// never rejects, when a Shoot names a component version in an extension's providerConfig the way
-// it did before GEP-78 (Falco's providerConfig.falcoVersion) for an extension type that has an
-// ExtensionProfile. GEP-78 moves the canonical pin to
-// spec.extensions[].components[].version; the extension deprecates its own field on its own
-// timeline ("How a cluster owner pins a version"). The warning tells the shoot owner which value is deployed:
-//   - no pin: `spec.extensions[0].providerConfig.falcoVersion is deprecated: shoot-falco-service
-//     has an ExtensionProfile; pin spec.extensions[0].components[name=falco].version instead (until
-//     then the extension deploys falco 0.42.1 from providerConfig.falcoVersion)`;
-//   - with a pin: `spec.extensions[0].providerConfig.falcoVersion 0.42.1 is deprecated and
-//     ignored: spec.extensions[0].components pins falco 0.44.1, which wins; remove falcoVersion
-//     from the providerConfig`.
-//
-// The known fields are LegacyFields (one per extension that had one). A type without an
-// ExtensionProfile gets no warning: its field is still the only way to choose. The plugin acts
-// on Shoot creates and updates, dry-run included, with the ExtensionComponentVersions feature gate
-// on.
+// Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: a warning,
+// never a rejection, when a Shoot sets a pre-GEP-78 version field of an extension's
+// providerConfig (LegacyFields, e.g. Falco's falcoVersion) for a type with an ExtensionProfile
+// (GEP-78 "How a cluster owner pins a version"). The warning says which value is deployed: the
+// field's, until a pin of spec.extensions[].components[] wins. Types without a profile get none.
+// It acts on creates and updates with the ExtensionComponentVersions gate on.
 package legacycomponentversion
 
 import (

@@ -2,29 +2,13 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package mutator is the ShootMutator admission plugin: it defaults the versions of a Shoot from
-// its CloudProfile, as Gardener's ShootMutator does for the fields this project models.
-//
-// On create and update of a Shoot (not of its subresources):
-//   - a new Shoot may not set both spec.cloudProfileName and spec.cloudProfile (the registry
-//     strategy syncs the two afterwards, so only this plugin can tell);
-//   - spec.kubernetes.version, when empty or partial ("1", "1.35"), is resolved to the highest
-//     version of the CloudProfile that matches it and is classified supported
-//     (v1beta1helper.ResolveKubernetesVersion); on update a partial or empty version that the
-//     stored version matches keeps the stored version;
-//   - each worker pool's spec.provider.workers[].kubernetes.version, when set, is resolved the
-//     same way (against the pool's stored version); an unset one stays unset;
-//   - each worker pool's machine image is kept from the stored Shoot when the request omits it,
-//     or names the same image with no or the same version; otherwise an omitted image name or an
-//     empty or partial version is defaulted (v1beta1helper.DefaultMachineImage: first image for
-//     the pool's architecture, highest supported version, deprecated only when nothing supported
-//     matches). A workerless Shoot has no pools and gets only the Kubernetes default.
-//
-// A reference to a CloudProfile that does not exist, or of another kind, is rejected on create
-// and when the reference changes (plugin/pkg/utils.GetShootCloudProfileSpec); the informer cache is
-// backed by a live read, so a profile created a moment ago is found. Values longer than the
-// validation limits (validation.MaxVersionLength, MaxNameLength) are left to validation, which
-// rejects them without quoting them. Errors are Forbidden with the field errors of the helpers.
+// Package mutator is the ShootMutator admission plugin: Shoot versions defaulted from the
+// CloudProfile, as Gardener's ShootMutator does for the fields this project models. An empty or
+// partial Kubernetes version (control plane, and pools that set one) becomes the highest supported
+// match, the stored version where it matches; a pool's machine image is kept from the stored
+// Shoot or defaulted (v1beta1helper.DefaultMachineImage). A new Shoot may not set both
+// spec.cloudProfileName and spec.cloudProfile. A missing CloudProfile (after a live read) is
+// rejected on create and on a changed reference. Errors are Forbidden with the field errors.
 package mutator
 
 import (

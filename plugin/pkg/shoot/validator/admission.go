@@ -2,35 +2,14 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package validator is the ShootValidator admission plugin: it checks a Shoot against its
-// CloudProfile, as Gardener's ShootValidator does for the fields this project models. It runs
-// on create and on updates that change the spec (not on subresources), after the ShootMutator has
-// defaulted the versions and static validation has bounded every string.
-//
-// Checks (each only when the field changed, except the provider type; on create everything is
-// new):
-//   - the CloudProfile exists and is of kind CloudProfile (plugin/pkg/utils.GetShootCloudProfileSpec,
-//     with a live read behind the informer cache);
-//   - spec.provider.type equals the profile's spec.type (Invalid; the other checks are skipped,
-//     they would mislead);
-//   - spec.region is a region of the profile (NotSupported with the profile's regions);
-//   - spec.kubernetes.version is offered (NotSupported with the offered versions, preview ones
-//     tagged "(preview)"): on create only active versions (not expired, not unavailable at the
-//     plugin's clock) count; on update any listed version that is not unavailable, so that
-//     maintenance can force an upgrade to an expired version (downgrades are rejected by static
-//     validation);
-//   - each worker pool's machine image name and version are offered (Invalid on
-//     ...machine.image listing the offered "name:version"s) and, when image or architecture
-//     changed, the version supports the pool's architecture and is active; an expired version is
-//     accepted only on update of an existing pool and when it is not lower than the pool's
-//     current version (maintenance force upgrades). Unavailable versions are never accepted;
-//   - per pool (workers.go): the pool's Kubernetes version like the control plane's (expired
-//     refused for new pools), the image's kubeletVersionConstraint against the pool's kubelet
-//     (on every spec change), machine type, volume type and size, and zones.
-//
-// Gardener accepts even unavailable Kubernetes versions on update (control plane and pools); here they are rejected, since
-// a version that is not yet available is never a maintenance target (GEP-32). Errors are
-// Forbidden with the collected field errors.
+// Package validator is the ShootValidator admission plugin: a Shoot checked against its
+// CloudProfile, as Gardener's ShootValidator does for the fields this project models, on create
+// and on spec updates. Each check runs only for a changed field (the provider type always):
+// provider type (Invalid; the rest is skipped), region, control-plane and pool Kubernetes versions
+// (on create active ones only; on update expired ones too, for maintenance's forced upgrades),
+// machine images (name, version, architecture, kubelet constraint), machine and volume types,
+// zones. Unlike Gardener, an unavailable Kubernetes version is refused on update as well (GEP-32:
+// it is never a maintenance target). Errors are Forbidden with the field errors.
 package validator
 
 import (

@@ -50,8 +50,8 @@ func legacy(classification *gardencorev1beta1.VersionClassification, expiresIn *
 }
 
 var _ = Describe("Classification", func() {
-	// Research §4.1: current classification of one CloudProfile version (C01–C14).
-	DescribeTable("#CurrentClassification of an ExpirableVersion (research §4.1)",
+	// C01–C14: the current classification of one CloudProfile version.
+	DescribeTable("#CurrentClassification of an ExpirableVersion",
 		func(version gardencorev1beta1.ExpirableVersion, expected gardencorev1beta1.VersionClassification, active bool) {
 			classification := CurrentClassification(ExpirableVersionLifecycle(version), now)
 			Expect(classification).To(Equal(expected))

@@ -42,9 +42,9 @@ func componentVersionStatus(version string, c gardencorev1beta1.VersionClassific
 }
 
 var _ = Describe("Profiles", func() {
-	// Research §4.2: requeue vectors R01–R09. "0 (none)" means there is no future transition,
-	// so the controller requeues on events only.
-	DescribeTable("#DurationUntilNextTransition over #CloudProfileLifecycles (research §4.2)",
+	// R01–R09: "0 (none)" means there is no future transition, so the controller requeues on
+	// events only.
+	DescribeTable("#DurationUntilNextTransition over #CloudProfileLifecycles",
 		func(spec gardencorev1beta1.CloudProfileSpec, expectedRequeue time.Duration, expectedFound bool, expectedKubernetes []gardencorev1beta1.ExpirableVersionStatus) {
 			d, found := DurationUntilNextTransition(now, CloudProfileLifecycles(spec)...)
 			Expect(found).To(Equal(expectedFound))

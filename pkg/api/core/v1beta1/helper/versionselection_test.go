@@ -17,8 +17,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// The vectors G01–G41 and Q1–Q5 are those of the research spec §4.3 (Gardener's
-// pkg/api/core/v1beta1/helper/cloudprofile_test.go, restated). A version is written "1.12.9 p":
+// G01–G41 and Q1–Q5 restate the cases of Gardener's helper tests (cloudprofile_test.go). A version is written "1.12.9 p":
 // p preview, s supported, d deprecated (legacy classification), x expired (legacy expirationDate
 // in the past), dx deprecated and expired, u unavailable (lifecycle starting in the future), no
 // tag: nothing set.

@@ -17,7 +17,7 @@ import (
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
-// K1–K10: research spec §4.4, Gardener's #maintainKubernetesVersion. Base profile: 1.1.2, 1.1.1,
+// K1–K10: the cases of Gardener's maintainKubernetesVersion. Base profile: 1.1.2, 1.1.1,
 // 1.1.0, 1.0.2, 1.0.1, 1.0.0 (expires in 10 minutes), 2.0.0.
 var _ = Describe("MaintainKubernetesVersion", func() {
 	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)

@@ -11,8 +11,7 @@ import (
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
-// The message vectors of the research spec §4.7 (Gardener's #buildMaintenanceMessages), plus the
-// component parts of GEP-78.
+// The messages of Gardener's buildMaintenanceMessages, plus the component parts of GEP-78.
 var _ = Describe("Messages", func() {
 	controlPlane := Result{Kind: ResultKindKubernetes, From: "1.0.0", To: "1.0.1", Successful: true,
 		Description: `Updated Kubernetes version from "1.0.0" to "1.0.1"`, Reason: "Kubernetes version expired - force update required"}

@@ -3,20 +3,15 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package extensionprofile contains gardener-operator's controller that generates the garden's
-// ExtensionProfiles from the runtime cluster's operator Extensions (GEP-78 "How the profile gets
-// into the garden cluster", the gardener-operator option), as Gardener's operator derives the
-// ControllerRegistration and ControllerDeployment from the same Extension.
+// ExtensionProfiles from operator Extensions (GEP-78 "How the profile gets into the garden
+// cluster"), as the operator derives ControllerRegistrations from them.
 //
-// Every spec.extensionProfiles[] entry becomes the garden ExtensionProfile named after its type,
-// with the entry's spec and the label operatorv1alpha1.LabelExtension naming the operator
-// Extension. A profile of that name without the label (applied by hand) is taken over only when
-// the operator Extension has the annotation operatorv1alpha1.AnnotationAdoptExtensionProfiles
-// "true"; a profile labelled for another operator Extension never is. Profiles with the label
-// whose entry is gone are deleted. gardener-apiserver's ExtensionProfileInUse plugin refuses
-// removing a version, a component or a whole profile that Shoots pin; the refusal is reported
-// in the ExtensionProfilesReconciled condition and retried when Shoots change. The operator
-// Extension keeps the finalizer gardener.cloud/operator until every profile it generated is gone,
-// so deleting it never deletes a profile that Shoots still pin.
+// Each spec.extensionProfiles[] entry becomes the profile named after its type, labelled
+// operatorv1alpha1.LabelExtension. An unlabelled profile is adopted only with
+// operatorv1alpha1.AnnotationAdoptExtensionProfiles "true"; one labelled for another Extension
+// never. Labelled profiles without an entry are deleted. Refusals of ExtensionProfileInUse are
+// reported in the ExtensionProfilesReconciled condition and retried; the finalizer
+// gardener.cloud/operator stays until every generated profile is gone.
 package extensionprofile
 
 import (
@@ -97,11 +92,8 @@ type outcome struct {
 	message string
 }
 
-// Reconcile handles one operator Extension: gone, stop; being deleted, delete its profiles first;
-// otherwise add the finalizer, validate spec.extensionProfiles, write every profile, delete the
-// profiles of removed entries, and write the condition and status.observedGeneration when they
-// change. Refusals and waits requeue after RetryInterval without an error; other errors are
-// returned for controller-runtime's backoff.
+// Reconcile writes the profiles of one operator Extension and its condition. Refusals and waits
+// requeue after RetryInterval without an error; other errors back off.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
@@ -293,9 +285,8 @@ func (r *Reconciler) delete(ctx context.Context, extension *operatorv1alpha1.Ext
 	return reconcile.Result{}, nil
 }
 
-// finish folds the outcomes into the ExtensionProfilesReconciled condition (False before
-// Progressing before True; the messages of the worst status, joined), writes it and
-// status.observedGeneration when they change, and requeues unless all is reconciled.
+// finish writes the worst outcome (False, then Progressing, then True) as the condition, with
+// status.observedGeneration, on change; it requeues unless all is reconciled.
 func (r *Reconciler) finish(ctx context.Context, extension *operatorv1alpha1.Extension, outcomes []outcome) (reconcile.Result, error) {
 	status, reason := gardencorev1beta1.ConditionTrue, ReasonReconciled
 	var messages []string
