@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -87,9 +88,60 @@ func layoutEntries(layout string) map[string]bool {
 	return entries
 }
 
+// upstreamPath is a `path` in backticks that starts at a top-level folder of gardener/gardener.
+var upstreamPath = regexp.MustCompile("`((?:cmd|pkg|plugin|docs|hack|test|charts|example|extensions|\\.github)/[^`\\s]*)`")
+
+// counterpartPaths returns the paths named in the second column (the gardener/gardener
+// counterpart) of the tables of layout.md, except those with "..." in them.
+func counterpartPaths(layout string) []string {
+	found := map[string]bool{}
+	for _, line := range strings.Split(layout, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		columns := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		if len(columns) < 2 {
+			continue
+		}
+		for _, m := range upstreamPath.FindAllStringSubmatch(columns[1], -1) {
+			if !strings.Contains(m[1], "...") {
+				found[m[1]] = true
+			}
+		}
+	}
+	paths := make([]string, 0, len(found))
+	for path := range found {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// upstreamPathsList reads testdata/upstream-paths.txt: the commit the paths were checked at, and
+// the paths in file order (those of gardener/gardener, then those of other repositories).
+func upstreamPathsList(file string) (string, []string) {
+	data, err := os.ReadFile(file)
+	Expect(err).NotTo(HaveOccurred())
+	var (
+		commit string
+		paths  []string
+	)
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "#") || line == "other-repository":
+		case strings.HasPrefix(line, "commit "):
+			commit = strings.TrimPrefix(line, "commit ")
+		default:
+			paths = append(paths, line)
+		}
+	}
+	return commit, paths
+}
+
 var _ = Describe("docs/development/layout.md", func() {
 	var (
 		root    string
+		layout  string
 		entries map[string]bool
 	)
 
@@ -98,9 +150,10 @@ var _ = Describe("docs/development/layout.md", func() {
 		var err error
 		root, err = filepath.Abs(filepath.Join(filepath.Dir(self), "..", "..", ".."))
 		Expect(err).NotTo(HaveOccurred())
-		layout, err := os.ReadFile(filepath.Join(root, "docs", "development", "layout.md"))
+		data, err := os.ReadFile(filepath.Join(root, "docs", "development", "layout.md"))
 		Expect(err).NotTo(HaveOccurred())
-		entries = layoutEntries(string(layout))
+		layout = string(data)
+		entries = layoutEntries(layout)
 	})
 
 	// mentioned reports whether layout.md names the folder dir, or a file directly in it.
@@ -153,5 +206,13 @@ var _ = Describe("docs/development/layout.md", func() {
 			}
 		}
 		Expect(missing).To(BeEmpty(), "add these to docs/development/layout.md")
+	})
+
+	It("names exactly the gardener/gardener paths of testdata/upstream-paths.txt", func() {
+		commit, listed := upstreamPathsList(filepath.Join(root, "test", "integration", "docs", "testdata", "upstream-paths.txt"))
+		Expect(commit).To(MatchRegexp("^[0-9a-f]{10,40}$"), "the list names the commit it was checked at")
+		Expect(layout).To(ContainSubstring("`"+commit+"`"), "layout.md names the commit the paths were checked at")
+		Expect(listed).To(ConsistOf(counterpartPaths(layout)),
+			"update testdata/upstream-paths.txt and run hack/check-upstream-paths.sh against a gardener/gardener checkout")
 	})
 })
