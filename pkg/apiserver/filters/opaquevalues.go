@@ -26,14 +26,10 @@ import (
 	"github.com/gep-78/gardener/pkg/api/core/validation"
 )
 
-// WithOpaqueValueChecks answers 400 Bad Request, naming the field, to a create, update or patch
-// of the given resources whose body holds a value that the handler would accept into a
-// runtime.RawExtension (providerConfig) but cannot process: a number outside the range of a
-// float64 such as 1e400 anywhere in a JSON or YAML body (every JSON patch type included), and
-// invalid JSON or such a number inside a RawExtension of a protobuf body. k8s.io/apiserver stores
-// a RawExtension's bytes as they are and then panics converting them for managedFields
-// (structured-merge-diff), which resets the client's stream. Bodies the filter cannot read pass
-// on unchanged; the handler answers them.
+// WithOpaqueValueChecks answers 400 Bad Request, naming the field, to a write of the given
+// resources with a value a runtime.RawExtension (providerConfig) takes but k8s.io/apiserver then
+// panics on for managedFields: a number beyond float64 (1e400) in a JSON or YAML body, or invalid
+// JSON in a RawExtension of a protobuf body. Bodies it cannot read pass unchanged.
 func WithOpaqueValueChecks(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		info, gvk, body, mediaType, ok := readWriteBody(req, kinds)
@@ -92,15 +88,11 @@ func protobufRawExtensionError(body []byte, gvk schema.GroupVersionKind, scheme 
 	return fieldErr
 }
 
-// WithOpaqueStrategicMerge makes a strategic-merge patch (kubectl patch --type=strategic, the
-// patches of client-side kubectl apply) replace every runtime.RawExtension (providerConfig) it
-// sets to an object, instead of merging into it: it adds the directive "$patch": "replace" to
-// each such object of the patch. A RawExtension has no Go fields, so k8s.io/apiserver's merge
-// cannot descend into it ("unable to find api field in struct RawExtension"); a providerConfig
-// is opaque to this server, like a JSON merge patch's value. A patch list whose items are not all
-// of one JSON type (objects and null, say), which the merge answers with 500 ("list element types
-// are not identical"), or an item of a keyed list without its merge key ("does not contain
-// declared merge key"), gets 422 naming the list or the key. kinds maps each resource to its versioned Go type.
+// WithOpaqueStrategicMerge makes a strategic-merge patch replace every runtime.RawExtension
+// (providerConfig) it sets to an object ("$patch": "replace"), since the merge cannot descend into
+// one: a providerConfig is opaque, as in a JSON merge patch. A list with items of mixed JSON types,
+// or a keyed list item without its key (both 500 in the merge), gets 422 naming the list or key.
+// kinds maps each resource to its versioned Go type.
 func WithOpaqueStrategicMerge(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		info, gvk, body, mediaType, ok := readWriteBody(req, kinds)
@@ -215,10 +207,8 @@ func markOpaque(value interface{}, t reflect.Type, path *field.Path) (bool, *fie
 
 var jsonUnmarshalerType = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
 
-// jsonKindOf is the JSON kind ("an object", "a list", "a scalar") that a list item of Go type t
-// must have; "" where any JSON is valid (a RawExtension, a type with its own JSON form such as
-// resource.Quantity). The merge answers a patch item of another kind than the stored one's with
-// 500 ("list element types are not identical").
+// jsonKindOf is the JSON kind ("an object", "a list", "a scalar") a list item of Go type t must
+// have; "" where any JSON is valid (RawExtension, types with their own JSON form).
 func jsonKindOf(t reflect.Type) string {
 	for t.Kind() == reflect.Ptr {
 		t = t.Elem()

@@ -92,22 +92,14 @@ func profilesFor(ctx context.Context, c client.Client, shoot *gardencorev1beta1.
 	return profiles, nil
 }
 
-// DesiredExtensions returns the seed Extensions gardenlet maintains for a Shoot: those of
-// mergeExtensions, in the order of shoot.spec.extensions[], labelled extension.LabelManagedBy,
-// LabelShootNamespace and LabelShootName, and a warning per pinned component it could not match
-// to an ExtensionProfile version entry. It is pure: profiles are keyed by name (the extension
-// type); a missing key means no profile.
+// DesiredExtensions returns the seed Extensions of a Shoot (mergeExtensions, in spec order,
+// labelled extension.LabelManagedBy, LabelShootNamespace and LabelShootName) and a warning per pin
+// without a profile version entry. It is pure; profiles are keyed by extension type.
 //
-// With componentVersions on, spec.components lists, in the Shoot's component order,
-// {name, version, providerConfig} for every component entry with a non-empty version;
-// providerConfig is copied from the matching ExtensionProfile version entry and omitted when the
-// entry has none (GEP-78 "Design Details → 4. Deployment — gardenlet and extension controller"
-// and "Optional per-version providerConfig"). Off, spec.components stays empty.
-//
-// A pin without a matching profile, component or version entry is still written as
-// {name, version}, without providerConfig, with a ComponentWarning: admission accepted the pin
-// when it was set, and the extension controller decides whether it can deploy that version.
-// Dropping it would silently fall back to the extension's default version.
+// With componentVersions on, spec.components lists {name, version, providerConfig} per pinned
+// entry, providerConfig from the profile's version entry (GEP-78 "Optional per-version
+// providerConfig"); off, it stays empty. A pin without an entry is written as {name, version}
+// with a ComponentWarning: dropping it would silently fall back to the extension's default.
 func DesiredExtensions(
 	shoot *gardencorev1beta1.Shoot,
 	profiles map[string]*gardencorev1beta1.ExtensionProfile,
