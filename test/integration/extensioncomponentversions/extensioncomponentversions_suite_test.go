@@ -41,7 +41,8 @@ import (
 // gardener-apiserver aggregated in-process, and the controller-manager's classification
 // controllers and gardenlet's Extension controller in managers of this process. Every clock is
 // fixed at the reference time of the shared examples, 2026-11-29T00:00:00Z, so the outcomes
-// listed in test/examples/README.md hold on any day.
+// listed in test/examples/README.md hold on any day; a spec that moves the controllers' clock
+// (fakeClock) sets it back when it ends.
 func TestExtensionComponentVersions(t *testing.T) {
 	features.RegisterFeatureGates()
 	RegisterFailHandler(Fail)

@@ -94,6 +94,15 @@
 // Warning event that names every rejected candidate and its failing rules; an auto-update without
 // target changes nothing and records nothing.
 //
+// A component that follows a release channel (componentversion.EffectiveChannel; GEP-78 "Release
+// channels") has no auto-update: componentversion.ChannelUpdateFor takes the channel's version at
+// now with Config.StableChannelSoakPeriod when it is above the pin and compatible. A channel below
+// the pin keeps it (never a downgrade, e.g. after a switch from rapid to stable) with a successful
+// result `Kept version "<v>": channel <c> gives <lower>, below the current <v>; staying until the
+// channel catches up`, counted in no metric. An expired or unlisted pin is forced to the channel's
+// version when that is higher and compatible, otherwise along the force path above. Descriptions
+// of channel-following components end in " (channel <c>)".
+//
 // A component whose ExtensionProfile is being deleted keeps its version: ShootExtensionProfile
 // admission rejects new pins of such a profile, and the rejected dry run would fail the whole
 // window, Kubernetes and machine-image updates included. A forced update is then a failed result;
@@ -137,7 +146,7 @@
 // machine images, extension components (buildMaintenanceMessages on Gardener's updateResult per
 // control plane and pool, and per component); failureReason joins the failed parts. Each component part reads `Extension "<type>" component
 // "<name>": Updated version from "<old>" to "<new>". Reason: <reason>`, the reason naming
-// auto-update (with the strategy) or expiry. Events have the reasons
+// auto-update (with the strategy), the release channel or expiry. Events have the reasons
 // MachineImageVersionMaintenance, KubernetesVersionMaintenance,
 // ExtensionComponentVersionMaintenance (one per component change, with source and target
 // version) and MaintenanceFailed. The counters ComponentUpgradesTotal
