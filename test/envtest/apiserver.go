@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
@@ -30,7 +29,6 @@ import (
 	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
 	aggregatorclientset "k8s.io/kube-aggregator/pkg/client/clientset_generated/clientset"
 	"k8s.io/utils/clock"
-	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/cmd/gardener-apiserver/app"
 	"github.com/gep-78/gardener/pkg/apiserver"
@@ -86,10 +84,14 @@ type GardenerAPIServer struct {
 
 	caBundle        []byte
 	kubeAdminConfig *rest.Config
-	removeCertDir   bool
-	cmd             *exec.Cmd
-	cancel          context.CancelFunc
-	done            chan error
+	// ca signs the serving certificate; nil means a CA of its own (replicas share one).
+	ca *certAuthority
+	// bindIP is the address to serve on; empty means 127.0.0.1.
+	bindIP        string
+	removeCertDir bool
+	cmd           *exec.Cmd
+	cancel        context.CancelFunc
+	done          chan error
 }
 
 // Start starts gardener-apiserver, waits until it is ready, and registers one APIService per
@@ -98,6 +100,20 @@ type GardenerAPIServer struct {
 // caBundle, group priority 100). It returns once every APIService is Available and
 // extensionprofiles can be listed through the kube-apiserver.
 func (s *GardenerAPIServer) Start(kubeAdminConfig *rest.Config) error {
+	if err := s.launch(); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), s.StartTimeout)
+	defer cancel()
+	if err := s.register(ctx, kubeAdminConfig); err != nil {
+		return fmt.Errorf("registering gardener-apiserver with the kube-apiserver: %w", err)
+	}
+	s.kubeAdminConfig = kubeAdminConfig
+	return nil
+}
+
+// launch starts gardener-apiserver and waits until it is ready, without registering it.
+func (s *GardenerAPIServer) launch() error {
 	if s.KubeRESTConfig == nil {
 		return errors.New("KubeRESTConfig must be set")
 	}
@@ -130,16 +146,19 @@ func (s *GardenerAPIServer) Start(kubeAdminConfig *rest.Config) error {
 	if err := s.waitUntilReady(ctx); err != nil {
 		return fmt.Errorf("gardener-apiserver did not become ready: %w", err)
 	}
-	if err := s.register(ctx, kubeAdminConfig); err != nil {
-		return fmt.Errorf("registering gardener-apiserver with the kube-apiserver: %w", err)
-	}
-	s.kubeAdminConfig = kubeAdminConfig
 	return nil
 }
 
 // URL returns the address gardener-apiserver serves on.
 func (s *GardenerAPIServer) URL() string {
-	return "https://" + net.JoinHostPort("127.0.0.1", strconv.Itoa(s.SecurePort))
+	return "https://" + net.JoinHostPort(s.host(), strconv.Itoa(s.SecurePort))
+}
+
+func (s *GardenerAPIServer) host() string {
+	if s.bindIP == "" {
+		return "127.0.0.1"
+	}
+	return s.bindIP
 }
 
 // CABundle returns the CA that signed gardener-apiserver's serving certificate.
@@ -192,13 +211,20 @@ func (s *GardenerAPIServer) prepare() error {
 		s.SecurePort = port
 	}
 
-	ca, err := newCertAuthority("gardener-apiserver-ca")
-	if err != nil {
-		return err
+	ca := s.ca
+	if ca == nil {
+		var err error
+		if ca, err = newCertAuthority("gardener-apiserver-ca"); err != nil {
+			return err
+		}
+	}
+	ips := []net.IP{net.IPv4(127, 0, 0, 1)}
+	if s.bindIP != "" {
+		ips = append(ips, net.ParseIP(s.bindIP))
 	}
 	// The kube-aggregator verifies the serving certificate against <service>.<namespace>.svc.
 	servingCert, servingKey, err := ca.issue("gardener-apiserver", x509.ExtKeyUsageServerAuth,
-		[]string{"localhost", ServiceName + "." + ServiceNamespace + ".svc"}, []net.IP{net.IPv4(127, 0, 0, 1)})
+		[]string{"localhost", ServiceName + "." + ServiceNamespace + ".svc"}, ips)
 	if err != nil {
 		return err
 	}
@@ -219,7 +245,7 @@ func (s *GardenerAPIServer) prepare() error {
 func (s *GardenerAPIServer) flags() []string {
 	kubeconfig := filepath.Join(s.CertDir, "kubeconfig.yaml")
 	return append([]string{
-		"--bind-address=127.0.0.1",
+		"--bind-address=" + s.host(),
 		"--secure-port=" + strconv.Itoa(s.SecurePort),
 		"--tls-cert-file=" + filepath.Join(s.CertDir, "tls.crt"),
 		"--tls-private-key-file=" + filepath.Join(s.CertDir, "tls.key"),
@@ -295,71 +321,6 @@ func (s *GardenerAPIServer) waitUntilReady(ctx context.Context) error {
 		_ = resp.Body.Close()
 		return resp.StatusCode == http.StatusOK, nil
 	})
-}
-
-// register creates the ExternalName Service and the APIServices and waits until they serve.
-func (s *GardenerAPIServer) register(ctx context.Context, kubeAdminConfig *rest.Config) error {
-	kubeClient, err := kubernetes.NewForConfig(kubeAdminConfig)
-	if err != nil {
-		return err
-	}
-	aggregatorClient, err := aggregatorclientset.NewForConfig(kubeAdminConfig)
-	if err != nil {
-		return err
-	}
-
-	service := &corev1.Service{
-		ObjectMeta: metav1.ObjectMeta{Name: ServiceName, Namespace: ServiceNamespace},
-		Spec: corev1.ServiceSpec{
-			Type:         corev1.ServiceTypeExternalName,
-			ExternalName: "localhost",
-			Ports:        []corev1.ServicePort{{Name: "https", Port: int32(s.SecurePort)}}, // #nosec G115 -- a port fits.
-		},
-	}
-	// Over a kept etcd (local-garden --data-dir) the objects exist from the last run: they are
-	// updated to this run's port and CA.
-	if _, err := kubeClient.CoreV1().Services(ServiceNamespace).Create(ctx, service, metav1.CreateOptions{}); err != nil {
-		if !apierrors.IsAlreadyExists(err) {
-			return err
-		}
-		existing, err := kubeClient.CoreV1().Services(ServiceNamespace).Get(ctx, ServiceName, metav1.GetOptions{})
-		if err != nil {
-			return err
-		}
-		existing.Spec.Ports = service.Spec.Ports
-		if _, err := kubeClient.CoreV1().Services(ServiceNamespace).Update(ctx, existing, metav1.UpdateOptions{}); err != nil {
-			return err
-		}
-	}
-
-	for _, gv := range apiserver.AllGardenerAPIGroupVersions {
-		apiService := &apiregistrationv1.APIService{
-			ObjectMeta: metav1.ObjectMeta{Name: gv.Version + "." + gv.Group},
-			Spec: apiregistrationv1.APIServiceSpec{
-				Group:                gv.Group,
-				Version:              gv.Version,
-				Service:              &apiregistrationv1.ServiceReference{Namespace: ServiceNamespace, Name: ServiceName, Port: ptr.To(int32(s.SecurePort))}, // #nosec G115
-				CABundle:             s.caBundle,
-				GroupPriorityMinimum: 100,
-				VersionPriority:      100,
-			},
-		}
-		if _, err := aggregatorClient.ApiregistrationV1().APIServices().Create(ctx, apiService, metav1.CreateOptions{}); err != nil {
-			if !apierrors.IsAlreadyExists(err) {
-				return err
-			}
-			existing, err := aggregatorClient.ApiregistrationV1().APIServices().Get(ctx, apiService.Name, metav1.GetOptions{})
-			if err != nil {
-				return err
-			}
-			existing.Spec = apiService.Spec
-			if _, err := aggregatorClient.ApiregistrationV1().APIServices().Update(ctx, existing, metav1.UpdateOptions{}); err != nil {
-				return err
-			}
-		}
-	}
-
-	return s.waitUntilServed(ctx, kubeAdminConfig)
 }
 
 // waitUntilServed waits until every APIService is Available, the group versions are discoverable

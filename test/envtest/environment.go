@@ -50,8 +50,22 @@ type GardenerTestEnvironment struct {
 	// BeforeGardenerAPIServer, when set, runs once etcd and kube-apiserver serve and before
 	// gardener-apiserver starts, with the admin config.
 	BeforeGardenerAPIServer func(adminConfig *rest.Config) error
+	// GardenerAPIServerReplicas is the number of gardener-apiserver processes; 0 and 1 mean one,
+	// behind an ExternalName Service. More need GardenerAPIServer.Path (only one server can run
+	// in-process) and a non-loopback IPv4 address on the host: the replicas are copies of
+	// GardenerAPIServer with their own ports and one serving CA, they serve on that address,
+	// and sit behind a ClusterIP Service without selector with one EndpointSlice each. The
+	// kube-apiserver routes every request to a random ready endpoint
+	// (--enable-aggregator-routing); the environment probes each replica's /readyz every 100ms
+	// and sets its endpoint Ready accordingly, as the kubelet and the EndpointSlice controller
+	// would.
+	GardenerAPIServerReplicas int
+	// GardenerAPIServers are the running gardener-apiservers after Start, GardenerAPIServer
+	// first.
+	GardenerAPIServers []*GardenerAPIServer
 
 	kubeCertDir string
+	endpoints   *endpointProber
 }
 
 // Start starts etcd and kube-apiserver with aggregation enabled, then gardener-apiserver, and
@@ -94,6 +108,9 @@ func (e *GardenerTestEnvironment) start() (*rest.Config, error) {
 	if err := configureAggregation(kubeAPIServer.CertDir, kubeAPIServer.Configure()); err != nil {
 		return nil, fmt.Errorf("configuring API aggregation: %w", err)
 	}
+	if e.GardenerAPIServerReplicas > 1 {
+		kubeAPIServer.Configure().Set("enable-aggregator-routing", "true")
+	}
 
 	adminConfig, err := e.Environment.Start()
 	if err != nil {
@@ -123,18 +140,31 @@ func (e *GardenerTestEnvironment) start() (*rest.Config, error) {
 	if s.StopTimeout == 0 {
 		s.StopTimeout = e.Environment.ControlPlaneStopTimeout
 	}
+	if e.GardenerAPIServerReplicas > 1 {
+		if err := e.startReplicas(s, e.GardenerAPIServerReplicas, adminConfig); err != nil {
+			return nil, err
+		}
+		return adminConfig, nil
+	}
+	e.GardenerAPIServers = []*GardenerAPIServer{s}
 	if err := s.Start(adminConfig); err != nil {
 		return nil, err
 	}
 	return adminConfig, nil
 }
 
-// Stop stops gardener-apiserver, kube-apiserver and etcd, and removes temporary directories.
-// Parts that were never started are skipped.
+// Stop stops the gardener-apiservers, kube-apiserver and etcd, and removes temporary
+// directories. Parts that were never started are skipped.
 func (e *GardenerTestEnvironment) Stop() error {
 	var errs []error
-	if e.GardenerAPIServer != nil {
-		errs = append(errs, e.GardenerAPIServer.Stop())
+	e.endpoints.stop()
+	e.endpoints = nil
+	servers := e.GardenerAPIServers
+	if len(servers) == 0 && e.GardenerAPIServer != nil {
+		servers = []*GardenerAPIServer{e.GardenerAPIServer}
+	}
+	for _, s := range servers {
+		errs = append(errs, s.Stop())
 	}
 	if e.Environment != nil && e.Environment.ControlPlane.APIServer != nil {
 		errs = append(errs, e.Environment.Stop())

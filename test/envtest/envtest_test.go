@@ -98,3 +98,22 @@ var _ = Describe("GardenerTestEnvironment", func() {
 		Expect(env.Stop()).To(Succeed())
 	})
 })
+
+var _ = Describe("replicas", func() {
+	It("refuses several in-process gardener-apiservers", func() {
+		env := &GardenerTestEnvironment{}
+		Expect(env.startReplicas(&GardenerAPIServer{}, 2, nil)).To(MatchError(ContainSubstring("need a binary")))
+	})
+
+	It("finds a non-loopback IPv4 address for the endpoints, or says why not", func() {
+		ip, err := hostIPv4()
+		if err != nil {
+			Expect(err).To(MatchError(ContainSubstring("non-loopback IPv4 address")))
+			return
+		}
+		parsed := net.ParseIP(ip)
+		Expect(parsed).NotTo(BeNil())
+		Expect(parsed.To4()).NotTo(BeNil())
+		Expect(parsed.IsLoopback()).To(BeFalse())
+	})
+})
