@@ -31,7 +31,10 @@ const (
 // component is a Gardener component run as a child process and supervised: when it exits while
 // the garden runs, it is started again after a backoff.
 type component struct {
+	// name names the process in logs, messages and <name>.metrics-address; binary is the
+	// executable in --bin-dir and the identity the process authenticates as.
 	name          string
+	binary        string
 	path          string
 	args          []string
 	healthAddress string
@@ -44,6 +47,48 @@ type component struct {
 	cmd     *exec.Cmd
 	done    chan error
 	started time.Time
+}
+
+// newComponents returns the components of the garden with their own flags: replicas processes
+// each of gardener-controller-manager and gardenlet (named by replicaName), one
+// gardener-operator and one shoot-falco-service extension.
+func newComponents(featureGates, controllerManagerConfig, gardenletConfig string, replicas int) []*component {
+	var components []*component
+	for i := range max(replicas, 1) {
+		components = append(components, &component{
+			name:          replicaName("gardener-controller-manager", i),
+			binary:        "gardener-controller-manager",
+			args:          []string{"--feature-gates=" + featureGates, "--config=" + controllerManagerConfig},
+			servesMetrics: true,
+		})
+	}
+	for i := range max(replicas, 1) {
+		components = append(components, &component{
+			name:   replicaName("gardenlet", i),
+			binary: "gardenlet",
+			args: []string{"--feature-gates=" + featureGates, "--config=" + gardenletConfig,
+				"--seed-name=local", "--adopt-unscheduled-shoots"},
+			servesMetrics: true,
+		})
+	}
+	return append(components,
+		// gardener-operator generates the garden's ExtensionProfiles from the operator Extensions
+		// of its runtime cluster, here the garden's kube-apiserver too (GEP-78).
+		&component{name: "gardener-operator", binary: "gardener-operator", args: []string{"--metrics-bind-address=0"}},
+		// The example extension reconciles the seed Extensions of type shoot-falco-service and
+		// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
+		&component{name: "gardener-extension-shoot-falco-service", binary: "gardener-extension-shoot-falco-service",
+			args: []string{"--metrics-bind-address=0", "--kube-api-qps=100", "--kube-api-burst=130"}},
+	)
+}
+
+// replicaName is the name of replica i of a component: the component's name for the first, so
+// that a single-replica garden keeps its names, and <name>-<i> for the others.
+func replicaName(name string, i int) string {
+	if i == 0 {
+		return name
+	}
+	return fmt.Sprintf("%s-%d", name, i)
 }
 
 // start starts the process once; supervise restarts it.

@@ -15,6 +15,11 @@
 // instead of tearing the garden down; etcd and kube-apiserver are watched and reported when they
 // stop answering. Logs in <dev-dir>/logs are appended to, with a line per (re)start. With
 // --data-dir etcd keeps its data there, so a new local-garden starts over the same garden.
+//
+// With --replicas N it runs N processes each of gardener-apiserver, gardener-controller-manager
+// and gardenlet: the gardener-apiservers serve behind one Service of the aggregator (one
+// EndpointSlice each, see envtest.GardenerTestEnvironment.GardenerAPIServerReplicas), the others
+// elect a leader with the Lease of their component configuration.
 package main
 
 import (
@@ -51,6 +56,7 @@ func main() {
 
 type options struct {
 	binDir, devDir, featureGates, dataDir string
+	replicas                              int
 }
 
 // newFlagSet returns local-garden's own flags bound to opts. It is not flag.CommandLine:
@@ -61,6 +67,7 @@ func newFlagSet(opts *options) *flag.FlagSet {
 	flags.StringVar(&opts.devDir, "dev-dir", "dev", "directory for the admin kubeconfig (kubeconfig), component kubeconfigs, logs and <component>.metrics-address files")
 	flags.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
 	flags.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
+	flags.IntVar(&opts.replicas, "replicas", 1, "processes each of gardener-apiserver, gardener-controller-manager and gardenlet; with more than one, the gardener-apiservers serve behind one Service with an EndpointSlice each, and the controller-managers and gardenlets elect a leader")
 	return flags
 }
 
@@ -112,13 +119,14 @@ func run(ctx context.Context, opts options) error {
 			Out:  apiserverLog,
 			Err:  apiserverLog,
 		},
+		GardenerAPIServerReplicas: opts.replicas,
 	}
 	// envtest prefers $KUBEBUILDER_ASSETS over BinaryAssetsDirectory; make --bin-dir win.
 	if err := os.Setenv("KUBEBUILDER_ASSETS", binDir); err != nil {
 		return err
 	}
 
-	fmt.Println("starting etcd, kube-apiserver and gardener-apiserver")
+	fmt.Printf("starting etcd, kube-apiserver and %d gardener-apiserver(s)\n", max(opts.replicas, 1))
 	if _, err := env.Start(); err != nil {
 		return fmt.Errorf("starting the garden control plane: %w", err)
 	}
@@ -128,6 +136,10 @@ func run(ctx context.Context, opts options) error {
 			fmt.Fprintln(os.Stderr, "local-garden: stopping the control plane:", err)
 		}
 	}()
+
+	for i, server := range env.GardenerAPIServers {
+		fmt.Printf("%s: %s\n", replicaName("gardener-apiserver", i), server.URL())
+	}
 
 	adminKubeconfig := filepath.Join(devDir, "kubeconfig")
 	if err := env.WriteAdminKubeconfig(adminKubeconfig); err != nil {
@@ -142,42 +154,24 @@ func run(ctx context.Context, opts options) error {
 	if err != nil {
 		return err
 	}
-	components := []*component{
-		{
-			name:          "gardener-controller-manager",
-			args:          []string{"--feature-gates=" + opts.featureGates, "--config=" + controllerManagerConfig},
-			servesMetrics: true,
-		},
-		{
-			name: "gardenlet",
-			args: []string{"--feature-gates=" + opts.featureGates, "--config=" + gardenletConfig,
-				"--seed-name=local", "--adopt-unscheduled-shoots"},
-			servesMetrics: true,
-		},
-		{
-			// gardener-operator generates the garden's ExtensionProfiles from the operator
-			// Extensions of its runtime cluster, here the garden's kube-apiserver too (GEP-78).
-			name: "gardener-operator",
-			args: []string{"--metrics-bind-address=0"},
-		},
-		{
-			// The example extension reconciles the seed Extensions of type shoot-falco-service and
-			// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
-			name: "gardener-extension-shoot-falco-service",
-			args: []string{"--metrics-bind-address=0", "--kube-api-qps=100", "--kube-api-burst=130"},
-		},
-	}
+	components := newComponents(opts.featureGates, controllerManagerConfig, gardenletConfig, opts.replicas)
+	kubeconfigs := map[string]string{}
 	for _, c := range components {
-		kubeconfig, err := componentKubeconfig(env, devDir, c.name)
-		if err != nil {
-			return err
+		// One identity per binary: the replicas of a component share it, as the pods of a
+		// Deployment share their ServiceAccount.
+		kubeconfig, ok := kubeconfigs[c.binary]
+		if !ok {
+			if kubeconfig, err = componentKubeconfig(env, devDir, c.binary); err != nil {
+				return err
+			}
+			kubeconfigs[c.binary] = kubeconfig
 		}
 		port, err := freePort()
 		if err != nil {
 			return err
 		}
 		c.healthAddress = fmt.Sprintf("127.0.0.1:%d", port)
-		switch c.name {
+		switch c.binary {
 		case "gardenlet":
 			c.args = append(c.args, "--garden-kubeconfig="+kubeconfig, "--seed-kubeconfig="+kubeconfig)
 		case "gardener-operator":
@@ -202,7 +196,7 @@ func run(ctx context.Context, opts options) error {
 			return err
 		}
 		fmt.Printf("starting %s (log: %s)\n", c.name, c.log.Name())
-		c.path = filepath.Join(binDir, c.name)
+		c.path = filepath.Join(binDir, c.binary)
 		if err := c.start(); err != nil {
 			return err
 		}
@@ -233,7 +227,10 @@ func run(ctx context.Context, opts options) error {
 	for _, c := range components {
 		supervisors.Go(func() { c.supervise(superviseCtx) })
 	}
-	supervisors.Go(func() { superviseAPIServer(superviseCtx, env.GardenerAPIServer, apiserverLog) })
+	for i, server := range env.GardenerAPIServers {
+		name := replicaName("gardener-apiserver", i)
+		supervisors.Go(func() { superviseAPIServer(superviseCtx, name, server, apiserverLog) })
+	}
 	supervisors.Go(func() { watchControlPlane(superviseCtx, env) })
 
 	fmt.Println("local garden ready")
@@ -246,7 +243,7 @@ func run(ctx context.Context, opts options) error {
 
 // superviseAPIServer restarts the gardener-apiserver process whenever it exits, with the backoff
 // of the other components, until ctx is done.
-func superviseAPIServer(ctx context.Context, server *envtest.GardenerAPIServer, log *os.File) {
+func superviseAPIServer(ctx context.Context, name string, server *envtest.GardenerAPIServer, log *os.File) {
 	backoff := restartBackoffInitial
 	for {
 		started := time.Now()
@@ -259,19 +256,19 @@ func superviseAPIServer(ctx context.Context, server *envtest.GardenerAPIServer, 
 		if time.Since(started) >= restartBackoffReset {
 			backoff = restartBackoffInitial
 		}
-		fmt.Printf("gardener-apiserver exited (%v); restarting in %s (log: %s)\n", exitErr(), backoff, log.Name())
+		fmt.Printf("%s exited (%v); restarting in %s (log: %s)\n", name, exitErr(), backoff, log.Name())
 		select {
 		case <-ctx.Done():
 			return
 		case <-time.After(backoff):
 		}
 		backoff = min(2*backoff, restartBackoffMax)
-		logStart(log, "gardener-apiserver")
+		logStart(log, name)
 		if err := server.Restart(ctx); err != nil {
-			fmt.Fprintf(os.Stderr, "local-garden: %v\n", err)
+			fmt.Fprintf(os.Stderr, "local-garden: %s: %v\n", name, err)
 			continue
 		}
-		fmt.Println("gardener-apiserver is ready again")
+		fmt.Printf("%s is ready again\n", name)
 	}
 }
 

@@ -1,0 +1,35 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package main
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestNewComponents checks that --replicas multiplies gardener-controller-manager and gardenlet,
+// under distinct names and the same binary, and leaves the operator and the extension single.
+func TestNewComponents(t *testing.T) {
+	for _, tc := range []struct {
+		replicas int
+		want     []string
+	}{
+		{1, []string{"gardener-controller-manager", "gardenlet", "gardener-operator", "gardener-extension-shoot-falco-service"}},
+		{2, []string{"gardener-controller-manager", "gardener-controller-manager-1", "gardenlet", "gardenlet-1", "gardener-operator", "gardener-extension-shoot-falco-service"}},
+	} {
+		var names []string
+		binaries := map[string]string{}
+		for _, c := range newComponents("ExtensionComponentVersions=true", "cm.yaml", "gl.yaml", tc.replicas) {
+			names = append(names, c.name)
+			binaries[c.name] = c.binary
+		}
+		if !slices.Equal(names, tc.want) {
+			t.Errorf("replicas %d: got %v, want %v", tc.replicas, names, tc.want)
+		}
+		if tc.replicas == 2 && (binaries["gardener-controller-manager-1"] != "gardener-controller-manager" || binaries["gardenlet-1"] != "gardenlet") {
+			t.Errorf("replicas %d: the second replicas run %v", tc.replicas, binaries)
+		}
+	}
+}
