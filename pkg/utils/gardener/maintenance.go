@@ -10,7 +10,7 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/utils/timewindow"
+	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 )
 
 // This file holds the maintenance window and auto-update switches of a Shoot as Gardener reads
@@ -32,14 +32,14 @@ const (
 // EffectiveMaintenanceTimeWindow returns the window in which maintenance starts: the configured
 // window with its end moved MaintenanceWindowCutOff earlier (Gardener's
 // EffectiveMaintenanceTimeWindow).
-func EffectiveMaintenanceTimeWindow(w timewindow.MaintenanceTimeWindow) timewindow.MaintenanceTimeWindow {
-	return w.WithEnd(w.End.Add(-MaintenanceWindowCutOff))
+func EffectiveMaintenanceTimeWindow(timeWindow *timewindow.MaintenanceTimeWindow) *timewindow.MaintenanceTimeWindow {
+	return timeWindow.WithEnd(timeWindow.End().Add(0, 0, -int(MaintenanceWindowCutOff/time.Second)))
 }
 
 // EffectiveShootMaintenanceTimeWindow returns the effective maintenance window of a Shoot:
 // EffectiveMaintenanceTimeWindow of spec.maintenance.timeWindow, or timewindow.AlwaysTimeWindow
 // (not shortened) when the Shoot has no window or one that cannot be parsed.
-func EffectiveShootMaintenanceTimeWindow(shoot *gardencorev1beta1.Shoot) timewindow.MaintenanceTimeWindow {
+func EffectiveShootMaintenanceTimeWindow(shoot *gardencorev1beta1.Shoot) *timewindow.MaintenanceTimeWindow {
 	if shoot.Spec.Maintenance == nil || shoot.Spec.Maintenance.TimeWindow == nil {
 		return timewindow.AlwaysTimeWindow
 	}

@@ -14,7 +14,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	. "github.com/gep-78/gardener/pkg/utils/gardener"
-	"github.com/gep-78/gardener/pkg/utils/timewindow"
+	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 )
 
 var _ = Describe("Shoot maintenance decisions", func() {

@@ -22,7 +22,7 @@ import (
 	"github.com/gep-78/gardener/pkg/apis/core"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	"github.com/gep-78/gardener/pkg/features"
-	"github.com/gep-78/gardener/pkg/utils/timewindow"
+	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
@@ -392,7 +392,7 @@ func maintenanceTimeWindow(shoot *core.Shoot) *core.MaintenanceTimeWindow {
 
 // validateMaintenanceTimeWindow checks spec.maintenance.timeWindow as Gardener does
 // (ValidateShootSpec → validateMaintenance in gardener/gardener pkg/api/core/validation/shoot.go):
-//   - begin and end are times of day in the form HHMMSS+ZZZZ (timewindow.Layout), else Invalid
+//   - begin and end are times of day in the form HHMMSS+ZZZZ ("150405-0700"), else Invalid
 //     on .begin / .end;
 //   - the window, from begin to end converted to UTC and spanning midnight when end lies before
 //     begin, lasts at least 30 minutes and at most 6 hours (Gardener's
@@ -417,7 +417,7 @@ func validateMaintenanceTimeWindow(window *core.MaintenanceTimeWindow, fldPath *
 		return allErrs
 	}
 
-	parsed := timewindow.MaintenanceTimeWindow{Begin: begin, End: end}
+	parsed := timewindow.NewMaintenanceTimeWindow(begin, end)
 	switch duration := parsed.Duration(); {
 	case duration < maintenanceTimeWindowDurationMinimum:
 		allErrs = append(allErrs, field.Forbidden(fldPath, fmt.Sprintf(

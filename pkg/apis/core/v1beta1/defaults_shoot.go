@@ -15,7 +15,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
-	"github.com/gep-78/gardener/pkg/utils/timewindow"
+	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 )
 
 // DefaultRandomIntN is the production source of randomness of defaulted maintenance windows.
@@ -273,12 +273,12 @@ func SetDefaults_Networking(obj *Networking) {
 }
 
 // SetDefaults_Maintenance defaults a missing spec.maintenance.timeWindow to a random one-hour
-// window in UTC (timewindow.RandomMaintenanceTimeWindow with RandomIntN), as Gardener does, so
+// window in UTC (timewindow.RandomMaintenanceTimeWindowFrom with RandomIntN), as Gardener does, so
 // that Shoots without a window spread over the day instead of being maintained at any time.
 func SetDefaults_Maintenance(obj *Maintenance) {
 	if obj.TimeWindow == nil {
-		w := timewindow.RandomMaintenanceTimeWindow(RandomIntN)
-		obj.TimeWindow = &MaintenanceTimeWindow{Begin: w.Begin.Formatted(), End: w.End.Formatted()}
+		w := timewindow.RandomMaintenanceTimeWindowFrom(RandomIntN)
+		obj.TimeWindow = &MaintenanceTimeWindow{Begin: w.Begin().Formatted(), End: w.End().Formatted()}
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/utils/timewindow"
+	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 )
 
 // The CloudProfile of these tests has no lifecycles, so its classifications do not depend on the
