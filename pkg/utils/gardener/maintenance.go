@@ -10,11 +10,11 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 )
 
-// This file holds the maintenance window and auto-update switches of a Shoot as Gardener reads
-// them. The GEP-78 component decision is in pkg/utils/gardener/componentversion.
+// This file holds the maintenance operation and auto-update switches of a Shoot as Gardener
+// reads them; the effective maintenance window is in shoot.go. The GEP-78 component decision is
+// in pkg/utils/gardener/componentversion.
 
 const (
 	// AnnotationShootOperation is the operation annotation of a Shoot; its value is a list of
@@ -28,33 +28,6 @@ const (
 	// maintenance, so that the operations it triggers still begin inside the window.
 	MaintenanceWindowCutOff = 15 * time.Minute
 )
-
-// EffectiveMaintenanceTimeWindow returns the window in which maintenance starts: the configured
-// window with its end moved MaintenanceWindowCutOff earlier (Gardener's
-// EffectiveMaintenanceTimeWindow).
-func EffectiveMaintenanceTimeWindow(timeWindow *timewindow.MaintenanceTimeWindow) *timewindow.MaintenanceTimeWindow {
-	return timeWindow.WithEnd(timeWindow.End().Add(0, 0, -int(MaintenanceWindowCutOff/time.Second)))
-}
-
-// EffectiveShootMaintenanceTimeWindow returns the effective maintenance window of a Shoot:
-// EffectiveMaintenanceTimeWindow of spec.maintenance.timeWindow, or timewindow.AlwaysTimeWindow
-// (not shortened) when the Shoot has no window or one that cannot be parsed.
-func EffectiveShootMaintenanceTimeWindow(shoot *gardencorev1beta1.Shoot) *timewindow.MaintenanceTimeWindow {
-	if shoot.Spec.Maintenance == nil || shoot.Spec.Maintenance.TimeWindow == nil {
-		return timewindow.AlwaysTimeWindow
-	}
-	w, err := timewindow.ParseMaintenanceTimeWindow(shoot.Spec.Maintenance.TimeWindow.Begin, shoot.Spec.Maintenance.TimeWindow.End)
-	if err != nil {
-		return timewindow.AlwaysTimeWindow
-	}
-	return EffectiveMaintenanceTimeWindow(w)
-}
-
-// IsNowInEffectiveShootMaintenanceTimeWindow reports whether now lies in the Shoot's effective
-// maintenance window (both ends included).
-func IsNowInEffectiveShootMaintenanceTimeWindow(shoot *gardencorev1beta1.Shoot, now time.Time) bool {
-	return EffectiveShootMaintenanceTimeWindow(shoot).Contains(now)
-}
 
 // HasMaintainNowAnnotation reports whether the Shoot's operation annotation lists "maintain".
 func HasMaintainNowAnnotation(shoot *gardencorev1beta1.Shoot) bool {

@@ -10,11 +10,12 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
+	. "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 var _ = Describe("Shoot maintenance decisions", func() {
@@ -27,7 +28,7 @@ var _ = Describe("Shoot maintenance decisions", func() {
 
 	DescribeTable("#IsNowInEffectiveShootMaintenanceTimeWindow (end cut off by 15 minutes)",
 		func(shoot *gardencorev1beta1.Shoot, now time.Time, inside bool) {
-			Expect(IsNowInEffectiveShootMaintenanceTimeWindow(shoot, now)).To(Equal(inside))
+			Expect(IsNowInEffectiveShootMaintenanceTimeWindow(shoot, testclock.NewFakeClock(now))).To(Equal(inside))
 		},
 		Entry("at begin", shootWithWindow("220000+0100", "230000+0100"), utc(21, 0, 0), true),
 		Entry("at the effective end", shootWithWindow("220000+0100", "230000+0100"), utc(21, 45, 0), true),

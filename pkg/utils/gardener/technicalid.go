@@ -13,38 +13,32 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 )
 
-const (
-	// GardenNamespace is the namespace of the garden project. Its Shoots belong to the project
-	// "garden".
-	GardenNamespace = "garden"
-	// ProjectNamespacePrefix is the prefix of every other project namespace: garden-<project>.
-	ProjectNamespacePrefix = "garden-"
-	// TechnicalIDPrefix is the prefix of a Shoot's technical ID. Together with the "-" that
-	// precedes the project name it yields the double hyphen of shoot--<project>--<name>.
-	TechnicalIDPrefix = "shoot-"
-)
+// ProjectNamespacePrefix is the prefix of every project namespace but the garden's:
+// garden-<project>.
+const ProjectNamespacePrefix = "garden-"
 
 // ProjectNameForNamespace returns the project of a project namespace: "garden-<project>" gives
 // "<project>" and "garden" gives "garden". Any other namespace is not a project namespace and
 // yields an error. (Gardener reads the name from the Project whose spec.namespace matches; this
 // project has no Project resource and relies on Gardener's naming convention instead.)
 func ProjectNameForNamespace(namespace string) (string, error) {
-	if namespace == GardenNamespace {
-		return GardenNamespace, nil
+	if namespace == v1beta1constants.GardenNamespace {
+		return v1beta1constants.GardenNamespace, nil
 	}
 	if project, ok := strings.CutPrefix(namespace, ProjectNamespacePrefix); ok && project != "" {
 		return project, nil
 	}
-	return "", fmt.Errorf("namespace %q is not a project namespace (%q or %q<project>)", namespace, GardenNamespace, ProjectNamespacePrefix)
+	return "", fmt.Errorf("namespace %q is not a project namespace (%q or %q<project>)", namespace, v1beta1constants.GardenNamespace, ProjectNamespacePrefix)
 }
 
-// ComputeTechnicalID returns the technical ID of a Shoot, the name of its control-plane namespace
-// in the seed: status.technicalID when it is set, else shoot--<project>--<name> with the project
-// derived from the Shoot's namespace (see ProjectNameForNamespace). A computed ID that is not a
-// valid namespace name (a DNS-1123 label of at most 63 characters) is an error.
-func ComputeTechnicalID(shoot *gardencorev1beta1.Shoot) (string, error) {
+// ComputeTechnicalIDFromNamespace is ComputeTechnicalID with the project derived from the Shoot's
+// namespace (ProjectNameForNamespace) when status.technicalID is unset. A namespace that is not
+// a project namespace, or a computed ID that is not a valid namespace name (a DNS-1123 label of
+// at most 63 characters), is an error.
+func ComputeTechnicalIDFromNamespace(shoot *gardencorev1beta1.Shoot) (string, error) {
 	if shoot.Status.TechnicalID != "" {
 		return shoot.Status.TechnicalID, nil
 	}
@@ -52,7 +46,7 @@ func ComputeTechnicalID(shoot *gardencorev1beta1.Shoot) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	id := fmt.Sprintf("%s-%s--%s", TechnicalIDPrefix, project, shoot.Name)
+	id := ComputeTechnicalID(project, shoot)
 	if errs := validation.IsDNS1123Label(id); len(errs) > 0 {
 		return "", fmt.Errorf("technical ID %q of shoot %s/%s is not a valid namespace name: %s", id, shoot.Namespace, shoot.Name, strings.Join(errs, "; "))
 	}

@@ -34,13 +34,25 @@ var _ = Describe("Technical ID", func() {
 		Entry("similar but not prefixed", "gardendev", "", "is not a project namespace"),
 	)
 
-	DescribeTable("ComputeTechnicalID",
+	DescribeTable("ComputeTechnicalID (upstream's: status.technicalID, else from the given project, unvalidated)",
+		func(project, statusID, want string) {
+			shoot := &gardencorev1beta1.Shoot{
+				ObjectMeta: metav1.ObjectMeta{Namespace: "ignored", Name: "local"},
+				Status:     gardencorev1beta1.ShootStatus{TechnicalID: statusID},
+			}
+			Expect(ComputeTechnicalID(project, shoot)).To(Equal(want))
+		},
+		Entry("computed", "dev", "", "shoot--dev--local"),
+		Entry("status.technicalID wins", "dev", "shoot--legacy--local", "shoot--legacy--local"),
+	)
+
+	DescribeTable("ComputeTechnicalIDFromNamespace",
 		func(namespace, name, statusID, want, errSubstring string) {
 			shoot := &gardencorev1beta1.Shoot{
 				ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name},
 				Status:     gardencorev1beta1.ShootStatus{TechnicalID: statusID},
 			}
-			got, err := ComputeTechnicalID(shoot)
+			got, err := ComputeTechnicalIDFromNamespace(shoot)
 			if errSubstring != "" {
 				Expect(err).To(MatchError(ContainSubstring(errSubstring)))
 				return

@@ -21,8 +21,8 @@ import (
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
-	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
+	"github.com/gep-78/gardener/pkg/features"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 

@@ -49,6 +49,9 @@ const (
 	// GardenNamespace is the namespace of the garden's own Shoots; only Shoots there may have the
 	// purpose infrastructure.
 	GardenNamespace = "garden"
+	// TechnicalIDPrefix is the prefix of a Shoot's technical ID; with the "-" that precedes the
+	// project name it yields the double hyphen of shoot--<project>--<name>.
+	TechnicalIDPrefix = "shoot-"
 
 	// DefaultSchedulerName is the default of spec.schedulerName: Gardener's own scheduler.
 	DefaultSchedulerName = "default-scheduler"

@@ -96,7 +96,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 // mustMaintainNow reports whether shoot carries the "maintain" operation or now is inside its
 // effective maintenance window (Gardener's).
 func mustMaintainNow(shoot *gardencorev1beta1.Shoot, clock clock.Clock) bool {
-	return gardenerutils.HasMaintainNowAnnotation(shoot) || gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot).Contains(clock.Now())
+	return gardenerutils.HasMaintainNowAnnotation(shoot) || gardenerutils.IsNowInEffectiveShootMaintenanceTimeWindow(shoot, clock)
 }
 
 // reconcile maintains shoot (Gardener's): it reads the Shoot uncached, finishes a pending result

@@ -151,7 +151,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 		log.Info("Cleaning up a Shoot that no longer belongs to this seed, since it carries our finalizer", "seedName", seedNameOf(shoot))
 	}
 
-	namespace, err := gardenerutils.ComputeTechnicalID(shoot)
+	namespace, err := gardenerutils.ComputeTechnicalIDFromNamespace(shoot)
 	if err != nil {
 		if shoot.DeletionTimestamp != nil && hasFinalizer {
 			// Without a technical ID nothing was ever created on the seed.
@@ -217,7 +217,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	}
 
 	// status.technicalID is written while the Extensions are deployed: it only reports the
-	// namespace that ComputeTechnicalID derives anyway, so the finalizer is the one garden write a
+	// namespace that ComputeTechnicalIDFromNamespace derives anyway, so the finalizer is the one garden write a
 	// new Shoot waits for before its Extensions. The status writes work on their own copy of the
 	// Shoot, which the patch responses overwrite while the Extension writes read the Shoot.
 	var (
