@@ -242,7 +242,7 @@ func namespacesOf(ctx context.Context, client gardencoreclientset.Interface, nam
 // next begin.
 func nextWindow(shoot *gardencorev1beta1.Shoot, now time.Time) string {
 	window := gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot)
-	span := fmt.Sprintf("window %s-%s UTC", window.Begin, window.End)
+	span := fmt.Sprintf("window %s-%s UTC", window.Begin(), window.End())
 	switch {
 	case gardenerutils.HasMaintainNowAnnotation(shoot):
 		return "now (operation annotation " + gardenerutils.ShootOperationMaintain + ")"
