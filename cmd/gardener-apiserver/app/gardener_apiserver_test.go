@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/sets"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
 
 	. "github.com/gep-78/gardener/cmd/gardener-apiserver/app"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -56,7 +57,8 @@ var _ = Describe("Options", func() {
 	})
 
 	It("accepts the project's plugins and feature gates", func() {
-		DeferCleanup(func() { Expect(features.DefaultFeatureGate.Set("ExtensionComponentVersions=false")).To(Succeed()) })
+		features.RegisterFeatureGates()
+		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
 		opts := parse("--etcd-servers=http://127.0.0.1:2379", "--disable-admission-plugins=ShootExtensionProfile",
 			"--feature-gates=ExtensionComponentVersions=true")
 		Expect(opts.Complete()).To(Succeed())

@@ -13,6 +13,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"github.com/spf13/pflag"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
 
 	. "github.com/gep-78/gardener/cmd/gardener-controller-manager/app"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
@@ -168,8 +169,9 @@ leaderElection:
 	)
 
 	Describe("#ApplyFeatureGates", func() {
-		AfterEach(func() {
-			Expect(features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+		BeforeEach(func() {
+			features.RegisterFeatureGates()
+			featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
 		})
 
 		It("should apply a known gate", func() {

@@ -18,6 +18,7 @@ import (
 	. "github.com/onsi/gomega"
 	"github.com/onsi/gomega/gexec"
 	"k8s.io/client-go/rest"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/klog/v2"
 	crenvtest "sigs.k8s.io/controller-runtime/pkg/envtest"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
@@ -50,7 +51,7 @@ var _ = BeforeSuite(func() {
 	klog.SetLogger(logger)
 
 	// The in-process controllers read the process-wide gate; the binary gets the flag.
-	Expect(features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): true})).To(Succeed())
+	featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 
 	By("Build gardener-apiserver")
 	binary, err := gexec.Build("github.com/gep-78/gardener/cmd/gardener-apiserver")

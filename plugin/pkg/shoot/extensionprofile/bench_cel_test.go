@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/cel/library"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 
@@ -131,12 +132,7 @@ func BenchmarkUnpinnedAdmission(b *testing.B) {
 // maximum raised.
 func setupAdmissionBenchmark(b *testing.B) (*ShootExtensionProfile, map[string]*gardencorev1beta1.ExtensionProfile, *core.Shoot, *core.Shoot) {
 	features.RegisterFeatureGates()
-	if err := features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): true}); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		_ = features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})
-	})
+	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 
 	p, err := New()
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"k8s.io/apiserver/pkg/admission"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
@@ -28,12 +29,7 @@ import (
 // evaluated against the new Shoot; the compiled programs come from the plugin's cache.
 func BenchmarkValidateUpdate(b *testing.B) {
 	features.RegisterFeatureGates()
-	if err := features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): true}); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		_ = features.DefaultFeatureGate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})
-	})
+	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 
 	plugin, err := New()
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/go-logr/logr"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
-	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -26,7 +25,7 @@ const (
 // MaintainExtensionComponents is the third step (GEP-78 "Order of evaluation within a maintenance
 // window"): the pinned version of every component of every enabled extension, in spec order,
 // evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
-// It does nothing while the ExtensionComponentVersions feature gate is off.
+// It does nothing while the ExtensionComponentVersions feature gate is off (op.ComponentVersions).
 //
 // For each pin it decides with componentversion.Decide (for a component that follows a release
 // channel componentversion.ChannelUpdateFor with op.StableChannelSoakPeriod; otherwise the
@@ -45,7 +44,7 @@ const (
 // such a profile: a forced update is then a failed result, an auto-update records nothing. One
 // component's failure does not stop the others.
 func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker componentversion.CompatibilityChecker) {
-	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
+	if !op.ComponentVersions {
 		return
 	}
 	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {

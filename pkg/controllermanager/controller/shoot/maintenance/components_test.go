@@ -72,6 +72,17 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		Expect(checker.calls).To(BeZero())
 	})
 
+	It("should read the feature gate once per run, in NewOperation", func() {
+		op := newOperation()
+		Expect(op.ComponentVersions).To(BeTrue())
+		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
+
+		Expect(NewOperation(shoot, now).ComponentVersions).To(BeFalse())
+
+		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
+	})
+
 	It("should force-upgrade an expired pin with auto-update off and auto-update the other component", func() {
 		op := newOperation()
 		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)

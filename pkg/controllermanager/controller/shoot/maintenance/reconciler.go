@@ -25,7 +25,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	"github.com/gep-78/gardener/pkg/controllermanager/config"
-	"github.com/gep-78/gardener/pkg/features"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -141,8 +140,7 @@ func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencore
 	if err := r.loadCloudProfile(ctx, op); err != nil {
 		return nil, err
 	}
-	componentsEnabled := features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)
-	if componentsEnabled {
+	if op.ComponentVersions {
 		if err := r.loadExtensionProfiles(ctx, op); err != nil {
 			return nil, err
 		}
@@ -151,7 +149,7 @@ func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencore
 	MaintainMachineImages(log, op)
 	MaintainKubernetesVersion(log, op)
 	MaintainExtensionComponents(ctx, log, op, r.CompatibilityChecker)
-	if componentsEnabled {
+	if op.ComponentVersions {
 		ResolveHostComponentConflicts(ctx, log, op, r.CompatibilityChecker, func() {
 			MaintainExtensionComponents(ctx, log, op, r.CompatibilityChecker)
 		})

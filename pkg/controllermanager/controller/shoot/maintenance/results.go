@@ -13,6 +13,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -32,6 +33,9 @@ type updateResult struct {
 type Operation struct {
 	// Now is the time the run evaluates classifications at.
 	Now time.Time
+	// ComponentVersions is the ExtensionComponentVersions feature gate, read once per run (in
+	// NewOperation), so that all steps of a run see the same value.
+	ComponentVersions bool
 	// StableChannelSoakPeriod is the soak period of the stable release channel, for components
 	// that follow a channel (the controller's Config.StableChannelSoakPeriod).
 	StableChannelSoakPeriod time.Duration
@@ -61,6 +65,7 @@ type Operation struct {
 func NewOperation(shoot *gardencorev1beta1.Shoot, now time.Time) *Operation {
 	return &Operation{
 		Now:                        now,
+		ComponentVersions:          features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions),
 		Original:                   shoot,
 		Shoot:                      shoot.DeepCopy(),
 		ExtensionProfiles:          map[string]*gardencorev1beta1.ExtensionProfile{},

@@ -32,7 +32,6 @@ import (
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
-	"github.com/gep-78/gardener/pkg/features"
 )
 
 // ControllerName is the name of this controller.
@@ -41,8 +40,8 @@ const ControllerName = "shoot-extension"
 // AddToManager adds the controller to mgr, which runs against the seed cluster; gardenCluster is
 // the garden cluster (it must be added to mgr as a runnable by the caller). Unset fields of the
 // Reconciler default to: GardenClient from gardenCluster, SeedClient from mgr, Recorder for events
-// on Shoots in the garden, the real Clock and features.DefaultFeatureGate. It registers the
-// indexer.ShootPinnedExtensionTypes index on the garden cache.
+// on Shoots in the garden and the real Clock. It registers the indexer.ShootPinnedExtensionTypes
+// index on the garden cache.
 func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gardenCluster cluster.Cluster) error {
 	if r.GardenClient == nil {
 		r.GardenClient = gardenCluster.GetClient()
@@ -55,9 +54,6 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gard
 	}
 	if r.Clock == nil {
 		r.Clock = clock.RealClock{}
-	}
-	if r.FeatureGate == nil {
-		r.FeatureGate = features.DefaultFeatureGate
 	}
 
 	if err := indexer.AddShootPinnedExtensionTypes(ctx, gardenCluster.GetFieldIndexer()); err != nil {

@@ -17,7 +17,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/client-go/tools/record"
-	"k8s.io/component-base/featuregate"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -115,8 +114,6 @@ type Reconciler struct {
 	SeedClient client.Client
 	// Config is the controller configuration.
 	Config Config
-	// FeatureGate says whether ExtensionComponentVersions is on.
-	FeatureGate featuregate.FeatureGate
 	// Recorder records events on Shoots (in the garden cluster).
 	Recorder record.EventRecorder
 	// Clock supplies the gardener.cloud/timestamp annotation.
@@ -202,7 +199,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	}
 
 	deployer, warnings, err := shared.NewExtensionWithComponents(ctx, log, r.GardenClient, r.SeedClient, namespace, shoot, shared.ExtensionComponentOptions{
-		ComponentVersions: r.FeatureGate.Enabled(features.ExtensionComponentVersions),
+		ComponentVersions: features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions),
 		Clock:             r.Clock,
 		ComponentsChanged: func(name string, old, updated []extensionsv1alpha1.ExtensionComponent) {
 			r.Recorder.Eventf(shoot, corev1.EventTypeNormal, EventReasonComponentsUpdated, "%s: %s", name, strings.Join(extension.ComponentChanges(old, updated), ", "))

@@ -12,7 +12,7 @@ import (
 	. "github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/client-go/tools/record"
-	"k8s.io/component-base/featuregate"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -33,7 +33,6 @@ var (
 	seedClient   client.Client
 	recorder     *record.FakeRecorder
 	fakeClock    *testclock.FakeClock
-	gate         featuregate.MutableFeatureGate
 	reconciler   *Reconciler
 	shoot        *gardencorev1beta1.Shoot
 	request      reconcile.Request
@@ -45,9 +44,8 @@ const seedNamespace = "shoot--dev--falco-traefik-eval"
 // and the Reconciler under test.
 func setUpReconciler() {
 	ctx = context.Background()
-	gate = featuregate.NewFeatureGate()
-	Expect(gate.Add(features.AllFeatureGates)).To(Succeed())
-	Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): true})).To(Succeed())
+	features.RegisterFeatureGates()
+	featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 
 	shoot = exampleShoot()
 	shoot.Spec.SeedName = ptr.To("local")
@@ -75,7 +73,6 @@ func setUpReconciler() {
 		GardenClient: gardenClient,
 		SeedClient:   seedClient,
 		Config:       Config{SeedName: "local", ConcurrentSyncs: 1},
-		FeatureGate:  gate,
 		Recorder:     recorder,
 		Clock:        fakeClock,
 	}

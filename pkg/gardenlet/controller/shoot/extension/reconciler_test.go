@@ -18,6 +18,7 @@ import (
 	. "github.com/onsi/gomega/gstruct"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
@@ -336,7 +337,7 @@ var _ = Describe("Reconciler", func() {
 		})
 
 		It("writes no components with the gate off", func() {
-			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+			featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
 			reconcileShoot()
 
 			Expect(extensionNames()).To(ConsistOf("shoot-falco-service", "shoot-traefik", "shoot-cert-service"))
@@ -353,7 +354,7 @@ var _ = Describe("Reconciler", func() {
 			reconcileShoot()
 			before := getExtension("shoot-falco-service")
 			Expect(before.Spec.Components).NotTo(BeEmpty())
-			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): false})).To(Succeed())
+			featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
 			events()
 
 			reconcileShoot()
@@ -375,7 +376,7 @@ var _ = Describe("Reconciler", func() {
 			Expect(events()).To(BeEmpty())
 
 			By("turned on again, gardenlet resolves the pins again")
-			Expect(gate.SetFromMap(map[string]bool{string(features.ExtensionComponentVersions): true})).To(Succeed())
+			featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 			reconcileShoot()
 			Expect(getExtension("shoot-falco-service").Spec.Components).To(BeEmpty())
 		})
