@@ -80,7 +80,10 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gard
 
 // ShootPredicate lets through Shoots this gardenlet is responsible for (or still holds its
 // finalizer on), and of their updates only those that change the spec, the deletion timestamp or
-// the finalizers. Status updates (including the technicalID this controller writes) are dropped.
+// the finalizers. Status updates (including the technicalID this controller writes) are dropped,
+// and so is the update that only adds FinalizerName: this controller's own first write, which
+// asks for nothing new (a reconcile for it would find the seed objects of the running one not yet
+// in its cache and write them again).
 func (r *Reconciler) ShootPredicate() predicate.TypedPredicate[*gardencorev1beta1.Shoot] {
 	relevant := func(shoot *gardencorev1beta1.Shoot) bool {
 		return r.responsibleFor(shoot) || controllerutil.ContainsFinalizer(shoot, FinalizerName)
@@ -95,9 +98,17 @@ func (r *Reconciler) ShootPredicate() predicate.TypedPredicate[*gardencorev1beta
 			}
 			return !apiequality.Semantic.DeepEqual(e.ObjectOld.Spec, e.ObjectNew.Spec) ||
 				(e.ObjectOld.DeletionTimestamp == nil) != (e.ObjectNew.DeletionTimestamp == nil) ||
-				!slices.Equal(e.ObjectOld.Finalizers, e.ObjectNew.Finalizers)
+				(!slices.Equal(e.ObjectOld.Finalizers, e.ObjectNew.Finalizers) && !onlyAddsFinalizer(e.ObjectOld.Finalizers, e.ObjectNew.Finalizers))
 		},
 	}
+}
+
+// onlyAddsFinalizer says whether updated is old with FinalizerName added.
+func onlyAddsFinalizer(old, updated []string) bool {
+	if slices.Contains(old, FinalizerName) || !slices.Contains(updated, FinalizerName) {
+		return false
+	}
+	return slices.Equal(old, slices.DeleteFunc(slices.Clone(updated), func(f string) bool { return f == FinalizerName }))
 }
 
 // ExtensionProfileSpecChangedPredicate drops ExtensionProfile updates that leave the spec

@@ -109,9 +109,17 @@ var _ = Describe("Add", func() {
 			Entry("status only", func(s *gardencorev1beta1.Shoot) { s.Status.TechnicalID = "x"; s.ResourceVersion = "2" }, false),
 			Entry("spec", func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions = nil }, true),
 			Entry("deletion", func(s *gardencorev1beta1.Shoot) { s.DeletionTimestamp = &metav1.Time{} }, true),
-			Entry("finalizers", func(s *gardencorev1beta1.Shoot) { s.Finalizers = []string{FinalizerName} }, true),
+			Entry("only our finalizer added", func(s *gardencorev1beta1.Shoot) { s.Finalizers = []string{FinalizerName} }, false),
+			Entry("our finalizer added with another", func(s *gardencorev1beta1.Shoot) { s.Finalizers = []string{"other", FinalizerName} }, true),
+			Entry("another finalizer added", func(s *gardencorev1beta1.Shoot) { s.Finalizers = []string{"other"} }, true),
 			Entry("moved away from this seed", func(s *gardencorev1beta1.Shoot) { s.Spec.SeedName = ptr.To("other") }, true),
 		)
+
+		It("lets through the removal of our finalizer", func() {
+			old, updated := base(), base()
+			old.Finalizers = []string{FinalizerName}
+			Expect(p.Update(event.TypedUpdateEvent[*gardencorev1beta1.Shoot]{ObjectOld: old, ObjectNew: updated})).To(BeTrue())
+		})
 	})
 
 	DescribeTable("ExtensionProfileSpecChangedPredicate",

@@ -167,7 +167,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 		}
 		return r.delete(ctx, log, shoot, namespace)
 	}
-	return reconcile.Result{}, r.reconcile(ctx, log, shoot, namespace)
+	return r.reconcile(ctx, log, shoot, namespace)
 }
 
 func (r *Reconciler) responsibleFor(shoot *gardencorev1beta1.Shoot) bool {
@@ -184,18 +184,22 @@ func seedNameOf(shoot *gardencorev1beta1.Shoot) string {
 	return *shoot.Spec.SeedName
 }
 
-func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string) error {
+// reconcile requeues the Shoot after extension.DefaultInterval when an Extension it creates exists
+// already: created by an earlier reconcile whose write the seed cache has not seen yet (its
+// watch event reconciles it too), or by someone else. That is neither an error nor a failed
+// write (no event, no status.lastErrors entry).
+func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string) (reconcile.Result, error) {
 	if !controllerutil.ContainsFinalizer(shoot, FinalizerName) {
 		log.Info("Adding finalizer")
 		patch := client.MergeFromWithOptions(shoot.DeepCopy(), client.MergeFromWithOptimisticLock{})
 		controllerutil.AddFinalizer(shoot, FinalizerName)
 		if err := r.GardenClient.Patch(ctx, shoot, patch); err != nil {
-			return fmt.Errorf("failed adding finalizer: %w", err)
+			return reconcile.Result{}, fmt.Errorf("failed adding finalizer: %w", err)
 		}
 	}
 
 	if err := r.ensureNamespace(ctx, log, shoot, namespace); err != nil {
-		return err
+		return reconcile.Result{}, err
 	}
 
 	deployer, warnings, err := shared.NewExtensionWithComponents(ctx, log, r.GardenClient, r.SeedClient, namespace, shoot, shared.ExtensionComponentOptions{
@@ -206,7 +210,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		},
 	})
 	if err != nil {
-		return err
+		return reconcile.Result{}, err
 	}
 	for _, w := range warnings {
 		log.Info("Pinned component has no matching ExtensionProfile entry", "extensionType", w.ExtensionType, "component", w.Component, "version", w.Version, "reason", w.Reason)
@@ -230,10 +234,18 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	if technicalIDErr != nil {
 		errs = append(errs, technicalIDErr)
 	}
-	if deployErr != nil {
+	failed := extension.Failed(deployErr)
+	var result reconcile.Result
+	for name, err := range failed {
+		if apierrors.IsAlreadyExists(err) {
+			log.V(1).Info("Extension exists already, checking it again later", "extension", name)
+			delete(failed, name)
+			result.RequeueAfter = extension.DefaultInterval
+		}
+	}
+	if len(failed) > 0 {
 		errs = append(errs, deployErr)
 	}
-	failed := extension.Failed(deployErr)
 	for _, name := range slices.Sorted(maps.Keys(failed)) {
 		r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonExtensionDeploymentFailed, fmt.Sprintf("Extension %s: %v", name, failed[name]))
 	}
@@ -244,7 +256,10 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	if err := deployer.DeleteStaleResources(ctx); err != nil {
 		errs = append(errs, err)
 	}
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return reconcile.Result{}, err
+	}
+	return result, nil
 }
 
 // delete removes the seed objects of a deleted Shoot: it deletes its Extensions, waits until they
