@@ -6,16 +6,21 @@
 // CloudProfile, as Gardener's ShootMutator does for the fields this project models. An empty or
 // partial Kubernetes version (control plane, and pools that set one) becomes the highest supported
 // match, the stored version where it matches; a pool's machine image is kept from the stored
-// Shoot or defaulted (v1beta1helper.DefaultMachineImage). A new Shoot may not set both
+// Shoot or defaulted (getDefaultMachineImageAt). A new Shoot may not set both
 // spec.cloudProfileName and spec.cloudProfile. A missing CloudProfile (after a live read) is
 // rejected on create and on a changed reference. Errors are Forbidden with the field errors.
 package mutator
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
@@ -28,6 +33,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
@@ -94,94 +100,121 @@ func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admis
 		return nil
 	}
 
-	now := m.Clock.Now()
-	allErrs := m.defaultKubernetesVersion(profile, shoot, oldShoot, now)
-	allErrs = append(allErrs, m.defaultKubernetesVersionForWorkers(profile, shoot, oldShoot, now)...)
-	allErrs = append(allErrs, m.ensureMachineImages(profile, shoot, oldShoot, now)...)
+	c := &mutationContext{cloudProfileSpec: profile, shoot: shoot, oldShoot: oldShoot, now: m.Clock.Now()}
+	allErrs := c.defaultKubernetes()
+	allErrs = append(allErrs, c.defaultKubernetesVersionForWorkers()...)
+	allErrs = append(allErrs, c.ensureMachineImages()...)
 	if len(allErrs) > 0 {
 		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
 	return nil
 }
 
-// defaultKubernetesVersion resolves spec.kubernetes.version (v1beta1helper.ResolveKubernetesVersion),
-// keeping the stored version when the request matches it.
-func (m *MutateShoot) defaultKubernetesVersion(profile *gardencorev1beta1.CloudProfileSpec, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
-	requested := shoot.Spec.Kubernetes.Version
+// mutationContext is one Shoot under admission. oldShoot is nil on create; now is the time of
+// every version classification.
+type mutationContext struct {
+	cloudProfileSpec *gardencorev1beta1.CloudProfileSpec
+	shoot            *core.Shoot
+	oldShoot         *core.Shoot
+	now              time.Time
+}
+
+// defaultKubernetes resolves an empty or partial spec.kubernetes.version; the stored version is
+// kept when the request matches it.
+func (c *mutationContext) defaultKubernetes() field.ErrorList {
+	requested := c.shoot.Spec.Kubernetes.Version
 	if len(requested) > validation.MaxVersionLength {
 		return nil
 	}
 	var current string
-	if oldShoot != nil {
-		current = oldShoot.Spec.Kubernetes.Version
+	if c.oldShoot != nil {
+		current = c.oldShoot.Spec.Kubernetes.Version
 	}
-	resolved, err := v1beta1helper.ResolveKubernetesVersion(field.NewPath("spec", "kubernetes", "version"), profile.Kubernetes.Versions, requested, current, now)
-	if err != nil {
-		return field.ErrorList{err}
+	if requestMatchesVersion(requested, current) {
+		c.shoot.Spec.Kubernetes.Version = current
+		return nil
 	}
-	shoot.Spec.Kubernetes.Version = resolved
+	defaultVersion, errList := defaultKubernetesVersionAt(c.cloudProfileSpec.Kubernetes.Versions, requested, field.NewPath("spec", "kubernetes", "version"), c.now)
+	if len(errList) > 0 {
+		return errList
+	}
+	if defaultVersion != nil {
+		c.shoot.Spec.Kubernetes.Version = *defaultVersion
+	}
 	return nil
 }
 
-// defaultKubernetesVersionForWorkers resolves each pool's spec.provider.workers[].kubernetes.version
-// that is set and partial like the control plane's (v1beta1helper.ResolveKubernetesVersion),
-// keeping the pool's stored version when the request matches it. An unset pool version stays
-// unset: the pool runs the control plane's version.
-func (m *MutateShoot) defaultKubernetesVersionForWorkers(profile *gardencorev1beta1.CloudProfileSpec, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
+// defaultKubernetesVersionForWorkers applies defaultKubernetesVersionForWorker to every pool and
+// returns the errors of all pools.
+func (c *mutationContext) defaultKubernetesVersionForWorkers() field.ErrorList {
 	allErrs := field.ErrorList{}
-	for i := range shoot.Spec.Provider.Workers {
-		worker := &shoot.Spec.Provider.Workers[i]
-		if worker.Kubernetes == nil || worker.Kubernetes.Version == nil || len(*worker.Kubernetes.Version) > validation.MaxVersionLength {
-			continue
+	for i, worker := range c.shoot.Spec.Provider.Workers {
+		if worker.Kubernetes != nil {
+			allErrs = append(allErrs, c.defaultKubernetesVersionForWorker(field.NewPath("spec", "provider", "workers").Index(i), worker)...)
 		}
-		var current string
-		if oldWorker := findWorker(oldShoot, worker.Name); oldWorker != nil && oldWorker.Kubernetes != nil {
-			current = ptr.Deref(oldWorker.Kubernetes.Version, "")
-		}
-		fldPath := field.NewPath("spec", "provider", "workers").Index(i).Child("kubernetes", "version")
-		resolved, err := v1beta1helper.ResolveKubernetesVersion(fldPath, profile.Kubernetes.Versions, *worker.Kubernetes.Version, current, now)
-		if err != nil {
-			allErrs = append(allErrs, err)
-			continue
-		}
-		worker.Kubernetes.Version = ptr.To(resolved)
 	}
 	return allErrs
 }
 
-// ensureMachineImages keeps or defaults the machine image of every worker pool.
-func (m *MutateShoot) ensureMachineImages(profile *gardencorev1beta1.CloudProfileSpec, shoot, oldShoot *core.Shoot, now time.Time) field.ErrorList {
+// defaultKubernetesVersionForWorker resolves a set, empty or partial kubernetes.version of the
+// pool at idxPath like defaultKubernetes, keeping the pool's stored version when the request
+// matches it. An unset version stays unset: the pool runs the control plane's version.
+func (c *mutationContext) defaultKubernetesVersionForWorker(idxPath *field.Path, worker core.Worker) field.ErrorList {
+	if worker.Kubernetes.Version == nil || len(*worker.Kubernetes.Version) > validation.MaxVersionLength {
+		return nil
+	}
+	var current string
+	if oldWorker := findWorker(c.oldShoot, worker.Name); oldWorker != nil && oldWorker.Kubernetes != nil {
+		current = ptr.Deref(oldWorker.Kubernetes.Version, "")
+	}
+	if requestMatchesVersion(*worker.Kubernetes.Version, current) {
+		worker.Kubernetes.Version = ptr.To(current)
+		return nil
+	}
+	defaultVersion, errList := defaultKubernetesVersionAt(c.cloudProfileSpec.Kubernetes.Versions, *worker.Kubernetes.Version, idxPath.Child("kubernetes", "version"), c.now)
+	if len(errList) > 0 {
+		return errList
+	}
+	if defaultVersion != nil {
+		worker.Kubernetes.Version = defaultVersion
+	}
+	return nil
+}
+
+// ensureMachineImages sets the machine image of every pool to ensureMachineImage's.
+func (c *mutationContext) ensureMachineImages() field.ErrorList {
 	allErrs := field.ErrorList{}
-	for i := range shoot.Spec.Provider.Workers {
-		worker := &shoot.Spec.Provider.Workers[i]
-		fldPath := field.NewPath("spec", "provider", "workers").Index(i).Child("machine", "image")
-
-		// Keep the stored image unless the request chooses another one: only maintenance moves a
-		// pool to a newer default.
-		if oldWorker := findWorker(oldShoot, worker.Name); oldWorker != nil && oldWorker.Machine.Image != nil {
-			image := worker.Machine.Image
-			if image == nil || (image.Name == oldWorker.Machine.Image.Name &&
-				(ptr.Deref(image.Version, "") == "" || ptr.Equal(image.Version, oldWorker.Machine.Image.Version))) {
-				worker.Machine.Image = oldWorker.Machine.Image.DeepCopy()
-				continue
-			}
-		}
-
-		var name, version string
-		if worker.Machine.Image != nil {
-			name, version = worker.Machine.Image.Name, ptr.Deref(worker.Machine.Image.Version, "")
-		}
-		if len(name) > validation.MaxNameLength || len(version) > validation.MaxVersionLength {
-			continue
-		}
-		name, version, err := v1beta1helper.DefaultMachineImage(fldPath, profile.MachineImages, name, version, architectureOf(*worker), now)
+	var oldWorkers []core.Worker
+	if c.oldShoot != nil {
+		oldWorkers = c.oldShoot.Spec.Provider.Workers
+	}
+	for idx, worker := range c.shoot.Spec.Provider.Workers {
+		image, err := c.ensureMachineImage(oldWorkers, worker, field.NewPath("spec", "provider", "workers").Index(idx).Child("machine", "image"))
 		if err != nil {
 			allErrs = append(allErrs, err)
 			continue
 		}
-		worker.Machine.Image = &core.ShootMachineImage{Name: name, Version: ptr.To(version)}
+		c.shoot.Spec.Provider.Workers[idx].Machine.Image = image
 	}
 	return allErrs
+}
+
+// ensureMachineImage returns the image of a pool: a copy of the stored pool's image unless the
+// request names another image or another version (only maintenance moves a pool to a newer
+// default), else getDefaultMachineImageAt's. Over-long values are returned unchanged for
+// validation to reject. fldPath is the pool's machine.image.
+func (c *mutationContext) ensureMachineImage(oldWorkers []core.Worker, worker core.Worker, fldPath *field.Path) (*core.ShootMachineImage, *field.Error) {
+	image := worker.Machine.Image
+	if oldWorker := findWorkerByName(oldWorkers, worker.Name); oldWorker != nil && oldWorker.Machine.Image != nil {
+		if image == nil || (image.Name == oldWorker.Machine.Image.Name &&
+			(ptr.Deref(image.Version, "") == "" || ptr.Equal(image.Version, oldWorker.Machine.Image.Version))) {
+			return oldWorker.Machine.Image.DeepCopy(), nil
+		}
+	}
+	if image != nil && (len(image.Name) > validation.MaxNameLength || len(ptr.Deref(image.Version, "")) > validation.MaxVersionLength) {
+		return image, nil
+	}
+	return getDefaultMachineImageAt(c.cloudProfileSpec.MachineImages, image, ptr.To(architectureOf(worker)), fldPath, c.now)
 }
 
 // findWorker returns the pool of the given name of shoot, or nil (also for a nil shoot).
@@ -189,9 +222,14 @@ func findWorker(shoot *core.Shoot, name string) *core.Worker {
 	if shoot == nil {
 		return nil
 	}
-	for i := range shoot.Spec.Provider.Workers {
-		if shoot.Spec.Provider.Workers[i].Name == name {
-			return &shoot.Spec.Provider.Workers[i]
+	return findWorkerByName(shoot.Spec.Provider.Workers, name)
+}
+
+// findWorkerByName returns the pool of the given name, or nil.
+func findWorkerByName(workers []core.Worker, name string) *core.Worker {
+	for i := range workers {
+		if workers[i].Name == name {
+			return &workers[i]
 		}
 	}
 	return nil
@@ -200,4 +238,207 @@ func findWorker(shoot *core.Shoot, name string) *core.Worker {
 // architectureOf returns the pool's CPU architecture, amd64 when unset (the v1beta1 default).
 func architectureOf(worker core.Worker) string {
 	return ptr.Deref(worker.Machine.Architecture, v1beta1constants.ArchitectureAMD64)
+}
+
+// defaultKubernetesVersion is defaultKubernetesVersionAt at time.Now.
+func defaultKubernetesVersion(constraints []gardencorev1beta1.ExpirableVersion, shootVersion string, fldPath *field.Path) (*string, field.ErrorList) {
+	return defaultKubernetesVersionAt(constraints, shootVersion, fldPath, time.Now())
+}
+
+// defaultKubernetesVersionAt returns the version an empty or partial shootVersion ("1", "1.35",
+// one leading "v" accepted) resolves to: the highest version of constraints that matches it and
+// is classified supported at now (preview, deprecated, expired and unavailable versions must be
+// chosen explicitly). It returns nil for a version of three or more parts, which ShootValidator
+// checks. Errors are Invalid on fldPath quoting shootVersion (callers bound its length): "must be
+// a semantic version" for a malformed one; the offered versions with their classifications when
+// none matches.
+func defaultKubernetesVersionAt(constraints []gardencorev1beta1.ExpirableVersion, shootVersion string, fldPath *field.Path, now time.Time) (*string, field.ErrorList) {
+	if !versionutils.IsPartial(shootVersion) {
+		return nil, nil
+	}
+	major, minor, err := parseRequestedVersion(shootVersion)
+	if err != nil {
+		return nil, field.ErrorList{field.Invalid(fldPath, shootVersion, err.Error())}
+	}
+	if latest := findLatestSupportedVersionAt(constraints, major, minor, now); latest != nil {
+		return ptr.To(latest.Original()), nil
+	}
+	return nil, field.ErrorList{field.Invalid(fldPath, shootVersion, fmt.Sprintf(
+		"couldn't find a suitable version for %q: suitable versions are classified supported and match it; preview and deprecated versions have to be selected explicitly (offered: %s)",
+		shootVersion, describeVersions(constraints, now)))}
+}
+
+// findLatestSupportedVersion is findLatestSupportedVersionAt at time.Now.
+func findLatestSupportedVersion(constraints []gardencorev1beta1.ExpirableVersion, major, minor *uint64) *semver.Version {
+	return findLatestSupportedVersionAt(constraints, major, minor, time.Now())
+}
+
+// findLatestSupportedVersionAt returns the highest version of constraints classified supported at
+// now with the given major and minor (nil: any; both nil: any release version), or nil.
+// Unparsable versions are skipped.
+func findLatestSupportedVersionAt(constraints []gardencorev1beta1.ExpirableVersion, major, minor *uint64, now time.Time) *semver.Version {
+	var latest *semver.Version
+	for _, constraint := range constraints {
+		if v1beta1helper.CurrentLifecycleClassificationAt(constraint, now) != gardencorev1beta1.ClassificationSupported {
+			continue
+		}
+		parsed, err := semver.NewVersion(constraint.Version)
+		if err != nil || !matchesMajorMinor(parsed, major, minor) {
+			continue
+		}
+		if latest == nil || parsed.GreaterThan(latest) {
+			latest = parsed
+		}
+	}
+	return latest
+}
+
+// getDefaultMachineImageAt returns the machine image of a pool requesting image (nil, or a name
+// and version that may be empty) on CPU architecture arch:
+//   - the named image, or without a name the first image of machineImages with a version for arch;
+//   - a version of three or more parts (after one leading "v", which is dropped) as given, for
+//     ShootValidator to check;
+//   - for an empty or partial version, the highest version of that image for arch that matches it
+//     and is neither preview, expired nor unavailable at now, supported before deprecated.
+//
+// Gardener's defaulting skips only preview versions; skipping expired and unavailable ones too
+// chooses a usable version whenever one exists. Errors are Invalid on fldPath (the pool's
+// machine.image) or its name or version: no images, an unknown name, no image for arch, a
+// malformed version, no suitable version.
+func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, image *core.ShootMachineImage, arch *string, fldPath *field.Path, now time.Time) (*core.ShootMachineImage, *field.Error) {
+	var name, version string
+	if image != nil {
+		name, version = image.Name, ptr.Deref(image.Version, "")
+	}
+	architecture := ptr.Deref(arch, v1beta1constants.ArchitectureAMD64)
+	reference := name + "@" + version
+	if len(machineImages) == 0 {
+		return nil, field.Invalid(fldPath, reference, "the CloudProfile offers no machine image")
+	}
+
+	var defaultImage *gardencorev1beta1.MachineImage
+	if name != "" {
+		i := slices.IndexFunc(machineImages, func(m gardencorev1beta1.MachineImage) bool { return m.Name == name })
+		if i < 0 {
+			return nil, field.Invalid(fldPath.Child("name"), name, fmt.Sprintf("image is not offered by the CloudProfile (offered: %s)", strings.Join(imageNames(machineImages), ", ")))
+		}
+		defaultImage = &machineImages[i]
+	} else {
+		for i := range machineImages {
+			if slices.ContainsFunc(machineImages[i].Versions, func(v gardencorev1beta1.MachineImageVersion) bool {
+				return v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture, nil)
+			}) {
+				defaultImage = &machineImages[i]
+				break
+			}
+		}
+		if defaultImage == nil {
+			return nil, field.Invalid(fldPath, reference, fmt.Sprintf("no machine image of the CloudProfile supports architecture %q", architecture))
+		}
+	}
+
+	version = versionutils.TrimShootPrefix(version)
+	if !versionutils.IsPartial(version) {
+		return &core.ShootMachineImage{Name: defaultImage.Name, Version: ptr.To(version)}, nil
+	}
+	major, minor, err := parseRequestedVersion(version)
+	if err != nil {
+		return nil, field.Invalid(fldPath.Child("version"), version, err.Error())
+	}
+
+	var latest [2]*semver.Version // highest supported, highest deprecated
+	for _, v := range defaultImage.Versions {
+		if !v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture, nil) {
+			continue
+		}
+		slot := 0
+		switch v1beta1helper.CurrentLifecycleClassificationAt(v.ExpirableVersion, now) {
+		case gardencorev1beta1.ClassificationSupported:
+		case gardencorev1beta1.ClassificationDeprecated:
+			slot = 1
+		default:
+			continue
+		}
+		parsed, err := semver.NewVersion(v.Version)
+		if err != nil || !matchesMajorMinor(parsed, major, minor) {
+			continue
+		}
+		if latest[slot] == nil || parsed.GreaterThan(latest[slot]) {
+			latest[slot] = parsed
+		}
+	}
+	for _, v := range latest {
+		if v != nil {
+			return &core.ShootMachineImage{Name: defaultImage.Name, Version: ptr.To(v.Original())}, nil
+		}
+	}
+	return nil, field.Invalid(fldPath.Child("version"), version, fmt.Sprintf(
+		"couldn't find a suitable version of machine image %q for architecture %q: suitable versions are classified supported or deprecated and match it; preview versions have to be selected explicitly",
+		defaultImage.Name, architecture))
+}
+
+// requestMatchesVersion reports whether the empty or partial requested version matches current,
+// a full version: re-applying a manifest that says "1.35" (or no version) keeps the stored patch.
+func requestMatchesVersion(requested, current string) bool {
+	if !versionutils.IsPartial(requested) || versionutils.IsPartial(current) {
+		return false
+	}
+	major, minor, err := parseRequestedVersion(requested)
+	if err != nil {
+		return false
+	}
+	cur, err := semver.StrictNewVersion(current)
+	return err == nil && matchesMajorMinor(cur, major, minor)
+}
+
+// parseRequestedVersion parses an empty or partial version (versionutils.ParsePartialVersion)
+// into its major and minor; "" is any version (both nil), "1" any minor (minor nil).
+func parseRequestedVersion(requested string) (major, minor *uint64, err error) {
+	if requested == "" {
+		return nil, nil, nil
+	}
+	prefix, err := versionutils.ParsePartialVersion(requested)
+	if err != nil {
+		return nil, nil, err
+	}
+	parts := strings.Split(prefix.String(), ".")
+	numbers := make([]*uint64, 2)
+	for i := 0; i < len(parts) && i < 2; i++ {
+		n, err := strconv.ParseUint(parts[i], 10, 64)
+		if err != nil {
+			return nil, nil, err
+		}
+		numbers[i] = &n
+	}
+	return numbers[0], numbers[1], nil
+}
+
+// matchesMajorMinor reports whether v has the given major and minor (nil: any). Without either, v
+// must be a release version.
+func matchesMajorMinor(v *semver.Version, major, minor *uint64) bool {
+	if major == nil && minor == nil {
+		return v.Prerelease() == ""
+	}
+	return (major == nil || v.Major() == *major) && (minor == nil || v.Minor() == *minor)
+}
+
+func imageNames(images []gardencorev1beta1.MachineImage) []string {
+	names := make([]string, 0, len(images))
+	for _, image := range images {
+		names = append(names, image.Name)
+	}
+	return names
+}
+
+// describeVersions lists the versions with their classification at now, e.g.
+// "1.35.6 (supported), 1.36.0 (preview)".
+func describeVersions(versions []gardencorev1beta1.ExpirableVersion, now time.Time) string {
+	if len(versions) == 0 {
+		return "none"
+	}
+	parts := make([]string, 0, len(versions))
+	for _, v := range versions {
+		parts = append(parts, fmt.Sprintf("%s (%s)", v.Version, v1beta1helper.CurrentLifecycleClassificationAt(v, now)))
+	}
+	return strings.Join(parts, ", ")
 }
