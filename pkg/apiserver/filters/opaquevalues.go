@@ -29,7 +29,8 @@ import (
 // WithOpaqueValueChecks answers 400 Bad Request, naming the field, to a write of the given
 // resources with a value a runtime.RawExtension (providerConfig) takes but k8s.io/apiserver then
 // panics on for managedFields: a number beyond float64 (1e400) in a JSON or YAML body, or invalid
-// JSON in a RawExtension of a protobuf body. Bodies it cannot read pass unchanged.
+// JSON in a RawExtension of a protobuf body, or an IntOrString of a protobuf body whose type is
+// neither int nor string. Bodies it cannot read pass unchanged.
 func WithOpaqueValueChecks(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		info, gvk, body, mediaType, ok := readWriteBody(req, kinds)
@@ -65,8 +66,9 @@ func WithOpaqueValueChecks(handler http.Handler, kinds map[schema.GroupResource]
 	})
 }
 
-// protobufRawExtensionError decodes a protobuf body and returns the first RawExtension that is
-// not valid JSON or holds an out-of-range number; nil also when the body does not decode.
+// protobufRawExtensionError decodes a protobuf body and returns the first IntOrString of an
+// unknown type, else the first RawExtension that is not valid JSON or holds an out-of-range
+// number; nil also when the body does not decode.
 func protobufRawExtensionError(body []byte, gvk schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) *field.Error {
 	info, ok := runtime.SerializerInfoForMediaType(serializer.SupportedMediaTypes(), runtime.ContentTypeProtobuf)
 	if !ok {
@@ -78,6 +80,9 @@ func protobufRawExtensionError(body []byte, gvk schema.GroupVersionKind, scheme 
 	}
 	if _, _, err := info.Serializer.Decode(body, &gvk, obj); err != nil {
 		return nil
+	}
+	if fieldErr := validation.InvalidIntOrString(obj, nil); fieldErr != nil {
+		return fieldErr
 	}
 	var fieldErr *field.Error
 	validation.VisitRawExtensions(obj, nil, func(path *field.Path, raw *runtime.RawExtension) {

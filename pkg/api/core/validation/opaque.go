@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -155,17 +156,43 @@ func InspectJSON(data []byte, root *field.Path) (int, *field.Error) {
 	return depth, nil
 }
 
-var rawExtensionType = reflect.TypeOf(runtime.RawExtension{})
+var (
+	rawExtensionType = reflect.TypeOf(runtime.RawExtension{})
+	intOrStringType  = reflect.TypeOf(intstr.IntOrString{})
+)
 
 // VisitRawExtensions calls visit for every runtime.RawExtension (also behind pointers) in obj,
 // with its JSON field path below path (fields by their json name, else their Go name with a lower
-// first letter; inline structs flattened; list
-// items by index, map entries by key).
+// first letter; inline structs flattened; list items by index, map entries by key).
 func VisitRawExtensions(obj interface{}, path *field.Path, visit func(*field.Path, *runtime.RawExtension)) {
-	visitValue(reflect.ValueOf(obj), path, visit)
+	visitValuesOf(reflect.ValueOf(obj), path, rawExtensionType, func(path *field.Path, v interface{}) {
+		visit(path, v.(*runtime.RawExtension))
+	})
 }
 
-func visitValue(v reflect.Value, path *field.Path, visit func(*field.Path, *runtime.RawExtension)) {
+// VisitIntOrStrings calls visit for every intstr.IntOrString (also behind pointers) in obj, with
+// its field path as in VisitRawExtensions.
+func VisitIntOrStrings(obj interface{}, path *field.Path, visit func(*field.Path, *intstr.IntOrString)) {
+	visitValuesOf(reflect.ValueOf(obj), path, intOrStringType, func(path *field.Path, v interface{}) {
+		visit(path, v.(*intstr.IntOrString))
+	})
+}
+
+// InvalidIntOrString returns the first intstr.IntOrString in obj whose Type is neither Int nor
+// String (a protobuf body can carry any number there; k8s.io/apiserver panics on one when it
+// computes managedFields), nil when there is none.
+func InvalidIntOrString(obj interface{}, path *field.Path) *field.Error {
+	var fieldErr *field.Error
+	VisitIntOrStrings(obj, path, func(path *field.Path, v *intstr.IntOrString) {
+		if fieldErr == nil && v.Type != intstr.Int && v.Type != intstr.String {
+			fieldErr = field.Invalid(path, int64(v.Type), "type of an int-or-string must be 0 (int) or 1 (string)")
+		}
+	})
+	return fieldErr
+}
+
+// visitValuesOf calls visit with a pointer to every value of type target in v.
+func visitValuesOf(v reflect.Value, path *field.Path, target reflect.Type, visit func(*field.Path, interface{})) {
 	for v.Kind() == reflect.Ptr || v.Kind() == reflect.Interface {
 		if v.IsNil() {
 			return
@@ -174,12 +201,13 @@ func visitValue(v reflect.Value, path *field.Path, visit func(*field.Path, *runt
 	}
 	switch v.Kind() {
 	case reflect.Struct:
-		if v.Type() == rawExtensionType {
+		if v.Type() == target {
 			if v.CanAddr() {
-				visit(path, v.Addr().Interface().(*runtime.RawExtension))
+				visit(path, v.Addr().Interface())
 			} else {
-				raw := v.Interface().(runtime.RawExtension)
-				visit(path, &raw)
+				c := reflect.New(target)
+				c.Elem().Set(v)
+				visit(path, c.Interface())
 			}
 			return
 		}
@@ -194,25 +222,25 @@ func visitValue(v reflect.Value, path *field.Path, visit func(*field.Path, *runt
 			case name == "-":
 				continue
 			case name == "" && f.Anonymous:
-				visitValue(v.Field(i), path, visit)
+				visitValuesOf(v.Field(i), path, target, visit)
 				continue
 			case name == "":
 				// Internal types have no json tags; their fields are the versioned ones, capitalised.
 				name = strings.ToLower(f.Name[:1]) + f.Name[1:]
 			}
-			visitValue(v.Field(i), childOf(path, name), visit)
+			visitValuesOf(v.Field(i), childOf(path, name), target, visit)
 		}
 	case reflect.Slice, reflect.Array:
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			return
 		}
 		for i := 0; i < v.Len(); i++ {
-			visitValue(v.Index(i), path.Index(i), visit)
+			visitValuesOf(v.Index(i), path.Index(i), target, visit)
 		}
 	case reflect.Map:
 		iter := v.MapRange()
 		for iter.Next() {
-			visitValue(iter.Value(), path.Key(fmt.Sprint(iter.Key().Interface())), visit)
+			visitValuesOf(iter.Value(), path.Key(fmt.Sprint(iter.Key().Interface())), target, visit)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/gep-78/gardener/pkg/api"
@@ -115,6 +116,28 @@ var _ = Describe("answers to inputs that k8s.io/apiserver answers with 5xx", Ord
 
 		By("the server still answers, and logged no panic")
 		Expect(send(http.MethodPost, shootsPath(""), protobufType, protobufShoot("good-raw", []byte(`{"x":1}`))).code).To(Equal(http.StatusCreated))
+		Expect(panics.Lines()).To(BeEmpty())
+	})
+
+	It("answers an int-or-string of an unknown type in a protobuf body with 400 naming the field", func() {
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(runtime.DecodeInto(api.Codecs.UniversalDecoder(gardencorev1beta1.SchemeGroupVersion), shootJSON("bad-intstr", "", "{}"), shoot)).To(Succeed())
+		shoot.SetGroupVersionKind(gardencorev1beta1.SchemeGroupVersion.WithKind("Shoot"))
+		shoot.Spec.Provider.Workers[0].MaxSurge = &intstr.IntOrString{Type: 7, IntVal: 1}
+		info, _ := runtime.SerializerInfoForMediaType(api.Codecs.SupportedMediaTypes(), protobufType)
+		var buf bytes.Buffer
+		Expect(info.Serializer.Encode(shoot, &buf)).To(Succeed())
+
+		r := send(http.MethodPost, shootsPath(""), protobufType, buf.Bytes())
+		Expect(r.code).To(Equal(http.StatusBadRequest), r.body)
+		Expect(r.body).To(ContainSubstring("spec.provider.workers[0].maxSurge: Invalid value: 7"))
+
+		By("an update of an existing Shoot is answered the same")
+		shoot.Name = "base"
+		buf.Reset()
+		Expect(info.Serializer.Encode(shoot, &buf)).To(Succeed())
+		r = send(http.MethodPut, shootsPath("base"), protobufType, buf.Bytes())
+		Expect(r.code).To(Equal(http.StatusBadRequest), r.body)
 		Expect(panics.Lines()).To(BeEmpty())
 	})
 
