@@ -32,6 +32,7 @@ import (
 	"github.com/gep-78/gardener/pkg/apiserver"
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
+	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 	shootextensionprofile "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 )
 
@@ -243,6 +244,13 @@ var _ = Describe("Charts", func() {
 				Expect(err).NotTo(HaveOccurred())
 				Expect(cfg.MaintenanceUsers).To(ConsistOf(expectedUser))
 				Expect(cfg.StableChannelSoakPeriod.Duration).To(Equal(336*time.Hour), "the soak period of the controller-manager chart's default")
+
+				By("giving the impact preview the same soak period")
+				reader, err = provider.ConfigFor(plugin.PluginNameExtensionProfileImpact)
+				Expect(err).NotTo(HaveOccurred())
+				impactConfig, err := extensionprofileimpact.LoadConfiguration(reader)
+				Expect(err).NotTo(HaveOccurred())
+				Expect(impactConfig.StableChannelSoakPeriod.Duration).To(Equal(336 * time.Hour))
 			},
 			Entry("in the release namespace by default", "gardener-system", "", "system:serviceaccount:gardener-system:gardener-controller-manager"),
 			Entry("in the namespace of the value", "garden", "gardener-cm", "system:serviceaccount:gardener-cm:gardener-controller-manager"),

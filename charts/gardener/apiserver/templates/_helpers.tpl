@@ -36,6 +36,11 @@ admission-config.yaml: |
       maintenanceUsers:
       - {{ printf "system:serviceaccount:%s:gardener-controller-manager" (.Values.controllerManager.namespace | default .Release.Namespace) | quote }}
       stableChannelSoakPeriod: {{ .Values.controllerManager.stableChannelSoakPeriod | default "336h" | quote }}
+  - name: ExtensionProfileImpact
+    configuration:
+      apiVersion: extensionprofileimpact.admission.gardener.cloud/v1alpha1
+      kind: Configuration
+      stableChannelSoakPeriod: {{ .Values.controllerManager.stableChannelSoakPeriod | default "336h" | quote }}
   - name: ShootMaintenanceMarkers
     configuration:
       apiVersion: shootmaintenancemarkers.admission.gardener.cloud/v1alpha1

@@ -189,3 +189,51 @@ func channelDefinition(channel gardencorev1beta1.ReleaseChannel, soak time.Durat
 	}
 	return fmt.Sprintf("it takes the highest version classified supported for at least %s", soak)
 }
+
+// ChannelTimes returns the instants after now, ascending and without duplicates, at which a
+// channel's version (ChannelVersion) of component can change without a write: the start of every
+// lifecycle stage, and the end of the soak (SoakEnds) of every supported run.
+func ChannelTimes(component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) []time.Time {
+	var out []time.Time
+	add := func(t time.Time) {
+		if t.After(now) && !slices.ContainsFunc(out, t.Equal) {
+			out = append(out, t)
+		}
+	}
+	for _, version := range component.Versions {
+		for _, s := range version.Lifecycle {
+			if s.StartTime != nil {
+				add(s.StartTime.Time)
+			}
+		}
+		for _, end := range soakEnds(version, soak) {
+			add(end)
+		}
+	}
+	slices.SortFunc(out, time.Time.Compare)
+	return out
+}
+
+// SoakEndsAt returns the versions of component whose soak ends at t: a supported run with a
+// startTime began exactly soak before t. In the order of the spec.
+func SoakEndsAt(component gardencorev1beta1.ExtensionProfileComponent, t time.Time, soak time.Duration) []string {
+	var out []string
+	for _, version := range component.Versions {
+		if slices.ContainsFunc(soakEnds(version, soak), t.Equal) {
+			out = append(out, version.Version)
+		}
+	}
+	return out
+}
+
+// soakEnds returns the ends of the soak of every supported run of version that has a startTime.
+func soakEnds(version gardencorev1beta1.ExtensionComponentVersion, soak time.Duration) []time.Time {
+	var out []time.Time
+	for i, s := range version.Lifecycle {
+		if s.Classification == gardencorev1beta1.ClassificationSupported && s.StartTime != nil &&
+			(i == 0 || version.Lifecycle[i-1].Classification != gardencorev1beta1.ClassificationSupported) {
+			out = append(out, s.StartTime.Time.Add(soak))
+		}
+	}
+	return out
+}

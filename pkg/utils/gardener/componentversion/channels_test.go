@@ -117,6 +117,21 @@ var _ = Describe("Release channels", func() {
 		Entry("none after the last soak ended", now.Add(37*day), time.Time{}, false),
 	)
 
+	It("#ChannelTimes lists every upcoming stage start and soak end once, ascending", func() {
+		component := channelComponent(
+			cv("1.0.0", lc(supported, -30*day)),
+			cv("1.1.0", lc(preview, -day), lc(supported, day)),
+			cv("1.2.0", lc(preview, day), lc(supported, 3*day), lc(supported, 4*day)),
+			cv("1.3.0"),
+		)
+		Expect(ChannelTimes(component, now, soak)).To(Equal([]time.Time{
+			now.Add(day), now.Add(3 * day), now.Add(4 * day), now.Add(day + soak), now.Add(3*day + soak),
+		}), "1.0.0 soaked 23 days ago; the second supported stage of 1.2.0 starts no soak")
+		Expect(ChannelTimes(component, now.Add(10*day), soak)).To(BeEmpty())
+		Expect(SoakEndsAt(component, now.Add(day+soak), soak)).To(Equal([]string{"1.1.0"}))
+		Expect(SoakEndsAt(component, now.Add(4*day+soak), soak)).To(BeEmpty(), "a second supported stage continues the run")
+	})
+
 	Describe("#EffectiveChannel", func() {
 		ext := gardencorev1beta1.Extension{Type: "t", Channel: ptr.To(stable)}
 		DescribeTable("the most specific setting wins",

@@ -11,7 +11,8 @@
 // against the profile as written: at the write for a classification change, at the new date for a
 // new or moved expiration (Preview). Warnings name counts, targets, forced upgrades and holders
 // (up to MaxNamedShoots each); an update also reports the Shoots whose next update a write moves
-// (Moves). Cost grows with the pinning Shoots, not the fleet. Removing a pinned version is
+// (Moves), and the moves of release channels it causes with the Shoots that follow them
+// (ChannelMoves), with the configured soak period of the stable channel (Configuration). Cost grows with the pinning Shoots, not the fleet. Removing a pinned version is
 // ExtensionProfileInUse's to reject.
 package extensionprofileimpact
 
@@ -21,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apiserver/pkg/admission"
@@ -42,10 +44,15 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// Register registers the plugin under plugin.PluginNameExtensionProfileImpact.
+// Register registers the plugin under plugin.PluginNameExtensionProfileImpact; its factory reads
+// the plugin's Configuration (LoadConfiguration), and an invalid one fails the start.
 func Register(plugins *admission.Plugins) {
-	plugins.Register(plugin.PluginNameExtensionProfileImpact, func(_ io.Reader) (admission.Interface, error) {
-		return New()
+	plugins.Register(plugin.PluginNameExtensionProfileImpact, func(config io.Reader) (admission.Interface, error) {
+		cfg, err := LoadConfiguration(config)
+		if err != nil {
+			return nil, fmt.Errorf("invalid configuration of admission plugin %s: %w", plugin.PluginNameExtensionProfileImpact, err)
+		}
+		return NewFromConfiguration(cfg)
 	})
 }
 
@@ -55,6 +62,9 @@ type ExtensionProfileImpact struct {
 
 	// Clock is the time of the write, at which decisions are taken.
 	Clock clock.PassiveClock
+	// StableChannelSoakPeriod is the soak period of the stable release channel (Configuration
+	// stableChannelSoakPeriod), with which decisions and channel moves are computed.
+	StableChannelSoakPeriod time.Duration
 
 	shootIndexer cache.Indexer
 	indexerErr   error
@@ -71,9 +81,10 @@ var (
 // New returns the plugin.
 func New() (*ExtensionProfileImpact, error) {
 	return &ExtensionProfileImpact{
-		ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update),
-		Clock:        clock.RealClock{},
-		rules:        celutils.NewContentCache(),
+		ReadyHandler:            admissionutils.NewReadyHandler(admission.Create, admission.Update),
+		Clock:                   clock.RealClock{},
+		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod,
+		rules:                   celutils.NewContentCache(),
 	}, nil
 }
 
@@ -152,15 +163,20 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	// Not stored yet, so no generation: rules are cached per content.
 	checker := newSharedChecker(&componentversion.CELCompatibilityChecker{Cache: p.rules})
 	pins := p.pinningShoots(profile.Name)
-	impacts, err := Preview(ctx, profile, changes, now, pins, checker)
+	soak := p.StableChannelSoakPeriod
+	impacts, err := Preview(ctx, profile, changes, now, soak, pins, checker)
 	if err != nil {
 		return nil, err
 	}
-	moves, err := Moves(ctx, oldProfile, profile, changes, now, pins, checker)
+	moves, err := Moves(ctx, oldProfile, profile, changes, now, soak, pins, checker)
 	if err != nil {
 		return nil, err
 	}
-	impacts = append(impacts, moves...)
+	channels, err := ChannelMoves(ctx, oldProfile, profile, now, soak, pins, checker)
+	if err != nil {
+		return nil, err
+	}
+	impacts = append(append(impacts, moves...), channels...)
 	return Warnings(impacts, MaxWarnings), nil
 }
 

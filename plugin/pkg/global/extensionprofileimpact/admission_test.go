@@ -6,6 +6,7 @@ package extensionprofileimpact_test
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -22,6 +23,7 @@ import (
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
@@ -112,6 +114,41 @@ var _ = Describe("ExtensionProfileImpact", func() {
 			plugins := admission.NewPlugins()
 			Register(plugins)
 			Expect(plugins.Registered()).To(ConsistOf(plugin.PluginNameExtensionProfileImpact))
+		})
+
+		It("reads the soak period from its admission configuration and predicts the stable channel with it", func() {
+			plugins := admission.NewPlugins()
+			Register(plugins)
+			configured, err := plugins.InitPlugin(plugin.PluginNameExtensionProfileImpact, strings.NewReader(
+				"apiVersion: extensionprofileimpact.admission.gardener.cloud/v1alpha1\nkind: Configuration\nstableChannelSoakPeriod: 48h\n"),
+				admissioninitializer.New(factory, nil, testclock.NewFakePassiveClock(now)))
+			Expect(err).NotTo(HaveOccurred())
+			validator = configured.(*ExtensionProfileImpact)
+			validator.AssignReadyFunc(func() bool { return true })
+			Expect(validator.StableChannelSoakPeriod).To(Equal(48 * time.Hour))
+
+			for _, p := range []*gardencorev1beta1.ExtensionProfile{oldProfile, profile} {
+				version(p, "0.43.0").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
+				version(p, "0.42.1").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
+			}
+			version(profile, "0.42.1").Lifecycle = append(version(profile, "0.42.1").Lifecycle, stage(gardencorev1beta1.ClassificationSupported, now.Add(-time.Hour)))
+			onStable := newShoot("on-stable", "1.32.0", "0.41.2", nil)
+			onStable.Spec.Extensions[0].Components[0].AutoUpdate = nil
+			onStable.Spec.Extensions[0].Channel = ptr.To(gardencorev1beta1.ReleaseChannelStable)
+			addShoots(onStable)
+
+			Expect(update()).To(ContainElements(
+				"component falco channel stable: moves from 0.41.2 to 0.42.1 at 2026-12-03T11:00:00Z; followed by 1 Shoot; from then on 1 is auto-updated to 0.42.1",
+				"Shoot garden-dev/on-stable on falco 0.41.2 (channel stable) would be auto-updated to 0.42.1 in its first maintenance window from 2026-12-03T11:00:00Z",
+			))
+		})
+
+		It("refuses to start with an invalid admission configuration", func() {
+			plugins := admission.NewPlugins()
+			Register(plugins)
+			_, err := plugins.InitPlugin(plugin.PluginNameExtensionProfileImpact, strings.NewReader("kind: Configuration\nsoak: 1h\n"),
+				admissioninitializer.New(factory, nil, nil))
+			Expect(err).To(MatchError(ContainSubstring("invalid configuration of admission plugin ExtensionProfileImpact")))
 		})
 
 		It("handles Create and Update only", func() {

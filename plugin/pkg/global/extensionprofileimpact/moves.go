@@ -25,8 +25,10 @@ import (
 const EventMoves EventKind = "moves"
 
 // Moves returns the EventMoves Impacts of an update from oldProfile to profile at now, one per
-// pinned version whose Shoots' next-window outcome (componentversion.Decide) differs between the two profiles, in spec order. changes
-// are ProfileChanges(oldProfile, profile, now). oldProfile nil (a create) has none.
+// pinned version whose Shoots' next-window outcome (componentversion.Decide with soak, the stable
+// channel's soak period) differs between the two profiles, in spec order. changes are
+// ProfileChanges(oldProfile, profile, now). oldProfile nil (a create) has none. Shoots that follow
+// a release channel are ChannelMoves' and left out.
 //
 // Only versions that a difference can reach are read: decisions consider candidates above the
 // pinned version only, so for a component whose updateStrategy (or the profile's) is unchanged,
@@ -38,7 +40,7 @@ const EventMoves EventKind = "moves"
 // those that a forced update newly finds no target for, and Staying those that the old profile
 // would have updated or held and the new one keeps; Moved names the first MaxNamedShoots of all
 // three, with the outcome before the change.
-func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
+func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
 	if oldProfile == nil {
 		return nil, nil
 	}
@@ -90,7 +92,7 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 			if len(shoots) == 0 {
 				continue
 			}
-			if impact := compareAll(ctx, oldProfile, profile, component.Name, version.Version, now, shoots, checker); impact != nil {
+			if impact := compareAll(ctx, oldProfile, profile, component.Name, version.Version, now, soak, shoots, checker); impact != nil {
 				impacts = append(impacts, *impact)
 			}
 		}
@@ -99,14 +101,17 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 }
 
 // compareAll decides for every pinning Shoot with both profiles; nil when no outcome differs.
-func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, shoots []PinningShoot, checker componentversion.CompatibilityChecker) *Impact {
+func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) *Impact {
 	impact := &Impact{Change: Change{Component: component, Version: version, OldListed: true}, Kind: EventMoves, At: now, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
 	outcome := func(p *gardencorev1beta1.ExtensionProfile, s PinningShoot) componentversion.ComponentVersionOutcome {
-		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, v1beta1helper.DefaultStableChannelSoakPeriod, checker)
+		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, soak, checker)
 	}
 	changed := 0
 	for _, s := range shoots {
+		if _, follows := s.follows(); follows {
+			continue
+		}
 		before, after := outcome(oldProfile, s), outcome(profile, s)
 		if before.Action == after.Action && before.Target == after.Target {
 			continue

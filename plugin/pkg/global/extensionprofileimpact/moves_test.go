@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 	"k8s.io/utils/ptr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
@@ -35,7 +36,7 @@ var _ = Describe("Moves", func() {
 	}
 	moves := func() []Impact {
 		GinkgoHelper()
-		impacts, err := Moves(ctx, oldProfile, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := Moves(ctx, oldProfile, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -109,7 +110,7 @@ var _ = Describe("Moves", func() {
 	})
 
 	It("has nothing on create, for a change without effect, and leaves versions that change now to the other events", func() {
-		impacts, err := Moves(ctx, nil, profile, ProfileChanges(nil, profile.Spec, now), now, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := Moves(ctx, nil, profile, ProfileChanges(nil, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
 		Expect(err).NotTo(HaveOccurred())
 		Expect(impacts).To(BeEmpty())
 

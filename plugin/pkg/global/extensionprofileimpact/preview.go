@@ -10,7 +10,6 @@ import (
 	"slices"
 	"time"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -78,6 +77,9 @@ type NamedShoot struct {
 	Reason string
 	// Before is, for EventMoves, the outcome without the change (componentversion.ComponentVersionOutcome.String).
 	Before string
+	// From is, for EventChannel, the version the Shoot is on before the move; To, for one in Moved,
+	// the version it is updated to.
+	From, To string
 }
 
 // Impact is the effect of one event of a Change on the Shoots that pin the version, as the profile
@@ -112,6 +114,9 @@ type Impact struct {
 	// the first MaxNamedShoots.
 	Failing       int
 	FailingShoots []NamedShoot
+
+	// Channel is the move of an EventChannel Impact.
+	Channel *ChannelMove
 }
 
 // Preview computes the Impacts of changes on the pinning Shoots that pins returns, against profile
@@ -119,9 +124,9 @@ type Impact struct {
 // classification changes now, EventExpiration when a date is set or moved ahead, EventExpirationRemoved,
 // and EventRules when the rules change, in this order. An event of a version that no Shoot pins
 // has no Impact; a Shoot counts once per event. The decisions are componentversion.Decide,
-// the function shoot maintenance calls, with checker; each Shoot is prepared for rule evaluation
+// the function shoot maintenance calls, with checker and soak, the stable channel's soak period; each Shoot is prepared for rule evaluation
 // once for all its decisions of the call. An error of pins is returned as is.
-func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
+func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
 	checker = newSharedChecker(checker)
 	var impacts []Impact
 	for _, change := range changes {
@@ -133,10 +138,10 @@ func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, c
 			continue
 		}
 		if change.ClassificationChanged() {
-			impacts = append(impacts, decideAll(ctx, profile, change, EventNow, now, shoots, checker))
+			impacts = append(impacts, decideAll(ctx, profile, change, EventNow, now, soak, shoots, checker))
 		}
 		if change.ExpirationChanged(now) {
-			impacts = append(impacts, decideAll(ctx, profile, change, EventExpiration, *change.Expiration, shoots, checker))
+			impacts = append(impacts, decideAll(ctx, profile, change, EventExpiration, *change.Expiration, soak, shoots, checker))
 		}
 		if change.ExpirationRemoved(now) {
 			impacts = append(impacts, Impact{Change: change, Kind: EventExpirationRemoved, At: *change.OldExpiration, Pinning: len(shoots)})
@@ -149,11 +154,11 @@ func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, c
 }
 
 // decideAll takes the maintenance decision at at for every pinning Shoot.
-func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, kind EventKind, at time.Time, shoots []PinningShoot, checker componentversion.CompatibilityChecker) Impact {
+func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, kind EventKind, at time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) Impact {
 	impact := Impact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
 	for _, s := range shoots {
-		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, v1beta1helper.DefaultStableChannelSoakPeriod, checker)
+		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
 		switch outcome.Action {
 		case componentversion.ComponentActionHold:
 			impact.Holding++

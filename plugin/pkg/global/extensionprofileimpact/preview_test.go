@@ -12,6 +12,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
@@ -47,7 +48,7 @@ var _ = Describe("Preview", func() {
 	}
 	preview := func() []Impact {
 		GinkgoHelper()
-		impacts, err := Preview(ctx, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, lookup, checker)
+		impacts, err := Preview(ctx, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, checker)
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -160,7 +161,7 @@ var _ = Describe("Preview", func() {
 
 	It("returns an error of the lookup", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
-		_, err := Preview(ctx, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, func(string, string) ([]PinningShoot, error) {
+		_, err := Preview(ctx, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, func(string, string) ([]PinningShoot, error) {
 			return nil, errors.New("index broken")
 		}, checker)
 		Expect(err).To(MatchError("index broken"))

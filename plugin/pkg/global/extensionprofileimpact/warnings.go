@@ -79,12 +79,27 @@ func Warnings(impacts []Impact, max int) []string {
 		case EventMoves:
 			summaries = append(summaries, fmt.Sprintf("%s: this change alters the next maintenance window of %d of its %s: %s",
 				subject, impact.changed(), shoots(impact.Pinning), outcomes(impact)))
+		case EventChannel:
+			subject = fmt.Sprintf("component %s channel %s", c.Component, impact.Channel.Channel)
+			summaries = append(summaries, fmt.Sprintf("%s: moves from %s to %s %s; followed by %s; %s %s",
+				subject, orNone(impact.Channel.From), orNone(impact.Channel.To), channelWhen(impact), shoots(impact.Pinning), channelThen(impact), outcomes(impact)))
 		case EventRules:
 			if impact.Failing == 0 {
 				continue
 			}
 			summaries = append(summaries, fmt.Sprintf("%s: the changed compatibility rules fail for %d of %d pinning %s",
 				subject, impact.Failing, impact.Pinning, plural(impact.Pinning, "Shoot", "Shoots")))
+		}
+		if impact.Kind == EventChannel {
+			for _, h := range impact.Holders {
+				details = append(details, fmt.Sprintf("Shoot %s on %s %s (channel %s) would hold %s: %s",
+					h.Shoot, c.Component, h.From, impact.Channel.Channel, channelWhen(impact), h.Reason))
+			}
+			for _, m := range impact.Moved {
+				details = append(details, fmt.Sprintf("Shoot %s on %s %s (channel %s) would be %s %s",
+					m.Shoot, c.Component, m.From, impact.Channel.Channel, m.Reason, channelWindow(impact)))
+			}
+			continue
 		}
 		for _, h := range impact.Holders {
 			details = append(details, fmt.Sprintf("Shoot %s would hold on %s %s: %s", h.Shoot, c.Component, c.Version, h.Reason))
@@ -115,6 +130,37 @@ func Warnings(impacts []Impact, max int) []string {
 		all[i] = truncate(all[i], MaxWarningRunes)
 	}
 	return all
+}
+
+// channelWhen is when a channel moves: "now" at the time of the write, else "at <time>".
+func channelWhen(impact Impact) string {
+	if impact.Channel.AtWrite {
+		return "now"
+	}
+	return "at " + formatTime(impact.At)
+}
+
+// channelThen introduces the outcomes of a channel move.
+func channelThen(impact Impact) string {
+	if impact.Channel.AtWrite {
+		return "in their next maintenance window"
+	}
+	return "from then on"
+}
+
+// channelWindow is the window in which a follower moves.
+func channelWindow(impact Impact) string {
+	if impact.Channel.AtWrite {
+		return "in its next maintenance window"
+	}
+	return "in its first maintenance window from " + formatTime(impact.At)
+}
+
+func orNone(version string) string {
+	if version == "" {
+		return "no version"
+	}
+	return version
 }
 
 // outcomes renders what maintenance does with the pinning Shoots: "2 are force-upgraded to 0.42.1,

@@ -1,0 +1,182 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofileimpact
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
+)
+
+// EventChannel is a move of a release channel of a component that the write causes (GEP-78
+// "Release channels"): at the write, or at a later lifecycle time or end of a soak of the new
+// profile, the channel gives another version than it would with the old profile.
+const EventChannel EventKind = "channel"
+
+// ChannelMove is one move of a release channel of a component.
+type ChannelMove struct {
+	Channel gardencorev1beta1.ReleaseChannel
+	// From is the channel's version just before At with the new profile (at the write: with the
+	// old profile); To the one from At on (componentversion.ChannelVersion). "" for none.
+	From, To string
+	// AtWrite is true for a move at the time of the write, false for one at a later time.
+	AtWrite bool
+}
+
+// channelMoves returns the moves of each channel of component that the write from old to component
+// causes, with when they happen: at now when the channel's version at now differs between old and
+// component; at each later instant (componentversion.ChannelTimes of component) at which the
+// channel's version with component changes to one that old does not give then. Channels in the
+// order of componentversion.ReleaseChannels, then by time.
+func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) ([]ChannelMove, []time.Time) {
+	times := append([]time.Time{now}, componentversion.ChannelTimes(component, now, soak)...)
+	var moves []ChannelMove
+	var at []time.Time
+	for _, channel := range componentversion.ReleaseChannels {
+		previous, _ := componentversion.ChannelVersion(old, channel, now, soak)
+		for _, t := range times {
+			version, _ := componentversion.ChannelVersion(component, channel, t, soak)
+			without, _ := componentversion.ChannelVersion(old, channel, t, soak)
+			if version != previous && version != without {
+				moves = append(moves, ChannelMove{Channel: channel, From: previous, To: version, AtWrite: t.Equal(now)})
+				at = append(at, t)
+			}
+			previous = version
+		}
+	}
+	return moves, at
+}
+
+// follows reports whether the pinning entry of s follows a release channel, and which
+// (componentversion.EffectiveChannel).
+func (s PinningShoot) follows() (gardencorev1beta1.ReleaseChannel, bool) {
+	extension := s.Shoot.Spec.Extensions[s.ExtensionIndex]
+	return componentversion.EffectiveChannel(extension, extension.Components[s.ComponentIndex])
+}
+
+// ChannelMoves returns the EventChannel Impacts of an update from oldProfile to profile at now
+// with soak, the stable channel's soak period: one per channel move the write causes
+// (channelMoves) that Shoots follow, per component in spec order, then per channel in the order of
+// componentversion.ReleaseChannels, then by time. oldProfile nil (a create) has none; so has a
+// component the old profile does not list.
+//
+// The followers of a channel are the Shoots whose pin of the component (of any version either
+// profile lists) follows it. Each is decided with componentversion.Decide against profile at the
+// move's time, on the version its earlier moves of the same call left it on: Outcomes count
+// those updated, Staying those kept (a channel below their version included: they stay until it
+// catches up), Holding those held with a failure (Holders name them); Moved names the first
+// MaxNamedShoots updated, with the version they leave in From. In an Impact, Change names the
+// component and the channel's new version, Channel the move, At its time, Pinning the followers.
+func ChannelMoves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
+	if oldProfile == nil {
+		return nil, nil
+	}
+	checker = newSharedChecker(checker)
+	var impacts []Impact
+	for _, component := range profile.Spec.Components {
+		old := v1beta1helper.FindExtensionComponent(oldProfile.Spec, component.Name)
+		if old == nil {
+			continue
+		}
+		moves, at := channelMoves(*old, component, now, soak)
+		if len(moves) == 0 {
+			continue
+		}
+		followers, err := channelFollowers(*old, component, pins)
+		if err != nil {
+			return nil, err
+		}
+		// working holds each follower as its earlier moves left it.
+		working := map[string]PinningShoot{}
+		for i, move := range moves {
+			var shoots []PinningShoot
+			for _, s := range followers {
+				if channel, _ := s.follows(); channel == move.Channel {
+					if w, ok := working[s.Key()]; ok {
+						s = w
+					}
+					shoots = append(shoots, s)
+				}
+			}
+			if len(shoots) == 0 {
+				continue
+			}
+			impact, moved := decideFollowers(ctx, profile, component.Name, move, at[i], soak, shoots, checker)
+			for key, s := range moved {
+				working[key] = s
+			}
+			impacts = append(impacts, impact)
+		}
+	}
+	return impacts, nil
+}
+
+// channelFollowers returns the Shoots that pin a version of the component listed by old or
+// component and follow a release channel, by namespace/name.
+func channelFollowers(old, component gardencorev1beta1.ExtensionProfileComponent, pins PinLookup) ([]PinningShoot, error) {
+	var versions []string
+	for _, v := range append(slices.Clone(old.Versions), component.Versions...) {
+		if !slices.Contains(versions, v.Version) {
+			versions = append(versions, v.Version)
+		}
+	}
+	var out []PinningShoot
+	for _, version := range versions {
+		shoots, err := pins(component.Name, version)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range shoots {
+			if _, ok := s.follows(); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b PinningShoot) int { return strings.Compare(a.Key(), b.Key()) })
+	return out, nil
+}
+
+// decideFollowers takes the maintenance decision at at for every Shoot following the moved
+// channel, and returns the Shoots it updates as they stand after the update, by namespace/name.
+func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string, move ChannelMove, at time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) (Impact, map[string]PinningShoot) {
+	impact := Impact{Change: Change{Component: component, Version: move.To, OldListed: true}, Kind: EventChannel, At: at,
+		Pinning: len(shoots), Channel: &move}
+	counts := map[Outcome]int{}
+	moved := map[string]PinningShoot{}
+	for _, s := range shoots {
+		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
+		stored := *s.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version
+		switch outcome.Action {
+		case componentversion.ComponentActionUpdate, componentversion.ComponentActionForceUpdate:
+			o := Outcome{Forced: outcome.Action == componentversion.ComponentActionForceUpdate, Target: outcome.Target}
+			counts[o]++
+			if len(impact.Moved) < MaxNamedShoots {
+				impact.Moved = append(impact.Moved, NamedShoot{Shoot: s.Key(), Reason: verb(o.Forced) + " to " + o.Target, From: stored, To: o.Target})
+			}
+			updated := s
+			updated.Shoot = s.Shoot.DeepCopy()
+			updated.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version = &o.Target
+			moved[s.Key()] = updated
+		case componentversion.ComponentActionHold:
+			if outcome.Behind {
+				impact.Staying++
+				continue
+			}
+			impact.Holding++
+			if len(impact.Holders) < MaxNamedShoots {
+				impact.Holders = append(impact.Holders, NamedShoot{Shoot: s.Key(), Reason: outcome.Reason, From: stored})
+			}
+		default:
+			impact.Staying++
+		}
+	}
+	impact.Outcomes = sortedOutcomes(counts)
+	return impact, moved
+}

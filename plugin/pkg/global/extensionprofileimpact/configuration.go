@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofileimpact
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/yaml"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+)
+
+const (
+	// ConfigurationAPIVersion is the apiVersion of the plugin's Configuration.
+	ConfigurationAPIVersion = "extensionprofileimpact.admission.gardener.cloud/v1alpha1"
+	// ConfigurationKind is the kind of the plugin's Configuration.
+	ConfigurationKind = "Configuration"
+)
+
+// Configuration is the admission configuration of the ExtensionProfileImpact plugin: the
+// `configuration` (or the file at `path`) of its entry in the AdmissionConfiguration that
+// gardener-apiserver reads from --admission-control-config-file, e.g.
+//
+//	apiVersion: extensionprofileimpact.admission.gardener.cloud/v1alpha1
+//	kind: Configuration
+//	stableChannelSoakPeriod: 336h
+type Configuration struct {
+	metav1.TypeMeta `json:",inline"`
+
+	// StableChannelSoakPeriod is how long a version must have been supported before the stable
+	// channel offers it; it must equal gardener-controller-manager's
+	// controllers.extensionProfile.stableChannelSoakPeriod and the ShootExtensionProfile plugin's
+	// stableChannelSoakPeriod. Unset means v1beta1helper.DefaultStableChannelSoakPeriod; negative
+	// is an error.
+	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
+}
+
+// LoadConfiguration decodes the plugin's Configuration strictly; a nil or empty reader gives the
+// defaults. Errors: unknown or duplicate fields, another apiVersion or kind, a negative soak
+// period.
+func LoadConfiguration(config io.Reader) (*Configuration, error) {
+	defaults := &Configuration{
+		TypeMeta:                metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind},
+		StableChannelSoakPeriod: &metav1.Duration{Duration: v1beta1helper.DefaultStableChannelSoakPeriod},
+	}
+	if config == nil {
+		return defaults, nil
+	}
+	data, err := io.ReadAll(config)
+	if err != nil {
+		return nil, fmt.Errorf("reading the configuration: %w", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return defaults, nil
+	}
+
+	cfg := &Configuration{}
+	if err := yaml.UnmarshalStrict(data, cfg); err != nil {
+		return nil, fmt.Errorf("decoding the configuration: %w", err)
+	}
+	if cfg.APIVersion != ConfigurationAPIVersion || cfg.Kind != ConfigurationKind {
+		return nil, fmt.Errorf("the configuration must have apiVersion %q and kind %q, not %q and %q",
+			ConfigurationAPIVersion, ConfigurationKind, cfg.APIVersion, cfg.Kind)
+	}
+	if cfg.StableChannelSoakPeriod == nil {
+		cfg.StableChannelSoakPeriod = defaults.StableChannelSoakPeriod
+	} else if cfg.StableChannelSoakPeriod.Duration < 0 {
+		return nil, fmt.Errorf("stableChannelSoakPeriod must not be negative, not %s", cfg.StableChannelSoakPeriod.Duration)
+	}
+	return cfg, nil
+}
+
+// NewFromConfiguration returns the plugin as New does, with the soak period of cfg.
+func NewFromConfiguration(cfg *Configuration) (*ExtensionProfileImpact, error) {
+	p, err := New()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.StableChannelSoakPeriod != nil {
+		p.StableChannelSoakPeriod = cfg.StableChannelSoakPeriod.Duration
+	}
+	return p, nil
+}
