@@ -7,17 +7,20 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"regexp"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
 
 	. "github.com/gep-78/gardener/cmd/kubectl-extensionprofile/app"
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
@@ -117,7 +120,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 
 	Describe("shoot", func() {
 		It("shows the channel of each entry and the channel's current version", func() {
-			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime)
+			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows).To(HaveLen(1))
 			Expect(view.Rows[0].Channel).To(Equal(gardencorev1beta1.ReleaseChannelRegular))
@@ -127,13 +130,34 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 			Expect(out.String()).To(ContainSubstring("   CHANNEL            AUTO-UPDATE"))
 			Expect(out.String()).To(ContainSubstring("   regular (0.44.1)   "))
 
-			view, err = ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime)
+			view, err = ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Channel).To(BeEmpty(), "its own autoUpdate leaves the extension's channel")
 		})
 
+		It("shows in LATER when the stable soak ends, after the soak period of the flag", func() {
+			onStable := follower("garden-dev", "stable-a", "0.44.1", gardencorev1beta1.ReleaseChannelStable, "")
+			onStable.Spec.Kubernetes.Version = "1.33.0" // 0.45.0's rules
+			objects = append(objects, onStable)
+			run := func(args ...string) string {
+				GinkgoHelper()
+				out := &bytes.Buffer{}
+				o := &Options{Out: out, Clock: testclock.NewFakeClock(examples.ReferenceTime),
+					NewClient: func() (gardencoreclientset.Interface, error) { return fake.NewSimpleClientset(objects...), nil }}
+				cmd := NewCommandWithOptions(o)
+				cmd.SetArgs(append([]string{"shoot", "stable-a", "-n", "garden-dev"}, args...))
+				Expect(cmd.ExecuteContext(ctx)).To(Succeed())
+				return out.String()
+			}
+			update := "update to 0.45.0 (" + componentversion.ReasonComponentChannel(gardencorev1beta1.ReleaseChannelStable) + ")"
+			// 0.45.0 is supported from 2027-01-15: soaked 14 days (the default) or 3 days later.
+			Expect(run()).To(ContainSubstring("   stable (0.44.1)   "))
+			Expect(run()).To(MatchRegexp(` keep +` + regexp.QuoteMeta("on 2027-01-29 (stable soak of 0.45.0 ends): "+update) + "\n"))
+			Expect(run("--stable-channel-soak-period=72h")).To(MatchRegexp(` keep +` + regexp.QuoteMeta("on 2027-01-18 (stable soak of 0.45.0 ends): "+update) + "\n"))
+		})
+
 		It("shows <unknown> for the channel's version without profile", func() {
-			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime)
+			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].ChannelVersion).To(Equal("<unknown>"))
 		})

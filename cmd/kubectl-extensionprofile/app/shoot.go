@@ -48,8 +48,10 @@ type ShootRow struct {
 	// (componentversion.ComponentVersionOutcome.String, or "fails: ..." without profile).
 	NextMaintenance string
 	// Later is, for a pin that NextMaintenance keeps or holds, the outcome at the first upcoming
-	// lifecycle transition of a version of the component at which it changes ("on 2026-12-10:
-	// hold, no compatible version: ..."); "" when none does or the next window moves the pin.
+	// lifecycle transition or end of a soak period of a version of the component at which it
+	// changes ("on 2026-12-10: hold, no compatible version: ..."; for a stable follower at the end
+	// of a soak "on 2027-01-29 (stable soak of 0.45.0 ends): update to 0.45.0 (...)"); "" when none
+	// does or the next window moves the pin.
 	Later string
 }
 
@@ -64,6 +66,7 @@ type ShootView struct {
 
 func newShootCommand(o *Options) *cobra.Command {
 	var allNamespaces bool
+	var soak time.Duration
 	cmd := &cobra.Command{
 		Use:   "shoot NAME",
 		Short: "Lists the component pins of a Shoot with classification, expiry, effective auto-update policy, what maintenance does now and at the next transition",
@@ -83,7 +86,7 @@ func newShootCommand(o *Options) *cobra.Command {
 					return err
 				}
 			}
-			view, err := ShootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now())
+			view, err := ShootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now(), soak)
 			if err != nil {
 				return err
 			}
@@ -91,22 +94,25 @@ func newShootCommand(o *Options) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVarP(&allNamespaces, "all-namespaces", "A", false, "Find the Shoot by name in all namespaces (it must be the only one of that name).")
+	addStableChannelSoakPeriodFlag(cmd, &soak)
 	return cmd
 }
 
 // ShootPins returns the next maintenance window of the Shoot and one row per component pin, in
 // spec order (every extension entry with components that set a version, disabled ones included).
-// namespace "" finds the Shoot by name in all namespaces. A Shoot that is not found is an error
+// namespace "" finds the Shoot by name in all namespaces. soak is the stable channel's soak
+// period (gardener-controller-manager's). A Shoot that is not found is an error
 // that names the namespaces holding a Shoot of that name, or suggests -n and -A.
 //
 // NextMaintenance is the outcome of shoot maintenance
 // (componentversion.Decide with the CEL compatibility checker of
 // gardener-controller-manager) at now on the Shoot as it is: maintenance itself decides on the
 // working copy after the machine image and Kubernetes steps, so a Kubernetes update in the same
-// window can change the outcome. Later is the same decision at each upcoming lifecycle transition
-// of the component's versions, in time order, until one differs. A pin of a disabled extension is
+// window can change the outcome. Later is the same decision at each upcoming instant at which a
+// channel of the component can move (componentversion.ChannelTimes: lifecycle transitions and
+// ends of soak periods), in time order, until one differs. A pin of a disabled extension is
 // not maintained; a pin without ExtensionProfile fails.
-func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time) (ShootView, error) {
+func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak time.Duration) (ShootView, error) {
 	shoot, err := getShoot(ctx, client, namespace, name)
 	if err != nil {
 		return ShootView{}, err
@@ -168,16 +174,20 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 
 		decide := func(at time.Time) componentversion.ComponentVersionOutcome {
-			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, v1beta1helper.DefaultStableChannelSoakPeriod, checker)
+			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, checker)
 		}
 		current := decide(now)
 		row.NextMaintenance = current.String()
-		for _, at := range transitions(profileComponent, now) {
+		for _, at := range componentversion.ChannelTimes(profileComponent, now, soak) {
 			if current.Action == componentversion.ComponentActionUpdate || current.Action == componentversion.ComponentActionForceUpdate {
 				break // the next window moves the pin
 			}
 			if later := decide(at); !later.Same(current) {
-				row.Later = "on " + formatDay(at) + ": " + later.String()
+				when := "on " + formatDay(at)
+				if soaked := componentversion.SoakEndsAt(profileComponent, at, soak); row.Channel == gardencorev1beta1.ReleaseChannelStable && len(soaked) > 0 {
+					when += " (stable soak of " + strings.Join(soaked, ", ") + " ends)"
+				}
+				row.Later = when + ": " + later.String()
 				break
 			}
 		}
@@ -252,19 +262,10 @@ func nextWindow(shoot *gardencorev1beta1.Shoot, now time.Time) string {
 	return window.NextBegin(now).Format(time.RFC3339) + " (" + span + ")"
 }
 
-// transitions returns the start times after now of the lifecycle stages of the component's
-// versions, ascending, without duplicates: the instants at which a decision can change.
-func transitions(component gardencorev1beta1.ExtensionProfileComponent, now time.Time) []time.Time {
-	var out []time.Time
-	for _, version := range component.Versions {
-		for _, stage := range version.Lifecycle {
-			if stage.StartTime != nil && stage.StartTime.After(now) && !slices.ContainsFunc(out, stage.StartTime.Time.Equal) {
-				out = append(out, stage.StartTime.Time)
-			}
-		}
-	}
-	slices.SortFunc(out, time.Time.Compare)
-	return out
+// addStableChannelSoakPeriodFlag adds --stable-channel-soak-period to cmd, into soak.
+func addStableChannelSoakPeriodFlag(cmd *cobra.Command, soak *time.Duration) {
+	cmd.Flags().DurationVar(soak, "stable-channel-soak-period", v1beta1helper.DefaultStableChannelSoakPeriod,
+		"The soak period of the stable release channel: gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod.")
 }
 
 // formatDay renders t as its UTC date when it is midnight, else in RFC 3339.
