@@ -49,4 +49,3 @@ var _ = Describe("Configuration", func() {
 		Expect(p.StableChannelSoakPeriod).To(Equal(48 * time.Hour))
 	})
 })
-
