@@ -63,11 +63,13 @@ verify:
 ## local-up: starts a local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager,
 ## gardenlet, gardener-operator, the example shoot-falco-service extension) and runs until interrupted; admin kubeconfig in dev/kubeconfig.
 ## DATA_DIR=dev/data keeps etcd's data there, so that the next run starts over the same garden.
+## REPLICAS=2 runs two each of gardener-apiserver, gardener-controller-manager and gardenlet.
 .PHONY: local-up
 local-up: tools build
-	@$(BIN)/local-garden --bin-dir $(BIN) --dev-dir $(REPO_ROOT)/dev $(if $(DATA_DIR),--data-dir $(DATA_DIR))
+	@$(BIN)/local-garden --bin-dir $(BIN) --dev-dir $(REPO_ROOT)/dev $(if $(DATA_DIR),--data-dir $(DATA_DIR)) $(if $(REPLICAS),--replicas $(REPLICAS))
 
 ## demo: starts the local garden, walks through the example profiles and Shoots with kubectl, and stops.
+## REPLICAS=2 runs it with two each of gardener-apiserver, gardener-controller-manager and gardenlet.
 .PHONY: demo
 demo: tools build
 	@hack/demo.sh

@@ -6,6 +6,8 @@
 # The main job: starts a local garden (bin/local-garden), applies the demo input from example/
 # with kubectl the way an operator and a shoot owner would, prints what they see, and stops
 # every process it started. Expects `make tools build` to have run (the Makefile does that).
+# REPLICAS=N runs N processes each of gardener-apiserver, gardener-controller-manager and gardenlet
+# (local-garden --replicas N) and shows their EndpointSlices and leader Leases.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,6 +17,7 @@ KUBECONFIG="${DEV}/kubeconfig"
 export KUBECONFIG
 KUBECTL="${BIN}/kubectl"
 LOG="${DEV}/local-garden.log"
+REPLICAS="${REPLICAS:-1}"
 
 rm -rf "${DEV}"
 mkdir -p "${DEV}"
@@ -42,7 +45,7 @@ show() { printf '$ kubectl %s\n' "$*"; "${KUBECTL}" "$@"; }
 plugin() { PATH="${BIN}:${PATH}" "$@"; }
 
 step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator, shoot-falco-service extension)"
-"${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true >"${LOG}" 2>&1 &
+"${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true --replicas "${REPLICAS}" >"${LOG}" 2>&1 &
 garden_pid=$!
 for _ in $(seq 1 240); do
   if grep -q '^local garden ready' "${LOG}" 2>/dev/null; then break; fi
@@ -51,6 +54,12 @@ for _ in $(seq 1 240); do
 done
 grep -q '^local garden ready' "${LOG}" || { echo "local garden not ready after 120s" >&2; exit 1; }
 echo "local garden ready; admin kubeconfig: ${KUBECONFIG}"
+
+if [[ "${REPLICAS}" -gt 1 ]]; then
+  step "${REPLICAS} gardener-apiservers behind one Service (an EndpointSlice each); one leader each of gardener-controller-manager and gardenlet"
+  show get endpointslices -n kube-system -l kubernetes.io/service-name=gardener-apiserver
+  show get leases -n kube-system gardener-controller-manager-leader-election gardenlet-leader-election
+fi
 
 # Lifecycle start times in example/ are offsets from now (${NOW-30d}, ...); ${SOON}, the two
 # transitions the demo waits for, is 40 seconds from now. Rendered once the garden is up, so that
