@@ -15,7 +15,8 @@
 // directory), as local-garden runs them; etcd and kube-apiserver come from bin/ (envtest).
 // DRAIN_GARDENLET_CONFIG names a GardenletConfiguration file to start gardenlet with instead of
 // the defaults (the seed and garden kubeconfig are passed as flags), DRAIN_LOG_DIR keeps the
-// gardenlet and gardener-apiserver logs there.
+// gardenlet and gardener-apiserver logs there, DRAIN_PROFILE_DIR receives a 10-second CPU profile
+// of kube-apiserver and gardener-apiserver from the start of the drain.
 package gardenletdrain_test
 
 import (
@@ -150,6 +151,9 @@ func drain(b *testing.B, binaries binaries, n int) {
 	gardenlet, metricsURL := startGardenlet(ctx, b, binaries.gardenlet, env, gardenletLog)
 	defer stopProcess(gardenlet)
 	started := time.Now()
+	if dir := os.Getenv("DRAIN_PROFILE_DIR"); dir != "" {
+		defer profileServers(ctx, b, config, env.GardenerAPIServer.URL(), dir, 10)()
+	}
 	if err := tracker.waitFor(ctx, n, 2*time.Hour); err != nil {
 		b.Fatal(err)
 	}

@@ -15,8 +15,10 @@ import (
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/types"
+	toolscache "k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
@@ -59,6 +61,9 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gard
 	if err := indexer.AddShootPinnedExtensionTypes(ctx, gardenCluster.GetFieldIndexer()); err != nil {
 		return err
 	}
+	if err := r.observeShoots(ctx, gardenCluster.GetCache()); err != nil {
+		return err
+	}
 
 	return builder.ControllerManagedBy(mgr).
 		Named(ControllerName).
@@ -76,6 +81,30 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gard
 			ManagedExtensionPredicate(),
 		)).
 		Complete(r)
+}
+
+// observeShoots lets the garden cache's Shoot informer tell r.writes which writes it shows.
+func (r *Reconciler) observeShoots(ctx context.Context, c cache.Cache) error {
+	informer, err := c.GetInformer(ctx, &gardencorev1beta1.Shoot{}, cache.BlockUntilSynced(false))
+	if err != nil {
+		return err
+	}
+	_, err = informer.AddEventHandler(toolscache.ResourceEventHandlerFuncs{
+		UpdateFunc: func(_, obj any) {
+			if shoot, ok := obj.(*gardencorev1beta1.Shoot); ok {
+				r.writes.observed(shoot)
+			}
+		},
+		DeleteFunc: func(obj any) {
+			if tombstone, ok := obj.(toolscache.DeletedFinalStateUnknown); ok {
+				obj = tombstone.Obj
+			}
+			if shoot, ok := obj.(*gardencorev1beta1.Shoot); ok {
+				r.writes.forget(client.ObjectKeyFromObject(shoot))
+			}
+		},
+	})
+	return err
 }
 
 // ShootPredicate lets through Shoots this gardenlet is responsible for (or still holds its

@@ -118,6 +118,9 @@ type Reconciler struct {
 	Recorder record.EventRecorder
 	// Clock supplies the gardener.cloud/timestamp annotation.
 	Clock clock.Clock
+
+	// writes are the Shoot writes the garden cache may not show yet.
+	writes shootWrites
 }
 
 // Reconcile makes the seed Extensions of a Shoot match DesiredExtensions: it ensures the seed
@@ -132,10 +135,12 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	if err := r.GardenClient.Get(ctx, request.NamespacedName, shoot); err != nil {
 		if apierrors.IsNotFound(err) {
 			log.V(1).Info("Object is gone, stop reconciling")
+			r.writes.forget(request.NamespacedName)
 			return reconcile.Result{}, nil
 		}
 		return reconcile.Result{}, fmt.Errorf("error retrieving object from store: %w", err)
 	}
+	shoot = r.writes.fresher(shoot)
 
 	hasFinalizer := controllerutil.ContainsFinalizer(shoot, FinalizerName)
 	if !r.responsibleFor(shoot) {
@@ -192,10 +197,12 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	if !controllerutil.ContainsFinalizer(shoot, FinalizerName) {
 		log.Info("Adding finalizer")
 		patch := client.MergeFromWithOptions(shoot.DeepCopy(), client.MergeFromWithOptimisticLock{})
+		before := shoot.ResourceVersion
 		controllerutil.AddFinalizer(shoot, FinalizerName)
 		if err := r.GardenClient.Patch(ctx, shoot, patch); err != nil {
 			return reconcile.Result{}, fmt.Errorf("failed adding finalizer: %w", err)
 		}
+		r.writes.wrote(before, shoot)
 	}
 
 	if err := r.ensureNamespace(ctx, log, shoot, namespace); err != nil {
@@ -304,5 +311,6 @@ func (r *Reconciler) removeFinalizer(ctx context.Context, log logr.Logger, shoot
 	if err := r.GardenClient.Patch(ctx, shoot, patch); client.IgnoreNotFound(err) != nil {
 		return fmt.Errorf("failed removing finalizer: %w", err)
 	}
+	r.writes.forget(client.ObjectKeyFromObject(shoot))
 	return nil
 }

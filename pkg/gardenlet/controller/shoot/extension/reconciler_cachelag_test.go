@@ -17,6 +17,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/component/extensions/extension"
+	gardenletextension "github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
 )
 
 var _ = Describe("Reconciler with a seed cache behind the API server", func() {
@@ -46,5 +47,43 @@ var _ = Describe("Reconciler with a seed cache behind the API server", func() {
 		reconciler.SeedClient = seedClient
 		Expect(reconcileShoot().RequeueAfter).To(BeZero())
 		Expect(extensionNames()).To(ConsistOf("shoot-falco-service", "shoot-traefik", "shoot-cert-service"))
+	})
+
+	It("does not write the Shoot again while the garden cache still shows it as it was before its writes", func() {
+		stale := &gardencorev1beta1.Shoot{}
+		Expect(gardenClient.Get(ctx, request.NamespacedName, stale)).To(Succeed())
+		reconcileShoot()
+
+		var shootWrites []string
+		reconciler.GardenClient = interceptor.NewClient(gardenClient.(client.WithWatch), interceptor.Funcs{
+			Get: func(ctx context.Context, c client.WithWatch, key client.ObjectKey, obj client.Object, opts ...client.GetOption) error {
+				if shoot, ok := obj.(*gardencorev1beta1.Shoot); ok {
+					stale.DeepCopyInto(shoot)
+					return nil
+				}
+				return c.Get(ctx, key, obj, opts...)
+			},
+			Patch: func(ctx context.Context, c client.WithWatch, obj client.Object, patch client.Patch, opts ...client.PatchOption) error {
+				shootWrites = append(shootWrites, "patch")
+				return c.Patch(ctx, obj, patch, opts...)
+			},
+			SubResourcePatch: func(ctx context.Context, c client.Client, subResource string, obj client.Object, patch client.Patch, opts ...client.SubResourcePatchOption) error {
+				shootWrites = append(shootWrites, subResource)
+				return c.SubResource(subResource).Patch(ctx, obj, patch, opts...)
+			},
+		})
+		Expect(reconcileShoot().RequeueAfter).To(BeZero())
+		Expect(shootWrites).To(BeEmpty())
+
+		By("once the cache shows a later version, the Shoot is read from it again")
+		current := &gardencorev1beta1.Shoot{}
+		Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+		current.Finalizers = nil // someone removed the finalizer
+		Expect(gardenClient.Update(ctx, current)).To(Succeed())
+		stale = current
+		reconcileShoot()
+		Expect(shootWrites).To(ConsistOf("patch"))
+		Expect(gardenClient.Get(ctx, request.NamespacedName, current)).To(Succeed())
+		Expect(current.Finalizers).To(ConsistOf(gardenletextension.FinalizerName))
 	})
 })

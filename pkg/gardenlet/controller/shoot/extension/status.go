@@ -28,10 +28,12 @@ func (r *Reconciler) recordTechnicalID(ctx context.Context, log logr.Logger, sho
 	}
 	log.Info("Setting status.technicalID")
 	patch := client.MergeFrom(shoot.DeepCopy())
+	before := shoot.ResourceVersion
 	shoot.Status.TechnicalID = namespace
 	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
 		return fmt.Errorf("failed setting status.technicalID: %w", err)
 	}
+	r.writes.wrote(before, shoot)
 	return nil
 }
 
@@ -65,10 +67,12 @@ func (r *Reconciler) recordDeployErrors(ctx context.Context, shoot *gardencorev1
 	for _, taskID := range slices.Sorted(maps.Keys(wanted)) {
 		kept = append(kept, gardencorev1beta1.LastError{Description: wanted[taskID], TaskID: ptr.To(taskID), LastUpdateTime: &now})
 	}
+	before := shoot.ResourceVersion
 	shoot.Status.LastErrors = kept
 	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
 		return fmt.Errorf("failed updating status.lastErrors: %w", err)
 	}
+	r.writes.wrote(before, shoot)
 	return nil
 }
 
