@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -59,6 +60,8 @@ const projectNamespace = "garden-drain"
 //   - conflicts/shoot: those answered 409 (a create of an existing object, a stale patch);
 //   - floor-writes/s: kube-apiserver's ConfigMap create rate (see package doc);
 //   - floor-shoots/s: floor-writes/s over writes/shoot; of-floor: shoots/s over floor-shoots/s;
+//   - replay-shoots/s: the same writes per Shoot, in gardenlet's order, without a controller
+//     (replayRate); of-replay: shoots/s over replay-shoots/s;
 //   - load1: the 1-minute load average at the end of the drain;
 //   - <process>-cpu-s: the CPU seconds of gardenlet, gardener-apiserver, kube-apiserver and etcd
 //     during the drain.
@@ -149,7 +152,8 @@ func drain(b *testing.B, binaries binaries, n int) {
 	cpuBefore := childCPU(b)
 	b.StartTimer()
 	gardenlet, metricsURL := startGardenlet(ctx, b, binaries.gardenlet, env, gardenletLog)
-	defer stopProcess(gardenlet)
+	stopGardenlet := sync.OnceFunc(func() { stopProcess(gardenlet) })
+	defer stopGardenlet()
 	started := time.Now()
 	if dir := os.Getenv("DRAIN_PROFILE_DIR"); dir != "" {
 		defer profileServers(ctx, b, config, env.GardenerAPIServer.URL(), dir, 10)()
@@ -165,9 +169,12 @@ func drain(b *testing.B, binaries binaries, n int) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	stopGardenlet() // the floors below run without it
 
 	b.Logf("floor: %d ConfigMap creates from %d workers", requests.writes, concurrentSyncs(b))
 	floor := measureFloor(ctx, b, kube, requests.writes, concurrentSyncs(b), extensionSize(ctx, b, config))
+	b.Logf("replay: gardenlet's writes of %d Shoots without a controller", n)
+	replay := replayRate(ctx, b, config, n, concurrentSyncs(b))
 
 	rate := float64(n) / elapsed.Seconds()
 	writesPerShoot := float64(requests.writes) / float64(n)
@@ -179,6 +186,8 @@ func drain(b *testing.B, binaries binaries, n int) {
 	b.ReportMetric(floor, "floor-writes/s")
 	b.ReportMetric(floorShoots, "floor-shoots/s")
 	b.ReportMetric(rate/floorShoots, "of-floor")
+	b.ReportMetric(replay, "replay-shoots/s")
+	b.ReportMetric(rate/replay, "of-replay")
 	b.ReportMetric(load, "load1")
 	for _, name := range []string{"gardenlet", "gardener-apiserver", "kube-apiserver", "etcd"} {
 		b.ReportMetric(cpuAfter[name]-cpuBefore[name], name+"-cpu-s")
