@@ -103,12 +103,14 @@ func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ 
 		c.oldShoot = &core.Shoot{}
 		c.create = true
 	}
-	if allErrs := c.validate(); len(allErrs) > 0 {
+	if allErrs := c.validate(a); len(allErrs) > 0 {
 		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
 	return nil
 }
 
+// validationContext is one Shoot under admission; oldShoot is an empty Shoot on create and now
+// the time of every version classification. One method per check.
 type validationContext struct {
 	profile  *gardencorev1beta1.CloudProfileSpec
 	shoot    *core.Shoot
@@ -117,20 +119,31 @@ type validationContext struct {
 	now      time.Time
 }
 
-func (c *validationContext) validate() field.ErrorList {
+// validate runs the checks; a provider type mismatch skips the others.
+func (c *validationContext) validate(a admission.Attributes) field.ErrorList {
 	specPath := field.NewPath("spec")
-	if c.shoot.Spec.Provider.Type != c.profile.Type {
-		return field.ErrorList{field.Invalid(specPath.Child("provider", "type"), c.shoot.Spec.Provider.Type,
-			fmt.Sprintf("provider type in shoot must equal provider type of referenced CloudProfile: %q", c.profile.Type))}
+	if err := c.validateProviderType(specPath.Child("provider")); err != nil {
+		return field.ErrorList{err}
 	}
 	allErrs := field.ErrorList{}
-	allErrs = append(allErrs, c.validateRegion(specPath.Child("region"))...)
+	allErrs = append(allErrs, c.validateRegion()...)
 	allErrs = append(allErrs, c.validateKubernetesVersion(specPath.Child("kubernetes", "version"))...)
-	allErrs = append(allErrs, c.validateWorkers(specPath.Child("provider", "workers"))...)
+	allErrs = append(allErrs, c.validateWorkers(specPath.Child("provider", "workers"), a)...)
 	return allErrs
 }
 
-func (c *validationContext) validateRegion(fldPath *field.Path) field.ErrorList {
+// validateProviderType requires the profile's provider type (Invalid on path's type).
+func (c *validationContext) validateProviderType(path *field.Path) *field.Error {
+	if c.shoot.Spec.Provider.Type != c.profile.Type {
+		return field.Invalid(path.Child("type"), c.shoot.Spec.Provider.Type,
+			fmt.Sprintf("provider type in shoot must equal provider type of referenced CloudProfile: %q", c.profile.Type))
+	}
+	return nil
+}
+
+// validateRegion requires a changed spec.region to be a region of the profile (NotSupported).
+func (c *validationContext) validateRegion() field.ErrorList {
+	fldPath := field.NewPath("spec", "region")
 	if c.shoot.Spec.Region == c.oldShoot.Spec.Region {
 		return nil
 	}
@@ -174,14 +187,19 @@ func (c *validationContext) validateOfferedKubernetesVersion(fldPath *field.Path
 	return field.ErrorList{field.NotSupported(fldPath, version, offered)}
 }
 
-// validateMachineImage checks a new or changed (image or architecture) pool's machine image.
-func (c *validationContext) validateMachineImage(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
+// validateMachineImage checks the machine image (on idxPath's machine.image) of a new pool or one
+// whose image or architecture changed: offered for the architecture and neither unavailable nor,
+// on create or for a new pool, expired; an expired version not below the pool's old one is
+// accepted (maintenance's forced upgrades).
+func (c *validationContext) validateMachineImage(idxPath *field.Path, worker core.Worker, oldWorker core.Worker, isNewWorkerPool bool, a admission.Attributes) *field.Error {
+	fldPath := idxPath.Child("machine", "image")
+	create := a.GetOperation() == admission.Create
 	image := worker.Machine.Image
 	if image == nil {
 		return field.Required(fldPath, "must specify a machine image, or reference a CloudProfile that offers one for the pool's architecture")
 	}
 	architecture := ptr.Deref(worker.Machine.Architecture, v1beta1constants.ArchitectureAMD64)
-	if oldWorker != nil && apiequality.Semantic.DeepEqual(image, oldWorker.Machine.Image) &&
+	if !isNewWorkerPool && apiequality.Semantic.DeepEqual(image, oldWorker.Machine.Image) &&
 		architecture == ptr.Deref(oldWorker.Machine.Architecture, v1beta1constants.ArchitectureAMD64) {
 		return nil
 	}
@@ -189,7 +207,7 @@ func (c *validationContext) validateMachineImage(fldPath *field.Path, worker cor
 	reference := image.Name + ":" + version
 
 	var oldVersion string
-	if oldWorker != nil && oldWorker.Machine.Image != nil && oldWorker.Machine.Image.Name == image.Name {
+	if !isNewWorkerPool && oldWorker.Machine.Image != nil && oldWorker.Machine.Image.Name == image.Name {
 		oldVersion = ptr.Deref(oldWorker.Machine.Image.Version, "")
 	}
 	usable := func(v gardencorev1beta1.MachineImageVersion) bool {
@@ -198,7 +216,7 @@ func (c *validationContext) validateMachineImage(fldPath *field.Path, worker cor
 			return false
 		case gardencorev1beta1.ClassificationExpired:
 			// Maintenance force-upgrades existing pools to expired versions, never downwards.
-			if c.create || oldWorker == nil || oldVersion == "" {
+			if create || isNewWorkerPool || oldVersion == "" {
 				return false
 			}
 			lower, err := versionutils.CompareVersions(v.Version, "<", oldVersion)
@@ -242,11 +260,12 @@ func joinProblems(problems []string) string {
 	}
 }
 
-// findWorker returns the pool of the given name of shoot, or nil.
-func findWorker(shoot *core.Shoot, name string) *core.Worker {
-	i := slices.IndexFunc(shoot.Spec.Provider.Workers, func(w core.Worker) bool { return w.Name == name })
+// getOldWorker returns the old Shoot's pool of the given name and false, or an empty pool and true
+// when the pool is new.
+func (c *validationContext) getOldWorker(workerName string) (core.Worker, bool) {
+	i := slices.IndexFunc(c.oldShoot.Spec.Provider.Workers, func(w core.Worker) bool { return w.Name == workerName })
 	if i < 0 {
-		return nil
+		return core.Worker{}, true
 	}
-	return &shoot.Spec.Provider.Workers[i]
+	return c.oldShoot.Spec.Provider.Workers[i], false
 }

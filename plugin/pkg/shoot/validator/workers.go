@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/utils/ptr"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -25,29 +26,39 @@ import (
 // (type, then image, then the image's kubeletVersionConstraint against the pool's kubelet version),
 // volume, pool Kubernetes version, zones. A pool whose machine is refused is not checked for its
 // kubelet version (the message would mislead).
-func (c *validationContext) validateWorkers(fldPath *field.Path) field.ErrorList {
+func (c *validationContext) validateWorkers(fldPath *field.Path, a admission.Attributes) field.ErrorList {
 	allErrs := field.ErrorList{}
 	controlPlaneVersion, cpErr := semver.NewVersion(c.shoot.Spec.Kubernetes.Version)
 	for i, worker := range c.shoot.Spec.Provider.Workers {
 		idxPath := fldPath.Index(i)
-		oldWorker := findWorker(c.oldShoot, worker.Name)
+		oldWorker, isNewWorkerPool := c.getOldWorker(worker.Name)
 
-		machineErr := c.validateMachineType(idxPath.Child("machine", "type"), worker, oldWorker)
+		machineErr := c.validateMachineType(idxPath, worker, oldWorker)
 		if machineErr == nil {
-			machineErr = c.validateMachineImage(idxPath.Child("machine", "image"), worker, oldWorker)
+			machineErr = c.validateMachineImage(idxPath, worker, oldWorker, isNewWorkerPool, a)
 		}
 		if machineErr != nil {
 			allErrs = append(allErrs, machineErr)
 		} else if cpErr == nil {
-			if err := c.validateKubeletVersion(idxPath, worker, controlPlaneVersion); err != nil {
-				allErrs = append(allErrs, err)
+			kubeletVersion := controlPlaneVersion
+			if worker.Kubernetes != nil && worker.Kubernetes.Version != nil {
+				v, err := semver.NewVersion(*worker.Kubernetes.Version)
+				if err != nil {
+					allErrs = append(allErrs, field.Invalid(idxPath.Child("kubernetes", "version"), *worker.Kubernetes.Version, "cannot determine effective Kubernetes version for worker pool"))
+				}
+				kubeletVersion = v
+			}
+			if kubeletVersion != nil {
+				if err := validateKubeletVersion(c.profile.MachineImages, worker, kubeletVersion, idxPath); err != nil {
+					allErrs = append(allErrs, err)
+				}
 			}
 		}
-		if err := c.validateWorkerVolume(idxPath.Child("volume"), worker, oldWorker); err != nil {
+		if err := c.validateWorkerVolume(idxPath, worker, oldWorker); err != nil {
 			allErrs = append(allErrs, err)
 		}
-		allErrs = append(allErrs, c.validateWorkerKubernetesVersion(idxPath.Child("kubernetes", "version"), worker, oldWorker)...)
-		allErrs = append(allErrs, c.validateZones(idxPath.Child("zones"), worker, oldWorker)...)
+		allErrs = append(allErrs, c.validateWorkerKubernetesVersion(idxPath, worker, oldWorker, isNewWorkerPool, a)...)
+		allErrs = append(allErrs, validateZones(c.profile.Regions, c.shoot.Spec.Region, c.oldShoot.Spec.Region, worker, oldWorker, idxPath)...)
 	}
 	return allErrs
 }
@@ -57,10 +68,12 @@ func (c *validationContext) validateWorkers(fldPath *field.Path) field.ErrorList
 // architecture (Invalid). The listed types are those that pass all three. A profile that lists no
 // machine types constrains none (CloudProfile validation here, unlike Gardener's, allows such
 // profiles; see docs/deviations.md).
-func (c *validationContext) validateMachineType(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
+func (c *validationContext) validateMachineType(idxPath *field.Path, worker core.Worker, oldWorker core.Worker) *field.Error {
+	fldPath := idxPath.Child("machine", "type")
 	machine := worker.Machine
+	// The empty oldWorker of a new pool has no type, and static validation requires one.
 	if len(c.profile.MachineTypes) == 0 ||
-		(oldWorker != nil && machine.Type == oldWorker.Machine.Type && ptr.Equal(machine.Architecture, oldWorker.Machine.Architecture)) {
+		(machine.Type == oldWorker.Machine.Type && ptr.Equal(machine.Architecture, oldWorker.Machine.Architecture)) {
 		return nil
 	}
 	architecture := ptr.Deref(machine.Architecture, v1beta1constants.ArchitectureAMD64)
@@ -144,16 +157,13 @@ func (c *validationContext) unavailableInAZone(zones []string, name string, unav
 // the size is at least the minimum (Invalid "size must be >= X" on .size) of the machine type's
 // storage when that names the volume type, else of the volume type. The size is checked on
 // every spec change, as upstream does.
-func (c *validationContext) validateWorkerVolume(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) *field.Error {
+func (c *validationContext) validateWorkerVolume(idxPath *field.Path, worker, oldWorker core.Worker) *field.Error {
+	fldPath := idxPath.Child("volume")
 	volume := worker.Volume
 	if volume == nil || volume.Type == nil {
 		return nil
 	}
-	var oldVolume *core.Volume
-	if oldWorker != nil {
-		oldVolume = oldWorker.Volume
-	}
-	if oldVolume == nil || oldVolume.Type == nil || *oldVolume.Type != *volume.Type {
+	if oldVolume := oldWorker.Volume; oldVolume == nil || oldVolume.Type == nil || *oldVolume.Type != *volume.Type {
 		if err := c.validateVolumeType(fldPath.Child("type"), *volume.Type, worker.Zones); err != nil {
 			return err
 		}
@@ -217,29 +227,21 @@ func (c *validationContext) violatedMinVolumeSize(machineType, volumeType string
 	return nil
 }
 
-// validateKubeletVersion refuses a machine image version whose kubeletVersionConstraint excludes
-// the pool's kubelet version (the pool's Kubernetes version, else the control plane's). Checked on
-// every spec change: a control-plane upgrade may leave a pool without a version outside its
-// image's constraint.
-func (c *validationContext) validateKubeletVersion(idxPath *field.Path, worker core.Worker, controlPlaneVersion *semver.Version) *field.Error {
+// validateKubeletVersion refuses (Invalid on fldPath's machine.image) a machine image version of
+// constraints whose kubeletVersionConstraint excludes kubeletVersion (the pool's Kubernetes
+// version, else the control plane's). Checked on every spec change: a control-plane upgrade may
+// leave a pool without a version outside its image's constraint.
+func validateKubeletVersion(constraints []gardencorev1beta1.MachineImage, worker core.Worker, kubeletVersion *semver.Version, fldPath *field.Path) *field.Error {
 	image := worker.Machine.Image
 	if image == nil {
 		return nil
 	}
-	kubeletVersion := controlPlaneVersion
-	if worker.Kubernetes != nil && worker.Kubernetes.Version != nil {
-		v, err := semver.NewVersion(*worker.Kubernetes.Version)
-		if err != nil {
-			return field.Invalid(idxPath.Child("kubernetes", "version"), *worker.Kubernetes.Version, "cannot determine effective Kubernetes version for worker pool")
-		}
-		kubeletVersion = v
-	}
 	version := ptr.Deref(image.Version, "")
-	entry, found := v1beta1helper.FindMachineImageVersion(c.profile.MachineImages, image.Name, version)
+	entry, found := v1beta1helper.FindMachineImageVersion(constraints, image.Name, version)
 	if !found || v1beta1helper.KubeletVersionSupported(entry, kubeletVersion) {
 		return nil
 	}
-	return field.Invalid(idxPath.Child("machine", "image"), image.Name+":"+version, fmt.Sprintf(
+	return field.Invalid(fldPath.Child("machine", "image"), image.Name+":"+version, fmt.Sprintf(
 		"machine image '%s@%s' does not support kubelet version '%s', supported kubelet versions by this machine image version: '%s'",
 		image.Name, version, kubeletVersion, *entry.KubeletVersionConstraint))
 }
@@ -248,27 +250,30 @@ func (c *validationContext) validateKubeletVersion(idxPath *field.Path, worker c
 // when it differs from the pool's previous version (its old pool version, else the old control
 // plane version): it is offered like the control plane's, and for a new pool (or on create) not
 // expired.
-func (c *validationContext) validateWorkerKubernetesVersion(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) field.ErrorList {
+func (c *validationContext) validateWorkerKubernetesVersion(idxPath *field.Path, worker, oldWorker core.Worker, isNewWorkerPool bool, a admission.Attributes) field.ErrorList {
 	if worker.Kubernetes == nil || worker.Kubernetes.Version == nil {
 		return nil
 	}
 	oldVersion := c.oldShoot.Spec.Kubernetes.Version
-	if oldWorker != nil && oldWorker.Kubernetes != nil && oldWorker.Kubernetes.Version != nil {
+	if oldWorker.Kubernetes != nil && oldWorker.Kubernetes.Version != nil {
 		oldVersion = *oldWorker.Kubernetes.Version
 	}
-	return c.validateOfferedKubernetesVersion(fldPath, *worker.Kubernetes.Version, oldVersion, c.create || oldWorker == nil)
+	return c.validateOfferedKubernetesVersion(idxPath.Child("kubernetes", "version"), *worker.Kubernetes.Version, oldVersion,
+		a.GetOperation() == admission.Create || isNewWorkerPool)
 }
 
-// validateZones checks a pool's zones when they or the region changed: each is a zone of the
-// Shoot's region (NotSupported; Invalid when the region has none) and appears once (Duplicate).
-func (c *validationContext) validateZones(fldPath *field.Path, worker core.Worker, oldWorker *core.Worker) field.ErrorList {
+// validateZones checks the zones of a pool (on fldPath's zones) when they or the region changed:
+// each is a zone of region in constraints (NotSupported; Invalid when the region has none) and
+// appears once (Duplicate). A new pool's empty oldWorker has no zones.
+func validateZones(constraints []gardencorev1beta1.Region, region, oldRegion string, worker, oldWorker core.Worker, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	if oldWorker != nil && c.shoot.Spec.Region == c.oldShoot.Spec.Region && apiequality.Semantic.DeepEqual(worker.Zones, oldWorker.Zones) {
+	if region == oldRegion && apiequality.Semantic.DeepEqual(worker.Zones, oldWorker.Zones) {
 		return allErrs
 	}
+	fldPath = fldPath.Child("zones")
 	var valid []string
-	for _, r := range c.profile.Regions {
-		if r.Name == c.shoot.Spec.Region {
+	for _, r := range constraints {
+		if r.Name == region {
 			for _, z := range r.Zones {
 				valid = append(valid, z.Name)
 			}
@@ -281,7 +286,7 @@ func (c *validationContext) validateZones(fldPath *field.Path, worker core.Worke
 		switch {
 		case slices.Contains(valid, zone):
 		case len(valid) == 0:
-			allErrs = append(allErrs, field.Invalid(jdxPath, c.shoot.Spec.Region, "this region does not support availability zones, please do not configure them"))
+			allErrs = append(allErrs, field.Invalid(jdxPath, region, "this region does not support availability zones, please do not configure them"))
 		default:
 			allErrs = append(allErrs, field.NotSupported(jdxPath, zone, valid))
 		}
