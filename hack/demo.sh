@@ -83,6 +83,19 @@ step "A shoot owner freezes falco on the deprecated 0.42.1 (autoUpdate.enabled: 
 show apply -f "${DEV}/example/32-shoot-frozen-falco.yaml"
 show get shoots -n garden-dev
 
+step "Three Shoots follow traefik's rapid, regular and stable release channels: admission stores each channel's current version"
+show apply -f "${DEV}/example/33-shoots-channels.yaml"
+show get extensionprofile shoot-traefik -o jsonpath='{range .status.components[*]}{.name}:{range .channels[*]} {.channel}={.version}{end}{"\n"}{end}'
+channel_versions() {
+  show get shoots channel-rapid channel-regular channel-stable -n garden-dev \
+    -o custom-columns='NAME:.metadata.name,CHANNEL:.spec.extensions[0].channel,TRAEFIK:.spec.extensions[0].components[0].version'
+}
+channel_versions
+for want in rapid=3.7.0 regular=3.6.13 stable=3.6.11; do
+  got="$("${KUBECTL}" get shoot "channel-${want%%=*}" -n garden-dev -o jsonpath='{.spec.extensions[0].components[0].version}')"
+  [[ "${got}" == "${want#*=}" ]] || { echo "channel-${want%%=*}: expected ${want#*=}, got ${got}" >&2; exit 1; }
+done
+
 step "A pin on an unavailable version is rejected, with the field path and the versions that may be pinned"
 if "${KUBECTL}" apply -f "${DEV}/example/40-shoot-rejected-unavailable-pin.yaml" 2>"${DEV}/rejected.txt"; then
   echo "expected a rejection" >&2; exit 1
@@ -124,13 +137,29 @@ step "40 seconds after rendering, traefik 3.6.15 becomes supported and falco 0.4
 show get extensionprofiles
 
 step "The maintain operation runs maintenance now: machine images, Kubernetes, then extension components"
-show annotate shoot pinned frozen -n garden-dev gardener.cloud/operation=maintain
+show annotate shoot pinned frozen channel-rapid channel-regular channel-stable -n garden-dev gardener.cloud/operation=maintain
 "${KUBECTL}" wait --for=jsonpath='{.spec.extensions[1].components[0].version}'=3.6.15 shoot/pinned -n garden-dev --timeout=60s >/dev/null
 "${KUBECTL}" wait --for=jsonpath='{.spec.extensions[0].components[0].version}'=0.44.1 shoot/frozen -n garden-dev --timeout=60s >/dev/null
 echo "auto-update (patch): traefik 3.6.13 -> 3.6.15 on shoot pinned"
 show get shoot pinned -n garden-dev -o jsonpath='{.status.lastMaintenance.description}{"\n"}'
 echo "forced upgrade on expiry, although auto-update is off: falco 0.42.1 -> 0.44.1 on shoot frozen"
 show get shoot frozen -n garden-dev -o jsonpath='{.status.lastMaintenance.description}{"\n"}'
+"${KUBECTL}" wait --for=jsonpath='{.spec.extensions[0].components[0].version}'=3.6.15 shoot/channel-regular -n garden-dev --timeout=60s >/dev/null
+# Maintenance removes the maintain operation once it has run.
+for shoot in channel-rapid channel-stable; do
+  for _ in $(seq 1 120); do
+    [[ -z "$("${KUBECTL}" get shoot "${shoot}" -n garden-dev -o jsonpath='{.metadata.annotations.gardener\.cloud/operation}')" ]] && break
+    sleep 0.5
+  done
+done
+for want in rapid=3.7.0 stable=3.6.11; do
+  got="$("${KUBECTL}" get shoot "channel-${want%%=*}" -n garden-dev -o jsonpath='{.spec.extensions[0].components[0].version}')"
+  [[ "${got}" == "${want#*=}" ]] || { echo "channel-${want%%=*}: expected ${want#*=}, got ${got}" >&2; exit 1; }
+done
+echo "release channels: only the regular Shoot moves (3.6.15 is now the newest supported); rapid stays on the"
+echo "preview 3.7.0, and stable on 3.6.11, since 3.6.15 has not been supported for the soak period"
+channel_versions
+show get shoot channel-regular -n garden-dev -o jsonpath='{.status.lastMaintenance.description}{"\n"}'
 show get events -n garden-dev --field-selector reason=ExtensionComponentVersionMaintenance -o custom-columns=SHOOT:.involvedObject.name,REASON:.reason,MESSAGE:.message
 
 step "gardenlet carried the upgraded version and its providerConfig to the seed"
@@ -147,6 +176,11 @@ curl -s "${metrics_url}" | grep '^gardener_extension_component_shoots' | grep -v
 
 step "Which Shoots pin which falco version, in all namespaces (kubectl plugin bin/kubectl-extensionprofile)"
 plugin show extensionprofile usage shoot-falco-service -A
+
+step "Shoots per release channel: the channel gauge and the traefik usage view"
+printf '$ curl -s %s | grep gardener_extension_component_channel_shoots | grep -v " 0$"\n' "${metrics_url}"
+curl -s "${metrics_url}" | grep '^gardener_extension_component_channel_shoots' | grep -v ' 0$'
+plugin show extensionprofile usage shoot-traefik -A
 
 step "Impact preview: a dry-run that would expire falco 0.44.1 in 7 days (nothing is stored)"
 expires="$(date -u -d '+7 days' +%Y-%m-%dT%H:%M:%SZ)"
