@@ -94,13 +94,13 @@ type GardenerAPIServer struct {
 	done          chan error
 }
 
-// Start starts gardener-apiserver, waits until it is ready, and registers one APIService per
+// StartAndRegister starts gardener-apiserver (Start) and registers one APIService per
 // apiserver.AllGardenerAPIGroupVersions with the kube-apiserver that kubeAdminConfig points to
 // (an ExternalName Service kube-system/gardener-apiserver -> localhost, the serving CA as
 // caBundle, group priority 100). It returns once every APIService is Available and
 // extensionprofiles can be listed through the kube-apiserver.
-func (s *GardenerAPIServer) Start(kubeAdminConfig *rest.Config) error {
-	if err := s.launch(); err != nil {
+func (s *GardenerAPIServer) StartAndRegister(kubeAdminConfig *rest.Config) error {
+	if err := s.Start(); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.StartTimeout)
@@ -112,8 +112,8 @@ func (s *GardenerAPIServer) Start(kubeAdminConfig *rest.Config) error {
 	return nil
 }
 
-// launch starts gardener-apiserver and waits until it is ready, without registering it.
-func (s *GardenerAPIServer) launch() error {
+// Start starts gardener-apiserver and waits until it is ready, without registering it.
+func (s *GardenerAPIServer) Start() error {
 	if s.KubeRESTConfig == nil {
 		return errors.New("KubeRESTConfig must be set")
 	}

@@ -147,7 +147,7 @@ func (e *GardenerTestEnvironment) start() (*rest.Config, error) {
 		return adminConfig, nil
 	}
 	e.GardenerAPIServers = []*GardenerAPIServer{s}
-	if err := s.Start(adminConfig); err != nil {
+	if err := s.StartAndRegister(adminConfig); err != nil {
 		return nil, err
 	}
 	return adminConfig, nil

@@ -69,7 +69,7 @@ func (e *GardenerTestEnvironment) startReplicas(template *GardenerAPIServer, rep
 		}
 		s.ca, s.bindIP = ca, ip
 		e.GardenerAPIServers = append(e.GardenerAPIServers, s)
-		if err := s.launch(); err != nil {
+		if err := s.Start(); err != nil {
 			return fmt.Errorf("gardener-apiserver replica %d: %w", i, err)
 		}
 		s.kubeAdminConfig = adminConfig

@@ -24,14 +24,14 @@ import (
 func AddToManager(ctx context.Context, mgr manager.Manager, cfg *config.ControllerManagerConfiguration) error {
 	if err := (&cloudprofile.Reconciler{
 		Config: cfg.Controllers.CloudProfile,
-	}).AddToManager(ctx, mgr); err != nil {
+	}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", cloudprofile.ControllerName, err)
 	}
 
 	// The NamespacedCloudProfile controller shares the CloudProfile controller's configuration.
 	if err := (&namespacedcloudprofile.Reconciler{
 		Config: cfg.Controllers.CloudProfile,
-	}).AddToManager(ctx, mgr); err != nil {
+	}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", namespacedcloudprofile.ControllerName, err)
 	}
 
@@ -43,7 +43,7 @@ func AddToManager(ctx context.Context, mgr manager.Manager, cfg *config.Controll
 
 	if err := (&maintenance.Reconciler{
 		Config: cfg.Controllers.ShootMaintenance,
-	}).AddToManager(ctx, mgr); err != nil {
+	}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", maintenance.ControllerName, err)
 	}
 

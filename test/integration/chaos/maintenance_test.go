@@ -65,7 +65,7 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 			Client:            crashes.wrap(cl),
 			ReportingInstance: "chaos",
 			Config:            controllermanagerconfig.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5},
-		}).AddToManager(mgrCtx, mgr)).To(Succeed())
+		}).AddToManager(mgr)).To(Succeed())
 
 		done := make(chan error, 1)
 		go func() { done <- mgr.Start(mgrCtx) }()

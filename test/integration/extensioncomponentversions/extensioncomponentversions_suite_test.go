@@ -114,10 +114,10 @@ var _ = BeforeSuite(func() {
 	Expect(err).NotTo(HaveOccurred())
 	Expect((&extensionprofile.Reconciler{Clock: fakeClock, Config: config.ExtensionProfileControllerConfiguration{
 		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
-	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
-	Expect((&namespacedcloudprofile.Reconciler{}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(controllerManager)).To(Succeed())
+	Expect((&namespacedcloudprofile.Reconciler{}).AddToManager(controllerManager)).To(Succeed())
 	Expect((&maintenance.Reconciler{Clock: fakeClock, Config: config.ShootMaintenanceControllerConfiguration{
-		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(controllerManager)).To(Succeed())
 	go func() {
 		defer GinkgoRecover()
 		Expect(controllerManager.Start(mgrCtx)).To(Succeed())

@@ -47,11 +47,16 @@ func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
 	return allErrs
 }
 
-// ValidateCloudProfileUpdate validates an update of a CloudProfile: the object metadata update
+// ValidateCloudProfileUpdate is ValidateCloudProfileUpdateAt at the current time.
+func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile) field.ErrorList {
+	return ValidateCloudProfileUpdateAt(newProfile, oldProfile, time.Now())
+}
+
+// ValidateCloudProfileUpdateAt validates an update of a CloudProfile: the object metadata update
 // rules, everything ValidateCloudProfile checks, and that no Kubernetes or machine image
 // version present in both objects is turned unavailable once it classified otherwise
 // (evaluated at now).
-func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile, now time.Time) field.ErrorList {
+func ValidateCloudProfileUpdateAt(newProfile, oldProfile *core.CloudProfile, now time.Time) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 	allErrs = append(allErrs, ValidateCloudProfile(newProfile)...)
 
@@ -91,15 +96,22 @@ func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile, now t
 	return allErrs
 }
 
-// ValidateCloudProfileStatusUpdate validates a write to the status subresource: the object
-// metadata update rules and that every classification in the status is a known one.
-func ValidateCloudProfileStatusUpdate(newProfile, oldProfile *core.CloudProfile) field.ErrorList {
+// ValidateCloudProfileObjectStatusUpdate validates a write to the status subresource: the object
+// metadata update rules and ValidateCloudProfileStatusUpdate.
+func ValidateCloudProfileObjectStatusUpdate(newProfile, oldProfile *core.CloudProfile) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
+	return append(allErrs, ValidateCloudProfileStatusUpdate(&newProfile.Status, &oldProfile.Status)...)
+}
+
+// ValidateCloudProfileStatusUpdate validates a new status: every classification in it is a known
+// one (paths under "status").
+func ValidateCloudProfileStatusUpdate(newStatus, _ *core.CloudProfileStatus) field.ErrorList {
+	allErrs := field.ErrorList{}
 	statusPath := field.NewPath("status")
-	if k := newProfile.Status.Kubernetes; k != nil {
+	if k := newStatus.Kubernetes; k != nil {
 		allErrs = append(allErrs, validateVersionStatuses(k.Versions, statusPath.Child("kubernetes", "versions"))...)
 	}
-	for i, image := range newProfile.Status.MachineImages {
+	for i, image := range newStatus.MachineImages {
 		allErrs = append(allErrs, validateVersionStatuses(image.Versions, statusPath.Child("machineImages").Index(i).Child("versions"))...)
 	}
 	return allErrs

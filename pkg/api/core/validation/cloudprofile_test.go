@@ -235,18 +235,18 @@ var _ = Describe("CloudProfile validation", func() {
 			fieldErr(field.ErrorTypeInvalid, "spec.limits.maxNodesTotal")),
 	)
 
-	Describe("ValidateCloudProfileUpdate", func() {
+	Describe("ValidateCloudProfileUpdateAt", func() {
 		BeforeEach(func() {
 		})
 
 		It("accepts an unchanged profile", func() {
-			Expect(ValidateCloudProfileUpdate(validCloudProfile(), validCloudProfile(), refTime)).To(BeEmpty())
+			Expect(ValidateCloudProfileUpdateAt(validCloudProfile(), validCloudProfile(), refTime)).To(BeEmpty())
 		})
 
 		It("V15 forbids turning an available Kubernetes version unavailable", func() {
 			newProfile := validCloudProfile()
 			newProfile.Spec.Kubernetes.Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationSupported, time.Hour)}
-			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
+			Expect(ValidateCloudProfileUpdateAt(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
 				fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[1].lifecycle", "a version cannot be turned unavailable")))
 		})
 
@@ -254,8 +254,16 @@ var _ = Describe("CloudProfile validation", func() {
 			newProfile := validCloudProfile()
 			newProfile.Spec.MachineImages[0].Versions[0].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, 90*24*time.Hour)}
 			newProfile.Spec.MachineImages[0].Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)}
-			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
+			Expect(ValidateCloudProfileUpdateAt(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
 				fieldErr(field.ErrorTypeForbidden, "spec.machineImages[0].versions[1].lifecycle")))
+		})
+	})
+
+	Describe("ValidateCloudProfileUpdate", func() {
+		It("validates like ValidateCloudProfileUpdateAt", func() {
+			newProfile := validCloudProfile()
+			newProfile.Name = "other"
+			Expect(ValidateCloudProfileUpdate(newProfile, validCloudProfile())).To(ConsistOf(fieldErr(field.ErrorTypeInvalid, "metadata.name")))
 		})
 	})
 
@@ -264,7 +272,18 @@ var _ = Describe("CloudProfile validation", func() {
 			newProfile := validCloudProfile()
 			newProfile.Status.Kubernetes = &core.KubernetesStatus{Versions: []core.ExpirableVersionStatus{{Version: "1.36.3", Classification: "current"}}}
 			newProfile.Status.MachineImages = []core.MachineImageStatus{{Name: "ubuntu", Versions: []core.ExpirableVersionStatus{{Version: "24.4.20260915", Classification: core.ClassificationSupported}}}}
-			Expect(ValidateCloudProfileStatusUpdate(newProfile, validCloudProfile())).To(ConsistOf(
+			Expect(ValidateCloudProfileStatusUpdate(&newProfile.Status, &validCloudProfile().Status)).To(ConsistOf(
+				fieldErr(field.ErrorTypeNotSupported, "status.kubernetes.versions[0].classification")))
+		})
+	})
+
+	Describe("ValidateCloudProfileObjectStatusUpdate", func() {
+		It("checks the metadata and the status", func() {
+			newProfile := validCloudProfile()
+			newProfile.Name = "other"
+			newProfile.Status.Kubernetes = &core.KubernetesStatus{Versions: []core.ExpirableVersionStatus{{Version: "1.36.3", Classification: "current"}}}
+			Expect(ValidateCloudProfileObjectStatusUpdate(newProfile, validCloudProfile())).To(ConsistOf(
+				fieldErr(field.ErrorTypeInvalid, "metadata.name"),
 				fieldErr(field.ErrorTypeNotSupported, "status.kubernetes.versions[0].classification")))
 		})
 	})

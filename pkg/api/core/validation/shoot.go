@@ -70,10 +70,17 @@ func ValidateShootUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
 	return append(allErrs, ValidateProviderConfigs(&newShoot.Spec, &oldShoot.Spec, field.NewPath("spec"))...)
 }
 
-// ValidateShootStatusUpdate validates a write to the Shoot status subresource: the object
-// metadata update rules.
-func ValidateShootStatusUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
-	return apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, field.NewPath("metadata"))
+// ValidateShootObjectStatusUpdate validates a write to the Shoot status subresource: the object
+// metadata update rules and ValidateShootStatusUpdate.
+func ValidateShootObjectStatusUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, field.NewPath("metadata"))
+	return append(allErrs, ValidateShootStatusUpdate(newShoot.Status, oldShoot.Status)...)
+}
+
+// ValidateShootStatusUpdate validates a change of the Shoot status. This project adds no rules of
+// its own to the status.
+func ValidateShootStatusUpdate(_, _ core.ShootStatus) field.ErrorList {
+	return field.ErrorList{}
 }
 
 func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {

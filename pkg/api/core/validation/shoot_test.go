@@ -356,12 +356,12 @@ var _ = Describe("Shoot validation", func() {
 		})
 	})
 
-	Describe("ValidateShootStatusUpdate", func() {
+	Describe("ValidateShootObjectStatusUpdate", func() {
 		It("forbids changing immutable metadata", func() {
 			oldShoot := validShoot()
 			newShoot := validShoot()
 			newShoot.Namespace = "garden-other"
-			Expect(ValidateShootStatusUpdate(newShoot, oldShoot)).To(ContainElement(fieldErr(field.ErrorTypeInvalid, "metadata.namespace")))
+			Expect(ValidateShootObjectStatusUpdate(newShoot, oldShoot)).To(ContainElement(fieldErr(field.ErrorTypeInvalid, "metadata.namespace")))
 		})
 	})
 })

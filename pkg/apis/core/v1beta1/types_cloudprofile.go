@@ -398,7 +398,7 @@ func (f *MachineImageFlavor) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON writes a flavor as its capability map.
-func (f MachineImageFlavor) MarshalJSON() ([]byte, error) {
+func (f *MachineImageFlavor) MarshalJSON() ([]byte, error) {
 	return json.Marshal(f.Capabilities)
 }
 

@@ -5,8 +5,6 @@
 package cloudprofile
 
 import (
-	"context"
-
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
@@ -25,7 +23,7 @@ const ControllerName = "cloudprofile"
 // leads to a reconcile, so that a hand-edited status is rewritten. Like Gardener's CloudProfile
 // controller it is not behind a feature gate, and it classifies the legacy classification and
 // expirationDate fields as well as GEP-32 lifecycles.
-func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error {
+func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()
 	}

@@ -5,8 +5,6 @@
 package cloudprofile_test
 
 import (
-	"context"
-
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/client-go/rest"
@@ -32,7 +30,7 @@ var _ = Describe("#AddToManager", func() {
 		Expect(err).NotTo(HaveOccurred())
 
 		reconciler := &Reconciler{}
-		Expect(reconciler.AddToManager(context.Background(), mgr)).To(Succeed())
+		Expect(reconciler.AddToManager(mgr)).To(Succeed())
 		Expect(reconciler.Client).To(BeIdenticalTo(mgr.GetClient()))
 		Expect(reconciler.Clock).To(Equal(clock.RealClock{}))
 	})

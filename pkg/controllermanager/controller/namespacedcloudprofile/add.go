@@ -25,7 +25,7 @@ const ControllerName = "namespacedcloudprofile"
 // AddToManager fills in the Client from the manager and registers the controller: it reconciles
 // a NamespacedCloudProfile when its generation changes (spec, deletion), and every
 // NamespacedCloudProfile whose parent is a CloudProfile that changed.
-func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error {
+func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()
 	}

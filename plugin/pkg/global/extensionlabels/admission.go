@@ -43,7 +43,7 @@ import (
 // Register registers the plugin under plugin.PluginNameExtensionLabels.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameExtensionLabels, func(io.Reader) (admission.Interface, error) {
-		return New(), nil
+		return New()
 	})
 }
 
@@ -54,9 +54,9 @@ type ExtensionLabels struct {
 
 var _ admission.MutationInterface = (*ExtensionLabels)(nil)
 
-// New returns the plugin; it handles creates and updates.
-func New() *ExtensionLabels {
-	return &ExtensionLabels{Handler: admission.NewHandler(admission.Create, admission.Update)}
+// New returns the plugin; it handles creates and updates. The error is always nil.
+func New() (*ExtensionLabels, error) {
+	return &ExtensionLabels{Handler: admission.NewHandler(admission.Create, admission.Update)}, nil
 }
 
 // Admit rewrites the extension labels of a Shoot; other kinds and subresources are left alone.

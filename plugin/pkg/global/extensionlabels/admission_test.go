@@ -49,7 +49,7 @@ var _ = Describe("ExtensionLabels", func() {
 	It("sets a label per enabled extension type, the provider and the networking type, and drops forged ones", func() {
 		for _, op := range []admission.Operation{admission.Create, admission.Update} {
 			s := shoot.DeepCopy()
-			Expect(New().Admit(context.Background(), attributes(s, op, ""), nil)).To(Succeed())
+			Expect(newPlugin().Admit(context.Background(), attributes(s, op, ""), nil)).To(Succeed())
 			Expect(s.Labels).To(Equal(map[string]string{
 				"team": "a",
 				"extensions.extensions.gardener.cloud/shoot-falco-service": "true",
@@ -80,14 +80,14 @@ var _ = Describe("ExtensionLabels", func() {
 	})
 
 	It("leaves the status subresource alone", func() {
-		Expect(New().Admit(context.Background(), attributes(shoot, admission.Update, "status"), nil)).To(Succeed())
+		Expect(newPlugin().Admit(context.Background(), attributes(shoot, admission.Update, "status"), nil)).To(Succeed())
 		Expect(shoot.Labels).To(HaveKey("extensions.extensions.gardener.cloud/shoot-forged"))
 	})
 
 	It("handles creates and updates only", func() {
-		Expect(New().Handles(admission.Create)).To(BeTrue())
-		Expect(New().Handles(admission.Update)).To(BeTrue())
-		Expect(New().Handles(admission.Delete)).To(BeFalse())
+		Expect(newPlugin().Handles(admission.Create)).To(BeTrue())
+		Expect(newPlugin().Handles(admission.Update)).To(BeTrue())
+		Expect(newPlugin().Handles(admission.Delete)).To(BeFalse())
 	})
 })
 
@@ -103,3 +103,10 @@ var _ = Describe("MaintainShootLabels with over-long types", func() {
 		Expect(shoot.Labels).To(Equal(map[string]string{"extensions.extensions.gardener.cloud/shoot-dns-service": "true"}))
 	})
 })
+
+// newPlugin returns New's plugin.
+func newPlugin() *ExtensionLabels {
+	plugin, err := New()
+	ExpectWithOffset(1, err).NotTo(HaveOccurred())
+	return plugin
+}

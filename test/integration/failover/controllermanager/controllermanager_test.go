@@ -135,7 +135,7 @@ leaderElection:
 			Config: controllermanagerconfig.ShootMaintenanceControllerConfiguration{
 				ConcurrentSyncs: cfg.Controllers.ShootMaintenance.ConcurrentSyncs,
 			},
-		}).AddToManager(mgrCtx, mgr)).To(Succeed())
+		}).AddToManager(mgr)).To(Succeed())
 
 		go func() {
 			select {

@@ -101,9 +101,9 @@ func (Strategy) AllowCreateOnUpdate(context.Context) bool { return false }
 // AllowUnconditionalUpdate is true: updates without resourceVersion are allowed, as in Gardener.
 func (Strategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
-// ValidateUpdate validates an update (validation.ValidateCloudProfileUpdate).
+// ValidateUpdate validates an update (validation.ValidateCloudProfileUpdateAt).
 func (s Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
-	return validation.ValidateCloudProfileUpdate(obj.(*core.CloudProfile), old.(*core.CloudProfile), s.Clock.Now())
+	return validation.ValidateCloudProfileUpdateAt(obj.(*core.CloudProfile), old.(*core.CloudProfile), s.Clock.Now())
 }
 
 // WarningsOnUpdate returns no warnings.
@@ -133,7 +133,7 @@ func (StatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Objec
 	metav1.ResetObjectMetaForStatus(newProfile, oldProfile)
 }
 
-// ValidateUpdate validates a status update (validation.ValidateCloudProfileStatusUpdate).
+// ValidateUpdate validates a status update (validation.ValidateCloudProfileObjectStatusUpdate).
 func (StatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
-	return validation.ValidateCloudProfileStatusUpdate(obj.(*core.CloudProfile), old.(*core.CloudProfile))
+	return validation.ValidateCloudProfileObjectStatusUpdate(obj.(*core.CloudProfile), old.(*core.CloudProfile))
 }

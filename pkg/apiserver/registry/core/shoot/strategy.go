@@ -135,9 +135,9 @@ func (StatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Objec
 	metav1.ResetObjectMetaForStatus(newShoot, oldShoot)
 }
 
-// ValidateUpdate validates a status update (validation.ValidateShootStatusUpdate).
+// ValidateUpdate validates a status update (validation.ValidateShootObjectStatusUpdate).
 func (StatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
-	return validation.ValidateShootStatusUpdate(obj.(*core.Shoot), old.(*core.Shoot))
+	return validation.ValidateShootObjectStatusUpdate(obj.(*core.Shoot), old.(*core.Shoot))
 }
 
 // ToSelectableFields returns the fields of a Shoot that field selectors can match: the metadata

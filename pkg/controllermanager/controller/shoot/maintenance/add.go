@@ -5,7 +5,6 @@
 package maintenance
 
 import (
-	"context"
 	"math/rand/v2"
 	"os"
 
@@ -29,7 +28,7 @@ const ControllerName = "shoot-maintenance"
 // spread) and registers the controller with the manager. It watches Shoots with ShootPredicate.
 // The controller runs whether the ExtensionComponentVersions feature gate is on or off; the gate
 // only switches the component step.
-func (r *Reconciler) AddToManager(_ context.Context, mgr manager.Manager) error {
+func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()
 	}
