@@ -180,15 +180,18 @@ func MapExtensionToShoot(_ context.Context, extension *extensionsv1alpha1.Extens
 	return []reconcile.Request{{NamespacedName: types.NamespacedName{Namespace: namespace, Name: name}}}
 }
 
-// ManagedExtensionPredicate lets through Extensions labelled LabelManagedBy=gardenlet, and of
-// their updates only those that change the spec or the labels; the status and annotation
-// changes of the extension controller are dropped.
+// ManagedExtensionPredicate lets through the deletions of Extensions labelled
+// LabelManagedBy=gardenlet, and of their updates only those that change the spec or the labels;
+// the status and annotation changes of the extension controller are dropped, and so are creates:
+// this controller made them (the initial list at start-up enqueues every Shoot through the Shoot
+// watch anyway), and a reconcile for the first of a Shoot's Extensions to reach the cache would
+// find the others not yet there and create them again.
 func ManagedExtensionPredicate() predicate.TypedPredicate[*extensionsv1alpha1.Extension] {
 	managed := func(extension *extensionsv1alpha1.Extension) bool {
 		return extension.Labels[LabelManagedBy] == ManagedByGardenlet
 	}
 	return predicate.TypedFuncs[*extensionsv1alpha1.Extension]{
-		CreateFunc:  func(e event.TypedCreateEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
+		CreateFunc:  func(event.TypedCreateEvent[*extensionsv1alpha1.Extension]) bool { return false },
 		DeleteFunc:  func(e event.TypedDeleteEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
 		GenericFunc: func(e event.TypedGenericEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
 		UpdateFunc: func(e event.TypedUpdateEvent[*extensionsv1alpha1.Extension]) bool {

@@ -149,9 +149,10 @@ var _ = Describe("Add", func() {
 			}
 		}
 
-		It("lets through create and delete events of managed Extensions only", func() {
-			Expect(p.Create(event.TypedCreateEvent[*extensionsv1alpha1.Extension]{Object: managed()})).To(BeTrue())
+		It("lets through delete events of managed Extensions only, and no create events", func() {
 			Expect(p.Delete(event.TypedDeleteEvent[*extensionsv1alpha1.Extension]{Object: managed()})).To(BeTrue())
+			Expect(p.Delete(event.TypedDeleteEvent[*extensionsv1alpha1.Extension]{Object: &extensionsv1alpha1.Extension{}})).To(BeFalse())
+			Expect(p.Create(event.TypedCreateEvent[*extensionsv1alpha1.Extension]{Object: managed()})).To(BeFalse())
 			Expect(p.Create(event.TypedCreateEvent[*extensionsv1alpha1.Extension]{Object: &extensionsv1alpha1.Extension{}})).To(BeFalse())
 		})
 
