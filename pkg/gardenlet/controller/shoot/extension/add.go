@@ -110,9 +110,7 @@ func (r *Reconciler) observeShoots(ctx context.Context, c cache.Cache) error {
 // ShootPredicate lets through Shoots this gardenlet is responsible for (or still holds its
 // finalizer on), and of their updates only those that change the spec, the deletion timestamp or
 // the finalizers. Status updates (including the technicalID this controller writes) are dropped,
-// and so is the update that only adds FinalizerName: this controller's own first write, which
-// asks for nothing new (a reconcile for it would find the seed objects of the running one not yet
-// in its cache and write them again).
+// and so is the update that only adds FinalizerName (this controller's own first write).
 func (r *Reconciler) ShootPredicate() predicate.TypedPredicate[*gardencorev1beta1.Shoot] {
 	relevant := func(shoot *gardencorev1beta1.Shoot) bool {
 		return r.responsibleFor(shoot) || controllerutil.ContainsFinalizer(shoot, FinalizerName)
@@ -140,9 +138,8 @@ func onlyAddsFinalizer(old, updated []string) bool {
 	return slices.Equal(old, slices.DeleteFunc(slices.Clone(updated), func(f string) bool { return f == FinalizerName }))
 }
 
-// ExtensionProfileSpecChangedPredicate drops ExtensionProfile updates that leave the spec
-// unchanged, such as the classification status gardener-controller-manager writes. It compares
-// the spec itself rather than metadata.generation.
+// ExtensionProfileSpecChangedPredicate drops ExtensionProfile updates that leave the spec (not
+// metadata.generation) unchanged, such as gardener-controller-manager's status writes.
 func ExtensionProfileSpecChangedPredicate() predicate.TypedPredicate[*gardencorev1beta1.ExtensionProfile] {
 	return predicate.TypedFuncs[*gardencorev1beta1.ExtensionProfile]{
 		UpdateFunc: func(e event.TypedUpdateEvent[*gardencorev1beta1.ExtensionProfile]) bool {
@@ -153,8 +150,7 @@ func ExtensionProfileSpecChangedPredicate() predicate.TypedPredicate[*gardencore
 
 // MapExtensionProfileToShoots maps an ExtensionProfile to the Shoots of this seed that pin a
 // component version under its type (the profile's name), using the field index
-// indexer.ShootPinnedExtensionTypes. Shoots without a pin under that type do not read the profile,
-// so a change of it cannot change their Extensions.
+// indexer.ShootPinnedExtensionTypes; the Extensions of other Shoots do not depend on the profile.
 func (r *Reconciler) MapExtensionProfileToShoots(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile) []reconcile.Request {
 	shoots := &gardencorev1beta1.ShootList{}
 	if err := r.GardenClient.List(ctx, shoots, client.MatchingFields{indexer.ShootPinnedExtensionTypes: profile.Name}); err != nil {

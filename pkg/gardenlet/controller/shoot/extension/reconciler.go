@@ -72,8 +72,7 @@ const (
 	// the resolved components of one of its Extensions change.
 	EventReasonComponentsUpdated = "ExtensionComponentsUpdated"
 	// EventReasonComponentUnresolved is the reason of the Warning event recorded on the Shoot for
-	// every ComponentWarning of shared.DesiredExtensions. It is recorded on every reconcile while
-	// the warning holds; the event recorder folds repeats into the count of one event.
+	// every ComponentWarning of shared.DesiredExtensions, on every reconcile while it holds.
 	EventReasonComponentUnresolved = "ExtensionComponentUnresolved"
 	// EventReasonInvalidTechnicalID is the reason of the Warning event recorded on a Shoot whose
 	// seed namespace cannot be derived.
@@ -93,9 +92,8 @@ type Config struct {
 	// SeedName is the name of the seed this gardenlet serves. Shoots with spec.seedName equal
 	// to it are reconciled.
 	SeedName string
-	// AdoptUnscheduledShoots makes this gardenlet also reconcile Shoots without spec.seedName. It
-	// stands in for gardener-scheduler in a local garden with a single seed; spec.seedName is not
-	// written (gardenlet never writes a Shoot's spec).
+	// AdoptUnscheduledShoots makes this gardenlet also reconcile Shoots without spec.seedName (a
+	// local garden with one seed and no scheduler); spec.seedName is not written.
 	AdoptUnscheduledShoots bool
 	// ConcurrentSyncs is the number of Shoots reconciled in parallel.
 	ConcurrentSyncs int
@@ -190,9 +188,8 @@ func seedNameOf(shoot *gardencorev1beta1.Shoot) string {
 }
 
 // reconcile requeues the Shoot after extension.DefaultInterval when an Extension it creates exists
-// already: created by an earlier reconcile whose write the seed cache has not seen yet (its
-// watch event reconciles it too), or by someone else. That is neither an error nor a failed
-// write (no event, no status.lastErrors entry).
+// already (the seed cache lags, or someone else created it); that is no failed write (no event,
+// no status.lastErrors entry).
 func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, namespace string) (reconcile.Result, error) {
 	if !controllerutil.ContainsFinalizer(shoot, FinalizerName) {
 		log.Info("Adding finalizer")
@@ -224,10 +221,9 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonComponentUnresolved, w.String())
 	}
 
-	// status.technicalID is written while the Extensions are deployed: it only reports the
-	// namespace that ComputeTechnicalIDFromNamespace derives anyway, so the finalizer is the one garden write a
-	// new Shoot waits for before its Extensions. The status writes work on their own copy of the
-	// Shoot, which the patch responses overwrite while the Extension writes read the Shoot.
+	// status.technicalID (derivable by ComputeTechnicalIDFromNamespace) is written concurrently
+	// with the Extensions, so the finalizer is the only garden write before them. Status writes
+	// use their own copy of the Shoot.
 	var (
 		errs           []error
 		statusShoot    = shoot.DeepCopy()
@@ -271,9 +267,8 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 
 // delete removes the seed objects of a deleted Shoot: it deletes its Extensions, waits until they
 // are gone (extension controllers may hold finalizers), then requests the deletion of the seed
-// namespace and removes the Shoot's finalizer. It does not wait for the namespace to disappear:
-// emptying a terminating namespace is the namespace controller's job (and a bare kube-apiserver, as
-// in the local setup, never finishes it).
+// namespace and removes the Shoot's finalizer. It does not wait for the namespace to disappear
+// (the namespace controller's job).
 func (r *Reconciler) delete(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, name string) (reconcile.Result, error) {
 	deployer, err := shared.NewExtension(ctx, log, r.GardenClient, r.SeedClient, name, shared.ExtensionClassShoot, nil, false)
 	if err != nil {
