@@ -87,11 +87,8 @@ func NewOptions() *Options {
 	recommended.Admission.DefaultOffPlugins = sets.New(plugin.AllOrderedPluginNames()...).Difference(plugin.DefaultOnPlugins())
 
 	serverRun := genericoptions.NewServerRunOptions()
-	// Bounded graceful shutdown: without a watch termination grace period, k8s.io/apiserver leaves
-	// open watches running and the HTTP server waits for them up to --request-timeout (60 s)
-	// before it gives up. With it, every open watch is ended (clients re-watch elsewhere) as soon
-	// as the server stops accepting requests, and the server exits once in-flight requests are
-	// done. Flags override it (--shutdown-watch-termination-grace-period).
+	// Bounded shutdown: open watches are ended once the server stops accepting requests, instead
+	// of holding it up to --request-timeout.
 	serverRun.ShutdownWatchTerminationGracePeriod = DefaultShutdownWatchTerminationGracePeriod
 	serverRun.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
 
@@ -108,9 +105,8 @@ func NewOptions() *Options {
 const DefaultShutdownWatchTerminationGracePeriod = 10 * time.Second
 
 // DefaultMaxRequestBodyBytes is the default of --max-resource-write-bytes: 1 MiB, below etcd's
-// default request limit of 1.5 MiB (--max-request-bytes), so that an oversized write is refused
-// with 413 Request Entity Too Large ("limit is 1048576") before it reaches etcd, instead of
-// failing there with an internal error. kube-apiserver's own default is 3 MiB.
+// default request limit of 1.5 MiB, so an oversized write is refused with 413 before it reaches
+// etcd.
 const DefaultMaxRequestBodyBytes = 1024 * 1024
 
 // AddFlags adds the options' flags to fs.

@@ -101,17 +101,14 @@ func newShootCommand(o *Options) *cobra.Command {
 // ShootPins returns the next maintenance window of the Shoot and one row per component pin, in
 // spec order (every extension entry with components that set a version, disabled ones included).
 // namespace "" finds the Shoot by name in all namespaces. soak is the stable channel's soak
-// period (gardener-controller-manager's). A Shoot that is not found is an error
-// that names the namespaces holding a Shoot of that name, or suggests -n and -A.
+// period. A Shoot that is not found is an error naming the namespaces holding a Shoot of that
+// name, or suggesting -n and -A.
 //
-// NextMaintenance is the outcome of shoot maintenance
-// (componentversion.Decide with the CEL compatibility checker of
-// gardener-controller-manager) at now on the Shoot as it is: maintenance itself decides on the
-// working copy after the machine image and Kubernetes steps, so a Kubernetes update in the same
-// window can change the outcome. Later is the same decision at each upcoming instant at which a
-// channel of the component can move (componentversion.ChannelTimes: lifecycle transitions and
-// ends of soak periods), in time order, until one differs. A pin of a disabled extension is
-// not maintained; a pin without ExtensionProfile fails.
+// NextMaintenance is componentversion.Decide (with gardener-controller-manager's CEL checker) at
+// now on the stored Shoot; maintenance decides after its machine-image and Kubernetes steps, so a
+// Kubernetes update in the same window can change the outcome. Later is the same decision at each
+// upcoming componentversion.ChannelTimes instant, in time order, until one differs. A pin of a
+// disabled extension is not maintained; a pin without ExtensionProfile fails.
 func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak time.Duration) (ShootView, error) {
 	shoot, err := getShoot(ctx, client, namespace, name)
 	if err != nil {
