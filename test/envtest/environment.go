@@ -51,14 +51,11 @@ type GardenerTestEnvironment struct {
 	// gardener-apiserver starts, with the admin config.
 	BeforeGardenerAPIServer func(adminConfig *rest.Config) error
 	// GardenerAPIServerReplicas is the number of gardener-apiserver processes; 0 and 1 mean one,
-	// behind an ExternalName Service. More need GardenerAPIServer.Path (only one server can run
-	// in-process) and a non-loopback IPv4 address on the host: the replicas are copies of
-	// GardenerAPIServer with their own ports and one serving CA, they serve on that address,
-	// and sit behind a ClusterIP Service without selector with one EndpointSlice each. The
-	// kube-apiserver routes every request to a random ready endpoint
-	// (--enable-aggregator-routing); the environment probes each replica's /readyz every 100ms
-	// and sets its endpoint Ready accordingly, as the kubelet and the EndpointSlice controller
-	// would.
+	// behind an ExternalName Service. More need GardenerAPIServer.Path and a non-loopback IPv4
+	// address on the host: copies of GardenerAPIServer (own ports, one serving CA) behind a
+	// selector-less ClusterIP Service with one EndpointSlice each, which the kube-apiserver routes
+	// to (--enable-aggregator-routing). Each endpoint's Ready follows its replica's /readyz,
+	// probed every 100ms.
 	GardenerAPIServerReplicas int
 	// GardenerAPIServers are the running gardener-apiservers after Start, GardenerAPIServer
 	// first.

@@ -41,9 +41,8 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 	// gardener-controller-manager process would, until the crasher crashes it (crashAt > 0) or
 	// every Shoot is maintained; it returns once the manager has stopped.
 	//
-	// It returns 1 if the crash happened right after the removal of a pending result was stored:
-	// the process counted nothing for it, and a real crash would have taken its counters along
-	// anyway. The next process finds nothing pending and rightly does not count it again.
+	// It returns 1 if the crash came right after the removal of a pending result was stored: no
+	// process counts that result.
 	runControllerManager := func(rng *rand.Rand, crash bool) (uncounted int) {
 		GinkgoHelper()
 		mgrCtx, cancel := context.WithCancel(ctx)
