@@ -175,14 +175,20 @@ func (v *pinValidation) validateComponent(path pinPath, pin v1beta1helper.Compon
 }
 
 // validateVersion checks a changed version (ValidateComponentVersionPin) and warns about preview,
-// deprecated and downgraded ones; false when the version is rejected.
+// deprecated and downgraded ones; false when the version is rejected. A component on the rapid
+// channel gets no preview warning: previews are what that channel follows.
 func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.ComponentPin, profileComponent gardencorev1beta1.ExtensionProfileComponent) bool {
 	pinErrs := ValidateComponentVersionPin(path.versionPath(), profileComponent, pin.Version, v.req.Now)
 	if len(pinErrs) > 0 {
 		v.allErrs = append(v.allErrs, pinErrs...)
 		return false
 	}
-	if msg := ComponentVersionPinWarning(pin.ExtensionType, profileComponent, pin.Version, v.req.Now); msg != "" {
+	extension := v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
+	channel, _ := EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
+	entry := v1beta1helper.FindComponentVersion(&profileComponent, pin.Version)
+	onRapid := channel == gardencorev1beta1.ReleaseChannelRapid && entry != nil &&
+		v1beta1helper.CurrentClassification(entry.Lifecycle, v.req.Now) == gardencorev1beta1.ClassificationPreview
+	if msg := ComponentVersionPinWarning(pin.ExtensionType, profileComponent, pin.Version, v.req.Now); msg != "" && !onRapid {
 		v.warnings = append(v.warnings, msg)
 	}
 	if msg := downgradeWarning(v.oldPins, pin); msg != "" {

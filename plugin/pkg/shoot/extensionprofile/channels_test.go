@@ -28,6 +28,7 @@ var _ = Describe("ShootExtensionProfile release channels", func() {
 	const day = 24 * time.Hour
 	var (
 		ctx      context.Context
+		warnings *recorder
 		admitter *ShootExtensionProfile
 	)
 	since := func(c gardencorev1beta1.VersionClassification, offset time.Duration) gardencorev1beta1.LifecycleStage {
@@ -84,7 +85,8 @@ var _ = Describe("ShootExtensionProfile release channels", func() {
 
 	BeforeEach(func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		ctx = warning.WithWarningRecorder(context.Background(), &recorder{})
+		warnings = &recorder{}
+		ctx = warning.WithWarningRecorder(context.Background(), warnings)
 		var err error
 		admitter, err = NewFromConfiguration(&Configuration{StableChannelSoakPeriod: &metav1.Duration{Duration: 7 * day}})
 		Expect(err).NotTo(HaveOccurred())
@@ -109,6 +111,21 @@ var _ = Describe("ShootExtensionProfile release channels", func() {
 		Entry("regular: the newest supported", core.ReleaseChannelRegular, "1.1.0"),
 		Entry("stable: the newest supported for the soak period", core.ReleaseChannelStable, "1.0.0"),
 	)
+
+	It("gives a preview on the rapid channel without the pinned-preview warning", func() {
+		shoot := shootWith(core.Extension{Type: "shoot-agent", Components: []core.ExtensionComponent{{Name: "agent", Channel: channel(core.ReleaseChannelRapid)}}})
+		shoot.Spec.Kubernetes.Version = "1.40.1"
+		Expect(admitAndValidate(shoot, nil)).To(Succeed())
+		Expect(versionOf(shoot, "agent")).To(Equal("1.2.0"))
+		Expect(warnings.warnings).To(BeEmpty())
+
+		By("a preview pinned without a channel still warns")
+		warnings.warnings = nil
+		pinned := shootWith(core.Extension{Type: "shoot-agent", Components: []core.ExtensionComponent{{Name: "agent", Version: ptr.To("1.2.0")}}})
+		pinned.Spec.Kubernetes.Version = "1.40.1"
+		Expect(admitAndValidate(pinned, nil)).To(Succeed())
+		Expect(warnings.warnings).To(ContainElement(ContainSubstring("is pinned to preview version 1.2.0")))
+	})
 
 	It("adds every component of the profile for an extension-level channel", func() {
 		shoot := shootWith(core.Extension{Type: "shoot-agent", Channel: channel(core.ReleaseChannelRegular)})
