@@ -5,26 +5,22 @@
 package chaos_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
-	"sigs.k8s.io/controller-runtime/pkg/config"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
 	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+	"github.com/gep-78/gardener/test/failover"
 )
 
 var _ = Describe("gardenlet restarted while it deploys Extensions", func() {
@@ -71,14 +67,10 @@ var _ = Describe("gardenlet restarted while it deploys Extensions", func() {
 	// crashing at a random write when crash is set; it returns once they have stopped.
 	runGardenlet := func(rng *rand.Rand, crash bool) {
 		GinkgoHelper()
-		mgrCtx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		mgr, err := manager.New(restConfig, manager.Options{
-			Scheme:     kubernetes.SeedScheme,
-			Metrics:    metricsserver.Options{BindAddress: "0"},
-			Controller: config.Controller{SkipNameValidation: ptr.To(true)},
-		})
+		r, err := failover.NewReplica(ctx, "chaos", restConfig, kubernetes.SeedScheme, nil)
 		Expect(err).NotTo(HaveOccurred())
+		defer r.Cancel()
+		mgr, cancel := r.Manager, r.Cancel
 		gardenCluster, err := cluster.New(restConfig, func(o *cluster.Options) { o.Scheme = kubernetes.GardenScheme })
 		Expect(err).NotTo(HaveOccurred())
 		Expect(mgr.Add(gardenCluster)).To(Succeed())
@@ -96,17 +88,16 @@ var _ = Describe("gardenlet restarted while it deploys Extensions", func() {
 			GardenClient: crashes.wrap(garden),
 			SeedClient:   crashes.wrap(seed),
 			Config:       extension.Config{SeedName: "local", AdoptUnscheduledShoots: true, ConcurrentSyncs: 5},
-		}).AddToManager(mgrCtx, mgr, gardenCluster)).To(Succeed())
+		}).AddToManager(r.Ctx, mgr, gardenCluster)).To(Succeed())
 
-		done := make(chan error, 1)
-		go func() { done <- mgr.Start(mgrCtx) }()
+		r.Start()
 		if crash {
 			Eventually(func() bool { return crashes.crashed.Load() || expected() == nil }).Should(BeTrue())
 		} else {
 			Eventually(expected).Should(Succeed())
 		}
 		cancel()
-		Eventually(done).Should(Receive())
+		Eventually(r.Done).Should(Receive())
 	}
 
 	BeforeEach(func() {
@@ -117,14 +108,14 @@ var _ = Describe("gardenlet restarted while it deploys Extensions", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(bootstrappers.EnsureExtensionCRD(ctx, logf.Log, seedClient, 100*time.Millisecond, time.Minute)).To(Succeed())
 		createNamespace(gardenClient, namespace)
-		Expect(gardenClient.Create(ctx, chaosCloudProfile(cloudProfile))).To(Succeed())
-		Expect(gardenClient.Create(ctx, chaosExtensionProfile(extensionType))).To(Succeed())
+		Expect(gardenClient.Create(ctx, failover.CloudProfile(cloudProfile))).To(Succeed())
+		Expect(gardenClient.Create(ctx, failover.ExtensionProfile(extensionType))).To(Succeed())
 	})
 
 	It("leaves every Shoot with exactly its Extension and resolved components after crashes", func() {
 		rng := rand.New(rand.NewPCG(uint64(GinkgoRandomSeed()), 17)) // #nosec G404 -- reproducible chaos, not security
 		for i := range shoots {
-			Expect(gardenClient.Create(ctx, chaosShoot(namespace, fmt.Sprintf("g-%02d", i), cloudProfile, extensionType, "1.1.0"))).To(Succeed())
+			Expect(gardenClient.Create(ctx, failover.Shoot(namespace, fmt.Sprintf("g-%02d", i), cloudProfile, extensionType, "1.1.0"))).To(Succeed())
 		}
 
 		for round := range crashRounds {

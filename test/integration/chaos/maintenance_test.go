@@ -5,7 +5,6 @@
 package chaos_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -13,17 +12,14 @@ import (
 	. "github.com/onsi/gomega"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	eventsv1 "k8s.io/api/events/v1"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/config"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	controllermanagerconfig "github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/test/failover"
 )
 
 var _ = Describe("gardener-controller-manager crashing during maintenance", func() {
@@ -45,14 +41,10 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 	// process counts that result.
 	runControllerManager := func(rng *rand.Rand, crash bool) (uncounted int) {
 		GinkgoHelper()
-		mgrCtx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		mgr, err := manager.New(controllerManagerConfig, manager.Options{
-			Scheme:     kubernetes.GardenScheme,
-			Metrics:    metricsserver.Options{BindAddress: "0"},
-			Controller: config.Controller{SkipNameValidation: ptr.To(true)},
-		})
+		r, err := failover.NewReplica(ctx, "chaos", controllerManagerConfig, kubernetes.GardenScheme, nil)
 		Expect(err).NotTo(HaveOccurred())
+		defer r.Cancel()
+		mgr, cancel := r.Manager, r.Cancel
 		var crashes *crasher
 		if crash {
 			// About seven writes per Shoot: dry run, Update, status, three events, the removal.
@@ -66,8 +58,7 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 			Config:            controllermanagerconfig.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5},
 		}).AddToManager(mgr)).To(Succeed())
 
-		done := make(chan error, 1)
-		go func() { done <- mgr.Start(mgrCtx) }()
+		r.Start()
 		if crash {
 			// Until the crash, or until there is nothing left to crash in.
 			Eventually(func() bool { return crashes.crashed.Load() || allMaintained(testClient, namespace) }).Should(BeTrue())
@@ -75,7 +66,7 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 			Eventually(func() bool { return allMaintained(testClient, namespace) }).Should(BeTrue())
 		}
 		cancel()
-		Eventually(done).Should(Receive())
+		Eventually(r.Done).Should(Receive())
 		if shoot, ok := crashes.appliedCrashObject().(*gardencorev1beta1.Shoot); ok && shoot.Annotations[maintenance.AnnotationPendingResult] == "" {
 			return 1
 		}
@@ -87,8 +78,8 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 		testClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.GardenScheme})
 		Expect(err).NotTo(HaveOccurred())
 		createNamespace(testClient, namespace)
-		Expect(testClient.Create(ctx, chaosCloudProfile(cloudProfile))).To(Succeed())
-		Expect(testClient.Create(ctx, chaosExtensionProfile(extensionType))).To(Succeed())
+		Expect(testClient.Create(ctx, failover.CloudProfile(cloudProfile))).To(Succeed())
+		Expect(testClient.Create(ctx, failover.ExtensionProfile(extensionType))).To(Succeed())
 	})
 
 	It("finishes every interrupted maintenance, with exactly one event per change and no Shoot left Processing", func() {
@@ -96,9 +87,7 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 		upgradesBefore := testutil.ToFloat64(maintenance.ComponentUpgradesTotal.WithLabelValues(extensionType, "auto-update"))
 
 		for i := range shoots {
-			shoot := chaosShoot(namespace, fmt.Sprintf("m-%02d", i), cloudProfile, extensionType, "1.0.0")
-			shoot.Annotations = map[string]string{gardenerutils.AnnotationShootOperation: gardenerutils.ShootOperationMaintain}
-			Expect(testClient.Create(ctx, shoot)).To(Succeed())
+			Expect(testClient.Create(ctx, failover.ShootToMaintain(namespace, fmt.Sprintf("m-%02d", i), cloudProfile, extensionType, "1.0.0"))).To(Succeed())
 		}
 
 		uncounted := 0
@@ -151,8 +140,7 @@ func allMaintained(c client.Client, namespace string) bool {
 		return false
 	}
 	for _, shoot := range list.Items {
-		if gardenerutils.HasMaintainNowAnnotation(&shoot) || shoot.Annotations[maintenance.AnnotationPendingResult] != "" ||
-			shoot.Status.LastMaintenance == nil || shoot.Status.LastMaintenance.State != gardencorev1beta1.LastOperationStateSucceeded {
+		if !failover.Maintained(&shoot) {
 			return false
 		}
 	}

@@ -32,6 +32,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
+	"github.com/gep-78/gardener/test/failover"
 )
 
 // createBackoff is the test client's documented retry of a create, up to about 20 s: see
@@ -71,15 +72,7 @@ var _ = Describe("two gardener-apiservers behind the aggregator", func() {
 
 	// ready returns the Ready condition of each replica's endpoint, in replica order.
 	ready := func() ([]bool, error) {
-		var out []bool
-		for i := range testEnv.GardenerAPIServers {
-			slice, err := kubeClient.DiscoveryV1().EndpointSlices(gardenerenvtest.ServiceNamespace).Get(ctx, fmt.Sprintf("%s-%d", gardenerenvtest.ServiceName, i), metav1.GetOptions{})
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, slice.Endpoints[0].Conditions.Ready != nil && *slice.Endpoints[0].Conditions.Ready)
-		}
-		return out, nil
+		return failover.EndpointsReady(ctx, kubeClient, len(testEnv.GardenerAPIServers))
 	}
 
 	It("registers both replicas as endpoints of the one Service the APIServices point at", func() {

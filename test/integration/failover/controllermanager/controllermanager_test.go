@@ -12,16 +12,11 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	eventsv1 "k8s.io/api/events/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
-	"sigs.k8s.io/controller-runtime/pkg/config"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
@@ -29,19 +24,8 @@ import (
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
 	controllermanagerconfig "github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
-	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
+	"github.com/gep-78/gardener/test/failover"
 )
-
-// replica is one gardener-controller-manager process: a garden manager electing a leader,
-// running the shoot maintenance controller.
-type replica struct {
-	name      string
-	cancel    context.CancelFunc
-	done      chan error
-	electedAt time.Time
-	elected   chan struct{}
-	stoppedAt time.Time
-}
 
 var _ = Describe("gardener-controller-manager with two replicas", func() {
 	const (
@@ -55,7 +39,7 @@ var _ = Describe("gardener-controller-manager with two replicas", func() {
 
 	var (
 		testClient client.Client
-		log        *writeLog
+		log        *failover.WriteLog
 		cfg        *controllermanagerconfigv1alpha1.ControllerManagerConfiguration
 	)
 
@@ -64,9 +48,9 @@ var _ = Describe("gardener-controller-manager with two replicas", func() {
 		testClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.GardenScheme})
 		Expect(err).NotTo(HaveOccurred())
 		Expect(testClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}})).To(Succeed())
-		Expect(testClient.Create(ctx, cloudProfile(cloudProfileName))).To(Succeed())
-		Expect(testClient.Create(ctx, extensionProfile(extensionType))).To(Succeed())
-		log = &writeLog{}
+		Expect(testClient.Create(ctx, failover.CloudProfile(cloudProfileName))).To(Succeed())
+		Expect(testClient.Create(ctx, failover.ExtensionProfile(extensionType))).To(Succeed())
+		log = &failover.WriteLog{}
 
 		// Short leases through the component configuration, defaulted and validated as
 		// gardener-controller-manager does with its --config file.
@@ -83,27 +67,11 @@ leaderElection:
 `)
 	})
 
-	startReplica := func(name string, onWrite func(count int, r *replica)) *replica {
+	startReplica := func(name string, onWrite func(count int, r *failover.Replica)) *failover.Replica {
 		GinkgoHelper()
-		le := cfg.LeaderElection
-		r := &replica{name: name, done: make(chan error, 1), elected: make(chan struct{})}
-		mgrCtx, cancel := context.WithCancel(ctx)
-		r.cancel = cancel
-		mgr, err := manager.New(controllerManagerConfig, manager.Options{
-			Scheme:                     kubernetes.GardenScheme,
-			Metrics:                    metricsserver.Options{BindAddress: "0"},
-			Controller:                 config.Controller{SkipNameValidation: ptr.To(true)},
-			LeaderElection:             ptr.Deref(le.LeaderElect, false),
-			LeaderElectionResourceLock: le.ResourceLock,
-			LeaderElectionID:           le.ResourceName,
-			LeaderElectionNamespace:    le.ResourceNamespace,
-			LeaseDuration:              &le.LeaseDuration.Duration,
-			RenewDeadline:              &le.RenewDeadline.Duration,
-			RetryPeriod:                &le.RetryPeriod.Duration,
-			// A crash: the Lease is not released.
-			LeaderElectionReleaseOnCancel: false,
-		})
+		r, err := failover.NewReplica(ctx, name, controllerManagerConfig, kubernetes.GardenScheme, cfg.LeaderElection)
 		Expect(err).NotTo(HaveOccurred())
+		mgr := r.Manager
 
 		cl, err := client.NewWithWatch(controllerManagerConfig, client.Options{Scheme: kubernetes.GardenScheme, Cache: &client.CacheOptions{Reader: mgr.GetCache()}})
 		Expect(err).NotTo(HaveOccurred())
@@ -116,13 +84,7 @@ leaderElection:
 				if err != nil || !ok || len(options.DryRun) > 0 || shoot.Annotations[maintenance.AnnotationPendingResult] == "" {
 					return err
 				}
-				leading := false
-				select {
-				case <-mgr.Elected():
-					leading = true
-				default:
-				}
-				n := log.add(write{replica: name, key: client.ObjectKeyFromObject(obj), at: time.Now(), leading: leading})
+				n := log.Add(failover.Write{Replica: name, Key: client.ObjectKeyFromObject(obj), At: time.Now(), Leading: r.Leading()})
 				if onWrite != nil {
 					onWrite(n, r)
 				}
@@ -136,20 +98,7 @@ leaderElection:
 				ConcurrentSyncs: cfg.Controllers.ShootMaintenance.ConcurrentSyncs,
 			},
 		}).AddToManager(mgr)).To(Succeed())
-
-		go func() {
-			select {
-			case <-mgr.Elected():
-				r.electedAt = time.Now()
-				close(r.elected)
-			case <-mgrCtx.Done():
-			}
-		}()
-		go func() {
-			err := mgr.Start(mgrCtx)
-			r.stoppedAt = time.Now()
-			r.done <- err
-		}()
+		r.Start()
 		return r
 	}
 
@@ -163,8 +112,7 @@ leaderElection:
 			return fmt.Errorf("%d Shoots", len(list.Items))
 		}
 		for _, shoot := range list.Items {
-			if gardenerutils.HasMaintainNowAnnotation(&shoot) || shoot.Annotations[maintenance.AnnotationPendingResult] != "" ||
-				shoot.Status.LastMaintenance == nil || shoot.Status.LastMaintenance.State != gardencorev1beta1.LastOperationStateSucceeded {
+			if !failover.Maintained(&shoot) {
 				return fmt.Errorf("shoot %s is not maintained yet", shoot.Name)
 			}
 		}
@@ -179,57 +127,53 @@ leaderElection:
 		By("Start the first replica and wait until it leads")
 		var killedAt time.Time
 		var kill sync.Once
-		first := startReplica("first", func(count int, r *replica) {
+		first := startReplica("first", func(count int, r *failover.Replica) {
 			if count == killAfter {
 				kill.Do(func() {
 					killedAt = time.Now()
-					r.cancel()
+					r.Cancel()
 				})
 			}
 		})
-		DeferCleanup(first.cancel)
-		Eventually(first.elected).Should(BeClosed())
+		DeferCleanup(first.Cancel)
+		Eventually(first.Elected).Should(BeClosed())
 
 		By("Start the second replica, which waits")
 		second := startReplica("second", nil)
 		DeferCleanup(func() {
-			second.cancel()
-			Eventually(second.done).Should(Receive())
+			second.Cancel()
+			Eventually(second.Done).Should(Receive())
 		})
-		Consistently(second.elected, 2*cfg.LeaderElection.RetryPeriod.Duration).ShouldNot(BeClosed())
+		Consistently(second.Elected, 2*cfg.LeaderElection.RetryPeriod.Duration).ShouldNot(BeClosed())
 
 		By(fmt.Sprintf("Create %d Shoots to maintain; the leader dies after %d maintenance writes", shoots, killAfter))
 		for i := range shoots {
-			Expect(testClient.Create(ctx, shootToMaintain(namespace, fmt.Sprintf("s-%03d", i), cloudProfileName, extensionType))).To(Succeed())
+			Expect(testClient.Create(ctx, failover.ShootToMaintain(namespace, fmt.Sprintf("s-%03d", i), cloudProfileName, extensionType, "1.0.0"))).To(Succeed())
 		}
-		Eventually(first.done).Should(Receive())
+		Eventually(first.Done).Should(Receive())
 
 		By("The second replica takes over and maintains the rest")
-		Eventually(second.elected).Should(BeClosed())
+		Eventually(second.Elected).Should(BeClosed())
 		Eventually(maintained).Should(Succeed())
 
 		le := cfg.LeaderElection
-		lease := &coordinationv1.Lease{}
-		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: le.ResourceNamespace, Name: le.ResourceName}, lease)).To(Succeed())
+		lease, err := failover.Lease(ctx, testClient, le)
+		Expect(err).NotTo(HaveOccurred())
 		Expect(lease.Spec.LeaseTransitions).To(HaveValue(BeNumerically(">=", 1)))
 		Expect(lease.Spec.AcquireTime).NotTo(BeNil())
-		// The waiting replica counts leaseDuration from when it last saw the Lease renewed, at most
-		// one of its polls after the kill, and acquires at its first poll after that; a poll comes
-		// every retryPeriod with client-go's jitter of up to 1.2 periods, so two polls are at most
-		// 4.4 retryPeriods.
 		takeover := lease.Spec.AcquireTime.Sub(killedAt)
-		Expect(takeover).To(BeNumerically("<=", le.LeaseDuration.Duration+5*le.RetryPeriod.Duration), "takeover %s after the kill", takeover)
-		Expect(first.stoppedAt).To(BeTemporally("<", lease.Spec.AcquireTime.Time), "the replicas never lead at the same time")
+		Expect(takeover).To(BeNumerically("<=", failover.TakeoverBound(le)), "takeover %s after the kill", takeover)
+		Expect(first.StoppedAt).To(BeTemporally("<", lease.Spec.AcquireTime.Time), "the replicas never lead at the same time")
 
 		By("Only the leader wrote, and each Shoot was written by one replica once")
 		perKey := map[client.ObjectKey]int{}
 		byReplica := map[string]int{}
-		for _, w := range log.snapshot() {
-			perKey[w.key]++
-			byReplica[w.replica]++
-			Expect(w.leading).To(BeTrue(), "%s wrote %s without leading", w.replica, w.key)
-			if w.replica == "first" {
-				Expect(w.at).NotTo(BeTemporally(">", first.stoppedAt), "the first replica wrote after it stopped")
+		for _, w := range log.Snapshot() {
+			perKey[w.Key]++
+			byReplica[w.Replica]++
+			Expect(w.Leading).To(BeTrue(), "%s wrote %s without leading", w.Replica, w.Key)
+			if w.Replica == "first" {
+				Expect(w.At).NotTo(BeTemporally(">", first.StoppedAt), "the first replica wrote after it stopped")
 			}
 		}
 		for key, n := range perKey {

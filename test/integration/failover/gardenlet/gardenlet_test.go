@@ -12,17 +12,12 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
-	"sigs.k8s.io/controller-runtime/pkg/config"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
@@ -31,53 +26,8 @@ import (
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
 	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
 	"github.com/gep-78/gardener/test/examples"
+	"github.com/gep-78/gardener/test/failover"
 )
-
-// write is one successful seed Extension create of a replica.
-type write struct {
-	replica string
-	key     client.ObjectKey
-	at      time.Time
-	// leading says whether the replica's manager had been elected when it wrote.
-	leading bool
-}
-
-// writeLog collects the Extension creates of every replica.
-type writeLog struct {
-	mu     sync.Mutex
-	writes []write
-}
-
-func (l *writeLog) add(w write) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.writes = append(l.writes, w)
-	n := 0
-	for _, x := range l.writes {
-		if x.replica == w.replica {
-			n++
-		}
-	}
-	return n
-}
-
-func (l *writeLog) snapshot() []write {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return append([]write(nil), l.writes...)
-}
-
-// replica is one gardenlet process: a seed manager electing a leader, with the garden as a
-// second cluster, running the shoot extension controller.
-type replica struct {
-	name      string
-	mgr       manager.Manager
-	cancel    context.CancelFunc
-	done      chan error
-	electedAt time.Time
-	elected   chan struct{}
-	stoppedAt time.Time
-}
 
 var _ = Describe("gardenlet with two replicas", func() {
 	const (
@@ -90,7 +40,7 @@ var _ = Describe("gardenlet with two replicas", func() {
 
 	var (
 		gardenClient, seedClient client.Client
-		log                      *writeLog
+		log                      *failover.WriteLog
 		leaderElection           *gardenletconfigv1alpha1.GardenletConfiguration
 	)
 
@@ -105,7 +55,7 @@ var _ = Describe("gardenlet with two replicas", func() {
 		cloudProfile := &gardencorev1beta1.CloudProfile{}
 		examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
 		Expect(gardenClient.Create(ctx, cloudProfile)).To(Succeed())
-		log = &writeLog{}
+		log = &failover.WriteLog{}
 
 		// Short leases through the component configuration, defaulted and validated as gardenlet
 		// does with its --config file.
@@ -121,28 +71,11 @@ leaderElection:
 		Expect(gardenletconfigv1alpha1.Validate(leaderElection)).To(BeEmpty())
 	})
 
-	startReplica := func(name string, onCreate func(count int, r *replica)) *replica {
+	startReplica := func(name string, onCreate func(count int, r *failover.Replica)) *failover.Replica {
 		GinkgoHelper()
-		le := leaderElection.LeaderElection
-		r := &replica{name: name, done: make(chan error, 1), elected: make(chan struct{})}
-		mgrCtx, cancel := context.WithCancel(ctx)
-		r.cancel = cancel
-		mgr, err := manager.New(restConfig, manager.Options{
-			Scheme:                     kubernetes.SeedScheme,
-			Metrics:                    metricsserver.Options{BindAddress: "0"},
-			Controller:                 config.Controller{SkipNameValidation: ptr.To(true)},
-			LeaderElection:             ptr.Deref(le.LeaderElect, false),
-			LeaderElectionResourceLock: le.ResourceLock,
-			LeaderElectionID:           le.ResourceName,
-			LeaderElectionNamespace:    le.ResourceNamespace,
-			LeaseDuration:              &le.LeaseDuration.Duration,
-			RenewDeadline:              &le.RenewDeadline.Duration,
-			RetryPeriod:                &le.RetryPeriod.Duration,
-			// A crash: the Lease is not released.
-			LeaderElectionReleaseOnCancel: false,
-		})
+		r, err := failover.NewReplica(ctx, name, restConfig, kubernetes.SeedScheme, leaderElection.LeaderElection)
 		Expect(err).NotTo(HaveOccurred())
-		r.mgr = mgr
+		mgr := r.Manager
 		gardenCluster, err := cluster.New(restConfig, func(o *cluster.Options) { o.Scheme = kubernetes.GardenScheme })
 		Expect(err).NotTo(HaveOccurred())
 		Expect(mgr.Add(gardenCluster)).To(Succeed())
@@ -153,13 +86,7 @@ leaderElection:
 			Create: func(ctx context.Context, c client.WithWatch, obj client.Object, opts ...client.CreateOption) error {
 				err := c.Create(ctx, obj, opts...)
 				if _, ok := obj.(*extensionsv1alpha1.Extension); ok && err == nil {
-					leading := false
-					select {
-					case <-mgr.Elected():
-						leading = true
-					default:
-					}
-					n := log.add(write{replica: name, key: client.ObjectKeyFromObject(obj), at: time.Now(), leading: leading})
+					n := log.Add(failover.Write{Replica: name, Key: client.ObjectKeyFromObject(obj), At: time.Now(), Leading: r.Leading()})
 					if onCreate != nil {
 						onCreate(n, r)
 					}
@@ -170,21 +97,8 @@ leaderElection:
 		Expect((&extension.Reconciler{
 			SeedClient: seed,
 			Config:     extension.Config{SeedName: "local", AdoptUnscheduledShoots: true, ConcurrentSyncs: 5},
-		}).AddToManager(mgrCtx, mgr, gardenCluster)).To(Succeed())
-
-		go func() {
-			select {
-			case <-mgr.Elected():
-				r.electedAt = time.Now()
-				close(r.elected)
-			case <-mgrCtx.Done():
-			}
-		}()
-		go func() {
-			err := mgr.Start(mgrCtx)
-			r.stoppedAt = time.Now()
-			r.done <- err
-		}()
+		}).AddToManager(r.Ctx, mgr, gardenCluster)).To(Succeed())
+		r.Start()
 		return r
 	}
 
@@ -220,24 +134,24 @@ leaderElection:
 		By("Start the first replica and wait until it leads")
 		var killedAt time.Time
 		var kill sync.Once
-		first := startReplica("first", func(count int, r *replica) {
+		first := startReplica("first", func(count int, r *failover.Replica) {
 			if count == killAfter {
 				kill.Do(func() {
 					killedAt = time.Now()
-					r.cancel()
+					r.Cancel()
 				})
 			}
 		})
-		DeferCleanup(first.cancel)
-		Eventually(first.elected).Should(BeClosed())
+		DeferCleanup(first.Cancel)
+		Eventually(first.Elected).Should(BeClosed())
 
 		By("Start the second replica, which waits")
 		second := startReplica("second", nil)
 		DeferCleanup(func() {
-			second.cancel()
-			Eventually(second.done).Should(Receive())
+			second.Cancel()
+			Eventually(second.Done).Should(Receive())
 		})
-		Consistently(second.elected, 2*leaderElection.LeaderElection.RetryPeriod.Duration).ShouldNot(BeClosed())
+		Consistently(second.Elected, 2*leaderElection.LeaderElection.RetryPeriod.Duration).ShouldNot(BeClosed())
 
 		By(fmt.Sprintf("Create %d Shoots; the leader dies after %d Extensions", shoots, killAfter))
 		for i := range shoots {
@@ -247,33 +161,29 @@ leaderElection:
 			shoot.Spec.Extensions = []gardencorev1beta1.Extension{{Type: extensionType}}
 			Expect(gardenClient.Create(ctx, shoot)).To(Succeed())
 		}
-		Eventually(first.done).Should(Receive())
+		Eventually(first.Done).Should(Receive())
 
 		By("The second replica takes over and deploys the rest")
-		Eventually(second.elected).Should(BeClosed())
+		Eventually(second.Elected).Should(BeClosed())
 		Eventually(deployed).Should(Succeed())
 
 		le := leaderElection.LeaderElection
-		lease := &coordinationv1.Lease{}
-		Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: le.ResourceNamespace, Name: le.ResourceName}, lease)).To(Succeed())
+		lease, err := failover.Lease(ctx, seedClient, le)
+		Expect(err).NotTo(HaveOccurred())
 		Expect(lease.Spec.LeaseTransitions).To(HaveValue(BeNumerically(">=", 1)))
 		Expect(lease.Spec.AcquireTime).NotTo(BeNil())
-		// The waiting replica counts leaseDuration from when it last saw the Lease change, which is
-		// at most one of its polls after the kill, and acquires at its first poll after that; a poll
-		// comes every retryPeriod with client-go's jitter of up to 1.2 periods, so two polls are at
-		// most 4.4 retryPeriods.
 		takeover := lease.Spec.AcquireTime.Sub(killedAt)
-		Expect(takeover).To(BeNumerically("<=", le.LeaseDuration.Duration+5*le.RetryPeriod.Duration), "takeover %s after the kill", takeover)
-		Expect(first.stoppedAt).To(BeTemporally("<", lease.Spec.AcquireTime.Time), "the replicas never lead at the same time")
+		Expect(takeover).To(BeNumerically("<=", failover.TakeoverBound(le)), "takeover %s after the kill", takeover)
+		Expect(first.StoppedAt).To(BeTemporally("<", lease.Spec.AcquireTime.Time), "the replicas never lead at the same time")
 
 		perKey := map[client.ObjectKey]int{}
 		byReplica := map[string]int{}
-		for _, w := range log.snapshot() {
-			perKey[w.key]++
-			byReplica[w.replica]++
-			Expect(w.leading).To(BeTrue(), "%s created %s without leading", w.replica, w.key)
-			if w.replica == "first" {
-				Expect(w.at).NotTo(BeTemporally(">", first.stoppedAt), "the first replica wrote after it stopped")
+		for _, w := range log.Snapshot() {
+			perKey[w.Key]++
+			byReplica[w.Replica]++
+			Expect(w.Leading).To(BeTrue(), "%s created %s without leading", w.Replica, w.Key)
+			if w.Replica == "first" {
+				Expect(w.At).NotTo(BeTemporally(">", first.StoppedAt), "the first replica wrote after it stopped")
 			}
 		}
 		for key, n := range perKey {
