@@ -128,7 +128,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 			out := &bytes.Buffer{}
 			Expect(PrintShootPins(out, view)).To(Succeed())
 			Expect(out.String()).To(ContainSubstring("   CHANNEL            AUTO-UPDATE"))
-			Expect(out.String()).To(ContainSubstring("   regular (0.44.1)   "))
+			Expect(out.String()).To(ContainSubstring("   regular (0.44.1)   by channel   "))
 
 			view, err = ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())

@@ -276,7 +276,8 @@ func formatDay(t time.Time) string {
 
 // PrintShootPins prints a first line "Next maintenance: <NextWindow>" and the rows as a table:
 // TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES, CHANNEL (the channel and its current
-// version, "regular (0.44.1)"; <none> for an entry that follows no channel), AUTO-UPDATE ("on"/"off", the strategy and
+// version, "regular (0.44.1)"; <none> for an entry that follows no channel), AUTO-UPDATE ("by channel" for an entry
+// that follows one, whose channel replaces the policy; else "on"/"off", the strategy and
 // where it comes from, e.g. "on, minor (extension)"; a strategy the profile no longer supports is
 // shown as "minor unsupported, patch (profile)"; a policy that opted into preview versions
 // (autoUpdate.classifications) ends in ", into preview"), NEXT MAINTENANCE and LATER (<none> when
@@ -292,12 +293,13 @@ func PrintShootPins(out io.Writer, view ShootView) error {
 		if later == "" {
 			later = none
 		}
-		channel := none
+		channel, autoUpdate := none, formatAutoUpdate(row.AutoUpdate)
 		if row.Channel != "" {
 			channel = fmt.Sprintf("%s (%s)", row.Channel, row.ChannelVersion)
+			autoUpdate = "by channel"
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.ExtensionType, row.Component, row.Version, row.Classification,
-			formatTime(row.Expiration), channel, formatAutoUpdate(row.AutoUpdate), row.NextMaintenance, later)
+			formatTime(row.Expiration), channel, autoUpdate, row.NextMaintenance, later)
 	}
 	return w.Flush()
 }
