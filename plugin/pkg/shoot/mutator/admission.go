@@ -22,6 +22,7 @@ import (
 
 	"github.com/Masterminds/semver/v3"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/utils/clock"
@@ -199,16 +200,22 @@ func (c *mutationContext) ensureMachineImages() field.ErrorList {
 	return allErrs
 }
 
-// ensureMachineImage returns the image of a pool: a copy of the stored pool's image unless the
-// request names another image or another version (only maintenance moves a pool to a newer
-// default), else getDefaultMachineImageAt's. Over-long values are returned unchanged for
+// ensureMachineImage returns the image of a pool: a copy of the stored pool's image, with the
+// request's providerConfig when the request has an image, unless the request names another image
+// or another version (only maintenance moves a pool to a newer default), else
+// getDefaultMachineImageAt's, which carries the request's providerConfig. Over-long values are returned unchanged for
 // validation to reject. fldPath is the pool's machine.image.
 func (c *mutationContext) ensureMachineImage(oldWorkers []core.Worker, worker core.Worker, fldPath *field.Path) (*core.ShootMachineImage, *field.Error) {
 	image := worker.Machine.Image
 	if oldWorker := findWorkerByName(oldWorkers, worker.Name); oldWorker != nil && oldWorker.Machine.Image != nil {
-		if image == nil || (image.Name == oldWorker.Machine.Image.Name &&
-			(ptr.Deref(image.Version, "") == "" || ptr.Equal(image.Version, oldWorker.Machine.Image.Version))) {
+		if image == nil {
 			return oldWorker.Machine.Image.DeepCopy(), nil
+		}
+		if image.Name == oldWorker.Machine.Image.Name &&
+			(ptr.Deref(image.Version, "") == "" || ptr.Equal(image.Version, oldWorker.Machine.Image.Version)) {
+			kept := oldWorker.Machine.Image.DeepCopy()
+			kept.ProviderConfig = image.ProviderConfig
+			return kept, nil
 		}
 	}
 	if image != nil && (len(image.Name) > validation.MaxNameLength || len(ptr.Deref(image.Version, "")) > validation.MaxVersionLength) {
@@ -307,8 +314,9 @@ func findLatestSupportedVersionAt(constraints []gardencorev1beta1.ExpirableVersi
 // malformed version, no suitable version.
 func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, image *core.ShootMachineImage, arch *string, fldPath *field.Path, now time.Time) (*core.ShootMachineImage, *field.Error) {
 	var name, version string
+	var providerConfig *runtime.RawExtension
 	if image != nil {
-		name, version = image.Name, ptr.Deref(image.Version, "")
+		name, version, providerConfig = image.Name, ptr.Deref(image.Version, ""), image.ProviderConfig
 	}
 	architecture := ptr.Deref(arch, v1beta1constants.ArchitectureAMD64)
 	reference := name + "@" + version
@@ -339,7 +347,7 @@ func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, im
 
 	version = versionutils.TrimShootPrefix(version)
 	if !versionutils.IsPartial(version) {
-		return &core.ShootMachineImage{Name: defaultImage.Name, Version: ptr.To(version)}, nil
+		return &core.ShootMachineImage{Name: defaultImage.Name, ProviderConfig: providerConfig, Version: ptr.To(version)}, nil
 	}
 	major, minor, err := parseRequestedVersion(version)
 	if err != nil {
@@ -369,7 +377,7 @@ func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, im
 	}
 	for _, v := range latest {
 		if v != nil {
-			return &core.ShootMachineImage{Name: defaultImage.Name, Version: ptr.To(v.Original())}, nil
+			return &core.ShootMachineImage{Name: defaultImage.Name, ProviderConfig: providerConfig, Version: ptr.To(v.Original())}, nil
 		}
 	}
 	return nil, field.Invalid(fldPath.Child("version"), version, fmt.Sprintf(

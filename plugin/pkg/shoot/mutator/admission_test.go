@@ -113,6 +113,24 @@ var _ = Describe("ShootMutator", func() {
 		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}))
 	})
 
+	It("keeps the request's image providerConfig when it defaults, keeps or takes the version", func() {
+		config := func(v string) *runtime.RawExtension { return &runtime.RawExtension{Raw: []byte(`{"image":"` + v + `"}`)} }
+		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877"), ProviderConfig: config("partial")}
+		shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers,
+			core.Worker{Name: "full", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0"), ProviderConfig: config("full")}}})
+		Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(Succeed())
+		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0"), ProviderConfig: config("partial")}))
+		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0"), ProviderConfig: config("full")}))
+
+		By("on update, a kept image takes the request's providerConfig; a pool without image keeps the stored one")
+		oldShoot := shoot.DeepCopy()
+		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", ProviderConfig: config("changed")}
+		shoot.Spec.Provider.Workers[1].Machine.Image = nil
+		Expect(admitter.Admit(ctx, attributes(shoot, oldShoot), nil)).To(Succeed())
+		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0"), ProviderConfig: config("changed")}))
+		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0"), ProviderConfig: config("full")}))
+	})
+
 	It("resolves a partial version on update that the stored one does not match", func() {
 		oldShoot := shoot.DeepCopy()
 		oldShoot.Spec.Kubernetes.Version = "1.35.4"
