@@ -114,7 +114,9 @@ var _ = Describe("ShootMutator", func() {
 	})
 
 	It("keeps the request's image providerConfig when it defaults, keeps or takes the version", func() {
-		config := func(v string) *runtime.RawExtension { return &runtime.RawExtension{Raw: []byte(`{"image":"` + v + `"}`)} }
+		config := func(v string) *runtime.RawExtension {
+			return &runtime.RawExtension{Raw: []byte(`{"image":"` + v + `"}`)}
+		}
 		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877"), ProviderConfig: config("partial")}
 		shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers,
 			core.Worker{Name: "full", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0"), ProviderConfig: config("full")}}})
