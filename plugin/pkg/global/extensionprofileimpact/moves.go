@@ -100,18 +100,20 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 	return impacts, nil
 }
 
-// compareAll decides for every pinning Shoot with both profiles; nil when no outcome differs.
+// compareAll decides for every pinning Shoot that follows no channel with both profiles; nil when
+// no outcome differs. Pinning counts those Shoots.
 func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) *Impact {
 	impact := &Impact{Change: Change{Component: component, Version: version, OldListed: true}, Kind: EventMoves, At: now, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
 	outcome := func(p *gardencorev1beta1.ExtensionProfile, s PinningShoot) componentversion.ComponentVersionOutcome {
 		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, soak, checker)
 	}
-	changed := 0
+	changed, policyShoots := 0, 0
 	for _, s := range shoots {
 		if _, follows := s.follows(); follows {
 			continue
 		}
+		policyShoots++
 		before, after := outcome(oldProfile, s), outcome(profile, s)
 		if before.Action == after.Action && before.Target == after.Target {
 			continue
@@ -138,6 +140,8 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 	if changed == 0 {
 		return nil
 	}
+	// The channel warnings cover the followers; n of m counts the others only.
+	impact.Pinning = policyShoots
 	impact.Outcomes = sortedOutcomes(counts)
 	return impact
 }

@@ -73,6 +73,17 @@ var _ = Describe("Moves", func() {
 		Expect(lookups).To(ConsistOf("falco/0.41.2", "falco/0.41.0"))
 	})
 
+	It("counts only the Shoots that follow no channel (the channel warnings cover the others)", func() {
+		follower := newShoot("g", "1.31.0", "0.41.0", nil)
+		follower.Spec.Extensions[0].Channel = ptr.To(gardencorev1beta1.ReleaseChannelRegular)
+		pinned["falco/0.41.0"] = append(pinned["falco/0.41.0"], follower)
+		addVersion(profile, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3"})
+		impacts := moves()
+		Expect(impacts).To(HaveLen(1))
+		Expect(impacts[0].Pinning).To(Equal(4))
+		Expect(impacts[0].Moved).To(HaveLen(2))
+	})
+
 	It("reports the Shoots that auto-update to a version promoted from preview", func() {
 		addVersion(oldProfile, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3", Lifecycle: []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationPreview}}})
 		addVersion(profile, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3"})
