@@ -5,11 +5,12 @@
 
 # Usage: hack/check-upstream-signatures.sh [-write] <gardener/gardener git directory> [commit]
 # For every Go package folder that exists here and in gardener/gardener at the commit (default: the
-# "commit" line of test/integration/docs/testdata/upstream-paths.txt), prints each exported
-# function or method of both whose signature differs after the module-path rewrite; exits 1 when
-# one is not listed in test/integration/docs/testdata/upstream-signature-deviations.txt. -write
-# records upstream's signatures in test/integration/docs/testdata/upstream-signatures.txt, which
-# the docs suite checks this repository against.
+# "commit" line of test/integration/docs/testdata/upstream-paths.txt), prints each function or
+# method of both, exported or not, whose signature differs after the module-path rewrite, and each
+# upstream function missing here beside its "...At" variant; exits 1 when one is not listed in
+# test/integration/docs/testdata/upstream-signature-deviations.txt. -write records upstream's
+# signatures in test/integration/docs/testdata/upstream-signatures.txt, which the docs suite
+# checks this repository against.
 set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 write=()

@@ -2,14 +2,15 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Command upstream-signatures compares the exported functions and methods of every Go package that
-// exists both here and in gardener/gardener (same folder) with upstream's, and records upstream's
-// signatures. Generated files are left out on both sides.
+// Command upstream-signatures compares the functions and methods, exported or not, of every Go
+// package that exists both here and in gardener/gardener (same folder) with upstream's, and records
+// upstream's signatures. Generated files are left out on both sides.
 //
 // Usage: go run ./hack/upstream-signatures [-write] <gardener git directory> <commit>
 //
 // It prints every function or method (by receiver type and name) of both whose signature differs,
-// and exits 1 when there is one. With -write it also writes
+// and every upstream function this project has only as its "At" variant (signatures.Compare), and
+// exits 1 when one is not a listed deviation. With -write it also writes
 // test/integration/docs/testdata/upstream-signatures.txt, which the docs suite checks the
 // packages against. Run it from the repository root (hack/check-upstream-signatures.sh does).
 package main
@@ -60,7 +61,11 @@ func main() {
 			fmt.Printf("deviation %s %s (%s)\n", m.dir, m.key, reason)
 			continue
 		}
-		fmt.Printf("%s %s\n  upstream: %s\n  here:     %s\n", m.dir, m.key, m.upstream, m.here)
+		if m.variant != "" {
+			fmt.Printf("%s %s missing, only its variant %s\n  upstream: %s\n  variant:  %s\n", m.dir, m.key, m.variant, m.upstream, m.here)
+		} else {
+			fmt.Printf("%s %s\n  upstream: %s\n  here:     %s\n", m.dir, m.key, m.upstream, m.here)
+		}
 		failed = true
 	}
 	if failed {
@@ -68,8 +73,8 @@ func main() {
 	}
 }
 
-// mismatch is a function of both with different signatures.
-type mismatch struct{ dir, key, upstream, here string }
+// mismatch is a signatures.Mismatch in dir.
+type mismatch struct{ dir, key, upstream, here, variant string }
 
 // readDeviations reads Deviations: "<dir>\t<key>" → reason.
 func readDeviations() (map[string]string, error) {
@@ -138,18 +143,11 @@ func run(gardener, commit string, write bool) ([]mismatch, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}
-		ours := map[string]string{}
-		for _, f := range local {
-			ours[f.Key] = f.Signature
-		}
 		for _, f := range upstream {
-			if !f.Exported() {
-				continue
-			}
 			records = append(records, dir+"\t"+f.Key+"\t"+f.Signature)
-			if sig, ok := ours[f.Key]; ok && sig != f.Signature {
-				mismatches = append(mismatches, mismatch{dir, f.Key, f.Signature, sig})
-			}
+		}
+		for _, m := range signatures.Compare(upstream, local) {
+			mismatches = append(mismatches, mismatch{dir, m.Key, m.Upstream, m.Here, m.Variant})
 		}
 	}
 	if write {
@@ -204,16 +202,17 @@ func localPackages(root string) ([]string, error) {
 }
 
 // writeList writes List: a header, the commit, every upstream package folder ("package <dir>"),
-// the folders compared ("compared <dir>") and upstream's exported functions of those
+// the folders compared ("compared <dir>") and upstream's functions of those
 // ("<dir>\t<key>\t<signature>").
 func writeList(commit string, upstreamDirs map[string]bool, common, records []string) error {
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	fmt.Fprintln(w, "# gardener/gardener's exported top-level functions and methods (key: Name or Type.Name) of the")
-	fmt.Fprintln(w, "# Go packages that exist here too (\"compared\"), without generated files, parameter names")
-	fmt.Fprintln(w, "# dropped, qualifiers as import paths. \"package\" lists every upstream package folder. The docs")
-	fmt.Fprintln(w, "# suite fails on a function here with a recorded key and another signature, unless")
-	fmt.Fprintln(w, "# upstream-signature-deviations.txt lists it. Written by hack/check-upstream-signatures.sh -write.")
+	fmt.Fprintln(w, "# gardener/gardener's top-level functions and methods, exported or not (key: Name or Type.Name),")
+	fmt.Fprintln(w, "# of the Go packages that exist here too (\"compared\"), without generated files, parameter")
+	fmt.Fprintln(w, "# names dropped, qualifiers as import paths. \"package\" lists every upstream package folder.")
+	fmt.Fprintln(w, "# The docs suite fails on a function here with a recorded key and another signature, or with")
+	fmt.Fprintln(w, "# only its \"At\" variant, unless upstream-signature-deviations.txt lists it. Written by")
+	fmt.Fprintln(w, "# hack/check-upstream-signatures.sh -write.")
 	fmt.Fprintln(w, "commit "+commit)
 	dirs := make([]string, 0, len(upstreamDirs))
 	for dir := range upstreamDirs {

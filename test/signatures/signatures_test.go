@@ -1,0 +1,151 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package signatures_test
+
+import (
+	"os"
+	"path/filepath"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+
+	"github.com/gep-78/gardener/test/signatures"
+)
+
+// upstreamSource and hereSource are one package as gardener/gardener and this project write it.
+const (
+	upstreamSource = `package demo
+
+import (
+	"context"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/utils/clock"
+)
+
+type reconciler struct{ clock clock.Clock }
+
+func Same(ctx context.Context, shoot *gardencorev1beta1.Shoot, names ...string) (bool, error) { return false, nil }
+func Differs(shoot *gardencorev1beta1.Shoot) bool { return false }
+func OnlyUpstream() {}
+func defaultImage(images []string) string { return "" }
+func pickAt(images []string, now time.Time) string { return "" }
+func pick(images []string) string { return "" }
+func (r *reconciler) reconcile(ctx context.Context, shoot *gardencorev1beta1.Shoot) error { return nil }
+func (r *reconciler) Name() string { return "" }
+`
+	hereSource = `package demo
+
+import (
+	"context"
+	"time"
+
+	v1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+type reconciler struct{}
+
+func Same(c context.Context, s *v1beta1.Shoot, n ...string) (ok bool, err error) { return false, nil }
+func Differs(shoot *v1beta1.Shoot, now time.Time) bool { return false }
+func OnlyHere() {}
+func defaultImageAt(images []string, now time.Time) string { return "" }
+func pickAt(images []string, now time.Time) string { return "" }
+func (r reconciler) reconcile(ctx context.Context, shoot *v1beta1.Shoot) error { return nil }
+func (r *reconciler) Name() string { return "" }
+`
+)
+
+var _ = Describe("Signatures", func() {
+	var upstream, here []signatures.Func
+
+	BeforeEach(func() {
+		var err error
+		upstream, err = signatures.Files(map[string][]byte{"demo.go": []byte(upstreamSource)})
+		Expect(err).NotTo(HaveOccurred())
+		here, err = signatures.Files(map[string][]byte{"demo.go": []byte(hereSource)})
+		Expect(err).NotTo(HaveOccurred())
+	})
+
+	Describe("#Files", func() {
+		It("keys methods by receiver type, drops parameter names and qualifies types by the upstream import path", func() {
+			Expect(upstream).To(ContainElements(
+				signatures.Func{Key: "Same", Signature: "func(context.Context, *github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot, ...string) (bool, error)"},
+				signatures.Func{Key: "reconciler.reconcile", Signature: "func(*reconciler)(context.Context, *github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot) error"},
+			))
+			Expect(here).To(ContainElement(
+				signatures.Func{Key: "Same", Signature: "func(context.Context, *github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot, ...string) (bool, error)"},
+			))
+		})
+
+		It("sorts by key and tells exported functions and methods from the others", func() {
+			var keys []string
+			exported := map[string]bool{}
+			for _, f := range upstream {
+				keys = append(keys, f.Key)
+				exported[f.Key] = f.Exported()
+			}
+			Expect(keys).To(Equal([]string{"Differs", "OnlyUpstream", "Same", "defaultImage", "pick", "pickAt", "reconciler.Name", "reconciler.reconcile"}))
+			Expect(exported).To(Equal(map[string]bool{
+				"Differs": true, "OnlyUpstream": true, "Same": true,
+				"defaultImage": false, "pick": false, "pickAt": false, "reconciler.Name": false, "reconciler.reconcile": false,
+			}))
+		})
+	})
+
+	Describe("#Compare", func() {
+		It("reports differing signatures, exported or not, and an upstream function kept only as its At variant", func() {
+			Expect(signatures.Compare(upstream, here)).To(Equal([]signatures.Mismatch{
+				{
+					Key:      "Differs",
+					Upstream: "func(*github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot) bool",
+					Here:     "func(*github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot, time.Time) bool",
+				},
+				{
+					Key:      "defaultImage",
+					Upstream: "func([]string) string",
+					Here:     "func([]string, time.Time) string",
+					Variant:  "defaultImageAt",
+				},
+				{
+					Key:      "reconciler.reconcile",
+					Upstream: "func(*reconciler)(context.Context, *github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot) error",
+					Here:     "func(reconciler)(context.Context, *github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot) error",
+				},
+			}))
+		})
+
+		It("does not report a function only one side has, nor one missing beside a variant upstream has too", func() {
+			for _, m := range signatures.Compare(upstream, here) {
+				Expect(m.Key).NotTo(BeElementOf("OnlyUpstream", "OnlyHere", "pick", "pickAt"))
+			}
+		})
+
+		It("reports nothing for a package that matches after the module-path rewrite", func() {
+			Expect(signatures.Compare(upstream, upstream)).To(BeEmpty())
+			Expect(signatures.Compare(here, here)).To(BeEmpty())
+		})
+	})
+
+	Describe("#Dir", func() {
+		It("reads the package's buildable, hand-written, non-test files", func() {
+			dir := GinkgoT().TempDir()
+			for name, source := range map[string]string{
+				"demo.go":           hereSource,
+				"demo_test.go":      "package demo\n\nfunc TestOnly() {}\n",
+				"zz_generated.go":   "// Code generated by generator. DO NOT EDIT.\n\npackage demo\n\nfunc Generated() {}\n",
+				"ignored.go":        "//go:build ignore\n\npackage demo\n\nfunc Ignored() {}\n",
+				"other_plan9.go":    "package demo\n\nfunc Plan9() {}\n",
+				"sub/nested_pkg.go": "package sub\n\nfunc Nested() {}\n",
+			} {
+				Expect(os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)).To(Succeed())
+				Expect(os.WriteFile(filepath.Join(dir, name), []byte(source), 0o644)).To(Succeed())
+			}
+			funcs, err := signatures.Dir(dir)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(funcs).To(Equal(here))
+		})
+	})
+})
