@@ -51,8 +51,8 @@ type component struct {
 
 // newComponents returns the components of the garden with their own flags: replicas processes
 // each of gardener-controller-manager and gardenlet (named by replicaName), one
-// gardener-operator and one shoot-falco-service extension.
-func newComponents(featureGates, controllerManagerConfig, gardenletConfig string, replicas int) []*component {
+// gardener-operator and, with extension, one shoot-falco-service extension.
+func newComponents(featureGates, controllerManagerConfig, gardenletConfig string, replicas int, extension bool) []*component {
 	var components []*component
 	for i := range max(replicas, 1) {
 		components = append(components, &component{
@@ -71,15 +71,16 @@ func newComponents(featureGates, controllerManagerConfig, gardenletConfig string
 			servesMetrics: true,
 		})
 	}
-	return append(components,
-		// gardener-operator generates the garden's ExtensionProfiles from the operator Extensions
-		// of its runtime cluster, here the garden's kube-apiserver too (GEP-78).
-		&component{name: "gardener-operator", binary: "gardener-operator", args: []string{"--metrics-bind-address=0"}},
-		// The example extension reconciles the seed Extensions of type shoot-falco-service and
-		// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
-		&component{name: "gardener-extension-shoot-falco-service", binary: "gardener-extension-shoot-falco-service",
-			args: []string{"--metrics-bind-address=0", "--kube-api-qps=100", "--kube-api-burst=130"}},
-	)
+	// gardener-operator generates the garden's ExtensionProfiles from the operator Extensions of
+	// its runtime cluster, here the garden's kube-apiserver too (GEP-78).
+	components = append(components, &component{name: "gardener-operator", binary: "gardener-operator", args: []string{"--metrics-bind-address=0"}})
+	if !extension {
+		return components
+	}
+	// The example extension reconciles the seed Extensions of type shoot-falco-service and
+	// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
+	return append(components, &component{name: "gardener-extension-shoot-falco-service", binary: "gardener-extension-shoot-falco-service",
+		args: []string{"--metrics-bind-address=0", "--kube-api-qps=100", "--kube-api-burst=130"}})
 }
 
 // replicaName is the name of replica i of a component: the component's name for the first, so

@@ -20,7 +20,7 @@ func TestFlags(t *testing.T) {
 	flags := newFlagSet(&opts)
 	var names []string
 	flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	for _, want := range []string{"bin-dir", "data-dir", "dev-dir", "feature-gates", "replicas"} {
+	for _, want := range []string{"bin-dir", "data-dir", "dev-dir", "feature-gates", "replicas", "example-extension"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("flag --%s missing from %v", want, names)
 		}
@@ -28,7 +28,7 @@ func TestFlags(t *testing.T) {
 	if slices.Contains(names, "kubeconfig") {
 		t.Errorf("flags %v include controller-runtime's --kubeconfig", names)
 	}
-	if err := flags.Parse([]string{"--data-dir", "dev/data", "--replicas", "2"}); err != nil || opts.dataDir != "dev/data" || opts.devDir != "dev" || opts.replicas != 2 {
+	if err := flags.Parse([]string{"--data-dir", "dev/data", "--replicas", "2", "--example-extension=false"}); err != nil || opts.dataDir != "dev/data" || opts.devDir != "dev" || opts.replicas != 2 || opts.exampleExtension {
 		t.Fatalf("parse: %v, options %+v", err, opts)
 	}
 }

@@ -5,7 +5,7 @@
 // Command local-garden runs a local garden on this machine: etcd and kube-apiserver (built by
 // hack/tools/install.sh), gardener-apiserver registered as an aggregated API server,
 // gardener-controller-manager, gardenlet, gardener-operator and the example shoot-falco-service
-// extension, each as its own process with its own identity. The garden's kube-apiserver doubles
+// extension (unless --example-extension=false), each as its own process with its own identity. The garden's kube-apiserver doubles
 // as the seed and as gardener-operator's runtime cluster. It writes an admin kubeconfig, prints the line
 // "local garden ready" once every component serves, and runs until SIGINT or SIGTERM, when it
 // stops everything it started.
@@ -57,6 +57,7 @@ func main() {
 type options struct {
 	binDir, devDir, featureGates, dataDir string
 	replicas                              int
+	exampleExtension                      bool
 }
 
 // newFlagSet returns local-garden's own flags bound to opts. It is not flag.CommandLine:
@@ -68,6 +69,7 @@ func newFlagSet(opts *options) *flag.FlagSet {
 	flags.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
 	flags.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
 	flags.IntVar(&opts.replicas, "replicas", 1, "processes each of gardener-apiserver, gardener-controller-manager and gardenlet; with more than one, the gardener-apiservers serve behind one Service with an EndpointSlice each, and the controller-managers and gardenlets elect a leader")
+	flags.BoolVar(&opts.exampleExtension, "example-extension", true, "run the example shoot-falco-service extension; without it the seed Extensions gardenlet writes stay unreconciled (the memory runs of hack/scale)")
 	return flags
 }
 
@@ -154,7 +156,7 @@ func run(ctx context.Context, opts options) error {
 	if err != nil {
 		return err
 	}
-	components := newComponents(opts.featureGates, controllerManagerConfig, gardenletConfig, opts.replicas)
+	components := newComponents(opts.featureGates, controllerManagerConfig, gardenletConfig, opts.replicas, opts.exampleExtension)
 	kubeconfigs := map[string]string{}
 	for _, c := range components {
 		// One identity per binary: the replicas of a component share it, as the pods of a
