@@ -8,6 +8,7 @@
 # rate, RSS and quiet CPU of every process, and the latency of ExtensionProfile updates. See
 # docs/development/benchmarks.md ("Scale harness").
 # Usage: hack/scale.sh [--shoots N] [--concurrency C] [--quiet 1m] [--profile-updates U] [--namespace NS]
+#        [--memory-only] [--checkpoint-every K] [--delete-baseline]
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

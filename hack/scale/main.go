@@ -20,6 +20,9 @@
 //     requests spent in the client-side rate limiter against the time they spent at the API
 //     servers until the last seed Extension appeared.
 //
+// With --memory-only it leaves out the ConfigMaps, the quiet interval and the ExtensionProfile
+// updates; with --checkpoint-every it also prints the memory per Shoot at every so many objects.
+//
 // The three kinds of objects are created interleaved by the same workers, so that they see the
 // same load. Nothing is deleted afterwards: the local garden's etcd lives in dev/ and goes with it.
 package main
@@ -66,7 +69,10 @@ type options struct {
 	settleCores   float64
 	settleTimeout time.Duration
 
-	memoryBaseline bool
+	memoryBaseline  bool
+	deleteBaseline  bool
+	memoryOnly      bool
+	checkpointEvery int
 }
 
 func main() {
@@ -85,7 +91,13 @@ func main() {
 	flag.Float64Var(&opts.settleCores, "settle-cores", 0.25, "the garden counts as settled once its processes together use less than this many cores over 10s")
 	flag.DurationVar(&opts.settleTimeout, "settle-timeout", 15*time.Minute, "how long to wait for the garden to settle before the quiet interval")
 	flag.BoolVar(&opts.memoryBaseline, "memory-baseline", true, "first create --shoots objects of a CRD, each as big as a stored Shoot, and report each process's RSS growth per Shoot against kube-apiserver's per object (hack/scale/memory.go)")
+	flag.BoolVar(&opts.deleteBaseline, "delete-baseline", false, "delete the ShootCopy CRD, and with it its objects, once the baseline is measured, so that kube-apiserver does not hold them during the Shoots (for runs whose memory would not hold both)")
+	flag.BoolVar(&opts.memoryOnly, "memory-only", false, "measure memory only: no ConfigMaps, no quiet interval, no ExtensionProfile updates, and a wait for the seed Extensions that ends at --extensions-timeout without failing the run")
+	flag.IntVar(&opts.checkpointEvery, "checkpoint-every", 0, "also sample every process's RSS, unsettled, after each this many ShootCopy objects and Shoots, and print the memory per Shoot at that count (0: none)")
 	flag.Parse()
+	if opts.memoryOnly {
+		opts.quiet, opts.updates = 0, 0
+	}
 
 	if err := run(context.Background(), opts); err != nil {
 		fmt.Fprintln(os.Stderr, "scale:", err)
@@ -155,9 +167,17 @@ func run(ctx context.Context, opts options) error {
 	}
 
 	fmt.Printf("creating %d Shoots (%d pinned, %d unpinned) and %d ConfigMaps in %s with %d workers\n",
-		opts.shoots, (opts.shoots+1)/2, opts.shoots/2, (opts.shoots+1)/2, opts.namespace, opts.concurrency)
+		opts.shoots, (opts.shoots+1)/2, opts.shoots/2, configMaps(opts), opts.namespace, opts.concurrency)
 	start := time.Now()
-	latencies, err := createAll(ctx, kube, garden, opts, pinned, unpinned)
+	checkpoint := func(int) {}
+	if baseline != nil && opts.checkpointEvery > 0 {
+		checkpoint = func(n int) {
+			if sample, err := sampleProcesses(binDir); err == nil {
+				printShootsCheckpoint(n, tracker.complete(), baseline.beforeShoots, sample, baseline.kubePerObject(n))
+			}
+		}
+	}
+	latencies, err := createAll(ctx, kube, garden, opts, pinned, unpinned, checkpoint)
 	if err != nil {
 		return err
 	}
@@ -166,7 +186,11 @@ func run(ctx context.Context, opts options) error {
 
 	fmt.Printf("waiting for %d seed Extensions (%d per Shoot)\n", opts.shoots*perShoot, perShoot)
 	allExtensions, err := tracker.waitFor(ctx, opts.shoots, opts.timeout, start)
-	if err != nil {
+	switch {
+	case err != nil && opts.memoryOnly && ctx.Err() == nil:
+		fmt.Printf("%v; measuring memory anyway\n", err)
+		allExtensions = -1
+	case err != nil:
 		return err
 	}
 	throttledDuring := countLines(gardenletLog, "client-side throttling") - throttledBefore
@@ -184,7 +208,9 @@ func run(ctx context.Context, opts options) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("measuring CPU over a quiet %s\n", opts.quiet)
+	if opts.quiet > 0 {
+		fmt.Printf("measuring CPU over a quiet %s\n", opts.quiet)
+	}
 	before, err := sampleProcesses(binDir)
 	if err != nil {
 		return err
@@ -194,9 +220,11 @@ func run(ctx context.Context, opts options) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	after, err := sampleProcesses(binDir)
-	if err != nil {
-		return err
+	after := before
+	if opts.quiet > 0 {
+		if after, err = sampleProcesses(binDir); err != nil {
+			return err
+		}
 	}
 
 	updateLatencies, err := updateProfile(ctx, garden, opts.updates)
@@ -250,9 +278,19 @@ type latencies struct {
 	pinned, unpinned, configMaps []time.Duration
 }
 
+// configMaps is the number of ConfigMaps createAll creates: as many as pinned Shoots, none with
+// --memory-only.
+func configMaps(opts options) int {
+	if opts.memoryOnly {
+		return 0
+	}
+	return (opts.shoots + 1) / 2
+}
+
 // createAll creates the objects interleaved: pinned Shoot, unpinned Shoot, ConfigMap, pinned
-// Shoot, ... (ConfigMaps as many as pinned Shoots), each kind timed separately.
-func createAll(ctx context.Context, kube kubernetes.Interface, garden gardenversioned.Interface, opts options, pinned, unpinned *gardencorev1beta1.Shoot) (latencies, error) {
+// Shoot, ... (ConfigMaps as many as pinned Shoots, none with --memory-only), each kind timed
+// separately. checkpoint is called with the count of created Shoots at every --checkpoint-every.
+func createAll(ctx context.Context, kube kubernetes.Interface, garden gardenversioned.Interface, opts options, pinned, unpinned *gardencorev1beta1.Shoot, checkpoint func(shoots int)) (latencies, error) {
 	type job struct {
 		kind  int // 0 pinned, 1 unpinned, 2 ConfigMap
 		index int
@@ -263,13 +301,14 @@ func createAll(ctx context.Context, kube kubernetes.Interface, garden gardenvers
 		result   latencies
 		firstErr error
 		done     atomic.Int64
+		shoots   atomic.Int64
 	)
 	go func() {
 		defer close(jobs)
 		for i := 0; i < opts.shoots; i++ {
 			kind := i % 2
 			jobs <- job{kind, i}
-			if kind == 0 {
+			if kind == 0 && !opts.memoryOnly {
 				jobs <- job{2, i}
 			}
 		}
@@ -311,6 +350,11 @@ func createAll(ctx context.Context, kube kubernetes.Interface, garden gardenvers
 				mu.Unlock()
 				if n := done.Add(1); n%1000 == 0 {
 					fmt.Printf("  %d objects created\n", n)
+				}
+				if err == nil && j.kind != 2 {
+					if n := int(shoots.Add(1)); isCheckpoint(n, opts.checkpointEvery) {
+						checkpoint(n)
+					}
 				}
 			}
 		})
@@ -405,7 +449,11 @@ func report(opts options, l latencies, createdIn, allExtensions time.Duration, t
 		}
 		fmt.Printf("| %s | %d | %s | %s | %s |\n", row.name, len(row.values), ms(percentile(row.values, 0.5)), ms(percentile(row.values, 0.99)), ratio)
 	}
-	fmt.Printf("\nall objects created in %s; every seed Extension existed %s after the first create\n", createdIn.Round(time.Millisecond), allExtensions.Round(time.Millisecond))
+	if allExtensions >= 0 {
+		fmt.Printf("\nall objects created in %s; every seed Extension existed %s after the first create\n", createdIn.Round(time.Millisecond), allExtensions.Round(time.Millisecond))
+	} else {
+		fmt.Printf("\nall objects created in %s; %d of %d Shoots had all their seed Extensions after --extensions-timeout %s\n", createdIn.Round(time.Millisecond), tracker.complete(), opts.shoots, opts.timeout)
+	}
 	fmt.Printf("gardenlet: %.1f Shoots/s (10th to 90th percentile of completions); %d client-side throttling lines in its log during the run\n", tracker.rate(), throttled)
 	if client != nil && client.requests > 0 {
 		fmt.Printf("gardenlet's requests until then: %d, %.1f s in total at the API servers (mean %.1f ms), %.2f s in total in the client-side rate limiter (mean %.3f ms over %d requests)\n",
@@ -413,14 +461,16 @@ func report(opts options, l latencies, createdIn, allExtensions time.Duration, t
 			client.rateLimiterSeconds, 1000*client.rateLimiterSeconds/float64(max(client.rateLimited, 1)), client.rateLimited)
 	}
 
-	fmt.Printf("\n| process | RSS | CPU seconds over the quiet %s |\n|---|---|---|\n", opts.quiet)
-	names := make([]string, 0, len(after))
-	for name := range after {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		fmt.Printf("| %s | %d MiB | %.2f |\n", name, after[name].rssBytes>>20, after[name].cpuSeconds-before[name].cpuSeconds)
+	if opts.quiet > 0 {
+		fmt.Printf("\n| process | RSS | CPU seconds over the quiet %s |\n|---|---|---|\n", opts.quiet)
+		names := make([]string, 0, len(after))
+		for name := range after {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			fmt.Printf("| %s | %d MiB | %.2f |\n", name, after[name].rssBytes>>20, after[name].cpuSeconds-before[name].cpuSeconds)
+		}
 	}
 
 	if len(updates) > 0 {

@@ -7,8 +7,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -40,6 +40,22 @@ type memoryBaseline struct {
 	objectSize int // bytes of one object's JSON
 	start      map[string]process
 	afterCRD   map[string]process
+	// checkpoints holds the unsettled samples taken after every --checkpoint-every objects, by count.
+	checkpoints map[int]map[string]process
+	// beforeShoots is the sample the Shoot phase grows from: afterCRD, or with --delete-baseline
+	// the sample once the CRD was deleted and the garden settled again.
+	beforeShoots map[string]process
+	deleted      bool
+}
+
+// kubePerObject returns kube-apiserver's RSS growth per ShootCopy in KiB after n objects: from the
+// checkpoint at n, from the settled sample after all objects, or (n between checkpoints or beyond
+// the objects) from the settled sample, the best figure there is.
+func (b *memoryBaseline) kubePerObject(n int) float64 {
+	if sample, ok := b.checkpoints[n]; ok && n != b.objects {
+		return perObjectKiB(b.start["kube-apiserver"], sample["kube-apiserver"], n)
+	}
+	return perObjectKiB(b.start["kube-apiserver"], b.afterCRD["kube-apiserver"], b.objects)
 }
 
 // measureCRDBaseline creates n ShootCopy objects, each holding the spec and status of template as
@@ -63,7 +79,7 @@ func measureCRDBaseline(ctx context.Context, dyn dynamic.Interface, garden garde
 	if _, _, err := settle(ctx, binDir, opts.settleCores, opts.settleTimeout); err != nil {
 		return nil, err
 	}
-	baseline := &memoryBaseline{objects: opts.shoots}
+	baseline := &memoryBaseline{objects: opts.shoots, checkpoints: map[int]map[string]process{}}
 	if baseline.start, err = sampleProcesses(binDir); err != nil {
 		return nil, err
 	}
@@ -80,6 +96,7 @@ func measureCRDBaseline(ctx context.Context, dyn dynamic.Interface, garden garde
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		firstErr error
+		done     atomic.Int64
 	)
 	for range opts.concurrency {
 		wg.Go(func() {
@@ -107,6 +124,15 @@ func measureCRDBaseline(ctx context.Context, dyn dynamic.Interface, garden garde
 						firstErr = fmt.Errorf("creating ShootCopy %d: %w", i, err)
 					}
 					mu.Unlock()
+					continue
+				}
+				if n := int(done.Add(1)); isCheckpoint(n, opts.checkpointEvery) {
+					if sample, err := sampleProcesses(binDir); err == nil {
+						mu.Lock()
+						baseline.checkpoints[n] = sample
+						mu.Unlock()
+						printCopiesCheckpoint(n, baseline.start, sample)
+					}
 				}
 			}
 		})
@@ -121,7 +147,33 @@ func measureCRDBaseline(ctx context.Context, dyn dynamic.Interface, garden garde
 	if baseline.afterCRD, err = sampleProcesses(binDir); err != nil {
 		return nil, err
 	}
+	baseline.beforeShoots = baseline.afterCRD
+	if !opts.deleteBaseline {
+		return baseline, nil
+	}
+	fmt.Printf("kube-apiserver per ShootCopy: %.1f KiB; deleting the CRD %s and its objects\n", baseline.kubePerObject(opts.shoots), copiesCRD)
+	if err := deleteCopiesCRD(ctx, dyn); err != nil {
+		return nil, err
+	}
+	if _, _, err := settle(ctx, binDir, opts.settleCores, opts.settleTimeout); err != nil {
+		return nil, err
+	}
+	if baseline.beforeShoots, err = sampleProcesses(binDir); err != nil {
+		return nil, err
+	}
+	baseline.deleted = true
 	return baseline, nil
+}
+
+// deleteCopiesCRD deletes the ShootCopy CRD, which deletes its objects, and waits until it is gone.
+func deleteCopiesCRD(ctx context.Context, dyn dynamic.Interface) error {
+	if err := dyn.Resource(crdResource).Delete(ctx, copiesCRD, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		return fmt.Errorf("deleting CRD %s: %w", copiesCRD, err)
+	}
+	return wait.PollUntilContextTimeout(ctx, 5*time.Second, 30*time.Minute, true, func(ctx context.Context) (bool, error) {
+		_, err := dyn.Resource(crdResource).Get(ctx, copiesCRD, metav1.GetOptions{})
+		return apierrors.IsNotFound(err), nil
+	})
 }
 
 func toAny(m map[string]string) map[string]any {
@@ -171,28 +223,19 @@ func ensureCopiesCRD(ctx context.Context, dyn dynamic.Interface) error {
 	})
 }
 
-// reportMemory prints each process's RSS at the start, after the ShootCopy objects and after the
-// Shoots, and what it grew by per Shoot, against kube-apiserver's growth per ShootCopy.
+// reportMemory prints each process's RSS at the start, after the ShootCopy objects, before the
+// Shoots (after the CRD's deletion with --delete-baseline) and after the Shoots, and what it grew
+// by per Shoot, against kube-apiserver's growth per ShootCopy.
 func reportMemory(b *memoryBaseline, shoots int, afterShoots map[string]process) {
-	perObject := func(from, to process, n int) float64 {
-		return float64(to.rssBytes-from.rssBytes) / float64(max(n, 1)) / 1024
-	}
-	kube := perObject(b.start["kube-apiserver"], b.afterCRD["kube-apiserver"], b.objects)
+	kube := b.kubePerObject(b.objects)
 	fmt.Printf("\n### Memory: %d ShootCopy objects of %d bytes (JSON) in kube-apiserver, then %d Shoots\n\n", b.objects, b.objectSize, shoots)
-	fmt.Printf("kube-apiserver per ShootCopy: %.1f KiB\n\n", kube)
-	fmt.Println("| process | RSS at start | after the ShootCopy objects | after the Shoots | per Shoot | per Shoot / kube-apiserver per ShootCopy |")
-	fmt.Println("|---|---|---|---|---|---|")
-	names := make([]string, 0, len(afterShoots))
-	for name := range afterShoots {
-		names = append(names, name)
+	fmt.Printf("kube-apiserver per ShootCopy: %.1f KiB", kube)
+	if b.deleted {
+		fmt.Print("; the ShootCopy objects were deleted before the Shoots")
 	}
-	slices.Sort(names)
-	for _, name := range names {
-		per := perObject(b.afterCRD[name], afterShoots[name], shoots)
-		ratio := "-"
-		if kube > 0 {
-			ratio = fmt.Sprintf("%.2f", per/kube)
-		}
-		fmt.Printf("| %s | %d MiB | %d MiB | %d MiB | %.1f KiB | %s |\n", name, b.start[name].rssBytes>>20, b.afterCRD[name].rssBytes>>20, afterShoots[name].rssBytes>>20, per, ratio)
+	fmt.Print("\n\n| process | RSS at start | after the ShootCopy objects | before the Shoots | after the Shoots | per Shoot | per Shoot / kube-apiserver per ShootCopy |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range memoryRows(b.beforeShoots, afterShoots, shoots, kube) {
+		fmt.Printf("| %s | %d MiB | %d MiB | %d MiB | %d MiB | %.1f KiB | %s |\n", r.name, b.start[r.name].rssBytes>>20, b.afterCRD[r.name].rssBytes>>20,
+			b.beforeShoots[r.name].rssBytes>>20, r.rssBytes>>20, r.perShoot, r.ratioString())
 	}
 }
