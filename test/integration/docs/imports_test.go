@@ -132,11 +132,17 @@ var _ = Describe("componentversion use of the ShootExtensionProfile plugin", Ord
 		_, self, _, _ := runtime.Caller(0)
 		pkg = parsePluginPackage(filepath.Join(filepath.Dir(self), "..", "..", "..", "plugin", "pkg", "shoot", "extensionprofile"))
 		Expect(pkg.funcs).To(HaveKey("ShootExtensionProfile.Validate"))
+		Expect(pkg.funcs).To(HaveKey("ShootExtensionProfile.Admit"))
 	})
 
 	It("enters it once from Validate: ValidatePins with an AdmissionRequest", func() {
 		refs := pkg.componentversionRefs(pkg.reachableFrom("ShootExtensionProfile.Validate")...)
 		Expect(refs).To(Equal(map[string]int{"AdmissionRequest": 1, "ValidatePins": 1}))
+	})
+
+	It("enters it once from Admit: ResolvePins with a MutationRequest, storing StoredVersions", func() {
+		refs := pkg.componentversionRefs(pkg.reachableFrom("ShootExtensionProfile.Admit")...)
+		Expect(refs).To(Equal(map[string]int{"MutationRequest": 1, "ResolvePins": 1, "StoredVersion": 1}))
 	})
 
 	It("refers to no other identifier of it", func() {
@@ -148,9 +154,8 @@ var _ = Describe("componentversion use of the ShootExtensionProfile plugin", Ord
 		Expect(names).To(ConsistOf(
 			// Validate
 			"AdmissionRequest", "ValidatePins",
-			// Admit: resolving changed partial and channel-following pins
-			"PinChanged", "ResolvePartialComponentVersion", "CompatibilityFunc", "ShootRules", "NewShootRules", "RuleFailureDetails",
-			"EffectiveChannel", "ResolveChannelVersion", "ValidateChannelPin",
+			// Admit
+			"MutationRequest", "ResolvePins", "StoredVersion",
 		))
 	})
 })

@@ -7,7 +7,7 @@
 // auto-update policy, the compatibility rules (CEL), the candidate search, and when shoot
 // maintenance forces a Kubernetes or machine-image update. Entry points:
 //   - ValidatePins: the ShootExtensionProfile admission plugin's Validate;
-//   - ResolvePartialComponentVersion: its Admit, per changed partial pin;
+//   - ResolvePins: its Admit, which stores the returned versions;
 //   - Decide: shoot maintenance, the expiry metrics, the impact preview and the kubectl plugin,
 //     which render the returned ComponentVersionOutcome and never re-derive it.
 //

@@ -5,8 +5,9 @@
 // Package extensionprofile is the ShootExtensionProfile admission plugin (GEP-78 "Admission"): it
 // checks the pins of spec.extensions[].components[] against the ExtensionProfile named like the
 // extension type, while the ExtensionComponentVersions gate is on.
-//   - Admit (mutation.go) keeps stored pins, resolves partial versions and warns about dropped
-//     pins, as Gardener's ShootMutator does for machine images.
+//   - Admit (mutation.go) stores what componentversion.ResolvePins decides: it keeps stored pins,
+//     resolves partial and channel versions and warns about dropped pins, as Gardener's
+//     ShootMutator does for machine images.
 //   - Validate checks changed pins (profile, component, version, update strategy) and the
 //     compatibility rules of every pin, old-vs-new, as Gardener's ShootValidator does for
 //     CloudProfile versions: componentversion.ValidatePins.
@@ -250,21 +251,6 @@ func (p *ShootExtensionProfile) getProfile(ctx context.Context, extensionType st
 	if err != nil {
 		return nil, apierrors.NewInternalError(fmt.Errorf("could not read ExtensionProfile %q: %w", extensionType, err))
 	}
-	return profile, nil
-}
-
-// profileLookup caches the ExtensionProfile look-ups of one request, by extension type.
-type profileLookup map[string]*gardencorev1beta1.ExtensionProfile
-
-func (l profileLookup) get(ctx context.Context, p *ShootExtensionProfile, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
-	if profile, ok := l[extensionType]; ok {
-		return profile, nil
-	}
-	profile, err := p.getProfile(ctx, extensionType)
-	if err != nil {
-		return nil, err
-	}
-	l[extensionType] = profile
 	return profile, nil
 }
 

@@ -1,0 +1,243 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package componentversion
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
+)
+
+// MutationRequest is one Shoot create or update as the ShootExtensionProfile plugin's Admit sees it.
+type MutationRequest struct {
+	// Extensions is spec.extensions of the new Shoot in v1beta1, in order; it is not modified.
+	Extensions []gardencorev1beta1.Extension
+	// OldExtensions is spec.extensions of the old Shoot in v1beta1; nil on create.
+	OldExtensions []gardencorev1beta1.Extension
+	// Shoot returns the new Shoot in v1beta1; it is called once, when the first compatibility rule
+	// is evaluated, and its spec.extensions is replaced by the entries as resolved so far.
+	Shoot func() (*gardencorev1beta1.Shoot, error)
+	// Profile returns the ExtensionProfile of an extension type, nil when there is none. Its error
+	// is returned as is.
+	Profile func(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error)
+	// Rules holds the compiled compatibility rules.
+	Rules *celutils.Cache
+	Now   time.Time
+	// StableChannelSoakPeriod is the soak period of the stable release channel.
+	StableChannelSoakPeriod time.Duration
+}
+
+// StoredVersion is a version the mutation stores on spec.extensions[ExtensionIndex].components[
+// ComponentIndex], named Component. An index at or past the end of the request's components is an
+// entry the mutation adds (a release channel covering a component the extension does not list);
+// added entries come in index order.
+type StoredVersion struct {
+	ExtensionIndex, ComponentIndex int
+	Component                      string
+	Version                        string
+}
+
+// ResolvePins is the one entry point of the ShootExtensionProfile plugin's Admit (GEP-78 "Partial
+// versions", "Release channels"), as Gardener's ShootMutator sets machine-image versions:
+//   - keep: an entry without a version keeps the old Shoot's version of that component; removing
+//     the entry or the extension drops a pin, with a warning;
+//   - channels: entries following a release channel get the channel's version (resolveChannels);
+//   - resolve: a changed version loses a leading "v"; a partial one becomes the highest supported
+//     matching version whose rules hold, never below the old one when it matches
+//     (ResolvePartialComponentVersion).
+//
+// It returns the versions to store in order, the pins that cannot be resolved (the plugin answers
+// Forbidden), the warnings in order, and the error of req.Profile. Pins of
+// disabled extensions, of types without a usable profile and of unknown components are left for
+// ValidatePins.
+func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, field.ErrorList, []string, error) {
+	m := &pinMutation{req: req, extensions: deepCopyExtensions(req.Extensions), oldPins: v1beta1helper.ComponentPins(req.OldExtensions),
+		profiles: map[string]*gardencorev1beta1.ExtensionProfile{}}
+	m.keepUnchangedPins()
+	m.warnDroppedPins()
+	if err := m.resolveChannels(ctx); err != nil {
+		return nil, nil, m.warnings, err
+	}
+	if err := m.resolveChangedPins(ctx); err != nil {
+		return nil, nil, m.warnings, err
+	}
+	return m.stored, m.allErrs, m.warnings, nil
+}
+
+// pinMutation is the state of one ResolvePins call; one method per step. extensions is the working
+// copy of the new Shoot's entries; every version set on it is recorded in stored.
+type pinMutation struct {
+	req        MutationRequest
+	extensions []gardencorev1beta1.Extension
+	oldPins    []v1beta1helper.ComponentPin
+	profiles   map[string]*gardencorev1beta1.ExtensionProfile
+	// rules evaluates compatibility rules on the new Shoot; built on first use.
+	rules *ShootRules
+
+	stored   []StoredVersion
+	allErrs  field.ErrorList
+	warnings []string
+}
+
+func deepCopyExtensions(extensions []gardencorev1beta1.Extension) []gardencorev1beta1.Extension {
+	out := make([]gardencorev1beta1.Extension, len(extensions))
+	for i := range extensions {
+		extensions[i].DeepCopyInto(&out[i])
+	}
+	return out
+}
+
+// setVersion stores version on component entry j of extension i.
+func (m *pinMutation) setVersion(i, j int, version string) {
+	component := &m.extensions[i].Components[j]
+	component.Version = ptr.To(version)
+	m.stored = append(m.stored, StoredVersion{ExtensionIndex: i, ComponentIndex: j, Component: component.Name, Version: version})
+}
+
+// profileOf returns the ExtensionProfile of an extension type, read once per call.
+func (m *pinMutation) profileOf(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
+	if profile, ok := m.profiles[extensionType]; ok {
+		return profile, nil
+	}
+	profile, err := m.req.Profile(ctx, extensionType)
+	if err != nil {
+		return nil, err
+	}
+	m.profiles[extensionType] = profile
+	return profile, nil
+}
+
+// keepUnchangedPins sets the old Shoot's version on every entry that sets none (nil or ""), where
+// the old Shoot pins that component of that extension type.
+func (m *pinMutation) keepUnchangedPins() {
+	if len(m.oldPins) == 0 {
+		return
+	}
+	for i := range m.extensions {
+		extension := &m.extensions[i]
+		for j := range extension.Components {
+			if ptr.Deref(extension.Components[j].Version, "") != "" {
+				continue
+			}
+			if old, found := v1beta1helper.FindComponentPin(m.oldPins, extension.Type, extension.Components[j].Name); found && old.Pinned() {
+				m.setVersion(i, j, old.Version)
+			}
+		}
+	}
+}
+
+// warnDroppedPins warns about every pinned entry of the old Shoot that the new Shoot no longer
+// has: its component entry or its whole extension was removed.
+func (m *pinMutation) warnDroppedPins() {
+	for _, old := range m.oldPins {
+		if !old.Pinned() {
+			continue
+		}
+		extension := findExtension(m.extensions, old.ExtensionType)
+		switch {
+		case extension == nil:
+			m.warnings = append(m.warnings, fmt.Sprintf("component %s of extension %s is no longer pinned to %s: the extension was removed from spec.extensions[]",
+				old.Component, old.ExtensionType, old.Version))
+		case !hasComponentEntry(m.extensions, old.ExtensionType, old.Component):
+			m.warnings = append(m.warnings, fmt.Sprintf("component %s of extension %s is no longer pinned to %s: its entry was removed from spec.extensions[].components[], so the extension deploys its own default version",
+				old.Component, old.ExtensionType, old.Version))
+		}
+	}
+}
+
+// resolveChangedPins normalises and resolves every changed pin of an enabled extension; the pins
+// that cannot be resolved go to allErrs. The error is that of req.Profile.
+func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
+	for _, pin := range v1beta1helper.ComponentPins(m.extensions) {
+		// An empty version left here is a (malformed) partial pin, reported by the resolution below.
+		if m.extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version == nil || pin.Disabled || !PinChanged(m.oldPins, pin) {
+			continue
+		}
+		if !versionutils.IsPartial(pin.Version) {
+			if trimmed := versionutils.TrimShootPrefix(pin.Version); trimmed != pin.Version {
+				m.setVersion(pin.ExtensionIndex, pin.ComponentIndex, trimmed)
+			}
+			continue
+		}
+
+		profile, err := m.profileOf(ctx, pin.ExtensionType)
+		if err != nil {
+			return err
+		}
+		if profile == nil || profile.DeletionTimestamp != nil {
+			continue
+		}
+		profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
+		if profileComponent == nil {
+			continue
+		}
+		var current string
+		if old, found := v1beta1helper.FindComponentPin(m.oldPins, pin.ExtensionType, pin.Component); found {
+			current = old.Version
+		}
+		fldPath := field.NewPath("spec", "extensions").Index(pin.ExtensionIndex).Child("components").Index(pin.ComponentIndex).Child("version")
+		resolved, fieldErr := ResolvePartialComponentVersion(fldPath, *profileComponent, pin.Version, current, m.req.Now, m.compatible(ctx, profile, pin.Component))
+		if fieldErr != nil {
+			m.allErrs = append(m.allErrs, fieldErr)
+			continue
+		}
+		m.setVersion(pin.ExtensionIndex, pin.ComponentIndex, resolved)
+	}
+	return nil
+}
+
+// compatible returns the CompatibilityFunc of a component: the messages of the rules of a version
+// that the new Shoot fails, each version with its own cost budget, as maintenance evaluates its
+// candidates. The Shoot is read on the first evaluation; an error of req.Shoot is the
+// CompatibilityFunc's (an InternalError on the pin).
+func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) CompatibilityFunc {
+	return func(version string) ([]string, error) {
+		rules := m.req.Rules.Get(profile).Rules(component, version)
+		if len(rules) == 0 {
+			return nil, nil
+		}
+		if m.rules == nil {
+			shoot, err := m.req.Shoot()
+			if err != nil {
+				return nil, err
+			}
+			shoot.Spec.Extensions = deepCopyExtensions(m.extensions)
+			m.rules = NewShootRules(shoot)
+		}
+		failures, _ := m.rules.IsolatedFailures(ctx, rules)
+		return RuleFailureDetails(failures), nil
+	}
+}
+
+func findExtension(extensions []gardencorev1beta1.Extension, extensionType string) *gardencorev1beta1.Extension {
+	for i := range extensions {
+		if extensions[i].Type == extensionType {
+			return &extensions[i]
+		}
+	}
+	return nil
+}
+
+func hasComponentEntry(extensions []gardencorev1beta1.Extension, extensionType, component string) bool {
+	for _, e := range extensions {
+		if e.Type != extensionType {
+			continue
+		}
+		for _, c := range e.Components {
+			if c.Name == component {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,150 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package componentversion
+
+import (
+	"context"
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+)
+
+// resolveChannels stores the versions of component entries that follow a release channel
+// (GEP-78 "Release channels"; EffectiveChannel), after keepUnchangedPins:
+//   - an extension-level channel that is new (create, or a channel the old entry did not have)
+//     adds an entry, by name, for every component of the profile the extension does not list, so
+//     that the channel covers all of them;
+//   - an entry following a channel without a version (create, a new entry, or one that had none)
+//     gets the channel's current version (ResolveChannelVersion);
+//   - an entry that sets a version explicitly on create, as a new entry, or in the request that
+//     changes its channel, must give the channel's current version (a partial version matching it
+//     is stored as it): ValidateChannelPin. The channel takes precedence over a version; a
+//     mismatch is Invalid on the version, never silently replaced;
+//   - otherwise the stored version stays, also when the channel changed: maintenance moves it in
+//     the window and never downgrades. A version changed alone (by maintenance, or by the owner
+//     moving ahead of the channel) is checked like any pin by ValidatePins.
+//
+// A channel on an extension whose type has no ExtensionProfile is Invalid on its path when the
+// channel is new. Disabled extensions, profiles that are being deleted and components the profile
+// does not list are left for ValidatePins. The error is that of req.Profile.
+func (m *pinMutation) resolveChannels(ctx context.Context) error {
+	for i := range m.extensions {
+		extension := &m.extensions[i]
+		if ptr.Deref(extension.Disabled, false) || !usesChannel(extension) {
+			continue
+		}
+		extensionPath := field.NewPath("spec", "extensions").Index(i)
+		old := findExtension(m.req.OldExtensions, extension.Type)
+		extensionChannelNew := extension.Channel != nil && (old == nil || old.Channel == nil || *old.Channel != *extension.Channel)
+
+		profile, err := m.profileOf(ctx, extension.Type)
+		if err != nil {
+			return err
+		}
+		if profile == nil {
+			if extensionChannelNew || componentChannelNew(extension, old) {
+				m.allErrs = append(m.allErrs, field.Invalid(extensionPath.Child("type"), extension.Type, fmt.Sprintf(
+					"no ExtensionProfile %q exists; release channels can only be followed for extension types with a profile", extension.Type)))
+			}
+			continue
+		}
+		if profile.DeletionTimestamp != nil {
+			continue
+		}
+		if extensionChannelNew {
+			for _, pc := range profile.Spec.Components {
+				if !hasComponentEntry(m.extensions, extension.Type, pc.Name) {
+					extension.Components = append(extension.Components, gardencorev1beta1.ExtensionComponent{Name: pc.Name})
+				}
+			}
+		}
+		for j := range extension.Components {
+			m.resolveChannel(i, j, old, profile)
+		}
+	}
+	return nil
+}
+
+// resolveChannel resolves component entry j of extension i, whose profile is profile and whose
+// old extension entry (nil when there is none) is old.
+func (m *pinMutation) resolveChannel(i, j int, old *gardencorev1beta1.Extension, profile *gardencorev1beta1.ExtensionProfile) {
+	extension := &m.extensions[i]
+	component := &extension.Components[j]
+	channel, follows := EffectiveChannel(*extension, *component)
+	profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name)
+	if !follows || profileComponent == nil {
+		return
+	}
+	componentPath := field.NewPath("spec", "extensions").Index(i).Child("components").Index(j)
+	channelPath := field.NewPath("spec", "extensions").Index(i).Child("channel")
+	if component.Channel != nil {
+		channelPath = componentPath.Child("channel")
+	}
+
+	oldVersion, oldChannel, oldFound := oldEntry(old, component.Name)
+	version := ptr.Deref(component.Version, "")
+	var (
+		resolved string
+		fieldErr *field.Error
+	)
+	switch {
+	case version == "":
+		resolved, fieldErr = ResolveChannelVersion(channelPath, *profileComponent, channel, m.req.Now, m.req.StableChannelSoakPeriod)
+	case version != oldVersion && (!oldFound || oldChannel != channel):
+		resolved, fieldErr = ValidateChannelPin(componentPath.Child("version"), channelPath, *profileComponent, channel, version, m.req.Now, m.req.StableChannelSoakPeriod)
+	default:
+		return
+	}
+	if fieldErr != nil {
+		m.allErrs = append(m.allErrs, fieldErr)
+		return
+	}
+	m.setVersion(i, j, resolved)
+}
+
+// oldEntry returns the version and effective channel of component name in old (the old entry of
+// the same extension type), and whether old has that component entry.
+func oldEntry(old *gardencorev1beta1.Extension, name string) (string, gardencorev1beta1.ReleaseChannel, bool) {
+	if old == nil {
+		return "", "", false
+	}
+	for _, component := range old.Components {
+		if component.Name == name {
+			channel, _ := EffectiveChannel(*old, component)
+			return ptr.Deref(component.Version, ""), channel, true
+		}
+	}
+	return "", "", false
+}
+
+// componentChannelNew reports whether a component entry of extension sets a channel that the old
+// entry of that component did not have.
+func componentChannelNew(extension, old *gardencorev1beta1.Extension) bool {
+	for _, component := range extension.Components {
+		if component.Channel == nil {
+			continue
+		}
+		if _, oldChannel, found := oldEntry(old, component.Name); !found || oldChannel != *component.Channel {
+			return true
+		}
+	}
+	return false
+}
+
+func usesChannel(extension *gardencorev1beta1.Extension) bool {
+	if extension.Channel != nil {
+		return true
+	}
+	for _, component := range extension.Components {
+		if component.Channel != nil {
+			return true
+		}
+	}
+	return false
+}
