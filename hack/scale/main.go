@@ -50,6 +50,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardenversioned "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	"github.com/gep-78/gardener/test/benchutil"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -162,7 +163,7 @@ func run(ctx context.Context, opts options) error {
 	}
 	informerCtx, stopInformer := context.WithCancel(ctx)
 	defer stopInformer()
-	if err := tracker.start(informerCtx); err != nil {
+	if err := startTracker(informerCtx, tracker); err != nil {
 		return err
 	}
 
@@ -173,7 +174,7 @@ func run(ctx context.Context, opts options) error {
 	if baseline != nil && opts.checkpointEvery > 0 {
 		checkpoint = func(n int) {
 			if sample, err := sampleProcesses(binDir); err == nil {
-				printShootsCheckpoint(n, tracker.complete(), baseline.beforeShoots, sample, baseline.kubePerObject(n))
+				printShootsCheckpoint(n, tracker.Complete(), baseline.beforeShoots, sample, baseline.kubePerObject(n))
 			}
 		}
 	}
@@ -185,7 +186,7 @@ func run(ctx context.Context, opts options) error {
 	fmt.Printf("created everything in %s\n", createdIn.Round(time.Millisecond))
 
 	fmt.Printf("waiting for %d seed Extensions (%d per Shoot)\n", opts.shoots*perShoot, perShoot)
-	allExtensions, err := tracker.waitFor(ctx, opts.shoots, opts.timeout, start)
+	allExtensions, err := waitForExtensions(ctx, tracker, opts.shoots, opts.timeout, start)
 	switch {
 	case err != nil && opts.memoryOnly && ctx.Err() == nil:
 		fmt.Printf("%v; measuring memory anyway\n", err)
@@ -433,7 +434,7 @@ func percentile(values []time.Duration, p float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(float64(len(sorted))*p))]
 }
 
-func report(opts options, l latencies, createdIn, allExtensions time.Duration, tracker *extensionTracker, before, after map[string]process, updates []time.Duration, throttled int, client *clientTimes) {
+func report(opts options, l latencies, createdIn, allExtensions time.Duration, tracker *benchutil.ExtensionTracker, before, after map[string]process, updates []time.Duration, throttled int, client *clientTimes) {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 	fmt.Printf("\n## Results: %d Shoots (%d pinned, %d unpinned), %d ConfigMaps, %d workers\n\n", opts.shoots, len(l.pinned), len(l.unpinned), len(l.configMaps), opts.concurrency)
 	fmt.Println("| create | count | p50 | p99 | p50 / ConfigMap p50 |")
@@ -452,9 +453,9 @@ func report(opts options, l latencies, createdIn, allExtensions time.Duration, t
 	if allExtensions >= 0 {
 		fmt.Printf("\nall objects created in %s; every seed Extension existed %s after the first create\n", createdIn.Round(time.Millisecond), allExtensions.Round(time.Millisecond))
 	} else {
-		fmt.Printf("\nall objects created in %s; %d of %d Shoots had all their seed Extensions after --extensions-timeout %s\n", createdIn.Round(time.Millisecond), tracker.complete(), opts.shoots, opts.timeout)
+		fmt.Printf("\nall objects created in %s; %d of %d Shoots had all their seed Extensions after --extensions-timeout %s\n", createdIn.Round(time.Millisecond), tracker.Complete(), opts.shoots, opts.timeout)
 	}
-	fmt.Printf("gardenlet: %.1f Shoots/s (10th to 90th percentile of completions); %d client-side throttling lines in its log during the run\n", tracker.rate(), throttled)
+	fmt.Printf("gardenlet: %.1f Shoots/s (10th to 90th percentile of completions); %d client-side throttling lines in its log during the run\n", tracker.Rate(), throttled)
 	if client != nil && client.requests > 0 {
 		fmt.Printf("gardenlet's requests until then: %d, %.1f s in total at the API servers (mean %.1f ms), %.2f s in total in the client-side rate limiter (mean %.3f ms over %d requests)\n",
 			client.requests, client.requestSeconds, 1000*client.requestSeconds/float64(client.requests),

@@ -37,7 +37,9 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/metadata"
 	"k8s.io/client-go/rest"
+	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
@@ -46,6 +48,7 @@ import (
 	kubernetesclient "github.com/gep-78/gardener/pkg/client/kubernetes"
 	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/gardenlet/apis/config/v1alpha1"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
+	"github.com/gep-78/gardener/test/benchutil"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
 	"github.com/gep-78/gardener/test/examples"
 )
@@ -139,11 +142,11 @@ func drain(b *testing.B, binaries binaries, n int) {
 	}
 	b.Logf("created %d Shoots in %s", n, time.Since(start).Round(time.Millisecond))
 
-	tracker, err := newExtensionTracker(config, projectNamespace, perShoot)
+	tracker, err := benchutil.NewExtensionTracker(metadata.NewForConfigOrDie(config), projectNamespace, perShoot, clock.RealClock{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := tracker.start(ctx); err != nil {
+	if err := tracker.Start(ctx); err != nil {
 		b.Fatal(err)
 	}
 
@@ -158,7 +161,7 @@ func drain(b *testing.B, binaries binaries, n int) {
 	if dir := os.Getenv("DRAIN_PROFILE_DIR"); dir != "" {
 		defer profileServers(ctx, b, config, env.GardenerAPIServer.URL(), dir, 10)()
 	}
-	if err := tracker.waitFor(ctx, n, 2*time.Hour); err != nil {
+	if err := tracker.WaitFor(ctx, n, 2*time.Hour, nil); err != nil {
 		b.Fatal(err)
 	}
 	elapsed := time.Since(started)
@@ -180,7 +183,7 @@ func drain(b *testing.B, binaries binaries, n int) {
 	writesPerShoot := float64(requests.writes) / float64(n)
 	floorShoots := floor / writesPerShoot
 	b.ReportMetric(rate, "shoots/s")
-	b.ReportMetric(tracker.rate(), "shoots/s-p10-p90")
+	b.ReportMetric(tracker.Rate(), "shoots/s-p10-p90")
 	b.ReportMetric(writesPerShoot, "writes/shoot")
 	b.ReportMetric(float64(requests.conflicts)/float64(n), "conflicts/shoot")
 	b.ReportMetric(floor, "floor-writes/s")
