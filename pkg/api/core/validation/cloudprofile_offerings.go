@@ -45,7 +45,7 @@ func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.
 	allErrs := field.ErrorList{}
 	capabilities := capabilityDefinitions(spec.MachineCapabilities)
 	allErrs = append(allErrs, validateCapabilityDefinitions(spec.MachineCapabilities, specPath.Child("machineCapabilities"))...)
-	allErrs = append(allErrs, validateMachineTypes(spec.MachineTypes, capabilities, specPath.Child("machineTypes"))...)
+	allErrs = append(allErrs, validateMachineTypes(spec.MachineTypes, machineCapabilities(spec.MachineCapabilities), specPath.Child("machineTypes"))...)
 	allErrs = append(allErrs, validateVolumeTypes(spec.VolumeTypes, specPath.Child("volumeTypes"))...)
 	allErrs = append(allErrs, validateRegions(spec.Regions, specPath.Child("regions"))...)
 	for i, image := range spec.MachineImages {
@@ -75,15 +75,35 @@ func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.
 	return allErrs
 }
 
+// capabilityDefinitions returns the defined capabilities as name → set of values; nil when none
+// are defined.
 func capabilityDefinitions(definitions []core.CapabilityDefinition) map[string]sets.Set[string] {
+	return capabilitySets(machineCapabilities(definitions))
+}
+
+// machineCapabilities returns the defined capabilities as name → values (a duplicate name keeps
+// its first values; validateCapabilityDefinitions reports it); nil when none are defined.
+func machineCapabilities(definitions []core.CapabilityDefinition) core.Capabilities {
 	if len(definitions) == 0 {
 		return nil
 	}
-	out := make(map[string]sets.Set[string], len(definitions))
+	out := make(core.Capabilities, len(definitions))
 	for _, d := range definitions {
-		if _, ok := out[d.Name]; !ok { // a duplicate is reported by validateCapabilityDefinitions
-			out[d.Name] = sets.New(d.Values...)
+		if _, ok := out[d.Name]; !ok {
+			out[d.Name] = d.Values
 		}
+	}
+	return out
+}
+
+// capabilitySets returns capabilities as name → set of values; nil for nil.
+func capabilitySets(capabilities core.Capabilities) map[string]sets.Set[string] {
+	if capabilities == nil {
+		return nil
+	}
+	out := make(map[string]sets.Set[string], len(capabilities))
+	for name, values := range capabilities {
+		out[name] = sets.New(values...)
 	}
 	return out
 }
@@ -138,8 +158,11 @@ func validateCapabilities(capabilities core.Capabilities, definitions map[string
 	return allErrs
 }
 
-func validateMachineTypes(machineTypes []core.MachineType, capabilities map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
+// validateMachineTypes checks machine types; capabilities are the profile's definitions (nil: none,
+// and then a machine type may not name any).
+func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Capabilities, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
+	definitions := capabilitySets(capabilities)
 	names := sets.New[string]()
 	for i, mt := range machineTypes {
 		idxPath := fldPath.Index(i)
@@ -168,7 +191,7 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities map[stri
 				allErrs = append(allErrs, validateNonNegativeQuantity(*s.MinSize, storagePath.Child("minSize"))...)
 			}
 		}
-		allErrs = append(allErrs, validateCapabilities(mt.Capabilities, capabilities, idxPath.Child("capabilities"))...)
+		allErrs = append(allErrs, validateCapabilities(mt.Capabilities, definitions, idxPath.Child("capabilities"))...)
 	}
 	return allErrs
 }

@@ -113,7 +113,7 @@ func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
 	if spec.Purpose != nil && (oldSpec == nil || !apiequality.Semantic.DeepEqual(spec.Purpose, oldSpec.Purpose)) {
 		allErrs = append(allErrs, validatePurpose(*spec.Purpose, shoot.Namespace, specPath.Child("purpose"))...)
 	}
-	allErrs = append(allErrs, validateNetworking(spec.Networking, specPath.Child("networking"))...)
+	allErrs = append(allErrs, validateNetworking(spec.Networking, len(spec.Provider.Workers) == 0, specPath.Child("networking"))...)
 	allErrs = append(allErrs, validateWorkers(spec.Provider.Workers, specPath.Child("provider", "workers"))...)
 	allErrs = append(allErrs, validateWorkerKubernetesVersions(spec, oldSpec, specPath)...)
 	allErrs = append(allErrs, validateShootTypes(spec, specPath)...)
@@ -193,8 +193,9 @@ func validatePurpose(purpose core.ShootPurpose, namespace string, fldPath *field
 }
 
 // validateNetworking checks the length of spec.networking.type and that nodes, pods and services,
-// when set, are CIDRs (net.ParseCIDR) that do not overlap each other.
-func validateNetworking(networking *core.Networking, fldPath *field.Path) field.ErrorList {
+// when set, are CIDRs (net.ParseCIDR) that do not overlap each other. workerless (no pools) does not
+// change the checks: Gardener's rules for the networking of workerless Shoots are not modelled.
+func validateNetworking(networking *core.Networking, _ bool, fldPath *field.Path) field.ErrorList {
 	if networking == nil {
 		return nil
 	}

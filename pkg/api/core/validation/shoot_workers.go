@@ -26,14 +26,11 @@ import (
 // Versions that do not parse are left to the version checks that report them.
 func validateWorkerKubernetesVersions(spec, oldSpec *core.ShootSpec, specPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	controlPlane, cpErr := semver.NewVersion(spec.Kubernetes.Version)
 	for i, worker := range spec.Provider.Workers {
 		fldPath := specPath.Child("provider", "workers").Index(i).Child("kubernetes", "version")
 		poolVersion := poolKubernetesVersion(worker)
-		if poolVersion != nil && cpErr == nil {
-			if pool, err := semver.NewVersion(*poolVersion); err == nil {
-				allErrs = append(allErrs, validateWorkerGroupAndControlPlaneKubernetesVersion(controlPlane, pool, fldPath)...)
-			}
+		if poolVersion != nil {
+			allErrs = append(allErrs, validateWorkerGroupAndControlPlaneKubernetesVersion(spec.Kubernetes.Version, *poolVersion, fldPath)...)
 		}
 		if oldSpec == nil {
 			continue
@@ -63,7 +60,16 @@ func isUpdateStrategyInPlace(strategy *core.MachineUpdateStrategy) bool {
 
 // validateWorkerGroupAndControlPlaneKubernetesVersion: the pool's version is at most the control
 // plane's and more than three minor versions behind it is refused (upstream's rule and messages).
-func validateWorkerGroupAndControlPlaneKubernetesVersion(controlPlane, pool *semver.Version, fldPath *field.Path) field.ErrorList {
+// A version that does not parse yields no error here (the version checks report it).
+func validateWorkerGroupAndControlPlaneKubernetesVersion(controlPlaneVersion, workerGroupVersion string, fldPath *field.Path) field.ErrorList {
+	controlPlane, err := semver.NewVersion(controlPlaneVersion)
+	if err != nil {
+		return nil
+	}
+	pool, err := semver.NewVersion(workerGroupVersion)
+	if err != nil {
+		return nil
+	}
 	allErrs := field.ErrorList{}
 	if pool.GreaterThan(controlPlane) {
 		allErrs = append(allErrs, field.Forbidden(fldPath, "worker group kubernetes version must not be higher than control plane version"))

@@ -209,11 +209,11 @@ func (e *extension) DeleteStaleResources(ctx context.Context) error {
 	for _, ext := range e.values.Extensions {
 		wanted[e.objectName(&ext.Extension)] = true
 	}
-	return e.deleteExtensionResources(ctx, func(ext *extensionsv1alpha1.Extension) bool { return !wanted[ext.Name] })
+	return e.deleteExtensionResources(ctx, func(ext Extension) bool { return !wanted[ext.Name] })
 }
 
 func (e *extension) Destroy(ctx context.Context) error {
-	return e.deleteExtensionResources(ctx, func(*extensionsv1alpha1.Extension) bool { return true })
+	return e.deleteExtensionResources(ctx, all)
 }
 
 func (e *extension) WaitCleanup(ctx context.Context) error {
@@ -235,14 +235,20 @@ func (e *extension) managed(ctx context.Context) ([]extensionsv1alpha1.Extension
 	return list.Items, nil
 }
 
-func (e *extension) deleteExtensionResources(ctx context.Context, selected func(*extensionsv1alpha1.Extension) bool) error {
+// filter selects Extensions; deleteExtensionResources passes each managed object.
+type filter func(e Extension) bool
+
+func all(Extension) bool { return true }
+
+// deleteExtensionResources deletes the managed Extensions filterFn selects.
+func (e *extension) deleteExtensionResources(ctx context.Context, filterFn filter) error {
 	managed, err := e.managed(ctx)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for i := range managed {
-		if ext := &managed[i]; selected(ext) {
+		if ext := &managed[i]; filterFn(Extension{Extension: *ext}) {
 			if err := e.delete(ctx, ext); err != nil {
 				errs = append(errs, err)
 			}

@@ -106,8 +106,8 @@ func (v *ValidateNamespacedCloudProfile) Validate(ctx context.Context, a admissi
 	parent := &gardencorev1beta1.CloudProfile{Spec: *parentSpec}
 
 	c := &validationContext{parent: parent, profile: profile, oldProfile: oldProfile, update: a.GetOperation() == admission.Update, now: v.Clock}
-	allErrs := c.validateKubernetesVersionOverrides()
-	allErrs = append(allErrs, c.validateMachineImageOverrides()...)
+	allErrs := c.kubernetesVersionOverrideErrors()
+	allErrs = append(allErrs, c.machineImageOverrideErrors()...)
 	if len(allErrs) == 0 {
 		mergeErrs, err := c.validateMergeResult()
 		if err != nil {
@@ -115,10 +115,7 @@ func (v *ValidateNamespacedCloudProfile) Validate(ctx context.Context, a admissi
 		}
 		allErrs = mergeErrs
 	}
-	if len(allErrs) > 0 {
-		return admission.NewForbidden(a, allErrs.ToAggregate())
-	}
-	return nil
+	return forbidden(a, allErrs)
 }
 
 type validationContext struct {
@@ -132,7 +129,28 @@ func (c *validationContext) expired(v core.ExpirableVersion) bool {
 	return v.ExpirationDate != nil && !c.now.Now().Before(v.ExpirationDate.Time)
 }
 
-func (c *validationContext) validateKubernetesVersionOverrides() field.ErrorList {
+// validateKubernetesVersionOverrides is kubernetesVersionOverrideErrors as a Forbidden error for a.
+// Validate reports the errors of both override checks in one Forbidden error instead.
+func (c *validationContext) validateKubernetesVersionOverrides(a admission.Attributes) error {
+	return forbidden(a, c.kubernetesVersionOverrideErrors())
+}
+
+// validateMachineImageOverrides is machineImageOverrideErrors as a Forbidden error for a.
+func (c *validationContext) validateMachineImageOverrides(_ context.Context, a admission.Attributes) error {
+	return forbidden(a, c.machineImageOverrideErrors())
+}
+
+// forbidden is nil for no errors, else a Forbidden error for a with allErrs.
+func forbidden(a admission.Attributes, allErrs field.ErrorList) error {
+	if len(allErrs) == 0 {
+		return nil
+	}
+	return admission.NewForbidden(a, allErrs.ToAggregate())
+}
+
+// kubernetesVersionOverrideErrors checks spec.kubernetes.versions against the parent: each exists
+// there and sets an expirationDate, in the past on update only when already merged.
+func (c *validationContext) kubernetesVersionOverrideErrors() field.ErrorList {
 	allErrs := field.ErrorList{}
 	if c.profile.Spec.Kubernetes == nil {
 		return allErrs
@@ -159,7 +177,9 @@ func (c *validationContext) validateKubernetesVersionOverrides() field.ErrorList
 	return allErrs
 }
 
-func (c *validationContext) validateMachineImageOverrides() field.ErrorList {
+// machineImageOverrideErrors checks the overrides of the parent's machine image versions: only an
+// expirationDate (validateExtendedVersion), in the past on update only when already merged.
+func (c *validationContext) machineImageOverrideErrors() field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, image := range c.profile.Spec.MachineImages {
 		imagePath := field.NewPath("spec", "machineImages").Index(i)

@@ -300,6 +300,21 @@ func findLatestSupportedVersionAt(constraints []gardencorev1beta1.ExpirableVersi
 	return latest
 }
 
+// getDefaultMachineImage is getDefaultMachineImageAt at time.Now, with upstream's parameters.
+// machineType, capabilityDefinitions and isUpdateStrategyInPlace do not narrow the choice: this
+// project's defaulting filters versions by architecture only (docs/deviations.md).
+func getDefaultMachineImage(
+	machineImages []gardencorev1beta1.MachineImage,
+	image *core.ShootMachineImage,
+	arch *string,
+	_ *gardencorev1beta1.MachineType,
+	_ []gardencorev1beta1.CapabilityDefinition,
+	_ bool,
+	fldPath *field.Path,
+) (*core.ShootMachineImage, *field.Error) {
+	return getDefaultMachineImageAt(machineImages, image, arch, fldPath, time.Now())
+}
+
 // getDefaultMachineImageAt returns the machine image of a pool requesting image (nil, or a name
 // and version that may be empty) on CPU architecture arch:
 //   - the named image, or without a name the first image of machineImages with a version for arch;
