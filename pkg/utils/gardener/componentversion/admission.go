@@ -175,8 +175,8 @@ func (v *pinValidation) validateComponent(path pinPath, pin v1beta1helper.Compon
 }
 
 // validateVersion checks a changed version (ValidateComponentVersionPin) and warns about preview,
-// deprecated and downgraded ones; false when the version is rejected. A component on the rapid
-// channel gets no preview warning: previews are what that channel follows.
+// deprecated and downgraded ones (ComponentVersionPinWarning, downgradeWarning); false when the
+// version is rejected.
 func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.ComponentPin, profileComponent gardencorev1beta1.ExtensionProfileComponent) bool {
 	pinErrs := ValidateComponentVersionPin(path.versionPath(), profileComponent, pin.Version, v.req.Now)
 	if len(pinErrs) > 0 {
@@ -185,10 +185,7 @@ func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.Componen
 	}
 	extension := v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
 	channel, _ := EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
-	entry := v1beta1helper.FindComponentVersion(&profileComponent, pin.Version)
-	onRapid := channel == gardencorev1beta1.ReleaseChannelRapid && entry != nil &&
-		v1beta1helper.CurrentClassification(entry.Lifecycle, v.req.Now) == gardencorev1beta1.ClassificationPreview
-	if msg := ComponentVersionPinWarning(pin.ExtensionType, profileComponent, pin.Version, v.req.Now); msg != "" && !onRapid {
+	if msg := ComponentVersionPinWarning(pin.ExtensionType, profileComponent, pin.Version, channel, v.req.Now); msg != "" {
 		v.warnings = append(v.warnings, msg)
 	}
 	if msg := downgradeWarning(v.oldPins, pin); msg != "" {

@@ -132,10 +132,11 @@ func ValidateComponentVersionPin(fldPath *field.Path, component gardencorev1beta
 
 // ComponentVersionPinWarning returns the warning for an explicit pin of a preview or deprecated
 // version at now, and "" for any other pin (GEP-78 "Admission": preview may be pinned
-// explicitly; deprecated still works but is going away). When a later expired stage is
-// scheduled, the warning names its start, after which maintenance force-upgrades the component
-// (GEP-5).
-func ComponentVersionPinWarning(extensionType string, component gardencorev1beta1.ExtensionProfileComponent, pinned string, now time.Time) string {
+// explicitly; deprecated still works but is going away). A preview on the rapid channel (the
+// entry's effective channel, "" for none) gets none: previews are what that channel follows. When
+// a later expired stage is scheduled, the warning names its start, after which maintenance
+// force-upgrades the component (GEP-5).
+func ComponentVersionPinWarning(extensionType string, component gardencorev1beta1.ExtensionProfileComponent, pinned string, channel gardencorev1beta1.ReleaseChannel, now time.Time) string {
 	entry := v1beta1helper.FindComponentVersion(&component, pinned)
 	if entry == nil {
 		return ""
@@ -144,6 +145,9 @@ func ComponentVersionPinWarning(extensionType string, component gardencorev1beta
 	var msg string
 	switch classification {
 	case gardencorev1beta1.ClassificationPreview:
+		if channel == gardencorev1beta1.ReleaseChannelRapid {
+			return ""
+		}
 		msg = fmt.Sprintf("component %s of extension %s is pinned to preview version %s, which is excluded from defaulting and auto-updates", component.Name, extensionType, pinned)
 	case gardencorev1beta1.ClassificationDeprecated:
 		msg = fmt.Sprintf("component %s of extension %s is pinned to deprecated version %s", component.Name, extensionType, pinned)

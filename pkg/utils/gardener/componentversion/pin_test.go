@@ -179,14 +179,17 @@ var _ = Describe("ExtensionProfile decisions", func() {
 	)
 
 	DescribeTable("#ComponentVersionPinWarning",
-		func(pinned, expected string) {
-			Expect(ComponentVersionPinWarning("ext", component, pinned, now)).To(Equal(expected))
+		func(pinned string, channel gardencorev1beta1.ReleaseChannel, expected string) {
+			Expect(ComponentVersionPinWarning("ext", component, pinned, channel, now)).To(Equal(expected))
 		},
-		Entry("supported", "1.9.0", ""),
-		Entry("unknown", "0.1.0", ""),
-		Entry("expired", "1.8.2", ""),
-		Entry("preview", "1.9.1", "component comp of extension ext is pinned to preview version 1.9.1, which is excluded from defaulting and auto-updates"),
-		Entry("deprecated without scheduled expiry", "1.8.4", "component comp of extension ext is pinned to deprecated version 1.8.4"),
+		Entry("supported", "1.9.0", gardencorev1beta1.ReleaseChannel(""), ""),
+		Entry("unknown", "0.1.0", gardencorev1beta1.ReleaseChannel(""), ""),
+		Entry("expired", "1.8.2", gardencorev1beta1.ReleaseChannel(""), ""),
+		Entry("preview", "1.9.1", gardencorev1beta1.ReleaseChannel(""), "component comp of extension ext is pinned to preview version 1.9.1, which is excluded from defaulting and auto-updates"),
+		Entry("preview on the regular channel", "1.9.1", gardencorev1beta1.ReleaseChannelRegular, "component comp of extension ext is pinned to preview version 1.9.1, which is excluded from defaulting and auto-updates"),
+		Entry("preview on the rapid channel", "1.9.1", gardencorev1beta1.ReleaseChannelRapid, ""),
+		Entry("deprecated without scheduled expiry", "1.8.4", gardencorev1beta1.ReleaseChannel(""), "component comp of extension ext is pinned to deprecated version 1.8.4"),
+		Entry("deprecated on the rapid channel", "1.8.4", gardencorev1beta1.ReleaseChannelRapid, "component comp of extension ext is pinned to deprecated version 1.8.4"),
 	)
 
 	Describe("update strategies", func() {
