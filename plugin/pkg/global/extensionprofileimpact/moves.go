@@ -7,6 +7,7 @@ package extensionprofileimpact
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/Masterminds/semver/v3"
@@ -101,19 +102,16 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 }
 
 // compareAll decides for every pinning Shoot that follows no channel with both profiles; nil when
-// no outcome differs. Pinning counts those Shoots.
+// no outcome differs. Pinning counts those Shoots: the channel warnings cover the followers.
 func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) *Impact {
+	shoots = slices.DeleteFunc(slices.Clone(shoots), func(s PinningShoot) bool { _, follows := s.follows(); return follows })
 	impact := &Impact{Change: Change{Component: component, Version: version, OldListed: true}, Kind: EventMoves, At: now, Pinning: len(shoots)}
 	counts := map[Outcome]int{}
 	outcome := func(p *gardencorev1beta1.ExtensionProfile, s PinningShoot) componentversion.ComponentVersionOutcome {
 		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, soak, checker)
 	}
-	changed, policyShoots := 0, 0
+	changed := 0
 	for _, s := range shoots {
-		if _, follows := s.follows(); follows {
-			continue
-		}
-		policyShoots++
 		before, after := outcome(oldProfile, s), outcome(profile, s)
 		if before.Action == after.Action && before.Target == after.Target {
 			continue
@@ -140,8 +138,6 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 	if changed == 0 {
 		return nil
 	}
-	// The channel warnings cover the followers; n of m counts the others only.
-	impact.Pinning = policyShoots
 	impact.Outcomes = sortedOutcomes(counts)
 	return impact
 }
