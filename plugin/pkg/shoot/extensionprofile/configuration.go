@@ -5,15 +5,13 @@
 package extensionprofile
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
-	"sigs.k8s.io/yaml"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
 const (
@@ -48,42 +46,15 @@ type Configuration struct {
 // LoadConfiguration decodes the plugin's Configuration strictly; a nil or empty reader gives the
 // defaults. Errors: unknown or duplicate fields, another apiVersion or kind, an empty user name.
 func LoadConfiguration(config io.Reader) (*Configuration, error) {
-	defaults := &Configuration{
-		TypeMeta:                metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind},
-		MaintenanceUsers:        sets.List(DefaultMaintenanceUsers()),
-		StableChannelSoakPeriod: &metav1.Duration{Duration: v1beta1helper.DefaultStableChannelSoakPeriod},
-	}
-	if config == nil {
-		return defaults, nil
-	}
-	data, err := io.ReadAll(config)
-	if err != nil {
-		return nil, fmt.Errorf("reading the configuration: %w", err)
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return defaults, nil
-	}
-
 	cfg := &Configuration{}
-	if err := yaml.UnmarshalStrict(data, cfg); err != nil {
-		return nil, fmt.Errorf("decoding the configuration: %w", err)
+	if err := admissionutils.DecodeConfiguration(config, cfg, ConfigurationAPIVersion, ConfigurationKind); err != nil {
+		return nil, err
 	}
-	if cfg.APIVersion != ConfigurationAPIVersion || cfg.Kind != ConfigurationKind {
-		return nil, fmt.Errorf("the configuration must have apiVersion %q and kind %q, not %q and %q",
-			ConfigurationAPIVersion, ConfigurationKind, cfg.APIVersion, cfg.Kind)
+	if err := admissionutils.SetDefaultMaintenanceUsers(&cfg.MaintenanceUsers, sets.List(DefaultMaintenanceUsers())); err != nil {
+		return nil, err
 	}
-	for i, name := range cfg.MaintenanceUsers {
-		if name == "" {
-			return nil, fmt.Errorf("maintenanceUsers[%d] must not be empty", i)
-		}
-	}
-	if cfg.MaintenanceUsers == nil {
-		cfg.MaintenanceUsers = defaults.MaintenanceUsers
-	}
-	if cfg.StableChannelSoakPeriod == nil {
-		cfg.StableChannelSoakPeriod = defaults.StableChannelSoakPeriod
-	} else if cfg.StableChannelSoakPeriod.Duration < 0 {
-		return nil, fmt.Errorf("stableChannelSoakPeriod must not be negative, not %s", cfg.StableChannelSoakPeriod.Duration)
+	if err := admissionutils.SetDefaultSoakPeriod(&cfg.StableChannelSoakPeriod, v1beta1helper.DefaultStableChannelSoakPeriod); err != nil {
+		return nil, err
 	}
 	return cfg, nil
 }

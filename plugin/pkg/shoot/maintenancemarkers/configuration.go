@@ -5,15 +5,13 @@
 package maintenancemarkers
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
-	"sigs.k8s.io/yaml"
 
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
 const (
@@ -51,35 +49,12 @@ func DefaultMaintenanceUsers() sets.Set[string] {
 // otherwise it is decoded strictly, apiVersion and kind must be ConfigurationAPIVersion and
 // ConfigurationKind, and no user name may be empty.
 func LoadConfiguration(config io.Reader) (*Configuration, error) {
-	defaults := &Configuration{
-		TypeMeta:         metav1.TypeMeta{APIVersion: ConfigurationAPIVersion, Kind: ConfigurationKind},
-		MaintenanceUsers: sets.List(DefaultMaintenanceUsers()),
-	}
-	if config == nil {
-		return defaults, nil
-	}
-	data, err := io.ReadAll(config)
-	if err != nil {
-		return nil, fmt.Errorf("reading the configuration: %w", err)
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return defaults, nil
-	}
 	cfg := &Configuration{}
-	if err := yaml.UnmarshalStrict(data, cfg); err != nil {
-		return nil, fmt.Errorf("decoding the configuration: %w", err)
+	if err := admissionutils.DecodeConfiguration(config, cfg, ConfigurationAPIVersion, ConfigurationKind); err != nil {
+		return nil, err
 	}
-	if cfg.APIVersion != ConfigurationAPIVersion || cfg.Kind != ConfigurationKind {
-		return nil, fmt.Errorf("the configuration must have apiVersion %q and kind %q, not %q and %q",
-			ConfigurationAPIVersion, ConfigurationKind, cfg.APIVersion, cfg.Kind)
-	}
-	for i, name := range cfg.MaintenanceUsers {
-		if name == "" {
-			return nil, fmt.Errorf("maintenanceUsers[%d] must not be empty", i)
-		}
-	}
-	if cfg.MaintenanceUsers == nil {
-		cfg.MaintenanceUsers = defaults.MaintenanceUsers
+	if err := admissionutils.SetDefaultMaintenanceUsers(&cfg.MaintenanceUsers, sets.List(DefaultMaintenanceUsers())); err != nil {
+		return nil, err
 	}
 	return cfg, nil
 }
