@@ -18,9 +18,6 @@ import (
 	"github.com/gep-78/gardener/pkg/component/extensions/extension"
 )
 
-// ExtensionClassShoot is the class of a Shoot's Extensions; it is not written into their spec.
-const ExtensionClassShoot = "shoot"
-
 // NewExtension creates the default deployer for the Extension custom resources of namespace.
 // Without ControllerRegistrations here, gardenClient is not read and no type is enabled
 // implicitly.
@@ -30,13 +27,13 @@ func NewExtension(
 	_ client.Client,
 	seedClient client.Client,
 	namespace string,
-	class string,
+	class extensionsv1alpha1.ExtensionClass,
 	extensions []gardencorev1beta1.Extension,
 	workerlessSupported bool,
 ) (extension.Interface, error) {
-	var extensionClass *string
+	var extensionClass *extensionsv1alpha1.ExtensionClass
 	// A Shoot's Extensions carry no class: absent means "shoot".
-	if class != ExtensionClassShoot {
+	if class != extensionsv1alpha1.ExtensionClassShoot {
 		extensionClass = &class
 	}
 
@@ -56,7 +53,7 @@ func NewExtension(
 
 // mergeExtensions returns the Extensions of the listed types that are not disabled, by type. A
 // repeated type (validation rejects that) takes the last entry.
-func mergeExtensions(extensions []gardencorev1beta1.Extension, namespace string, _ string, _ bool) map[string]extension.Extension {
+func mergeExtensions(extensions []gardencorev1beta1.Extension, namespace string, _ extensionsv1alpha1.ExtensionClass, _ bool) map[string]extension.Extension {
 	requiredExtensions := make(map[string]extension.Extension)
 
 	for _, ext := range extensions {

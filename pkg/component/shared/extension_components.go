@@ -107,7 +107,7 @@ func DesiredExtensions(
 	componentVersions bool,
 ) ([]*extensionsv1alpha1.Extension, []ComponentWarning) {
 	var (
-		merged   = mergeExtensions(shoot.Spec.Extensions, namespace, ExtensionClassShoot, false)
+		merged   = mergeExtensions(shoot.Spec.Extensions, namespace, extensionsv1alpha1.ExtensionClassShoot, false)
 		last     = map[string]int{}
 		result   []*extensionsv1alpha1.Extension
 		warnings []ComponentWarning

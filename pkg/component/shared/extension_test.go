@@ -23,7 +23,7 @@ var _ = Describe("NewExtension", func() {
 	It("deploys every listed type that is not disabled, the last entry of a repeated type winning", func() {
 		ctx := context.Background()
 		seedClient := fakeclient.NewClientBuilder().WithScheme(kubernetes.SeedScheme).Build()
-		deployer, err := NewExtension(ctx, logr.Discard(), nil, seedClient, "shoot--dev--a", ExtensionClassShoot, []gardencorev1beta1.Extension{
+		deployer, err := NewExtension(ctx, logr.Discard(), nil, seedClient, "shoot--dev--a", extensionsv1alpha1.ExtensionClassShoot, []gardencorev1beta1.Extension{
 			{Type: "a", ProviderConfig: raw(`{"first":true}`)},
 			{Type: "b", Disabled: ptr.To(true)},
 			{Type: "a", ProviderConfig: raw(`{"second":true}`)},

@@ -58,6 +58,18 @@ type ExtensionSpec struct {
 	Components []ExtensionComponent `json:"components,omitempty"`
 }
 
+// ExtensionClass is the class of an extension resource: the cluster its controller serves.
+type ExtensionClass string
+
+const (
+	// ExtensionClassGarden is the class of extensions for the garden cluster.
+	ExtensionClassGarden ExtensionClass = "garden"
+	// ExtensionClassSeed is the class of extensions for seed clusters.
+	ExtensionClassSeed ExtensionClass = "seed"
+	// ExtensionClassShoot is the class of extensions for shoot clusters; an unset class means it.
+	ExtensionClassShoot ExtensionClass = "shoot"
+)
+
 // DefaultSpec holds the fields every extension resource has.
 type DefaultSpec struct {
 	// Type is the extension type.
@@ -65,7 +77,7 @@ type DefaultSpec struct {
 	// Class is the class of the extension: shoot, seed or garden. Immutable once set.
 	// +optional
 	// +kubebuilder:validation:XValidation:rule="self == oldSelf",message="Value is immutable"
-	Class *string `json:"class,omitempty"`
+	Class *ExtensionClass `json:"class,omitempty"`
 	// ProviderConfig is the extension's own opaque configuration, copied from the Shoot. GEP-78
 	// leaves its meaning unchanged.
 	// +optional

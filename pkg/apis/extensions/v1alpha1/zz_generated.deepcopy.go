@@ -19,7 +19,7 @@ func (in *DefaultSpec) DeepCopyInto(out *DefaultSpec) {
 	*out = *in
 	if in.Class != nil {
 		in, out := &in.Class, &out.Class
-		*out = new(string)
+		*out = new(ExtensionClass)
 		**out = **in
 	}
 	if in.ProviderConfig != nil {

@@ -75,7 +75,7 @@ type Extension struct {
 // Values are the Extensions to deploy and how.
 type Values struct {
 	// Class is the class of the Extensions; nil for shoots (absent means "shoot").
-	Class *string
+	Class *extensionsv1alpha1.ExtensionClass
 	// Namespace is the namespace of the Extensions.
 	Namespace string
 	// Optional name prefix for the extension resources.

@@ -44,8 +44,8 @@ var _ = Describe("Predicate", func() {
 		}, true),
 		Entry("being deleted", succeeded, func(e *extensionsv1alpha1.Extension) { e.DeletionTimestamp = &metav1.Time{} }, true),
 		Entry("another type", written, func(e *extensionsv1alpha1.Extension) { e.Spec.Type = "shoot-traefik" }, false),
-		Entry("class seed", written, func(e *extensionsv1alpha1.Extension) { e.Spec.Class = ptr.To("seed") }, false),
-		Entry("class shoot", written, func(e *extensionsv1alpha1.Extension) { e.Spec.Class = ptr.To("shoot") }, true),
+		Entry("class seed", written, func(e *extensionsv1alpha1.Extension) { e.Spec.Class = ptr.To(extensionsv1alpha1.ExtensionClassSeed) }, false),
+		Entry("class shoot", written, func(e *extensionsv1alpha1.Extension) { e.Spec.Class = ptr.To(extensionsv1alpha1.ExtensionClassShoot) }, true),
 	)
 
 	DescribeTable("update events",

@@ -300,7 +300,7 @@ var _ = Describe("Reconciler", func() {
 	)
 
 	DescribeTable("leaves Extensions of other types and classes alone",
-		func(extensionType string, class *string) {
+		func(extensionType string, class *extensionsv1alpha1.ExtensionClass) {
 			ext.Spec.Type = extensionType
 			ext.Spec.Class = class
 			start(ext)
@@ -315,12 +315,12 @@ var _ = Describe("Reconciler", func() {
 			Expect(statusWrites).To(BeEmpty())
 		},
 		Entry("another type", "shoot-traefik", nil),
-		Entry("class seed", "shoot-falco-service", ptr.To("seed")),
-		Entry("class garden", "shoot-falco-service", ptr.To("garden")),
+		Entry("class seed", "shoot-falco-service", ptr.To(extensionsv1alpha1.ExtensionClassSeed)),
+		Entry("class garden", "shoot-falco-service", ptr.To(extensionsv1alpha1.ExtensionClassGarden)),
 	)
 
 	It("reconciles an Extension of class shoot", func() {
-		ext.Spec.Class = ptr.To("shoot")
+		ext.Spec.Class = ptr.To(extensionsv1alpha1.ExtensionClassShoot)
 		start(ext)
 		reconcileOK()
 		Expect(getDeployment().Spec.Template.Spec.Containers[0].Image).To(Equal("falcosecurity/falco:0.44.1"))

@@ -270,7 +270,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 // namespace and removes the Shoot's finalizer. It does not wait for the namespace to disappear
 // (the namespace controller's job).
 func (r *Reconciler) delete(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, name string) (reconcile.Result, error) {
-	deployer, err := shared.NewExtension(ctx, log, r.GardenClient, r.SeedClient, name, shared.ExtensionClassShoot, nil, false)
+	deployer, err := shared.NewExtension(ctx, log, r.GardenClient, r.SeedClient, name, extensionsv1alpha1.ExtensionClassShoot, nil, false)
 	if err != nil {
 		return reconcile.Result{}, err
 	}

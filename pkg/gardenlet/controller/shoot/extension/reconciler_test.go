@@ -313,7 +313,7 @@ var _ = Describe("Reconciler", func() {
 		It("keeps an existing spec.class", func() {
 			reconcileShoot()
 			cert := getExtension("shoot-cert-service")
-			cert.Spec.Class = ptr.To("shoot")
+			cert.Spec.Class = ptr.To(extensionsv1alpha1.ExtensionClassShoot)
 			Expect(seedClient.Update(ctx, cert)).To(Succeed())
 			before := resourceVersions()
 
