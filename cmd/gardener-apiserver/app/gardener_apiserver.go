@@ -22,7 +22,6 @@ import (
 	openapinamer "k8s.io/apiserver/pkg/endpoints/openapi"
 	genericapiserver "k8s.io/apiserver/pkg/server"
 	genericoptions "k8s.io/apiserver/pkg/server/options"
-	"k8s.io/client-go/rest"
 	"k8s.io/component-base/version/verflag"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
@@ -144,11 +143,10 @@ func (o *Options) Config() (*apiserver.Config, error) {
 	}
 
 	o.Recommended.ExtraAdmissionInitializers = func(c *genericapiserver.RecommendedConfig) ([]admission.PluginInitializer, error) {
-		// The loopback client talks JSON: the core.gardener.cloud types have no protobuf encoding.
-		loopback := rest.CopyConfig(c.LoopbackClientConfig)
-		loopback.ContentType = runtime.ContentTypeJSON
-		loopback.AcceptContentTypes = runtime.ContentTypeJSON
-		coreClient, err := gardencoreclientset.NewForConfig(loopback)
+		// The loopback client talks protobuf, as Gardener's does: the loopback config names no
+		// content type, so the clientset's default holds (protobuf for every core.gardener.cloud
+		// kind, JSON accepted).
+		coreClient, err := gardencoreclientset.NewForConfig(c.LoopbackClientConfig)
 		if err != nil {
 			return nil, fmt.Errorf("creating the loopback core.gardener.cloud client: %w", err)
 		}
