@@ -10,6 +10,7 @@ package shoot
 import (
 	"context"
 	"fmt"
+	"time"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -30,36 +31,37 @@ import (
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
-// Strategy is the create, update and delete strategy of Shoots.
-type Strategy struct {
+// shootStrategy is the create, update and delete strategy of Shoots.
+type shootStrategy struct {
 	runtime.ObjectTyper
 	names.NameGenerator
 }
 
 var (
-	_ rest.RESTCreateStrategy  = Strategy{}
-	_ rest.RESTUpdateStrategy  = Strategy{}
-	_ rest.RESTDeleteStrategy  = Strategy{}
-	_ rest.ResetFieldsStrategy = Strategy{}
-	_ rest.RESTUpdateStrategy  = StatusStrategy{}
-	_ rest.ResetFieldsStrategy = StatusStrategy{}
+	_ rest.RESTCreateStrategy  = shootStrategy{}
+	_ rest.RESTUpdateStrategy  = shootStrategy{}
+	_ rest.RESTDeleteStrategy  = shootStrategy{}
+	_ rest.ResetFieldsStrategy = shootStrategy{}
+	_ rest.RESTUpdateStrategy  = shootStatusStrategy{}
+	_ rest.ResetFieldsStrategy = shootStatusStrategy{}
 )
 
-// NewStrategy returns the strategy of the main resource.
-func NewStrategy() Strategy {
-	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator}
+// NewStrategy returns the strategy of the main resource. The credentials rotation interval is
+// upstream's parameter; nothing depends on it here (no credentials rotation).
+func NewStrategy(_ time.Duration) shootStrategy {
+	return shootStrategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator}
 }
 
 // NewStatusStrategy returns the strategy of the status subresource.
-func NewStatusStrategy() StatusStrategy {
-	return StatusStrategy{Strategy: NewStrategy()}
+func NewStatusStrategy() shootStatusStrategy {
+	return shootStatusStrategy{shootStrategy: NewStrategy(0)}
 }
 
 // NamespaceScoped is true: Shoots live in project namespaces.
-func (Strategy) NamespaceScoped() bool { return true }
+func (shootStrategy) NamespaceScoped() bool { return true }
 
 // GetResetFields returns the fields a write to the main resource cannot set: status.
-func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+func (shootStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(fieldpath.MakePathOrDie("status")),
 	}
@@ -67,7 +69,7 @@ func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 
 // PrepareForCreate clears the status, starts the generation at 1 and syncs spec.cloudProfileName
 // with spec.cloudProfile (gardenerutils.SyncCloudProfileFields), as Gardener's strategy does.
-func (Strategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
+func (shootStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	shoot := obj.(*core.Shoot)
 	shoot.Status = core.ShootStatus{}
 	shoot.Generation = 1
@@ -76,7 +78,7 @@ func (Strategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 
 // PrepareForUpdate keeps the stored status, syncs spec.cloudProfileName with spec.cloudProfile
 // and bumps the generation when the spec changes.
-func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+func (shootStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
 	newShoot.Status = oldShoot.Status
 	gardenerutils.SyncCloudProfileFields(oldShoot, newShoot)
@@ -86,41 +88,41 @@ func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 }
 
 // Validate validates a new Shoot (validation.ValidateShoot).
-func (Strategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
+func (shootStrategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
 	return validation.ValidateShoot(obj.(*core.Shoot))
 }
 
 // WarningsOnCreate returns no warnings.
-func (Strategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
+func (shootStrategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
 
 // Canonicalize does nothing.
-func (Strategy) Canonicalize(runtime.Object) {}
+func (shootStrategy) Canonicalize(runtime.Object) {}
 
 // AllowCreateOnUpdate is false: PUT on a missing object fails.
-func (Strategy) AllowCreateOnUpdate(context.Context) bool { return false }
+func (shootStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
 // AllowUnconditionalUpdate is false: updates must carry the resourceVersion they are based on,
 // as in Gardener, because maintenance and users write the same Shoot.
-func (Strategy) AllowUnconditionalUpdate(context.Context) bool { return false }
+func (shootStrategy) AllowUnconditionalUpdate(context.Context) bool { return false }
 
 // ValidateUpdate validates an update (validation.ValidateShootUpdate).
-func (Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+func (shootStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
 	return validation.ValidateShootUpdate(obj.(*core.Shoot), old.(*core.Shoot))
 }
 
 // WarningsOnUpdate returns no warnings.
-func (Strategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
+func (shootStrategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
 	return nil
 }
 
-// StatusStrategy is the update strategy of the status subresource.
-type StatusStrategy struct {
-	Strategy
+// shootStatusStrategy is the update strategy of the status subresource.
+type shootStatusStrategy struct {
+	shootStrategy
 }
 
 // GetResetFields returns the fields a write to the status subresource cannot set: spec and
 // metadata.
-func (StatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+func (shootStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(
 			fieldpath.MakePathOrDie("spec"), fieldpath.MakePathOrDie("metadata")),
@@ -129,14 +131,14 @@ func (StatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 
 // PrepareForUpdate keeps the stored spec and the metadata a status write must not change
 // (labels, annotations, finalizers, owner references, generation).
-func (StatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+func (shootStatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
 	newShoot.Spec = oldShoot.Spec
 	metav1.ResetObjectMetaForStatus(newShoot, oldShoot)
 }
 
 // ValidateUpdate validates a status update (validation.ValidateShootObjectStatusUpdate).
-func (StatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+func (shootStatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
 	return validation.ValidateShootObjectStatusUpdate(obj.(*core.Shoot), old.(*core.Shoot))
 }
 

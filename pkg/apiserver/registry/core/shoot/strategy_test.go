@@ -36,7 +36,7 @@ func newShoot() *core.Shoot {
 var _ = Describe("Strategy", func() {
 	var (
 		ctx      = context.Background()
-		strategy = NewStrategy()
+		strategy = NewStrategy(0)
 	)
 
 	It("is namespaced and requires resourceVersions on update", func() {

@@ -28,7 +28,7 @@ var (
 // NewREST returns the storage of shoots and shoots/status. Both share one
 // underlying store; the status store only swaps in the status update strategy.
 func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, error) {
-	strategy := shoot.NewStrategy()
+	strategy := shoot.NewStrategy(0)
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.Shoot{} },
 		NewListFunc:               func() runtime.Object { return &core.ShootList{} },
