@@ -119,7 +119,7 @@ leaderElection:
 		return nil
 	}
 
-	It("takes over within the lease duration when the leader dies during maintenance, maintaining every Shoot once", func() {
+	It("takes over within failover.TakeoverBound of the kill when the leader dies during maintenance, maintaining every Shoot once", func() {
 		gardenClient, err := gardencoreclientset.NewForConfig(restConfig)
 		Expect(err).NotTo(HaveOccurred())
 		audit := startAudit(gardenClient, namespace)

@@ -130,7 +130,7 @@ leaderElection:
 		return nil
 	}
 
-	It("takes over within the lease duration when the leader dies during seed writes, losing and doubling no write", func() {
+	It("takes over within failover.TakeoverBound of the kill when the leader dies during seed writes, losing and doubling no write", func() {
 		By("Start the first replica and wait until it leads")
 		var killedAt time.Time
 		var kill sync.Once
