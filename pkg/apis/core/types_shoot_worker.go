@@ -103,8 +103,8 @@ type ShootMachineImage struct {
 	Name string
 	// ProviderConfig is the image's provider configuration.
 	ProviderConfig *runtime.RawExtension
-	// Version is the image version; a partial or missing version is defaulted from the CloudProfile.
-	Version *string
+	// Version is the image version; a partial or empty version is defaulted from the CloudProfile.
+	Version string
 }
 
 // Volume is the root volume of a pool's machines.

@@ -4114,11 +4114,6 @@ func (in *ShootMachineImage) DeepCopyInto(out *ShootMachineImage) {
 		*out = new(runtime.RawExtension)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.Version != nil {
-		in, out := &in.Version, &out.Version
-		*out = new(string)
-		**out = **in
-	}
 	return
 }
 

@@ -310,7 +310,7 @@ func validateMachine(machine core.Machine, fldPath *field.Path) field.ErrorList 
 	}
 	if machine.Image != nil {
 		allErrs = append(allErrs, validateMaxLength(machine.Image.Name, MaxNameLength, fldPath.Child("image", "name"))...)
-		allErrs = append(allErrs, validateOptionalMaxLength(machine.Image.Version, MaxVersionLength, fldPath.Child("image", "version"))...)
+		allErrs = append(allErrs, validateMaxLength(machine.Image.Version, MaxVersionLength, fldPath.Child("image", "version"))...)
 	}
 	if machine.Architecture != nil {
 		archPath := fldPath.Child("architecture")

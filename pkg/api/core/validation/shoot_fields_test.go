@@ -89,7 +89,7 @@ var _ = Describe("Shoot validation of the modelled fields", func() {
 			fieldErr(field.ErrorTypeNotSupported, "spec.provider.workers[0].machine.architecture")),
 		Entry("unknown CRI", func(s *core.Shoot) { s.Spec.Provider.Workers[0].CRI = &core.CRI{Name: "docker"} },
 			fieldErr(field.ErrorTypeNotSupported, "spec.provider.workers[0].cri.name")),
-		Entry("over-long machine image version", func(s *core.Shoot) { s.Spec.Provider.Workers[0].Machine.Image.Version = &long },
+		Entry("over-long machine image version", func(s *core.Shoot) { s.Spec.Provider.Workers[0].Machine.Image.Version = long },
 			fieldErr(field.ErrorTypeTooLong, "spec.provider.workers[0].machine.image.version")),
 		Entry("maxSurge and maxUnavailable both zero", func(s *core.Shoot) {
 			s.Spec.Provider.Workers[0].MaxSurge = ptr.To(intstr.FromInt32(0))

@@ -28,8 +28,8 @@ func validShoot() *core.Shoot {
 			Region:       "local",
 			Kubernetes:   core.Kubernetes{Version: "1.35.6"},
 			Provider: core.Provider{Type: "local", Workers: []core.Worker{
-				{Name: "gl", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}}},
-				{Name: "ub", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("24.4.20260915")}}},
+				{Name: "gl", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0"}}},
+				{Name: "ub", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "ubuntu", Version: "24.4.20260915"}}},
 			}},
 			Extensions: []core.Extension{
 				{
@@ -216,7 +216,7 @@ var _ = Describe("Shoot validation", func() {
 			},
 			Entry("unchanged pins, other fields changed", noChange, func(s *core.Shoot) {
 				s.Spec.Kubernetes.Version = "1.36.3"
-				s.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("24.4.20261001")
+				s.Spec.Provider.Workers[1].Machine.Image.Version = "24.4.20261001"
 			}),
 			Entry("unchanged pins in reordered extensions (matched by type)", noChange, func(s *core.Shoot) {
 				e := s.Spec.Extensions

@@ -13,8 +13,11 @@ import (
 	unsafe "unsafe"
 
 	core "github.com/gep-78/gardener/pkg/apis/core"
+	corev1 "k8s.io/api/core/v1"
+	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	conversion "k8s.io/apimachinery/pkg/conversion"
 	runtime "k8s.io/apimachinery/pkg/runtime"
+	intstr "k8s.io/apimachinery/pkg/util/intstr"
 )
 
 func init() {
@@ -3446,7 +3449,17 @@ func Convert_core_LiveMigration_To_v1beta1_LiveMigration(in *core.LiveMigration,
 }
 
 func autoConvert_v1beta1_Machine_To_core_Machine(in *Machine, out *core.Machine, s conversion.Scope) error {
-	*out = *(*core.Machine)(unsafe.Pointer(in))
+	out.Type = in.Type
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(core.ShootMachineImage)
+		if err := Convert_v1beta1_ShootMachineImage_To_core_ShootMachineImage(*in, *out, s); err != nil {
+			return err
+		}
+	} else {
+		out.Image = nil
+	}
+	out.Architecture = (*string)(unsafe.Pointer(in.Architecture))
 	return nil
 }
 
@@ -3456,7 +3469,17 @@ func Convert_v1beta1_Machine_To_core_Machine(in *Machine, out *core.Machine, s c
 }
 
 func autoConvert_core_Machine_To_v1beta1_Machine(in *core.Machine, out *Machine, s conversion.Scope) error {
-	*out = *(*Machine)(unsafe.Pointer(in))
+	out.Type = in.Type
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(ShootMachineImage)
+		if err := Convert_core_ShootMachineImage_To_v1beta1_ShootMachineImage(*in, *out, s); err != nil {
+			return err
+		}
+	} else {
+		out.Image = nil
+	}
+	out.Architecture = (*string)(unsafe.Pointer(in.Architecture))
 	return nil
 }
 
@@ -4040,7 +4063,21 @@ func Convert_core_PendingWorkersRollout_To_v1beta1_PendingWorkersRollout(in *cor
 }
 
 func autoConvert_v1beta1_Provider_To_core_Provider(in *Provider, out *core.Provider, s conversion.Scope) error {
-	*out = *(*core.Provider)(unsafe.Pointer(in))
+	out.Type = in.Type
+	out.ControlPlaneConfig = (*runtime.RawExtension)(unsafe.Pointer(in.ControlPlaneConfig))
+	out.InfrastructureConfig = (*runtime.RawExtension)(unsafe.Pointer(in.InfrastructureConfig))
+	if in.Workers != nil {
+		in, out := &in.Workers, &out.Workers
+		*out = make([]core.Worker, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Worker_To_core_Worker(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Workers = nil
+	}
+	out.WorkersSettings = (*core.WorkersSettings)(unsafe.Pointer(in.WorkersSettings))
 	return nil
 }
 
@@ -4050,7 +4087,21 @@ func Convert_v1beta1_Provider_To_core_Provider(in *Provider, out *core.Provider,
 }
 
 func autoConvert_core_Provider_To_v1beta1_Provider(in *core.Provider, out *Provider, s conversion.Scope) error {
-	*out = *(*Provider)(unsafe.Pointer(in))
+	out.Type = in.Type
+	out.ControlPlaneConfig = (*runtime.RawExtension)(unsafe.Pointer(in.ControlPlaneConfig))
+	out.InfrastructureConfig = (*runtime.RawExtension)(unsafe.Pointer(in.InfrastructureConfig))
+	if in.Workers != nil {
+		in, out := &in.Workers, &out.Workers
+		*out = make([]Worker, len(*in))
+		for i := range *in {
+			if err := Convert_core_Worker_To_v1beta1_Worker(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Workers = nil
+	}
+	out.WorkersSettings = (*WorkersSettings)(unsafe.Pointer(in.WorkersSettings))
 	return nil
 }
 
@@ -4293,7 +4344,17 @@ func Convert_core_ShootCredentialsRotation_To_v1beta1_ShootCredentialsRotation(i
 
 func autoConvert_v1beta1_ShootList_To_core_ShootList(in *ShootList, out *core.ShootList, s conversion.Scope) error {
 	out.ListMeta = in.ListMeta
-	out.Items = *(*[]core.Shoot)(unsafe.Pointer(&in.Items))
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]core.Shoot, len(*in))
+		for i := range *in {
+			if err := Convert_v1beta1_Shoot_To_core_Shoot(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
 	return nil
 }
 
@@ -4304,7 +4365,17 @@ func Convert_v1beta1_ShootList_To_core_ShootList(in *ShootList, out *core.ShootL
 
 func autoConvert_core_ShootList_To_v1beta1_ShootList(in *core.ShootList, out *ShootList, s conversion.Scope) error {
 	out.ListMeta = in.ListMeta
-	out.Items = *(*[]Shoot)(unsafe.Pointer(&in.Items))
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]Shoot, len(*in))
+		for i := range *in {
+			if err := Convert_core_Shoot_To_v1beta1_Shoot(&(*in)[i], &(*out)[i], s); err != nil {
+				return err
+			}
+		}
+	} else {
+		out.Items = nil
+	}
 	return nil
 }
 
@@ -4314,7 +4385,11 @@ func Convert_core_ShootList_To_v1beta1_ShootList(in *core.ShootList, out *ShootL
 }
 
 func autoConvert_v1beta1_ShootMachineImage_To_core_ShootMachineImage(in *ShootMachineImage, out *core.ShootMachineImage, s conversion.Scope) error {
-	*out = *(*core.ShootMachineImage)(unsafe.Pointer(in))
+	out.Name = in.Name
+	out.ProviderConfig = (*runtime.RawExtension)(unsafe.Pointer(in.ProviderConfig))
+	if err := v1.Convert_Pointer_string_To_string(&in.Version, &out.Version, s); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -4324,7 +4399,11 @@ func Convert_v1beta1_ShootMachineImage_To_core_ShootMachineImage(in *ShootMachin
 }
 
 func autoConvert_core_ShootMachineImage_To_v1beta1_ShootMachineImage(in *core.ShootMachineImage, out *ShootMachineImage, s conversion.Scope) error {
-	*out = *(*ShootMachineImage)(unsafe.Pointer(in))
+	out.Name = in.Name
+	out.ProviderConfig = (*runtime.RawExtension)(unsafe.Pointer(in.ProviderConfig))
+	if err := v1.Convert_string_To_Pointer_string(&in.Version, &out.Version, s); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -4354,7 +4433,34 @@ func Convert_core_ShootSSHKeypairRotation_To_v1beta1_ShootSSHKeypairRotation(in 
 }
 
 func autoConvert_v1beta1_ShootSpec_To_core_ShootSpec(in *ShootSpec, out *core.ShootSpec, s conversion.Scope) error {
-	*out = *(*core.ShootSpec)(unsafe.Pointer(in))
+	out.Addons = (*core.Addons)(unsafe.Pointer(in.Addons))
+	out.CloudProfileName = (*string)(unsafe.Pointer(in.CloudProfileName))
+	out.DNS = (*core.DNS)(unsafe.Pointer(in.DNS))
+	out.Extensions = *(*[]core.Extension)(unsafe.Pointer(&in.Extensions))
+	out.Hibernation = (*core.Hibernation)(unsafe.Pointer(in.Hibernation))
+	if err := Convert_v1beta1_Kubernetes_To_core_Kubernetes(&in.Kubernetes, &out.Kubernetes, s); err != nil {
+		return err
+	}
+	out.Networking = (*core.Networking)(unsafe.Pointer(in.Networking))
+	out.Maintenance = (*core.Maintenance)(unsafe.Pointer(in.Maintenance))
+	out.Monitoring = (*core.Monitoring)(unsafe.Pointer(in.Monitoring))
+	if err := Convert_v1beta1_Provider_To_core_Provider(&in.Provider, &out.Provider, s); err != nil {
+		return err
+	}
+	out.Purpose = (*core.ShootPurpose)(unsafe.Pointer(in.Purpose))
+	out.Region = in.Region
+	out.SecretBindingName = (*string)(unsafe.Pointer(in.SecretBindingName))
+	out.SeedName = (*string)(unsafe.Pointer(in.SeedName))
+	out.SeedSelector = (*core.SeedSelector)(unsafe.Pointer(in.SeedSelector))
+	out.Resources = *(*[]core.NamedResourceReference)(unsafe.Pointer(&in.Resources))
+	out.Tolerations = *(*[]core.Toleration)(unsafe.Pointer(&in.Tolerations))
+	out.ExposureClassName = (*string)(unsafe.Pointer(in.ExposureClassName))
+	out.SystemComponents = (*core.SystemComponents)(unsafe.Pointer(in.SystemComponents))
+	out.ControlPlane = (*core.ControlPlane)(unsafe.Pointer(in.ControlPlane))
+	out.SchedulerName = (*string)(unsafe.Pointer(in.SchedulerName))
+	out.CloudProfile = (*core.CloudProfileReference)(unsafe.Pointer(in.CloudProfile))
+	out.CredentialsBindingName = (*string)(unsafe.Pointer(in.CredentialsBindingName))
+	out.AccessRestrictions = *(*[]core.AccessRestrictionWithOptions)(unsafe.Pointer(&in.AccessRestrictions))
 	return nil
 }
 
@@ -4364,7 +4470,34 @@ func Convert_v1beta1_ShootSpec_To_core_ShootSpec(in *ShootSpec, out *core.ShootS
 }
 
 func autoConvert_core_ShootSpec_To_v1beta1_ShootSpec(in *core.ShootSpec, out *ShootSpec, s conversion.Scope) error {
-	*out = *(*ShootSpec)(unsafe.Pointer(in))
+	out.Addons = (*Addons)(unsafe.Pointer(in.Addons))
+	out.CloudProfileName = (*string)(unsafe.Pointer(in.CloudProfileName))
+	out.DNS = (*DNS)(unsafe.Pointer(in.DNS))
+	out.Extensions = *(*[]Extension)(unsafe.Pointer(&in.Extensions))
+	out.Hibernation = (*Hibernation)(unsafe.Pointer(in.Hibernation))
+	if err := Convert_core_Kubernetes_To_v1beta1_Kubernetes(&in.Kubernetes, &out.Kubernetes, s); err != nil {
+		return err
+	}
+	out.Networking = (*Networking)(unsafe.Pointer(in.Networking))
+	out.Maintenance = (*Maintenance)(unsafe.Pointer(in.Maintenance))
+	out.Monitoring = (*Monitoring)(unsafe.Pointer(in.Monitoring))
+	if err := Convert_core_Provider_To_v1beta1_Provider(&in.Provider, &out.Provider, s); err != nil {
+		return err
+	}
+	out.Purpose = (*ShootPurpose)(unsafe.Pointer(in.Purpose))
+	out.Region = in.Region
+	out.SecretBindingName = (*string)(unsafe.Pointer(in.SecretBindingName))
+	out.SeedName = (*string)(unsafe.Pointer(in.SeedName))
+	out.SeedSelector = (*SeedSelector)(unsafe.Pointer(in.SeedSelector))
+	out.Resources = *(*[]NamedResourceReference)(unsafe.Pointer(&in.Resources))
+	out.Tolerations = *(*[]Toleration)(unsafe.Pointer(&in.Tolerations))
+	out.ExposureClassName = (*string)(unsafe.Pointer(in.ExposureClassName))
+	out.SystemComponents = (*SystemComponents)(unsafe.Pointer(in.SystemComponents))
+	out.ControlPlane = (*ControlPlane)(unsafe.Pointer(in.ControlPlane))
+	out.SchedulerName = (*string)(unsafe.Pointer(in.SchedulerName))
+	out.CloudProfile = (*CloudProfileReference)(unsafe.Pointer(in.CloudProfile))
+	out.CredentialsBindingName = (*string)(unsafe.Pointer(in.CredentialsBindingName))
+	out.AccessRestrictions = *(*[]AccessRestrictionWithOptions)(unsafe.Pointer(&in.AccessRestrictions))
 	return nil
 }
 
@@ -4574,7 +4707,32 @@ func Convert_core_WatchCacheSizes_To_v1beta1_WatchCacheSizes(in *core.WatchCache
 }
 
 func autoConvert_v1beta1_Worker_To_core_Worker(in *Worker, out *core.Worker, s conversion.Scope) error {
-	*out = *(*core.Worker)(unsafe.Pointer(in))
+	out.Annotations = *(*map[string]string)(unsafe.Pointer(&in.Annotations))
+	out.CABundle = (*string)(unsafe.Pointer(in.CABundle))
+	out.CRI = (*core.CRI)(unsafe.Pointer(in.CRI))
+	out.Kubernetes = (*core.WorkerKubernetes)(unsafe.Pointer(in.Kubernetes))
+	out.Labels = *(*map[string]string)(unsafe.Pointer(&in.Labels))
+	out.Name = in.Name
+	if err := Convert_v1beta1_Machine_To_core_Machine(&in.Machine, &out.Machine, s); err != nil {
+		return err
+	}
+	out.Maximum = in.Maximum
+	out.Minimum = in.Minimum
+	out.MaxSurge = (*intstr.IntOrString)(unsafe.Pointer(in.MaxSurge))
+	out.MaxUnavailable = (*intstr.IntOrString)(unsafe.Pointer(in.MaxUnavailable))
+	out.ProviderConfig = (*runtime.RawExtension)(unsafe.Pointer(in.ProviderConfig))
+	out.Taints = *(*[]corev1.Taint)(unsafe.Pointer(&in.Taints))
+	out.Volume = (*core.Volume)(unsafe.Pointer(in.Volume))
+	out.DataVolumes = *(*[]core.DataVolume)(unsafe.Pointer(&in.DataVolumes))
+	out.KubeletDataVolumeName = (*string)(unsafe.Pointer(in.KubeletDataVolumeName))
+	out.Zones = *(*[]string)(unsafe.Pointer(&in.Zones))
+	out.SystemComponents = (*core.WorkerSystemComponents)(unsafe.Pointer(in.SystemComponents))
+	out.MachineControllerManagerSettings = (*core.MachineControllerManagerSettings)(unsafe.Pointer(in.MachineControllerManagerSettings))
+	out.Sysctls = *(*map[string]string)(unsafe.Pointer(&in.Sysctls))
+	out.ClusterAutoscaler = (*core.ClusterAutoscalerOptions)(unsafe.Pointer(in.ClusterAutoscaler))
+	out.Priority = (*int32)(unsafe.Pointer(in.Priority))
+	out.UpdateStrategy = (*core.MachineUpdateStrategy)(unsafe.Pointer(in.UpdateStrategy))
+	out.ControlPlane = (*core.WorkerControlPlane)(unsafe.Pointer(in.ControlPlane))
 	return nil
 }
 
@@ -4584,7 +4742,32 @@ func Convert_v1beta1_Worker_To_core_Worker(in *Worker, out *core.Worker, s conve
 }
 
 func autoConvert_core_Worker_To_v1beta1_Worker(in *core.Worker, out *Worker, s conversion.Scope) error {
-	*out = *(*Worker)(unsafe.Pointer(in))
+	out.Annotations = *(*map[string]string)(unsafe.Pointer(&in.Annotations))
+	out.CABundle = (*string)(unsafe.Pointer(in.CABundle))
+	out.CRI = (*CRI)(unsafe.Pointer(in.CRI))
+	out.Kubernetes = (*WorkerKubernetes)(unsafe.Pointer(in.Kubernetes))
+	out.Labels = *(*map[string]string)(unsafe.Pointer(&in.Labels))
+	out.Name = in.Name
+	if err := Convert_core_Machine_To_v1beta1_Machine(&in.Machine, &out.Machine, s); err != nil {
+		return err
+	}
+	out.Maximum = in.Maximum
+	out.Minimum = in.Minimum
+	out.MaxSurge = (*intstr.IntOrString)(unsafe.Pointer(in.MaxSurge))
+	out.MaxUnavailable = (*intstr.IntOrString)(unsafe.Pointer(in.MaxUnavailable))
+	out.ProviderConfig = (*runtime.RawExtension)(unsafe.Pointer(in.ProviderConfig))
+	out.Taints = *(*[]corev1.Taint)(unsafe.Pointer(&in.Taints))
+	out.Volume = (*Volume)(unsafe.Pointer(in.Volume))
+	out.DataVolumes = *(*[]DataVolume)(unsafe.Pointer(&in.DataVolumes))
+	out.KubeletDataVolumeName = (*string)(unsafe.Pointer(in.KubeletDataVolumeName))
+	out.Zones = *(*[]string)(unsafe.Pointer(&in.Zones))
+	out.SystemComponents = (*WorkerSystemComponents)(unsafe.Pointer(in.SystemComponents))
+	out.MachineControllerManagerSettings = (*MachineControllerManagerSettings)(unsafe.Pointer(in.MachineControllerManagerSettings))
+	out.Sysctls = *(*map[string]string)(unsafe.Pointer(&in.Sysctls))
+	out.ClusterAutoscaler = (*ClusterAutoscalerOptions)(unsafe.Pointer(in.ClusterAutoscaler))
+	out.Priority = (*int32)(unsafe.Pointer(in.Priority))
+	out.UpdateStrategy = (*MachineUpdateStrategy)(unsafe.Pointer(in.UpdateStrategy))
+	out.ControlPlane = (*WorkerControlPlane)(unsafe.Pointer(in.ControlPlane))
 	return nil
 }
 

@@ -432,7 +432,7 @@ func withPool(name, image, version string, maximum int32) func(*core.Shoot) {
 	return func(s *core.Shoot) {
 		s.Spec.Provider.Workers = append(s.Spec.Provider.Workers, core.Worker{
 			Name:    name,
-			Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: image, Version: ptr.To(version)}},
+			Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: image, Version: version}},
 			Minimum: 1,
 			Maximum: maximum,
 		})

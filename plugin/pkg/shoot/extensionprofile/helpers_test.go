@@ -122,7 +122,7 @@ func shootWith(extensions ...core.Extension) *core.Shoot {
 		Spec: core.ShootSpec{
 			Kubernetes: core.Kubernetes{Version: "1.35.6"},
 			Provider: core.Provider{Type: "local", Workers: []core.Worker{{
-				Name: "local", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}},
+				Name: "local", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0"}},
 			}}},
 			Extensions: extensions,
 		},

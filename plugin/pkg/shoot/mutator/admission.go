@@ -212,13 +212,13 @@ func (c *mutationContext) ensureMachineImage(oldWorkers []core.Worker, worker co
 			return oldWorker.Machine.Image.DeepCopy(), nil
 		}
 		if image.Name == oldWorker.Machine.Image.Name &&
-			(ptr.Deref(image.Version, "") == "" || ptr.Equal(image.Version, oldWorker.Machine.Image.Version)) {
+			(image.Version == "" || image.Version == oldWorker.Machine.Image.Version) {
 			kept := oldWorker.Machine.Image.DeepCopy()
 			kept.ProviderConfig = image.ProviderConfig
 			return kept, nil
 		}
 	}
-	if image != nil && (len(image.Name) > validation.MaxNameLength || len(ptr.Deref(image.Version, "")) > validation.MaxVersionLength) {
+	if image != nil && (len(image.Name) > validation.MaxNameLength || len(image.Version) > validation.MaxVersionLength) {
 		return image, nil
 	}
 	return getDefaultMachineImageAt(c.cloudProfileSpec.MachineImages, image, ptr.To(architectureOf(worker)), fldPath, c.now)
@@ -331,7 +331,7 @@ func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, im
 	var name, version string
 	var providerConfig *runtime.RawExtension
 	if image != nil {
-		name, version, providerConfig = image.Name, ptr.Deref(image.Version, ""), image.ProviderConfig
+		name, version, providerConfig = image.Name, image.Version, image.ProviderConfig
 	}
 	architecture := ptr.Deref(arch, v1beta1constants.ArchitectureAMD64)
 	reference := name + "@" + version
@@ -362,7 +362,7 @@ func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, im
 
 	version = versionutils.TrimShootPrefix(version)
 	if !versionutils.IsPartial(version) {
-		return &core.ShootMachineImage{Name: defaultImage.Name, ProviderConfig: providerConfig, Version: ptr.To(version)}, nil
+		return &core.ShootMachineImage{Name: defaultImage.Name, ProviderConfig: providerConfig, Version: version}, nil
 	}
 	major, minor, err := parseRequestedVersion(version)
 	if err != nil {
@@ -392,7 +392,7 @@ func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, im
 	}
 	for _, v := range latest {
 		if v != nil {
-			return &core.ShootMachineImage{Name: defaultImage.Name, ProviderConfig: providerConfig, Version: ptr.To(v.Original())}, nil
+			return &core.ShootMachineImage{Name: defaultImage.Name, ProviderConfig: providerConfig, Version: v.Original()}, nil
 		}
 	}
 	return nil, field.Invalid(fldPath.Child("version"), version, fmt.Sprintf(

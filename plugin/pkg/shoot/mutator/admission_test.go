@@ -82,15 +82,15 @@ var _ = Describe("ShootMutator", func() {
 	It("defaults the Kubernetes version and the machine image on create", func() {
 		Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(Succeed())
 		Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.36.3"))
-		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}))
+		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0"}))
 	})
 
 	It("resolves partial versions", func() {
 		shoot.Spec.Kubernetes.Version = "1.35"
-		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("24")}
+		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: "24"}
 		Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(Succeed())
 		Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.35.6"))
-		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("24.4.20260915")}))
+		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "ubuntu", Version: "24.4.20260915"}))
 	})
 
 	It("accepts a workerless Shoot", func() {
@@ -102,35 +102,35 @@ var _ = Describe("ShootMutator", func() {
 	It("keeps the stored versions on update when the request matches them", func() {
 		oldShoot := shoot.DeepCopy()
 		oldShoot.Spec.Kubernetes.Version = "1.35.4"
-		oldShoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.5.0")}
+		oldShoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", Version: "1877.5.0"}
 		shoot.Spec.Kubernetes.Version = "1.35"
 		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux"}
 		shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers, core.Worker{Name: "new", Machine: core.Machine{Type: "local"}})
 
 		Expect(admitter.Admit(ctx, attributes(shoot, oldShoot), nil)).To(Succeed())
 		Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.35.4"))
-		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.5.0")}))
-		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}))
+		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: "1877.5.0"}))
+		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0"}))
 	})
 
 	It("keeps the request's image providerConfig when it defaults, keeps or takes the version", func() {
 		config := func(v string) *runtime.RawExtension {
 			return &runtime.RawExtension{Raw: []byte(`{"image":"` + v + `"}`)}
 		}
-		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877"), ProviderConfig: config("partial")}
+		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", Version: "1877", ProviderConfig: config("partial")}
 		shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers,
-			core.Worker{Name: "full", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0"), ProviderConfig: config("full")}}})
+			core.Worker{Name: "full", Machine: core.Machine{Type: "local", Image: &core.ShootMachineImage{Name: "gardenlinux", Version: "1877.9.0", ProviderConfig: config("full")}}})
 		Expect(admitter.Admit(ctx, attributes(shoot, nil), nil)).To(Succeed())
-		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0"), ProviderConfig: config("partial")}))
-		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0"), ProviderConfig: config("full")}))
+		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0", ProviderConfig: config("partial")}))
+		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: "1877.9.0", ProviderConfig: config("full")}))
 
 		By("on update, a kept image takes the request's providerConfig; a pool without image keeps the stored one")
 		oldShoot := shoot.DeepCopy()
 		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "gardenlinux", ProviderConfig: config("changed")}
 		shoot.Spec.Provider.Workers[1].Machine.Image = nil
 		Expect(admitter.Admit(ctx, attributes(shoot, oldShoot), nil)).To(Succeed())
-		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0"), ProviderConfig: config("changed")}))
-		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0"), ProviderConfig: config("full")}))
+		Expect(shoot.Spec.Provider.Workers[0].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0", ProviderConfig: config("changed")}))
+		Expect(shoot.Spec.Provider.Workers[1].Machine.Image).To(Equal(&core.ShootMachineImage{Name: "gardenlinux", Version: "1877.9.0", ProviderConfig: config("full")}))
 	})
 
 	It("resolves a partial version on update that the stored one does not match", func() {
@@ -249,7 +249,7 @@ var _ = Describe("ShootMutator", func() {
 	It("reports a malformed image version and an unknown image", func() {
 		shoot.Spec.Provider.Workers[0].Machine.Image = &core.ShootMachineImage{Name: "suse"}
 		shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers, core.Worker{Name: "b", Machine: core.Machine{
-			Type: "local", Image: &core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("x.y")},
+			Type: "local", Image: &core.ShootMachineImage{Name: "ubuntu", Version: "x.y"},
 		}})
 		err := admitter.Admit(ctx, attributes(shoot, nil), nil)
 		Expect(err).To(MatchError(And(

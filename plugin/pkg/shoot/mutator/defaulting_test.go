@@ -129,7 +129,7 @@ var _ = Describe("CloudProfile defaulting for Shoots", func() {
 			{Name: "ubuntu", Versions: []gardencorev1beta1.MachineImageVersion{version("22.4.1 d"), version("24.4.1 p")}},
 		}
 		request := func(name, version string) *core.ShootMachineImage {
-			return &core.ShootMachineImage{Name: name, Version: ptr.To(version)}
+			return &core.ShootMachineImage{Name: name, Version: version}
 		}
 
 		DescribeTable("defaults",
@@ -137,7 +137,7 @@ var _ = Describe("CloudProfile defaulting for Shoots", func() {
 				image, err := getDefaultMachineImageAt(images, request(name, requested), ptr.To(arch), imagePath, now)
 				Expect(err).To(BeNil())
 				Expect(image.Name).To(Equal(wantName))
-				Expect(image.Version).To(PointTo(Equal(wantVersion)))
+				Expect(image.Version).To(Equal(wantVersion))
 			},
 			Entry("no image: the first image for the architecture, its highest supported version", "", "", "amd64", "gardenlinux", "1877.8.0"),
 			Entry("arm64 picks the first arm64 image", "", "", "arm64", "arm-only", "1.0.0"),

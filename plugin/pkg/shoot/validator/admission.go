@@ -203,12 +203,12 @@ func (c *validationContext) validateMachineImage(idxPath *field.Path, worker cor
 		architecture == ptr.Deref(oldWorker.Machine.Architecture, v1beta1constants.ArchitectureAMD64) {
 		return nil
 	}
-	version := ptr.Deref(image.Version, "")
+	version := image.Version
 	reference := image.Name + ":" + version
 
 	var oldVersion string
 	if !isNewWorkerPool && oldWorker.Machine.Image != nil && oldWorker.Machine.Image.Name == image.Name {
-		oldVersion = ptr.Deref(oldWorker.Machine.Image.Version, "")
+		oldVersion = oldWorker.Machine.Image.Version
 	}
 	usable := func(v gardencorev1beta1.MachineImageVersion) bool {
 		switch v1beta1helper.CurrentLifecycleClassificationAt(v.ExpirableVersion, c.now) {

@@ -68,7 +68,7 @@ var _ = Describe("ShootValidator", func() {
 				Provider: core.Provider{Type: "local", Workers: []core.Worker{{
 					Name: "pool",
 					Machine: core.Machine{Type: "local", Architecture: ptr.To("amd64"),
-						Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}},
+						Image: &core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0"}},
 				}}},
 			},
 		}
@@ -80,8 +80,8 @@ var _ = Describe("ShootValidator", func() {
 
 	It("accepts offered versions, preview and deprecated ones included, and workerless Shoots", func() {
 		Expect(validate(shoot, nil)).To(Succeed())
-		shoot.Spec.Kubernetes.Version = "1.37.1"                                  // preview
-		shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.5.0") // deprecated
+		shoot.Spec.Kubernetes.Version = "1.37.1"                          // preview
+		shoot.Spec.Provider.Workers[0].Machine.Image.Version = "1877.5.0" // deprecated
 		Expect(validate(shoot, nil)).To(Succeed())
 		shoot.Spec.Provider.Workers = nil
 		Expect(validate(shoot, nil)).To(Succeed())
@@ -103,10 +103,10 @@ var _ = Describe("ShootValidator", func() {
 		Entry("a Kubernetes version the profile does not offer", func(s *core.Shoot) { s.Spec.Kubernetes.Version = "1.30.0" },
 			`spec.kubernetes.version: Unsupported value: "1.30.0"`),
 		Entry("a machine image version the profile does not offer", func(s *core.Shoot) {
-			s.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1.0.0")
+			s.Spec.Provider.Workers[0].Machine.Image.Version = "1.0.0"
 		}, `spec.provider.workers[0].machine.image: Invalid value: "gardenlinux:1.0.0": machine image version is not offered`),
 		Entry("an unavailable machine image version", func(s *core.Shoot) {
-			s.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("2150.0.0")
+			s.Spec.Provider.Workers[0].Machine.Image.Version = "2150.0.0"
 		}, `machine image version 'gardenlinux:2150.0.0' is unavailable`),
 		Entry("a machine image for another architecture", func(s *core.Shoot) {
 			s.Spec.Provider.Workers[0].Machine.Architecture = ptr.To("arm64")
@@ -126,7 +126,7 @@ var _ = Describe("ShootValidator", func() {
 
 		It("rejects them on create", func() {
 			shoot.Spec.Kubernetes.Version = "1.35.4"
-			shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.5.0")
+			shoot.Spec.Provider.Workers[0].Machine.Image.Version = "1877.5.0"
 			err := validate(shoot, nil)
 			Expect(err).To(MatchError(And(
 				ContainSubstring(`spec.kubernetes.version: Unsupported value: "1.35.4"`),
@@ -137,12 +137,12 @@ var _ = Describe("ShootValidator", func() {
 		It("accepts a forced upgrade of an existing Shoot to an expired version, but not a downgrade", func() {
 			oldShoot := shoot.DeepCopy()
 			oldShoot.Spec.Kubernetes.Version = "1.34.9"
-			oldShoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.4.0")
+			oldShoot.Spec.Provider.Workers[0].Machine.Image.Version = "1877.4.0"
 			shoot.Spec.Kubernetes.Version = "1.35.4"
-			shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.5.0")
+			shoot.Spec.Provider.Workers[0].Machine.Image.Version = "1877.5.0"
 			Expect(validate(shoot, oldShoot)).To(Succeed())
 
-			oldShoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.8.0")
+			oldShoot.Spec.Provider.Workers[0].Machine.Image.Version = "1877.8.0"
 			Expect(validate(shoot, oldShoot)).To(MatchError(ContainSubstring(`'gardenlinux:1877.5.0' is expired`)))
 		})
 

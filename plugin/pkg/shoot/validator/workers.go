@@ -236,7 +236,7 @@ func validateKubeletVersion(constraints []gardencorev1beta1.MachineImage, worker
 	if image == nil {
 		return nil
 	}
-	version := ptr.Deref(image.Version, "")
+	version := image.Version
 	entry, found := v1beta1helper.FindMachineImageVersion(constraints, image.Name, version)
 	if !found || v1beta1helper.KubeletVersionSupported(entry, kubeletVersion) {
 		return nil

@@ -88,7 +88,7 @@ var _ = Describe("ShootValidator worker pools", func() {
 					Name:  "pool",
 					Zones: []string{"a", "b"},
 					Machine: core.Machine{Type: "local", Architecture: ptr.To("amd64"),
-						Image: &core.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.8.0")}},
+						Image: &core.ShootMachineImage{Name: "gardenlinux", Version: "1877.8.0"}},
 					Volume: &core.Volume{Type: ptr.To("standard"), VolumeSize: "20Gi"},
 				}}},
 			},
@@ -103,7 +103,7 @@ var _ = Describe("ShootValidator worker pools", func() {
 	It("accepts a pool that the profile fully offers", func() {
 		Expect(validate(shoot, nil)).To(Succeed())
 		pool(shoot).Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.34.9")}
-		pool(shoot).Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("22.4.20260601")}
+		pool(shoot).Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: "22.4.20260601"}
 		Expect(validate(shoot, nil)).To(Succeed())
 	})
 
@@ -118,12 +118,12 @@ var _ = Describe("ShootValidator worker pools", func() {
 			pool(s).Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.33.0")}
 		}, `spec.provider.workers[0].kubernetes.version: Unsupported value: "1.33.0": supported values: "1.37.1 (preview)", "1.36.3"`),
 		Entry("an image whose kubelet constraint excludes the control plane's version", func(s *core.Shoot) {
-			pool(s).Machine.Image.Version = ptr.To("1877.9.0")
+			pool(s).Machine.Image.Version = "1877.9.0"
 		}, `spec.provider.workers[0].machine.image: Invalid value: "gardenlinux:1877.9.0": machine image 'gardenlinux@1877.9.0' does not support kubelet version '1.35.6', supported kubelet versions by this machine image version: '>= 1.36'`),
 		Entry("an image whose kubelet constraint excludes the pool's version", func(s *core.Shoot) {
 			s.Spec.Kubernetes.Version = "1.36.3"
 			pool(s).Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.35.6")}
-			pool(s).Machine.Image.Version = ptr.To("1877.9.0")
+			pool(s).Machine.Image.Version = "1877.9.0"
 		}, `does not support kubelet version '1.35.6'`),
 		Entry("an unknown machine type", func(s *core.Shoot) { pool(s).Machine.Type = "huge" },
 			`spec.provider.workers[0].machine.type: Unsupported value: "huge": supported values: "local"`),
@@ -158,7 +158,7 @@ var _ = Describe("ShootValidator worker pools", func() {
 
 	It("accepts a pool kubelet the image's constraint admits although the control plane's is excluded", func() {
 		pool(shoot).Kubernetes = &core.WorkerKubernetes{Version: ptr.To("1.34.9")}
-		pool(shoot).Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("22.4.20260601")}
+		pool(shoot).Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: "22.4.20260601"}
 		Expect(validate(shoot, nil)).To(Succeed())
 		pool(shoot).Kubernetes = nil
 		Expect(validate(shoot, nil)).To(MatchError(ContainSubstring(
@@ -173,7 +173,7 @@ var _ = Describe("ShootValidator worker pools", func() {
 
 	It("rejects a control-plane upgrade that takes a pool without a version out of its image's kubelet constraint", func() {
 		shoot.Spec.Kubernetes.Version = "1.34.9"
-		pool(shoot).Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: ptr.To("22.4.20260601")}
+		pool(shoot).Machine.Image = &core.ShootMachineImage{Name: "ubuntu", Version: "22.4.20260601"}
 		oldShoot := shoot.DeepCopy()
 		shoot.Spec.Kubernetes.Version = "1.35.6"
 		Expect(validate(shoot, oldShoot)).To(MatchError(ContainSubstring(`does not support kubelet version '1.35.6'`)))
