@@ -28,7 +28,7 @@ type CloudProfile struct {
 	// +optional
 	metav1.ObjectMeta `json:"metadata,omitempty" protobuf:"bytes,1,opt,name=metadata"`
 	// Spec is what the provider environment offers.
-	Spec CloudProfileSpec `json:"spec" protobuf:"bytes,2,opt,name=spec"`
+	Spec CloudProfileSpec `json:"spec,omitempty" protobuf:"bytes,2,opt,name=spec"`
 	// Status is the current classification of every version.
 	// +optional
 	Status CloudProfileStatus `json:"status,omitempty" protobuf:"bytes,3,opt,name=status"`
@@ -65,8 +65,7 @@ type CloudProfileSpec struct {
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=name
-	// +optional
-	MachineTypes []MachineType `json:"machineTypes,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,4,rep,name=machineTypes"`
+	MachineTypes []MachineType `json:"machineTypes" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,4,rep,name=machineTypes"`
 	// ProviderConfig is opaque, provider-specific configuration of the profile (for example the
 	// provider's image identifiers). It is stored as sent.
 	// +optional
@@ -76,8 +75,7 @@ type CloudProfileSpec struct {
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=name
-	// +optional
-	Regions []Region `json:"regions,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,6,rep,name=regions"`
+	Regions []Region `json:"regions" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,6,rep,name=regions"`
 	// SeedSelector restricts the Seeds that may host Shoots of this profile: by label and,
 	// optionally, by provider type ('*' allows every type). Empty means every Seed of the same
 	// provider type.
@@ -120,7 +118,7 @@ type CloudProfileControlPlane struct {
 type SeedSelector struct {
 	// LabelSelector selects Seeds by label.
 	// +optional
-	metav1.LabelSelector `json:",inline" protobuf:"bytes,1,opt,name=labelSelector"`
+	metav1.LabelSelector `json:",inline,omitempty" protobuf:"bytes,1,opt,name=labelSelector"`
 	// ProviderTypes lists the Seed provider types allowed; '*' allows every type.
 	// +optional
 	// +listType=atomic

@@ -31,7 +31,7 @@ type Extension struct {
 	Spec ExtensionSpec `json:"spec"`
 	// Status is the state reported by the extension controller.
 	// +optional
-	Status ExtensionStatus `json:"status,omitempty"`
+	Status ExtensionStatus `json:"status"`
 }
 
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
