@@ -3,8 +3,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Command upstream-signatures compares the functions and methods, exported or not, of every Go
-// package that exists both here and in gardener/gardener (same folder) with upstream's, and records
-// upstream's signatures. Generated files are left out on both sides.
+// package that exists both here and in gardener/gardener (same folder) with upstream's, and in
+// folders of API types the fields of struct types (signatures.Fields), and records upstream's
+// signatures. Generated files are left out on both sides.
 //
 // Usage: go run ./hack/upstream-signatures [-write] <gardener git directory> <commit>
 //
@@ -208,6 +209,7 @@ func writeList(commit string, upstreamDirs map[string]bool, common, records []st
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
 	fmt.Fprintln(w, "# gardener/gardener's top-level functions and methods, exported or not (key: Name or Type.Name),")
+	fmt.Fprintln(w, "# and in pkg/apis/... the fields of struct types (key: Type.Field, signature: field <type> <tags>),")
 	fmt.Fprintln(w, "# of the Go packages that exist here too (\"compared\"), without generated files, parameter")
 	fmt.Fprintln(w, "# names dropped, qualifiers as import paths. \"package\" lists every upstream package folder.")
 	fmt.Fprintln(w, "# The docs suite fails on a function here with a recorded key and another signature, or with")

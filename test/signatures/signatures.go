@@ -97,7 +97,8 @@ func Compare(upstream, here []Func) []Mismatch {
 
 // Dir returns the functions of the Go package in dir: the non-test files that
 // build.Default would build, sorted by Key. A key that occurs twice (files for different build
-// tags) keeps the first file's signature in file-name order.
+// tags) keeps the first file's signature in file-name order. For a folder of API types (its path
+// contains "pkg/apis/") it also returns their fields (Fields).
 func Dir(dir string) ([]Func, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -118,13 +119,123 @@ func Dir(dir string) ([]Func, error) {
 		}
 		files[name] = data
 	}
-	return Files(files)
+	funcs, err := Files(files)
+	if err != nil || !strings.Contains(filepath.ToSlash(dir), "pkg/apis/") {
+		return funcs, err
+	}
+	fields, err := Fields(files)
+	if err != nil {
+		return nil, err
+	}
+	funcs = append(funcs, fields...)
+	sort.Slice(funcs, func(i, j int) bool { return funcs[i].Key < funcs[j].Key })
+	return funcs, nil
 }
 
-// Files returns the functions of one package given as file name → source, sorted by Key. Files
-// a generator wrote ("Code generated ... DO NOT EDIT." in the first 1024 bytes) are skipped: their
-// signatures follow from the types and the generator's version.
-func Files(files map[string][]byte) ([]Func, error) {
+// Fields returns the fields of the struct types of one package given as file name → source, as
+// Funcs keyed "Type.Field" (an embedded field by its type's name) whose Signature is
+// "field <type>" and, for a field with a tag, the tag: `field string json:"name,omitempty"`. Go
+// keeps field and method names of a type apart, so the keys do not clash with methods. Generated
+// files are skipped, as in Files.
+func Fields(files map[string][]byte) ([]Func, error) {
+	fset := token.NewFileSet()
+	var fields []Func
+	for _, name := range handWritten(files) {
+		file, err := parser.ParseFile(fset, name, files[name], parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		imports := importPaths(file)
+		for _, decl := range file.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				for _, field := range st.Fields.List {
+					typ, err := typeString(fset, field.Type, imports)
+					if err != nil {
+						return nil, fmt.Errorf("%s: %w", name, err)
+					}
+					sig := "field " + typ
+					if field.Tag != nil {
+						tag, err := strconv.Unquote(field.Tag.Value)
+						if err != nil {
+							return nil, fmt.Errorf("%s: tag of %s: %w", name, ts.Name.Name, err)
+						}
+						if tag = normalizeTag(tag); tag != "" {
+							sig += " " + tag
+						}
+					}
+					names := make([]string, 0, len(field.Names))
+					for _, n := range field.Names {
+						names = append(names, n.Name)
+					}
+					if len(names) == 0 {
+						names = append(names, embeddedName(field.Type))
+					}
+					for _, n := range names {
+						fields = append(fields, Func{Key: ts.Name.Name + "." + n, Signature: sig})
+					}
+				}
+			}
+		}
+	}
+	sort.Slice(fields, func(i, j int) bool { return fields[i].Key < fields[j].Key })
+	return fields, nil
+}
+
+// tagPair is one key:"value" pair of a struct tag.
+var tagPair = regexp.MustCompile(`([A-Za-z0-9_]+):"((?:[^"\\]|\\.)*)"`)
+
+// normalizeTag returns a struct tag with its pairs sorted by key and, of the protobuf tag, only
+// the wire type, field number and name: what the generated marshalling reads (go-to-protobuf
+// writes "opt", "rep" and "req" inconsistently in hand-written types).
+func normalizeTag(tag string) string {
+	var pairs []string
+	for _, m := range tagPair.FindAllStringSubmatch(tag, -1) {
+		value := m[2]
+		if m[1] == "protobuf" {
+			var kept []string
+			for i, part := range strings.Split(value, ",") {
+				if i < 2 || strings.HasPrefix(part, "name=") {
+					kept = append(kept, part)
+				}
+			}
+			value = strings.Join(kept, ",")
+		}
+		pairs = append(pairs, m[1]+`:"`+value+`"`)
+	}
+	sort.Strings(pairs)
+	return strings.Join(pairs, " ")
+}
+
+// embeddedName is the field name of an embedded field of type expr.
+func embeddedName(expr ast.Expr) string {
+	switch t := expr.(type) {
+	case *ast.StarExpr:
+		return embeddedName(t.X)
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	case *ast.IndexExpr:
+		return embeddedName(t.X)
+	case *ast.Ident:
+		return t.Name
+	}
+	return ""
+}
+
+// handWritten returns the names of files sorted, without those a generator wrote ("Code
+// generated ... DO NOT EDIT." in the first 1024 bytes).
+func handWritten(files map[string][]byte) []string {
 	names := make([]string, 0, len(files))
 	for name, data := range files {
 		if head := data[:min(len(data), 1024)]; bytes.Contains(head, []byte("Code generated")) && bytes.Contains(head, []byte("DO NOT EDIT.")) {
@@ -133,7 +244,14 @@ func Files(files map[string][]byte) ([]Func, error) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	return names
+}
 
+// Files returns the functions of one package given as file name → source, sorted by Key. Files
+// a generator wrote ("Code generated ... DO NOT EDIT." in the first 1024 bytes) are skipped: their
+// signatures follow from the types and the generator's version.
+func Files(files map[string][]byte) ([]Func, error) {
+	names := handWritten(files)
 	fset := token.NewFileSet()
 	seen := map[string]bool{}
 	var funcs []Func

@@ -7,6 +7,7 @@ package signatures_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -126,6 +127,64 @@ var _ = Describe("Signatures", func() {
 		It("reports nothing for a package that matches after the module-path rewrite", func() {
 			Expect(signatures.Compare(upstream, upstream)).To(BeEmpty())
 			Expect(signatures.Compare(here, here)).To(BeEmpty())
+		})
+	})
+
+	Describe("#Fields", func() {
+		const types = `package v1beta1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type Shoot struct {
+	metav1.TypeMeta ` + "`json:\",inline\"`" + `
+	Spec ShootSpec ` + "`protobuf:\"bytes,2,opt,name=spec\" json:\"spec,omitempty\"`" + `
+}
+
+type ShootSpec struct {
+	Extensions []Extension ` + "`json:\"extensions,omitempty\" patchStrategy:\"merge\" patchMergeKey:\"type\" protobuf:\"bytes,4,rep,name=extensions\"`" + `
+	Paused, Hibernated *bool
+}
+`
+
+		It("keys the fields of struct types by type and field, with the type qualified and the tag normalized", func() {
+			fields, err := signatures.Fields(map[string][]byte{"types.go": []byte(types)})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(fields).To(Equal([]signatures.Func{
+				{Key: "Shoot.Spec", Signature: `field ShootSpec json:"spec,omitempty" protobuf:"bytes,2,name=spec"`},
+				{Key: "Shoot.TypeMeta", Signature: `field k8s.io/apimachinery/pkg/apis/meta/v1.TypeMeta json:",inline"`},
+				{Key: "ShootSpec.Extensions", Signature: `field []Extension json:"extensions,omitempty" patchMergeKey:"type" patchStrategy:"merge" protobuf:"bytes,4,name=extensions"`},
+				{Key: "ShootSpec.Hibernated", Signature: "field *bool"},
+				{Key: "ShootSpec.Paused", Signature: "field *bool"},
+			}))
+		})
+
+		It("tells a changed field type or JSON name from a reordered tag", func() {
+			upstreamFields, err := signatures.Fields(map[string][]byte{"types.go": []byte(types)})
+			Expect(err).NotTo(HaveOccurred())
+			reordered := strings.Replace(types, `patchStrategy:"merge" patchMergeKey:"type"`, `patchMergeKey:"type" patchStrategy:"merge"`, 1)
+			changed := strings.Replace(strings.Replace(reordered, "Hibernated *bool", "Hibernated bool", 1), `json:"spec,omitempty"`, `json:"spec"`, 1)
+			hereFields, err := signatures.Fields(map[string][]byte{"types.go": []byte(changed)})
+			Expect(err).NotTo(HaveOccurred())
+			Expect(reordered).NotTo(Equal(types))
+			Expect(signatures.Compare(upstreamFields, hereFields)).To(ConsistOf(
+				HaveField("Key", "Shoot.Spec"),
+				HaveField("Key", "ShootSpec.Hibernated"),
+				HaveField("Key", "ShootSpec.Paused"),
+			))
+		})
+
+		It("is part of Dir for a folder of API types only", func() {
+			root := GinkgoT().TempDir()
+			for _, dir := range []string{filepath.Join(root, "pkg", "apis", "core"), filepath.Join(root, "pkg", "utils")} {
+				Expect(os.MkdirAll(dir, 0o755)).To(Succeed())
+				Expect(os.WriteFile(filepath.Join(dir, "types.go"), []byte(types), 0o644)).To(Succeed())
+			}
+			api, err := signatures.Dir(filepath.Join(root, "pkg", "apis", "core"))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(api).To(HaveLen(5))
+			other, err := signatures.Dir(filepath.Join(root, "pkg", "utils"))
+			Expect(err).NotTo(HaveOccurred())
+			Expect(other).To(BeEmpty())
 		})
 	})
 
