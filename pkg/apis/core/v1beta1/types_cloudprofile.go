@@ -65,7 +65,8 @@ type CloudProfileSpec struct {
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=name
-	MachineTypes []MachineType `json:"machineTypes" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,4,rep,name=machineTypes"`
+	// +optional
+	MachineTypes []MachineType `json:"machineTypes,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,4,rep,name=machineTypes"`
 	// ProviderConfig is opaque, provider-specific configuration of the profile (for example the
 	// provider's image identifiers). It is stored as sent.
 	// +optional
@@ -75,7 +76,8 @@ type CloudProfileSpec struct {
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=name
-	Regions []Region `json:"regions" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,6,rep,name=regions"`
+	// +optional
+	Regions []Region `json:"regions,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,6,rep,name=regions"`
 	// SeedSelector restricts the Seeds that may host Shoots of this profile: by label and,
 	// optionally, by provider type ('*' allows every type). Empty means every Seed of the same
 	// provider type.
