@@ -30,9 +30,8 @@ fi
 source "${CODEGEN_PKG}/kube_codegen.sh"
 
 kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/apis"
-# The component configurations of gardenlet and gardener-controller-manager.
+# The component configuration of gardenlet (gardener-controller-manager's is in pkg/apis).
 kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/gardenlet/apis"
-kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/controllermanager/apis"
 
 # Protobuf (generated.proto, generated.pb.go, protobuf struct tags) of core.gardener.cloud/v1beta1.
 "${REPO_ROOT}/hack/update-protobuf.sh"

@@ -7,7 +7,7 @@ package main
 import (
 	"testing"
 
-	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/gardenlet/apis/config/v1alpha1"
 )
 

@@ -11,19 +11,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
+	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/ptr"
+	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller"
 	"github.com/gep-78/gardener/pkg/controllermanager/metrics"
@@ -65,20 +72,22 @@ func NewCommand() *cobra.Command {
 			logf.SetLogger(log)
 			klog.SetLogger(log)
 
-			return run(cmd.Context(), log.WithName(Name), opts)
+			return run(cmd.Context(), log.WithName(Name), opts.Config)
 		},
 	}
 	opts.AddFlags(cmd.Flags())
 	return cmd
 }
 
-func run(ctx context.Context, log logr.Logger, opts *Options) error {
-	leaderElection := opts.Config.LeaderElection
+// run starts the manager with the controllers, configured by cfg alone (defaulted, flags applied
+// by Options.Complete), until ctx is done.
+func run(ctx context.Context, log logr.Logger, cfg *controllermanagerconfigv1alpha1.ControllerManagerConfiguration) error {
+	leaderElection := cfg.LeaderElection
 	log.Info("Starting "+Name, "version", version.Version, "featureGates", features.Active(),
 		"leaderElect", ptr.Deref(leaderElection.LeaderElect, false),
-		"gardenClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.GardenClientConnection))
+		"gardenClientConnection", kubernetes.ClientConnectionLogValues(cfg.GardenClientConnection))
 
-	restConfig, err := opts.RESTConfig()
+	restConfig, err := gardenRESTConfig(cfg.GardenClientConnection)
 	if err != nil {
 		return err
 	}
@@ -86,8 +95,8 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	mgr, err := manager.New(restConfig, manager.Options{
 		Scheme:                        kubernetes.GardenScheme,
 		Logger:                        log,
-		Metrics:                       metricsserver.Options{BindAddress: opts.MetricsBindAddress},
-		HealthProbeBindAddress:        opts.HealthProbeBindAddress,
+		Metrics:                       metricsserver.Options{BindAddress: bindAddress(cfg.Server.Metrics)},
+		HealthProbeBindAddress:        bindAddress(cfg.Server.HealthProbes),
 		LeaderElection:                ptr.Deref(leaderElection.LeaderElect, false),
 		LeaderElectionResourceLock:    leaderElection.ResourceLock,
 		LeaderElectionID:              leaderElection.ResourceName,
@@ -108,10 +117,10 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 		return fmt.Errorf("failed adding the readyz check: %w", err)
 	}
 
-	if err := controller.AddToManager(ctx, mgr, opts.ControllerManagerConfiguration()); err != nil {
+	if err := controller.AddToManager(ctx, mgr, cfg); err != nil {
 		return err
 	}
-	if err := metrics.AddToManager(mgr, opts.ControllerManagerConfiguration().Metrics.ExtensionComponentExpirationHorizon, opts.ControllerManagerConfiguration().Metrics.StableChannelSoakPeriod); err != nil {
+	if err := metrics.AddToManager(mgr, cfg.Metrics.ExtensionComponentExpirationHorizon.Duration, controller.StableChannelSoakPeriod(cfg)); err != nil {
 		return err
 	}
 
@@ -130,4 +139,32 @@ func cacheSyncCheck(mgr manager.Manager) healthz.Checker {
 		}
 		return nil
 	}
+}
+
+// gardenRESTConfig returns the REST config of the garden cluster with the qps, burst and content
+// types of connection (see kubernetes.ApplyClientConnection). The kubeconfig is
+// connection.kubeconfig (--kubeconfig, set by Options.Complete, takes precedence), else
+// $KUBECONFIG, else in-cluster, else ~/.kube/config.
+func gardenRESTConfig(connection componentbaseconfigv1alpha1.ClientConnectionConfiguration) (*rest.Config, error) {
+	var (
+		cfg *rest.Config
+		err error
+	)
+	if connection.Kubeconfig != "" {
+		cfg, err = clientcmd.BuildConfigFromFlags("", connection.Kubeconfig)
+	} else {
+		cfg, err = ctrlconfig.GetConfig()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("failed getting the garden cluster configuration: %w", err)
+	}
+	return kubernetes.ApplyClientConnection(cfg, connection), nil
+}
+
+// bindAddress is the controller-runtime bind address of an endpoint; nil is "0" (none).
+func bindAddress(server *controllermanagerconfigv1alpha1.Server) string {
+	if server == nil {
+		return "0"
+	}
+	return net.JoinHostPort(server.BindAddress, strconv.Itoa(server.Port))
 }

@@ -8,20 +8,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
-	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
 	cliflag "k8s.io/component-base/cli/flag"
 	"k8s.io/utils/ptr"
 	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
-	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	"github.com/gep-78/gardener/pkg/features"
 )
 
@@ -39,13 +37,16 @@ type Options struct {
 	// ConfigFile is the path of the component configuration (ControllerManagerConfiguration,
 	// controllermanager.config.gardener.cloud/v1alpha1). Empty: the defaults.
 	ConfigFile string
-	// Config is the defaulted component configuration, set by Complete.
+	// Config is the defaulted component configuration with the flags applied, set by Complete;
+	// run reads nothing else.
 	Config *controllermanagerconfigv1alpha1.ControllerManagerConfiguration
 	// FeatureGates are the --feature-gates overrides, applied to features.DefaultFeatureGate.
 	FeatureGates map[string]bool
-	// MetricsBindAddress is the address of the metrics endpoint; "0" disables it.
+	// MetricsBindAddress is the address of the metrics endpoint; "0" disables it. Given, it
+	// overrides server.metrics of the configuration.
 	MetricsBindAddress string
-	// HealthProbeBindAddress is the address of /healthz and /readyz; "0" disables them.
+	// HealthProbeBindAddress is the address of /healthz and /readyz; "0" disables them. Given, it
+	// overrides server.healthProbes of the configuration.
 	HealthProbeBindAddress string
 	// LeaderElection, when --leader-election is given, overrides leaderElection.leaderElect of
 	// the configuration.
@@ -65,8 +66,9 @@ type Options struct {
 
 	// kubeconfig is controller-runtime's --kubeconfig flag.
 	kubeconfig *flag.Flag
-	// leaderElection is the --leader-election flag; Changed tells whether it was given.
-	leaderElection *pflag.Flag
+	// leaderElection, metricsBindAddress and healthProbeBindAddress are the flags of the same
+	// names; Changed tells whether they were given.
+	leaderElection, metricsBindAddress, healthProbeBindAddress *pflag.Flag
 }
 
 // NewOptions returns Options with the defaults.
@@ -96,6 +98,8 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.LeaderElectionNamespace, "leader-election-namespace", o.LeaderElectionNamespace,
 		"The namespace of the Lease used for leader election; overrides leaderElection.resourceNamespace of --config.")
 	o.leaderElection = fs.Lookup("leader-election")
+	o.metricsBindAddress = fs.Lookup("metrics-bind-address")
+	o.healthProbeBindAddress = fs.Lookup("health-probe-bind-address")
 	_ = fs.MarkDeprecated("leader-election", "set leaderElection.leaderElect in the --config file instead")
 	_ = fs.MarkDeprecated("leader-election-id", "set leaderElection.resourceName in the --config file instead")
 	_ = fs.MarkDeprecated("leader-election-namespace", "set leaderElection.resourceNamespace in the --config file instead")
@@ -121,16 +125,31 @@ func knownFeatureGates() []string {
 }
 
 // Complete loads and defaults the component configuration of --config into Config and applies
-// the deprecated flags that override it: --concurrent-syncs and the --leader-election* flags.
+// the flags that override it: --kubeconfig (gardenClientConnection.kubeconfig),
+// --metrics-bind-address and --health-probe-bind-address (server), and the deprecated
+// --concurrent-syncs and --leader-election* flags.
 func (o *Options) Complete() error {
 	cfg, err := controllermanagerconfigv1alpha1.Load(o.ConfigFile)
 	if err != nil {
 		return fmt.Errorf("failed loading the component configuration: %w", err)
 	}
+	if o.kubeconfig != nil && o.kubeconfig.Value.String() != "" {
+		cfg.GardenClientConnection.Kubeconfig = o.kubeconfig.Value.String()
+	}
+	if o.metricsBindAddress != nil && o.metricsBindAddress.Changed {
+		if cfg.Server.Metrics, err = parseServer(o.MetricsBindAddress); err != nil {
+			return fmt.Errorf("invalid --metrics-bind-address: %w", err)
+		}
+	}
+	if o.healthProbeBindAddress != nil && o.healthProbeBindAddress.Changed {
+		if cfg.Server.HealthProbes, err = parseServer(o.HealthProbeBindAddress); err != nil {
+			return fmt.Errorf("invalid --health-probe-bind-address: %w", err)
+		}
+	}
 	if o.ConcurrentSyncs != 0 {
-		cfg.Controllers.CloudProfile.ConcurrentSyncs = o.ConcurrentSyncs
-		cfg.Controllers.ExtensionProfile.ConcurrentSyncs = o.ConcurrentSyncs
-		cfg.Controllers.ShootMaintenance.ConcurrentSyncs = o.ConcurrentSyncs
+		cfg.Controllers.CloudProfile.ConcurrentSyncs = ptr.To(o.ConcurrentSyncs)
+		cfg.Controllers.ExtensionProfile.ConcurrentSyncs = ptr.To(o.ConcurrentSyncs)
+		cfg.Controllers.ShootMaintenance.ConcurrentSyncs = ptr.To(o.ConcurrentSyncs)
 	}
 	if o.leaderElection != nil && o.leaderElection.Changed {
 		cfg.LeaderElection.LeaderElect = ptr.To(o.LeaderElection)
@@ -143,6 +162,22 @@ func (o *Options) Complete() error {
 	}
 	o.Config = cfg
 	return nil
+}
+
+// parseServer returns the endpoint of a bind address "[host]:port"; "0" (no endpoint) is nil.
+func parseServer(address string) (*controllermanagerconfigv1alpha1.Server, error) {
+	if address == "0" {
+		return nil, nil
+	}
+	host, port, err := net.SplitHostPort(address)
+	if err != nil {
+		return nil, err
+	}
+	p, err := strconv.Atoi(port)
+	if err != nil {
+		return nil, fmt.Errorf("port %q is not a number", port)
+	}
+	return &controllermanagerconfigv1alpha1.Server{BindAddress: host, Port: p}, nil
 }
 
 // Validate returns an error for option values the manager cannot run with, including the errors
@@ -161,45 +196,4 @@ func (o *Options) Validate() error {
 // overrides to features.DefaultFeatureGate (see features.SetFromFlag).
 func (o *Options) ApplyFeatureGates() error {
 	return features.SetFromFlag(o.FeatureGates)
-}
-
-// ControllerManagerConfiguration returns the controller configuration the options describe. It
-// needs Complete.
-func (o *Options) ControllerManagerConfiguration() *config.ControllerManagerConfiguration {
-	c := o.Config.Controllers
-	soak := c.ExtensionProfile.StableChannelSoakPeriod.Duration
-	return &config.ControllerManagerConfiguration{
-		Controllers: config.ControllerConfiguration{
-			CloudProfile: config.CloudProfileControllerConfiguration{ConcurrentSyncs: c.CloudProfile.ConcurrentSyncs},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{
-				ConcurrentSyncs: c.ExtensionProfile.ConcurrentSyncs, StableChannelSoakPeriod: soak},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{
-				ConcurrentSyncs: c.ShootMaintenance.ConcurrentSyncs, StableChannelSoakPeriod: soak},
-		},
-		Metrics: config.MetricsConfiguration{
-			ExtensionComponentExpirationHorizon: o.Config.Metrics.ExtensionComponentExpirationHorizon.Duration,
-			StableChannelSoakPeriod:             soak,
-		},
-	}
-}
-
-// RESTConfig returns the REST config of the garden cluster with the qps, burst and content types
-// of gardenClientConnection (see kubernetes.ApplyClientConnection). It needs Complete. The
-// kubeconfig is --kubeconfig, else gardenClientConnection.kubeconfig, else $KUBECONFIG, else
-// in-cluster, else ~/.kube/config.
-func (o *Options) RESTConfig() (*rest.Config, error) {
-	connection := o.Config.GardenClientConnection
-	var (
-		cfg *rest.Config
-		err error
-	)
-	if (o.kubeconfig == nil || o.kubeconfig.Value.String() == "") && connection.Kubeconfig != "" {
-		cfg, err = clientcmd.BuildConfigFromFlags("", connection.Kubeconfig)
-	} else {
-		cfg, err = ctrlconfig.GetConfig()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("failed getting the garden cluster configuration: %w", err)
-	}
-	return kubernetes.ApplyClientConnection(cfg, connection), nil
 }

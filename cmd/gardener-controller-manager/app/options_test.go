@@ -14,9 +14,10 @@ import (
 	. "github.com/onsi/gomega"
 	"github.com/spf13/pflag"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
+	"k8s.io/utils/ptr"
 
 	. "github.com/gep-78/gardener/cmd/gardener-controller-manager/app"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	"github.com/gep-78/gardener/pkg/features"
 )
 
@@ -26,6 +27,17 @@ var _ = Describe("Options", func() {
 		fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
 		opts.AddFlags(fs)
 		return opts, fs.Parse(args)
+	}
+	// expectControllers checks the concurrency of the three controllers, the soak period and the
+	// expiration horizon of a completed configuration.
+	expectControllers := func(opts *Options, cloudProfile, extensionProfile, shootMaintenance int, soak, horizon time.Duration) {
+		GinkgoHelper()
+		c := opts.Config.Controllers
+		Expect(c.CloudProfile.ConcurrentSyncs).To(HaveValue(Equal(cloudProfile)))
+		Expect(c.ExtensionProfile.ConcurrentSyncs).To(HaveValue(Equal(extensionProfile)))
+		Expect(c.ShootMaintenance.ConcurrentSyncs).To(HaveValue(Equal(shootMaintenance)))
+		Expect(c.ExtensionProfile.StableChannelSoakPeriod.Duration).To(Equal(soak))
+		Expect(opts.Config.Metrics.ExtensionComponentExpirationHorizon.Duration).To(Equal(horizon))
 	}
 
 	It("should have the documented defaults", func() {
@@ -37,7 +49,10 @@ var _ = Describe("Options", func() {
 		Expect(opts.FeatureGates).To(BeEmpty())
 		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.Validate()).To(Succeed())
-		// Gardener's defaults (pkg/controllermanager/apis/config/v1alpha1/defaults.go upstream).
+		// Gardener's defaults, but no metrics endpoint.
+		Expect(opts.Config.GardenClientConnection.Kubeconfig).To(BeEmpty())
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&controllermanagerconfigv1alpha1.Server{Port: 2718}))
+		Expect(opts.Config.Server.Metrics).To(BeNil())
 		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(50)))
 		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(100)))
 		leaderElection := opts.Config.LeaderElection
@@ -48,11 +63,7 @@ var _ = Describe("Options", func() {
 		Expect(leaderElection.LeaseDuration.Duration).To(Equal(15 * time.Second))
 		Expect(leaderElection.RenewDeadline.Duration).To(Equal(10 * time.Second))
 		Expect(leaderElection.RetryPeriod.Duration).To(Equal(2 * time.Second))
-		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
-			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 5, StableChannelSoakPeriod: 14 * 24 * time.Hour},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5, StableChannelSoakPeriod: 14 * 24 * time.Hour},
-		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour, StableChannelSoakPeriod: 14 * 24 * time.Hour}}))
+		expectControllers(opts, 5, 5, 5, 14*24*time.Hour, 30*24*time.Hour)
 	})
 
 	It("should parse every flag and hand the concurrency to each controller", func() {
@@ -68,11 +79,10 @@ var _ = Describe("Options", func() {
 		Expect(opts.Config.LeaderElection.LeaderElect).To(HaveValue(BeTrue()))
 		Expect(opts.Config.LeaderElection.ResourceName).To(Equal("x"))
 		Expect(opts.Config.LeaderElection.ResourceNamespace).To(Equal("y"))
-		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
-			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 3},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 3, StableChannelSoakPeriod: 14 * 24 * time.Hour},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 3, StableChannelSoakPeriod: 14 * 24 * time.Hour},
-		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 30 * 24 * time.Hour, StableChannelSoakPeriod: 14 * 24 * time.Hour}}))
+		Expect(opts.Config.GardenClientConnection.Kubeconfig).To(Equal("/dev/null"))
+		Expect(opts.Config.Server.Metrics).To(Equal(&controllermanagerconfigv1alpha1.Server{Port: 2719}))
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&controllermanagerconfigv1alpha1.Server{Port: 9999}))
+		expectControllers(opts, 3, 3, 3, 14*24*time.Hour, 30*24*time.Hour)
 	})
 
 	It("should read the component configuration of --config", func() {
@@ -80,6 +90,7 @@ var _ = Describe("Options", func() {
 		Expect(os.WriteFile(path, []byte(`apiVersion: controllermanager.config.gardener.cloud/v1alpha1
 kind: ControllerManagerConfiguration
 gardenClientConnection:
+  kubeconfig: /etc/garden/kubeconfig
   qps: 100
   burst: 130
   contentType: application/vnd.kubernetes.protobuf
@@ -96,6 +107,10 @@ leaderElection:
   renewDeadline: 2s
   retryPeriod: 500ms
   resourceNamespace: kube-system
+server:
+  healthProbes:
+    bindAddress: 127.0.0.1
+  metrics: {}
 `), 0o600)).To(Succeed())
 		opts, err := parse("--config=" + path)
 		Expect(err).NotTo(HaveOccurred())
@@ -110,12 +125,43 @@ leaderElection:
 		Expect(leaderElection.ResourceName).To(Equal("gardener-controller-manager-leader-election"))
 		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
 		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(130)))
-		Expect(opts.ControllerManagerConfiguration()).To(Equal(&config.ControllerManagerConfiguration{Controllers: config.ControllerConfiguration{
-			CloudProfile:     config.CloudProfileControllerConfiguration{ConcurrentSyncs: 5},
-			ExtensionProfile: config.ExtensionProfileControllerConfiguration{ConcurrentSyncs: 2, StableChannelSoakPeriod: 72 * time.Hour},
-			ShootMaintenance: config.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 40, StableChannelSoakPeriod: 72 * time.Hour},
-		}, Metrics: config.MetricsConfiguration{ExtensionComponentExpirationHorizon: 7 * 24 * time.Hour, StableChannelSoakPeriod: 72 * time.Hour}}))
+		Expect(opts.Config.GardenClientConnection.Kubeconfig).To(Equal("/etc/garden/kubeconfig"))
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&controllermanagerconfigv1alpha1.Server{BindAddress: "127.0.0.1", Port: 2718}))
+		Expect(opts.Config.Server.Metrics).To(Equal(&controllermanagerconfigv1alpha1.Server{Port: 2719}))
+		expectControllers(opts, 5, 2, 40, 72*time.Hour, 7*24*time.Hour)
 	})
+
+	It("should let --metrics-bind-address and --health-probe-bind-address override server only when given", func() {
+		path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
+		Expect(os.WriteFile(path, []byte("server:\n  healthProbes:\n    port: 8081\n  metrics:\n    bindAddress: 10.0.0.1\n    port: 8080\n"), 0o600)).To(Succeed())
+		opts, err := parse("--config=" + path)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&controllermanagerconfigv1alpha1.Server{Port: 8081}))
+		Expect(opts.Config.Server.Metrics).To(Equal(&controllermanagerconfigv1alpha1.Server{BindAddress: "10.0.0.1", Port: 8080}))
+
+		opts, err = parse("--config="+path, "--metrics-bind-address=0", "--health-probe-bind-address=[::1]:0")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Validate()).To(Succeed())
+		Expect(opts.Config.Server.Metrics).To(BeNil())
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&controllermanagerconfigv1alpha1.Server{BindAddress: "::1", Port: 0}))
+
+		opts, err = parse("--health-probe-bind-address=0")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Config.Server.HealthProbes).To(BeNil())
+	})
+
+	DescribeTable("should reject a bind address without a numeric port",
+		func(flag, message string) {
+			opts, err := parse(flag)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(opts.Complete()).To(MatchError(ContainSubstring(message)))
+		},
+		Entry("no port", "--metrics-bind-address=2719", "invalid --metrics-bind-address: address 2719: missing port in address"),
+		Entry("a named port", "--health-probe-bind-address=:http", `invalid --health-probe-bind-address: port "http" is not a number`),
+	)
 
 	It("should let the deprecated --leader-election flags override the configuration only when given", func() {
 		path := filepath.Join(GinkgoT().TempDir(), "config.yaml")
@@ -155,7 +201,8 @@ leaderElection:
 			mutate(opts)
 			Expect(opts.Validate()).To(MatchError(ContainSubstring(message)))
 		},
-		Entry("no workers", func(o *Options) { o.Config.Controllers.ShootMaintenance.ConcurrentSyncs = -1 }, "controllers.shootMaintenance.concurrentSyncs: Invalid value: -1: must be at least 1"),
+		Entry("no workers", func(o *Options) { o.Config.Controllers.ShootMaintenance.ConcurrentSyncs = ptr.To(-1) }, "controllers.shootMaintenance.concurrentSyncs: Invalid value: -1: must be at least 1"),
+		Entry("a port above 65535", func(o *Options) { o.Config.Server.HealthProbes.Port = 65536 }, "server.healthProbes.port: Invalid value: 65536: must be between 0 and 65535"),
 		Entry("no expiration horizon", func(o *Options) {
 			o.Config.Metrics.ExtensionComponentExpirationHorizon.Duration = 0
 		}, "metrics.extensionComponentExpirationHorizon: Invalid value: \"0s\": must be positive"),

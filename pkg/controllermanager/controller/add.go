@@ -9,10 +9,12 @@ package controller
 import (
 	"context"
 	"fmt"
+	"time"
 
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/namespacedcloudprofile"
@@ -20,32 +22,47 @@ import (
 )
 
 // AddToManager adds all gardener-controller-manager controllers to the manager, each configured
-// from cfg.Controllers. It returns the first registration error, wrapped with the controller name.
-func AddToManager(ctx context.Context, mgr manager.Manager, cfg *config.ControllerManagerConfiguration) error {
+// from cfg.Controllers (normally defaulted; a section left nil is the zero configuration). It
+// returns the first registration error, wrapped with the controller name.
+func AddToManager(ctx context.Context, mgr manager.Manager, cfg *controllermanagerconfigv1alpha1.ControllerManagerConfiguration) error {
+	cloudProfile := ptr.Deref(cfg.Controllers.CloudProfile, controllermanagerconfigv1alpha1.CloudProfileControllerConfiguration{})
+	extensionProfile := ptr.Deref(cfg.Controllers.ExtensionProfile, controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration{})
+
 	if err := (&cloudprofile.Reconciler{
-		Config: cfg.Controllers.CloudProfile,
+		Config: cloudProfile,
 	}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", cloudprofile.ControllerName, err)
 	}
 
 	// The NamespacedCloudProfile controller shares the CloudProfile controller's configuration.
 	if err := (&namespacedcloudprofile.Reconciler{
-		Config: cfg.Controllers.CloudProfile,
+		Config: cloudProfile,
 	}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", namespacedcloudprofile.ControllerName, err)
 	}
 
 	if err := (&extensionprofile.Reconciler{
-		Config: cfg.Controllers.ExtensionProfile,
+		Config: extensionProfile,
 	}).AddToManager(ctx, mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", extensionprofile.ControllerName, err)
 	}
 
 	if err := (&maintenance.Reconciler{
-		Config: cfg.Controllers.ShootMaintenance,
+		Config:                  cfg.Controllers.ShootMaintenance,
+		StableChannelSoakPeriod: StableChannelSoakPeriod(cfg),
 	}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", maintenance.ControllerName, err)
 	}
 
 	return nil
+}
+
+// StableChannelSoakPeriod is controllers.extensionProfile.stableChannelSoakPeriod of cfg, zero
+// when unset: the soak period of the ExtensionProfile status, shoot maintenance and the channel
+// gauges.
+func StableChannelSoakPeriod(cfg *controllermanagerconfigv1alpha1.ControllerManagerConfiguration) time.Duration {
+	if p := cfg.Controllers.ExtensionProfile; p != nil && p.StableChannelSoakPeriod != nil {
+		return p.StableChannelSoakPeriod.Duration
+	}
+	return 0
 }

@@ -7,10 +7,12 @@ package controller_test
 import (
 	"context"
 	"net/http"
+	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/rest"
 	"k8s.io/utils/ptr"
@@ -18,9 +20,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller"
 )
 
@@ -45,11 +47,22 @@ var _ = Describe("#AddToManager", func() {
 	}
 
 	It("should register all controllers with a garden scheme", func() {
-		Expect(AddToManager(context.Background(), newManager(kubernetes.GardenScheme), &config.ControllerManagerConfiguration{})).To(Succeed())
+		Expect(AddToManager(context.Background(), newManager(kubernetes.GardenScheme), &controllermanagerconfigv1alpha1.ControllerManagerConfiguration{})).To(Succeed())
 	})
 
 	It("should name the controller that failed", func() {
-		Expect(AddToManager(context.Background(), newManager(runtime.NewScheme()), &config.ControllerManagerConfiguration{})).
+		Expect(AddToManager(context.Background(), newManager(runtime.NewScheme()), &controllermanagerconfigv1alpha1.ControllerManagerConfiguration{})).
 			To(MatchError(ContainSubstring("failed adding cloudprofile controller")))
+	})
+})
+
+var _ = Describe("#StableChannelSoakPeriod", func() {
+	It("should be the ExtensionProfile controller's soak period, zero when unset", func() {
+		cfg := &controllermanagerconfigv1alpha1.ControllerManagerConfiguration{}
+		Expect(StableChannelSoakPeriod(cfg)).To(BeZero())
+		cfg.Controllers.ExtensionProfile = &controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration{}
+		Expect(StableChannelSoakPeriod(cfg)).To(BeZero())
+		cfg.Controllers.ExtensionProfile.StableChannelSoakPeriod = &metav1.Duration{Duration: 3 * time.Hour}
+		Expect(StableChannelSoakPeriod(cfg)).To(Equal(3 * time.Hour))
 	})
 })

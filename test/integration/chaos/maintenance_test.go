@@ -12,11 +12,12 @@ import (
 	. "github.com/onsi/gomega"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	eventsv1 "k8s.io/api/events/v1"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	controllermanagerconfig "github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/test/failover"
@@ -55,7 +56,7 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 		Expect((&maintenance.Reconciler{
 			Client:            crashes.wrap(cl),
 			ReportingInstance: "chaos",
-			Config:            controllermanagerconfig.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: 5},
+			Config:            controllermanagerconfigv1alpha1.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: ptr.To(5)},
 		}).AddToManager(mgr)).To(Succeed())
 
 		r.Start()

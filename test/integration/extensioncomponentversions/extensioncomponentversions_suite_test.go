@@ -11,6 +11,7 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 	testclock "k8s.io/utils/clock/testing"
@@ -23,9 +24,9 @@ import (
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/namespacedcloudprofile"
@@ -112,12 +113,11 @@ var _ = BeforeSuite(func() {
 		Metrics: metricsserver.Options{BindAddress: "0"},
 	})
 	Expect(err).NotTo(HaveOccurred())
-	Expect((&extensionprofile.Reconciler{Clock: fakeClock, Config: config.ExtensionProfileControllerConfiguration{
-		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+	Expect((&extensionprofile.Reconciler{Clock: fakeClock, Config: controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration{
+		StableChannelSoakPeriod: &metav1.Duration{Duration: v1beta1helper.DefaultStableChannelSoakPeriod}}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(controllerManager)).To(Succeed())
 	Expect((&namespacedcloudprofile.Reconciler{}).AddToManager(controllerManager)).To(Succeed())
-	Expect((&maintenance.Reconciler{Clock: fakeClock, Config: config.ShootMaintenanceControllerConfiguration{
-		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}}).AddToManager(controllerManager)).To(Succeed())
+	Expect((&maintenance.Reconciler{Clock: fakeClock, StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}).AddToManager(controllerManager)).To(Succeed())
 	go func() {
 		defer GinkgoRecover()
 		Expect(controllerManager.Start(mgrCtx)).To(Succeed())

@@ -6,6 +6,7 @@ package cloudprofile
 
 import (
 	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
@@ -34,6 +35,6 @@ func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	return builder.ControllerManagedBy(mgr).
 		Named(ControllerName).
 		For(&gardencorev1beta1.CloudProfile{}).
-		WithOptions(controller.Options{MaxConcurrentReconciles: r.Config.ConcurrentSyncs}).
+		WithOptions(controller.Options{MaxConcurrentReconciles: ptr.Deref(r.Config.ConcurrentSyncs, 0)}).
 		Complete(r)
 }

@@ -19,8 +19,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
 )
 
 // Reconciler computes the status of CloudProfiles.
@@ -28,7 +28,7 @@ type Reconciler struct {
 	// Client is a client for the garden cluster; it must serve the status subresource.
 	Client client.Client
 	// Config is the controller's configuration.
-	Config config.CloudProfileControllerConfiguration
+	Config controllermanagerconfigv1alpha1.CloudProfileControllerConfiguration
 	// Clock is the time source for classification and requeue.
 	Clock clock.Clock
 }

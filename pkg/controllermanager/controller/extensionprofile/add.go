@@ -10,6 +10,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
@@ -63,7 +64,7 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) erro
 			handler.EnqueueRequestsFromMapFunc(r.MapShootToExtensionProfiles),
 			builder.WithPredicates(ShootPinsChangedPredicate()),
 		).
-		WithOptions(controller.Options{MaxConcurrentReconciles: r.Config.ConcurrentSyncs}).
+		WithOptions(controller.Options{MaxConcurrentReconciles: ptr.Deref(r.Config.ConcurrentSyncs, 0)}).
 		Complete(r)
 }
 

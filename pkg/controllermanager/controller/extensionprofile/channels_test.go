@@ -18,9 +18,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/gep-78/gardener/pkg/api/indexer"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
 )
 
@@ -47,7 +47,7 @@ var _ = Describe("Reconciler release channels", func() {
 			WithObjects(profile).Build()
 		fakeClock := testclock.NewFakeClock(now)
 		reconciler := &Reconciler{Client: fakeClient, Clock: fakeClock, Recorder: events.NewFakeRecorder(10),
-			Config: config.ExtensionProfileControllerConfiguration{StableChannelSoakPeriod: time.Hour}}
+			Config: controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration{StableChannelSoakPeriod: &metav1.Duration{Duration: time.Hour}}}
 		request := reconcile.Request{NamespacedName: types.NamespacedName{Name: profile.Name}}
 		channels := func() []gardencorev1beta1.ReleaseChannelStatus {
 			GinkgoHelper()

@@ -32,8 +32,8 @@ import (
 
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/api/indexer"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -57,7 +57,7 @@ type Reconciler struct {
 	// Shoots by the indexer.ShootPinnedExtensionTypes field index.
 	Client client.Client
 	// Config is the controller's configuration.
-	Config config.ExtensionProfileControllerConfiguration
+	Config controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration
 	// Clock is the time source for classification and requeue.
 	Clock clock.Clock
 	// Recorder records the DeletionBlocked events.
@@ -113,7 +113,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	now := r.Clock.Now()
-	status := componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.Config.StableChannelSoakPeriod)
+	status := componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.stableChannelSoakPeriod())
 	if !apiequality.Semantic.DeepEqual(profile.Status, status) {
 		patch := client.MergeFrom(profile.DeepCopy())
 		profile.Status = status
@@ -124,7 +124,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.ExtensionProfileLifecycles(profile.Spec)...)
-	if soakEnd, found := componentversion.NextSoakEnd(profile.Spec, now, r.Config.StableChannelSoakPeriod); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
+	if soakEnd, found := componentversion.NextSoakEnd(profile.Spec, now, r.stableChannelSoakPeriod()); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
 		requeueAfter, ok = soakEnd.Sub(now), true
 	}
 	if !ok {
@@ -192,4 +192,12 @@ func listShoots(keys []string) string {
 		list += fmt.Sprintf(" and %d more", rest)
 	}
 	return list
+}
+
+// stableChannelSoakPeriod is Config.StableChannelSoakPeriod, zero when unset.
+func (r *Reconciler) stableChannelSoakPeriod() time.Duration {
+	if r.Config.StableChannelSoakPeriod == nil {
+		return 0
+	}
+	return r.Config.StableChannelSoakPeriod.Duration
 }

@@ -19,9 +19,9 @@ import (
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
@@ -30,7 +30,7 @@ type Reconciler struct {
 	// Client reads and writes the garden cluster.
 	Client client.Client
 	// Config is the controller's configuration.
-	Config config.CloudProfileControllerConfiguration
+	Config controllermanagerconfigv1alpha1.CloudProfileControllerConfiguration
 }
 
 // Reconcile handles one NamespacedCloudProfile. A profile that is gone is left alone.

@@ -18,11 +18,10 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
-	controllermanagerconfig "github.com/gep-78/gardener/pkg/controllermanager/config"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/test/failover"
 )
@@ -94,9 +93,7 @@ leaderElection:
 		Expect((&maintenance.Reconciler{
 			Client:            recording,
 			ReportingInstance: name,
-			Config: controllermanagerconfig.ShootMaintenanceControllerConfiguration{
-				ConcurrentSyncs: cfg.Controllers.ShootMaintenance.ConcurrentSyncs,
-			},
+			Config:            cfg.Controllers.ShootMaintenance,
 		}).AddToManager(mgr)).To(Succeed())
 		r.Start()
 		return r

@@ -18,9 +18,9 @@ import (
 	watchtools "k8s.io/client-go/tools/watch"
 	"k8s.io/utils/ptr"
 
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
-	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/controllermanager/apis/config/v1alpha1"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 

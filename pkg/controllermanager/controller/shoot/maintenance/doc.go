@@ -96,7 +96,7 @@
 //
 // A component that follows a release channel (componentversion.EffectiveChannel; GEP-78 "Release
 // channels") has no auto-update: componentversion.ChannelUpdateFor takes the channel's version at
-// now with Config.StableChannelSoakPeriod when it is above the pin and compatible. A channel below
+// now with StableChannelSoakPeriod when it is above the pin and compatible. A channel below
 // the pin keeps it (never a downgrade, e.g. after a switch from rapid to stable) with a successful
 // result `Kept version "<v>": channel <c> gives <lower>, below the current <v>; staying until the
 // channel catches up`, counted in no metric. An expired or unlisted pin is forced to the channel's

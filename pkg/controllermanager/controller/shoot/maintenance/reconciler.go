@@ -22,9 +22,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
-	"github.com/gep-78/gardener/pkg/controllermanager/config"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -42,7 +42,10 @@ type Reconciler struct {
 	// retry after a conflict computes on the latest object.
 	APIReader client.Reader
 	// Config is the controller's configuration.
-	Config config.ShootMaintenanceControllerConfiguration
+	Config controllermanagerconfigv1alpha1.ShootMaintenanceControllerConfiguration
+	// StableChannelSoakPeriod is the soak period of the stable release channel, the same value as
+	// the ExtensionProfile controller's (controllers.extensionProfile.stableChannelSoakPeriod).
+	StableChannelSoakPeriod time.Duration
 	// Clock is the time source for the window, the classifications and lastMaintenance.
 	Clock clock.Clock
 	// ReportingInstance is the reportingInstance of the Shoot events (events.k8s.io/v1), e.g. the
@@ -134,7 +137,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 // conflicts. Only read errors other than NotFound are returned.
 func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, now time.Time) (*Operation, error) {
 	op := NewOperation(shoot, now)
-	op.StableChannelSoakPeriod = r.Config.StableChannelSoakPeriod
+	op.StableChannelSoakPeriod = r.StableChannelSoakPeriod
 	op.Shoot.Annotations = gardenerutils.WithoutMaintainOperation(shoot.Annotations)
 
 	if err := r.loadCloudProfile(ctx, op); err != nil {

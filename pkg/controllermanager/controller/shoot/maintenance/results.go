@@ -37,7 +37,7 @@ type Operation struct {
 	// NewOperation), so that all steps of a run see the same value.
 	ComponentVersions bool
 	// StableChannelSoakPeriod is the soak period of the stable release channel, for components
-	// that follow a channel (the controller's Config.StableChannelSoakPeriod).
+	// that follow a channel (the Reconciler's StableChannelSoakPeriod).
 	StableChannelSoakPeriod time.Duration
 	// Original is the Shoot as read (the entering state). Steps must not change it.
 	Original *gardencorev1beta1.Shoot

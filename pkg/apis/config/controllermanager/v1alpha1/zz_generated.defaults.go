@@ -26,7 +26,16 @@ func RegisterDefaults(scheme *runtime.Scheme) error {
 func SetObjectDefaults_ControllerManagerConfiguration(in *ControllerManagerConfiguration) {
 	SetDefaults_ControllerManagerConfiguration(in)
 	SetDefaults_ClientConnectionConfiguration(&in.GardenClientConnection)
+	SetDefaults_ControllerManagerControllerConfiguration(&in.Controllers)
+	if in.Controllers.CloudProfile != nil {
+		SetDefaults_CloudProfileControllerConfiguration(in.Controllers.CloudProfile)
+	}
+	if in.Controllers.ExtensionProfile != nil {
+		SetDefaults_ExtensionProfileControllerConfiguration(in.Controllers.ExtensionProfile)
+	}
+	SetDefaults_ShootMaintenanceControllerConfiguration(&in.Controllers.ShootMaintenance)
 	if in.LeaderElection != nil {
 		SetDefaults_LeaderElectionConfiguration(in.LeaderElection)
 	}
+	SetDefaults_ServerConfiguration(&in.Server)
 }

@@ -48,23 +48,36 @@ func Load(path string) (*ControllerManagerConfiguration, error) {
 func Validate(cfg *ControllerManagerConfiguration) field.ErrorList {
 	allErrs := kubernetes.ValidateClientConnection(&cfg.GardenClientConnection, field.NewPath("gardenClientConnection"))
 	controllers := field.NewPath("controllers")
-	invalid := func(name string, syncs int) {
-		allErrs = append(allErrs, field.Invalid(controllers.Child(name, "concurrentSyncs"), syncs, "must be at least 1"))
+	syncs := func(name string, syncs *int) {
+		if syncs != nil && *syncs < 1 {
+			allErrs = append(allErrs, field.Invalid(controllers.Child(name, "concurrentSyncs"), *syncs, "must be at least 1"))
+		}
 	}
-	if c := cfg.Controllers.CloudProfile; c != nil && c.ConcurrentSyncs < 1 {
-		invalid("cloudProfile", c.ConcurrentSyncs)
+	if c := cfg.Controllers.CloudProfile; c != nil {
+		syncs("cloudProfile", c.ConcurrentSyncs)
 	}
-	if c := cfg.Controllers.ExtensionProfile; c != nil && c.ConcurrentSyncs < 1 {
-		invalid("extensionProfile", c.ConcurrentSyncs)
+	if c := cfg.Controllers.ExtensionProfile; c != nil {
+		syncs("extensionProfile", c.ConcurrentSyncs)
+		if c.StableChannelSoakPeriod != nil && c.StableChannelSoakPeriod.Duration < 0 {
+			allErrs = append(allErrs, field.Invalid(controllers.Child("extensionProfile", "stableChannelSoakPeriod"), c.StableChannelSoakPeriod.Duration.String(), "must not be negative"))
+		}
 	}
-	if c := cfg.Controllers.ExtensionProfile; c != nil && c.StableChannelSoakPeriod != nil && c.StableChannelSoakPeriod.Duration < 0 {
-		allErrs = append(allErrs, field.Invalid(controllers.Child("extensionProfile", "stableChannelSoakPeriod"), c.StableChannelSoakPeriod.Duration.String(), "must not be negative"))
-	}
-	if c := cfg.Controllers.ShootMaintenance; c != nil && c.ConcurrentSyncs < 1 {
-		invalid("shootMaintenance", c.ConcurrentSyncs)
-	}
+	syncs("shootMaintenance", cfg.Controllers.ShootMaintenance.ConcurrentSyncs)
 	if m := cfg.Metrics; m != nil && m.ExtensionComponentExpirationHorizon != nil && m.ExtensionComponentExpirationHorizon.Duration <= 0 {
 		allErrs = append(allErrs, field.Invalid(field.NewPath("metrics", "extensionComponentExpirationHorizon"), m.ExtensionComponentExpirationHorizon.Duration.String(), "must be positive"))
+	}
+	server := field.NewPath("server")
+	for _, s := range []struct {
+		name   string
+		server *Server
+	}{{"healthProbes", cfg.Server.HealthProbes}, {"metrics", cfg.Server.Metrics}} {
+		if s.server == nil {
+			continue
+		}
+		// 0 (a flag's ":0") is a free port; a port left out of the file is defaulted before.
+		if s.server.Port < 0 || s.server.Port > 65535 {
+			allErrs = append(allErrs, field.Invalid(server.Child(s.name, "port"), s.server.Port, "must be between 0 and 65535"))
+		}
 	}
 	allErrs = append(allErrs, kubernetes.ValidateLeaderElection(cfg.LeaderElection, field.NewPath("leaderElection"))...)
 	return allErrs

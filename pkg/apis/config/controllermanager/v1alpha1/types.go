@@ -13,8 +13,8 @@ import (
 
 // ControllerManagerConfiguration is the configuration of gardener-controller-manager: the subset
 // of Gardener's ControllerManagerConfiguration (same group, version, kind and field names) that
-// this controller manager reads. Fields it does not model are rejected when the file is loaded
-// (strict decoding).
+// this controller manager reads, plus metrics. Fields it does not model are rejected when the
+// file is loaded (strict decoding).
 type ControllerManagerConfiguration struct {
 	metav1.TypeMeta `json:",inline"`
 	// GardenClientConnection configures the client of the garden cluster. kubeconfig is the path
@@ -31,19 +31,34 @@ type ControllerManagerConfiguration struct {
 	// taken over within leaseDuration.
 	// +optional
 	LeaderElection *componentbaseconfigv1alpha1.LeaderElectionConfiguration `json:"leaderElection,omitempty"`
+	// Server configures the health probe and metrics endpoints (--health-probe-bind-address and
+	// --metrics-bind-address take precedence).
+	Server ServerConfiguration `json:"server"`
 	// Metrics configures the garden-wide metrics that gardener-controller-manager serves. It has
 	// no upstream counterpart.
 	// +optional
 	Metrics *MetricsConfiguration `json:"metrics,omitempty"`
 }
 
-const (
-	// ControllerManagerDefaultLockObjectNamespace is the default namespace of the leader election
-	// Lease.
-	ControllerManagerDefaultLockObjectNamespace = "garden"
-	// ControllerManagerDefaultLockObjectName is the default name of the leader election Lease.
-	ControllerManagerDefaultLockObjectName = "gardener-controller-manager-leader-election"
-)
+// ServerConfiguration configures the endpoints of gardener-controller-manager.
+type ServerConfiguration struct {
+	// HealthProbes is the endpoint of /healthz and /readyz; its port defaults to 2718. Nil after
+	// defaulting (--health-probe-bind-address=0): no endpoint.
+	// +optional
+	HealthProbes *Server `json:"healthProbes,omitempty"`
+	// Metrics is the endpoint of /metrics; its port defaults to 2719 when it is given. Nil: no
+	// endpoint (the default; upstream defaults it to port 2719).
+	// +optional
+	Metrics *Server `json:"metrics,omitempty"`
+}
+
+// Server is an endpoint: the address and the port it binds to.
+type Server struct {
+	// BindAddress is the IP address to bind to; empty: every address.
+	BindAddress string `json:"bindAddress"`
+	// Port is the port to bind to.
+	Port int `json:"port"`
+}
 
 // MetricsConfiguration configures the garden-wide metrics of gardener-controller-manager.
 type MetricsConfiguration struct {
@@ -57,28 +72,31 @@ type MetricsConfiguration struct {
 
 // ControllerManagerControllerConfiguration configures the controllers.
 type ControllerManagerControllerConfiguration struct {
-	// CloudProfile configures the CloudProfile status controller (GEP-32 classification).
+	// CloudProfile configures the CloudProfile status controller (GEP-32 classification) and the
+	// NamespacedCloudProfile controller.
 	// +optional
 	CloudProfile *CloudProfileControllerConfiguration `json:"cloudProfile,omitempty"`
-	// ExtensionProfile configures the ExtensionProfile status controller (GEP-78).
+	// ExtensionProfile configures the ExtensionProfile status controller (GEP-78). It has no
+	// upstream counterpart.
 	// +optional
 	ExtensionProfile *ExtensionProfileControllerConfiguration `json:"extensionProfile,omitempty"`
 	// ShootMaintenance configures the shoot maintenance controller.
-	// +optional
-	ShootMaintenance *ShootMaintenanceControllerConfiguration `json:"shootMaintenance,omitempty"`
+	ShootMaintenance ShootMaintenanceControllerConfiguration `json:"shootMaintenance"`
 }
 
 // CloudProfileControllerConfiguration configures the CloudProfile controller.
 type CloudProfileControllerConfiguration struct {
 	// ConcurrentSyncs is the number of CloudProfiles reconciled in parallel. Defaults to 5.
-	ConcurrentSyncs int `json:"concurrentSyncs"`
+	// +optional
+	ConcurrentSyncs *int `json:"concurrentSyncs,omitempty"`
 }
 
 // ExtensionProfileControllerConfiguration configures the ExtensionProfile controller, which has
 // no upstream counterpart yet; it is shaped and defaulted like the CloudProfile controller.
 type ExtensionProfileControllerConfiguration struct {
 	// ConcurrentSyncs is the number of ExtensionProfiles reconciled in parallel. Defaults to 5.
-	ConcurrentSyncs int `json:"concurrentSyncs"`
+	// +optional
+	ConcurrentSyncs *int `json:"concurrentSyncs,omitempty"`
 	// StableChannelSoakPeriod is how long a version must have been classified supported before
 	// the stable release channel offers it (GEP-78 "Release channels"). The ExtensionProfile
 	// status, shoot maintenance and the channel gauges use it; the ShootExtensionProfile admission
@@ -90,5 +108,16 @@ type ExtensionProfileControllerConfiguration struct {
 // ShootMaintenanceControllerConfiguration configures the shoot maintenance controller.
 type ShootMaintenanceControllerConfiguration struct {
 	// ConcurrentSyncs is the number of Shoots maintained in parallel. Defaults to 5.
-	ConcurrentSyncs int `json:"concurrentSyncs"`
+	// +optional
+	ConcurrentSyncs *int `json:"concurrentSyncs,omitempty"`
 }
+
+const (
+	// ControllerManagerDefaultLockObjectNamespace is the default namespace of the leader election
+	// Lease.
+	ControllerManagerDefaultLockObjectNamespace = "garden"
+	// ControllerManagerDefaultLockObjectName is the default name of the leader election Lease.
+	ControllerManagerDefaultLockObjectName = "gardener-controller-manager-leader-election"
+	// DefaultControllerConcurrentSyncs is the default concurrency of the controllers.
+	DefaultControllerConcurrentSyncs = 5
+)
