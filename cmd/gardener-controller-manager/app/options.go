@@ -84,13 +84,13 @@ func NewOptions() *Options {
 // RESTConfig) and the --zap-* logging flags.
 func (o *Options) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&o.ConfigFile, "config", o.ConfigFile,
-		"Path to the component configuration (ControllerManagerConfiguration, controllermanager.config.gardener.cloud/v1alpha1): client connection to the garden, controller concurrency. Default: the defaults of every field.")
+		"Path to the component configuration (ControllerManagerConfiguration, controllermanager.config.gardener.cloud/v1alpha1): client connection to the garden, controller concurrency, leader election, endpoints. Default: the defaults of every field.")
 	fs.Var(cliflag.NewMapStringBool(&o.FeatureGates), "feature-gates",
 		"A set of key=value pairs that describe feature gates for alpha/experimental features. Options are:\n"+strings.Join(knownFeatureGates(), "\n"))
 	fs.StringVar(&o.MetricsBindAddress, "metrics-bind-address", o.MetricsBindAddress,
-		`The address the metrics endpoint binds to, for example ":2719"; "0" disables it.`)
+		`The address the metrics endpoint binds to, for example ":2719"; "0" disables it. Given, it overrides server.metrics of --config.`)
 	fs.StringVar(&o.HealthProbeBindAddress, "health-probe-bind-address", o.HealthProbeBindAddress,
-		`The address the /healthz and /readyz endpoints bind to; "0" disables them.`)
+		`The address the /healthz and /readyz endpoints bind to; "0" disables them. Given, it overrides server.healthProbes of --config.`)
 	fs.BoolVar(&o.LeaderElection, "leader-election", o.LeaderElection,
 		"Enable leader election, so that only one replica reconciles at a time; overrides leaderElection.leaderElect of --config.")
 	fs.StringVar(&o.LeaderElectionID, "leader-election-id", o.LeaderElectionID,
