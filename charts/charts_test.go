@@ -315,7 +315,7 @@ var _ = Describe("Charts", func() {
 			Expect(leaderElection.ResourceName).To(Equal("gardener-controller-manager-leader-election"))
 			Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
 			Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(130)))
-			Expect(opts.ControllerManagerConfiguration().Controllers.ShootMaintenance.ConcurrentSyncs).To(Equal(5))
+			Expect(opts.Config.Controllers.ShootMaintenance.ConcurrentSyncs).To(HaveValue(Equal(5)))
 
 			role := convert[rbacv1.Role](find(objects, "Role", "gardener.cloud:system:controller-manager:leader-election"))
 			Expect(role.Namespace).To(Equal("gardener-system"))
