@@ -68,8 +68,9 @@ var _ = Describe("NamespacedCloudProfile", Ordered, func() {
 		parent := &gardencorev1beta1.CloudProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: "ncp-parent"},
 			Spec: gardencorev1beta1.CloudProfileSpec{
-				Type:    "local",
-				Regions: []gardencorev1beta1.Region{{Name: "local"}},
+				Type:         "local",
+				Regions:      []gardencorev1beta1.Region{{Name: "local"}},
+				MachineTypes: []gardencorev1beta1.MachineType{{Name: "local", CPU: resource.MustParse("1"), Memory: resource.MustParse("1Gi")}},
 				Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
 					{Version: "1.36.3"}, {Version: "1.35.9", ExpirationDate: &parentExpiry},
 				}},
@@ -136,10 +137,10 @@ var _ = Describe("NamespacedCloudProfile", Ordered, func() {
 			}}
 			return s
 		}
-		Expect(testClient.Create(ctx, poolShoot("CloudProfile", "ncp-parent", "project-large"))).To(MatchError(
+		Expect(testClient.Create(ctx, poolShoot("CloudProfile", "ncp-parent", "local"))).To(MatchError(
 			ContainSubstring(`spec.provider.workers[0].kubernetes.version: Unsupported value: "1.35.9"`)))
 		Expect(testClient.Create(ctx, poolShoot("NamespacedCloudProfile", "extended", "other"))).To(MatchError(
-			ContainSubstring(`spec.provider.workers[0].machine.type: Unsupported value: "other": supported values: "project-large"`)))
+			ContainSubstring(`spec.provider.workers[0].machine.type: Unsupported value: "other": supported values: "local", "project-large"`)))
 		accepted := poolShoot("NamespacedCloudProfile", "extended", "project-large")
 		Expect(testClient.Create(ctx, accepted)).To(Succeed())
 		Expect(testClient.Delete(ctx, accepted)).To(Succeed())

@@ -114,6 +114,10 @@ spec:
   type: local
   regions:
   - name: local
+  machineTypes:
+  - name: local
+    cpu: "1"
+    memory: 1Gi
   kubernetes:
     versions:
     - version: "1.35.6"

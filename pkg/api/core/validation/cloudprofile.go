@@ -24,6 +24,8 @@ var kubernetesVersionPattern = regexp.MustCompile(`^([0-9]+\.){2}[0-9]+$`)
 // ValidateCloudProfile validates a CloudProfile (the subset this project serves) with
 // Gardener's rules:
 //   - metadata.name is a DNS-1123 label, spec.type is required;
+//   - at least one machine type, each with an architecture unless spec.machineCapabilities is
+//     set, and at least one region;
 //   - machine types, volume types, regions, capabilities, caBundle, seedSelector, bastion and
 //     limits follow validateOfferings;
 //   - at least one Kubernetes version; each matches ^([0-9]+\.){2}[0-9]+$ and is unique; the
@@ -41,6 +43,10 @@ func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
 		allErrs = append(allErrs, field.Required(specPath.Child("type"), "must name the provider type"))
 	}
 
+	allErrs = append(allErrs, validateCloudProfileMachineTypes(&profile.Spec, specPath.Child("machineTypes"))...)
+	if len(profile.Spec.Regions) == 0 {
+		allErrs = append(allErrs, field.Required(specPath.Child("regions"), "must provide at least one region"))
+	}
 	allErrs = append(allErrs, validateOfferings(&profile.Spec, specPath)...)
 	allErrs = append(allErrs, validateKubernetesVersions(profile.Spec.Kubernetes.Versions, specPath.Child("kubernetes", "versions"))...)
 	allErrs = append(allErrs, validateMachineImages(profile.Spec.MachineImages, specPath.Child("machineImages"))...)
@@ -117,10 +123,29 @@ func ValidateCloudProfileStatusUpdate(newStatus, _ *core.CloudProfileStatus) fie
 	return allErrs
 }
 
+// validateCloudProfileMachineTypes checks what a CloudProfile requires of its machine types beyond
+// validateMachineTypes: at least one, and an architecture on each when no capabilities are
+// defined.
+func validateCloudProfileMachineTypes(spec *core.CloudProfileSpec, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if len(spec.MachineTypes) == 0 {
+		allErrs = append(allErrs, field.Required(fldPath, "must provide at least one machine type"))
+	}
+	if len(spec.MachineCapabilities) > 0 {
+		return allErrs
+	}
+	for i, mt := range spec.MachineTypes {
+		if mt.Architecture == nil || *mt.Architecture == "" {
+			allErrs = append(allErrs, field.Required(fldPath.Index(i).Child("architecture"), "must provide an architecture"))
+		}
+	}
+	return allErrs
+}
+
 func validateKubernetesVersions(versions []core.ExpirableVersion, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	if len(versions) == 0 {
-		return append(allErrs, field.Required(fldPath, "must list at least one Kubernetes version"))
+		return append(allErrs, field.Required(fldPath, "must provide at least one Kubernetes version"))
 	}
 
 	allErrs = append(allErrs, validateKubernetesVersionEntries(versions, fldPath)...)
@@ -174,7 +199,7 @@ func validateKubernetesVersionEntries(versions []core.ExpirableVersion, fldPath 
 
 func validateMachineImages(images []core.MachineImage, fldPath *field.Path) field.ErrorList {
 	if len(images) == 0 {
-		return field.ErrorList{field.Required(fldPath, "must list at least one machine image")}
+		return field.ErrorList{field.Required(fldPath, "must provide at least one machine image")}
 	}
 	return validateMachineImageEntries(images, true, fldPath)
 }
@@ -208,7 +233,7 @@ func validateMachineImageEntries(images []core.MachineImage, strict bool, fldPat
 
 		versionsPath := idxPath.Child("versions")
 		if len(image.Versions) == 0 && strict {
-			allErrs = append(allErrs, field.Required(versionsPath, "must list at least one version of the machine image"))
+			allErrs = append(allErrs, field.Required(versionsPath, fmt.Sprintf("must provide at least one version for the machine image '%s'", image.Name)))
 		}
 		seen := sets.New[string]()
 		for j, v := range image.Versions {

@@ -8,11 +8,13 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"fmt"
+	"strings"
 
 	"github.com/Masterminds/semver/v3"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
 	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
@@ -27,8 +29,9 @@ var supportedCRINames = []string{"containerd"}
 
 // validateOfferings checks the parts of a CloudProfile spec beyond versions with Gardener's rules
 // (pkg/api/core/validation/cloudprofile.go upstream):
-//   - machineTypes and volumeTypes: names required and unique; quantities not negative; a
-//     machine type's architecture is amd64 or arm64, its storage sets size or minSize;
+//   - machineTypes and volumeTypes: names required and unique; machine type names are
+//     qualified names without prefix; quantities not negative; a machine type's architecture
+//     is amd64 or arm64, its storage sets exactly one of size and minSize;
 //   - regions: names required and unique; zone and access restriction names unique per
 //     region; labels are valid Kubernetes labels;
 //   - machine image versions: architectures amd64|arm64, CRI names containerd and unique,
@@ -39,8 +42,8 @@ var supportedCRINames = []string{"containerd"}
 //   - caBundle holds at least one PEM certificate; seedSelector is a valid label selector;
 //     bastion names an offered image (and version) and machine type; limits.maxNodesTotal > 0.
 //
-// Gardener also requires at least one region and one machine type; this project does not
-// (docs/concepts/apiserver.md), so that profiles listing only versions stay valid.
+// That a CloudProfile lists at least one machine type and region is checked by
+// ValidateCloudProfile, not here: a merged NamespacedCloudProfile spec is validated with this too.
 func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	capabilities := capabilityDefinitions(spec.MachineCapabilities)
@@ -171,6 +174,10 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the machine type"))
 		case names.Has(mt.Name):
 			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), mt.Name))
+		default:
+			if msgs := unprefixedQualifiedName(mt.Name); len(msgs) > 0 {
+				allErrs = append(allErrs, field.Invalid(idxPath.Child("name"), mt.Name, fmt.Sprintf("machine type name must be a qualified name: %v", msgs)))
+			}
 		}
 		names.Insert(mt.Name)
 		allErrs = append(allErrs, validateNonNegativeQuantity(mt.CPU, idxPath.Child("cpu"))...)
@@ -181,8 +188,11 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 		}
 		if s := mt.Storage; s != nil {
 			storagePath := idxPath.Child("storage")
-			if s.StorageSize == nil && s.MinSize == nil {
+			switch {
+			case s.StorageSize == nil && s.MinSize == nil:
 				allErrs = append(allErrs, field.Invalid(storagePath, "", "must set size or minSize"))
+			case s.StorageSize != nil && s.MinSize != nil:
+				allErrs = append(allErrs, field.Invalid(storagePath, "", `not allowed to configure both "size" and "minSize"`))
 			}
 			if s.StorageSize != nil {
 				allErrs = append(allErrs, validateNonNegativeQuantity(*s.StorageSize, storagePath.Child("size"))...)
@@ -194,6 +204,18 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 		allErrs = append(allErrs, validateCapabilities(mt.Capabilities, definitions, idxPath.Child("capabilities"))...)
 	}
 	return allErrs
+}
+
+// unprefixedQualifiedName returns why name is not a Kubernetes qualified name without a prefix;
+// nil when it is one.
+func unprefixedQualifiedName(name string) []string {
+	if msgs := validation.IsQualifiedName(name); len(msgs) > 0 {
+		return msgs
+	}
+	if strings.Contains(name, "/") {
+		return []string{fmt.Sprintf("name '%s' must not contain a prefix", name)}
+	}
+	return nil
 }
 
 func validateVolumeTypes(volumeTypes []core.VolumeType, fldPath *field.Path) field.ErrorList {

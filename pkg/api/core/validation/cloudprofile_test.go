@@ -30,6 +30,9 @@ func validCloudProfile() *core.CloudProfile {
 		Spec: core.CloudProfileSpec{
 			Type:    "local",
 			Regions: []core.Region{{Name: "local"}},
+			MachineTypes: []core.MachineType{{
+				Name: "local", CPU: resource.MustParse("1"), GPU: resource.MustParse("0"), Memory: resource.MustParse("1Gi"), Architecture: ptr.To("amd64"),
+			}},
 			Kubernetes: core.KubernetesSettings{Versions: []core.ExpirableVersion{
 				{Version: "1.37.1", Lifecycle: []core.LifecycleStage{stage(core.ClassificationPreview), stage(core.ClassificationSupported, 16*24*time.Hour)}},
 				{Version: "1.36.3"},
@@ -93,8 +96,22 @@ var _ = Describe("CloudProfile validation", func() {
 			fieldErr(field.ErrorTypeRequired, "spec.type")),
 		Entry("duplicate region", func(p *core.CloudProfile) { p.Spec.Regions = append(p.Spec.Regions, core.Region{Name: "local"}) },
 			fieldErr(field.ErrorTypeDuplicate, "spec.regions[1].name")),
+		Entry("no machine types", func(p *core.CloudProfile) { p.Spec.MachineTypes = nil },
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineTypes", "must provide at least one machine type")),
+		Entry("no regions", func(p *core.CloudProfile) { p.Spec.Regions = nil },
+			fieldErrDetail(field.ErrorTypeRequired, "spec.regions", "must provide at least one region")),
+		Entry("machine type without architecture", func(p *core.CloudProfile) { p.Spec.MachineTypes[0].Architecture = nil },
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineTypes[0].architecture", "must provide an architecture")),
+		Entry("machine type name with a prefix", func(p *core.CloudProfile) { p.Spec.MachineTypes[0].Name = "example.com/local" },
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.machineTypes[0].name", "must be a qualified name")),
+		Entry("machine type name that is not a qualified name", func(p *core.CloudProfile) { p.Spec.MachineTypes[0].Name = "m5 large" },
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.machineTypes[0].name", "must be a qualified name")),
+		Entry("machine type without name", func(p *core.CloudProfile) { p.Spec.MachineTypes[0].Name = "" },
+			fieldErr(field.ErrorTypeRequired, "spec.machineTypes[0].name")),
+		Entry("region without name", func(p *core.CloudProfile) { p.Spec.Regions[0].Name = "" },
+			fieldErr(field.ErrorTypeRequired, "spec.regions[0].name")),
 		Entry("no Kubernetes versions", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions = nil },
-			fieldErr(field.ErrorTypeRequired, "spec.kubernetes.versions")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.kubernetes.versions", "must provide at least one Kubernetes version")),
 		Entry("partial Kubernetes version", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[1].Version = "1.36" },
 			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[1].version")),
 		Entry("Kubernetes version with a leading v", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[1].Version = "v1.36.3" },
@@ -130,13 +147,13 @@ var _ = Describe("CloudProfile validation", func() {
 			p.Spec.Kubernetes.Versions[0].ExpirationDate = &metav1.Time{Time: refTime}
 		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[0].expirationDate")),
 		Entry("no machine images", func(p *core.CloudProfile) { p.Spec.MachineImages = nil },
-			fieldErr(field.ErrorTypeRequired, "spec.machineImages")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineImages", "must provide at least one machine image")),
 		Entry("machine image without name", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Name = "" },
 			fieldErr(field.ErrorTypeRequired, "spec.machineImages[1].name")),
 		Entry("duplicate machine image", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Name = "gardenlinux" },
 			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[1].name")),
 		Entry("machine image without versions", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions = nil },
-			fieldErr(field.ErrorTypeRequired, "spec.machineImages[1].versions")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineImages[1].versions", "must provide at least one version for the machine image 'ubuntu'")),
 		Entry("unparseable machine image version", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "noble" },
 			fieldErr(field.ErrorTypeInvalid, "spec.machineImages[1].versions[0].version")),
 		Entry("loose machine image versions are accepted", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "v24.4" }),
@@ -165,6 +182,14 @@ var _ = Describe("CloudProfile validation", func() {
 			*p = *fullCloudProfile()
 			p.Spec.MachineTypes[0].Storage = &core.MachineTypeStorage{Class: "standard", Type: "default"}
 		}, fieldErr(field.ErrorTypeInvalid, "spec.machineTypes[0].storage")),
+		Entry("machine type storage with size and minSize", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineTypes[0].Storage.StorageSize = ptr.To(resource.MustParse("20Gi"))
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.machineTypes[0].storage", `not allowed to configure both "size" and "minSize"`)),
+		Entry("machine type without architecture when capabilities are defined", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineTypes[0].Architecture = nil
+		}),
 		Entry("unknown machine type architecture", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.MachineTypes[0].Architecture = ptr.To("riscv64")

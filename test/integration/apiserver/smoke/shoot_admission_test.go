@@ -15,6 +15,7 @@ import (
 	. "github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -37,9 +38,10 @@ func boundedCloudProfile() *gardencorev1beta1.CloudProfile {
 	return &gardencorev1beta1.CloudProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "admission-test"},
 		Spec: gardencorev1beta1.CloudProfileSpec{
-			Type:       "local",
-			Regions:    []gardencorev1beta1.Region{{Name: "local"}},
-			Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{version("1.35.4"), version("1.35.6"), version("1.36.1")}},
+			Type:         "local",
+			Regions:      []gardencorev1beta1.Region{{Name: "local"}},
+			MachineTypes: []gardencorev1beta1.MachineType{{Name: "local", CPU: resource.MustParse("1"), Memory: resource.MustParse("1Gi")}},
+			Kubernetes:   gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{version("1.35.4"), version("1.35.6"), version("1.36.1")}},
 			MachineImages: []gardencorev1beta1.MachineImage{
 				{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{image("1877.5.0"), image("1877.8.0")}},
 			},

@@ -21,8 +21,10 @@ func newProfile() *core.CloudProfile {
 	return &core.CloudProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "local", ResourceVersion: "1", Generation: 5},
 		Spec: core.CloudProfileSpec{
-			Type:       "local",
-			Kubernetes: core.KubernetesSettings{Versions: []core.ExpirableVersion{{Version: "1.36.3"}}},
+			Type:         "local",
+			Regions:      []core.Region{{Name: "local"}},
+			MachineTypes: []core.MachineType{{Name: "local", Architecture: ptr.To("amd64")}},
+			Kubernetes:   core.KubernetesSettings{Versions: []core.ExpirableVersion{{Version: "1.36.3"}}},
 			MachineImages: []core.MachineImage{{Name: "gardenlinux", UpdateStrategy: ptr.To(core.UpdateStrategyMinor),
 				Versions: []core.MachineImageVersion{{ExpirableVersion: core.ExpirableVersion{Version: "1877.8.0"}}}}},
 		},
