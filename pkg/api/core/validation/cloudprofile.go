@@ -43,7 +43,7 @@ func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
 		allErrs = append(allErrs, field.Required(specPath.Child("type"), "must name the provider type"))
 	}
 
-	allErrs = append(allErrs, validateCloudProfileMachineTypes(&profile.Spec, specPath.Child("machineTypes"))...)
+	allErrs = append(allErrs, validateCloudProfileMachineTypes(profile.Spec.MachineTypes, machineCapabilities(profile.Spec.MachineCapabilities), specPath.Child("machineTypes"))...)
 	if len(profile.Spec.Regions) == 0 {
 		allErrs = append(allErrs, field.Required(specPath.Child("regions"), "must provide at least one region"))
 	}
@@ -124,17 +124,17 @@ func ValidateCloudProfileStatusUpdate(newStatus, _ *core.CloudProfileStatus) fie
 }
 
 // validateCloudProfileMachineTypes checks what a CloudProfile requires of its machine types beyond
-// validateMachineTypes: at least one, and an architecture on each when no capabilities are
-// defined.
-func validateCloudProfileMachineTypes(spec *core.CloudProfileSpec, fldPath *field.Path) field.ErrorList {
+// validateMachineTypes (which validateOfferings applies): at least one, and an architecture on
+// each when capabilities (the profile's definitions) are empty.
+func validateCloudProfileMachineTypes(machineTypes []core.MachineType, capabilities core.Capabilities, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	if len(spec.MachineTypes) == 0 {
+	if len(machineTypes) == 0 {
 		allErrs = append(allErrs, field.Required(fldPath, "must provide at least one machine type"))
 	}
-	if len(spec.MachineCapabilities) > 0 {
+	if len(capabilities) > 0 {
 		return allErrs
 	}
-	for i, mt := range spec.MachineTypes {
+	for i, mt := range machineTypes {
 		if mt.Architecture == nil || *mt.Architecture == "" {
 			allErrs = append(allErrs, field.Required(fldPath.Index(i).Child("architecture"), "must provide an architecture"))
 		}

@@ -175,7 +175,7 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 		case names.Has(mt.Name):
 			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), mt.Name))
 		default:
-			if msgs := unprefixedQualifiedName(mt.Name); len(msgs) > 0 {
+			if msgs := validateUnprefixedQualifiedName(mt.Name); len(msgs) > 0 {
 				allErrs = append(allErrs, field.Invalid(idxPath.Child("name"), mt.Name, fmt.Sprintf("machine type name must be a qualified name: %v", msgs)))
 			}
 		}
@@ -206,9 +206,9 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 	return allErrs
 }
 
-// unprefixedQualifiedName returns why name is not a Kubernetes qualified name without a prefix;
+// validateUnprefixedQualifiedName returns why name is not a Kubernetes qualified name without a prefix;
 // nil when it is one.
-func unprefixedQualifiedName(name string) []string {
+func validateUnprefixedQualifiedName(name string) []string {
 	if msgs := validation.IsQualifiedName(name); len(msgs) > 0 {
 		return msgs
 	}
