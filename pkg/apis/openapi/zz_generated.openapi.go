@@ -1474,7 +1474,7 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 						},
 					},
 				},
-				Required: []string{"kubernetes", "machineImages", "type"},
+				Required: []string{"kubernetes", "machineImages", "machineTypes", "regions", "type"},
 			},
 		},
 		Dependencies: []string{

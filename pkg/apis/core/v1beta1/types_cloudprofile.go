@@ -65,8 +65,7 @@ type CloudProfileSpec struct {
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=name
-	// +optional
-	MachineTypes []MachineType `json:"machineTypes,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,4,rep,name=machineTypes"`
+	MachineTypes []MachineType `json:"machineTypes" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,4,rep,name=machineTypes"`
 	// ProviderConfig is opaque, provider-specific configuration of the profile (for example the
 	// provider's image identifiers). It is stored as sent.
 	// +optional
@@ -76,8 +75,7 @@ type CloudProfileSpec struct {
 	// +patchStrategy=merge
 	// +listType=map
 	// +listMapKey=name
-	// +optional
-	Regions []Region `json:"regions,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,6,rep,name=regions"`
+	Regions []Region `json:"regions" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,6,rep,name=regions"`
 	// SeedSelector restricts the Seeds that may host Shoots of this profile: by label and,
 	// optionally, by provider type ('*' allows every type). Empty means every Seed of the same
 	// provider type.
