@@ -117,6 +117,7 @@ spec:
   machineTypes:
   - name: local
     cpu: "1"
+    gpu: "0"
     memory: 1Gi
   kubernetes:
     versions:
