@@ -71,30 +71,40 @@ var _ = Describe("ResolvePins", func() {
 		}
 	})
 
-	It("adds the channel's entries, resolves partial pins against the entries resolved so far and warns about dropped pins", func() {
-		stored, allErrs, warnings, err := ResolvePins(ctx, req)
-		Expect(err).NotTo(HaveOccurred())
-		Expect(allErrs).To(BeEmpty())
-		Expect(stored).To(HaveExactElements(
-			StoredVersion{ExtensionIndex: 0, ComponentIndex: 1, Component: "sidekick", Version: "2.0.0"},
-			StoredVersion{ExtensionIndex: 0, ComponentIndex: 0, Component: "agent", Version: "1.1.0"},
-		))
-		Expect(warnings).To(HaveExactElements(ContainSubstring("component dropped of extension shoot-falco-service is no longer pinned to 0.1.0: its entry was removed")))
-		Expect(req.Extensions[0].Components).To(HaveLen(1), "the request's entries are not modified")
-		Expect(*req.Extensions[0].Components[0].Version).To(Equal("1"))
-	})
-
-	It("keeps a stored version where the new entry sets none, and drops a leading v", func() {
-		req.Extensions[0].Channel = nil
-		req.Extensions[0].Components = []gardencorev1beta1.ExtensionComponent{{Name: "agent"}, {Name: "sidekick", Version: ptr.To("v2.0.0")}}
-		stored, allErrs, _, err := ResolvePins(ctx, req)
-		Expect(err).NotTo(HaveOccurred())
-		Expect(allErrs).To(BeEmpty())
-		Expect(stored).To(HaveExactElements(
-			StoredVersion{ExtensionIndex: 0, ComponentIndex: 0, Component: "agent", Version: "1.0.0"},
-			StoredVersion{ExtensionIndex: 0, ComponentIndex: 1, Component: "sidekick", Version: "2.0.0"},
-		))
-	})
+	DescribeTable("resolves the pins without changing the request",
+		func(mutate func(*MutationRequest), want []StoredVersion, warnings ...any) {
+			mutate(&req)
+			before := make([]gardencorev1beta1.Extension, len(req.Extensions))
+			for i := range req.Extensions {
+				req.Extensions[i].DeepCopyInto(&before[i])
+			}
+			stored, allErrs, gotWarnings, err := ResolvePins(ctx, req)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(allErrs).To(BeEmpty())
+			Expect(stored).To(Equal(want))
+			Expect(gotWarnings).To(HaveExactElements(warnings...))
+			Expect(req.Extensions).To(Equal(before), "the request's entries are not modified")
+		},
+		Entry("adds the channel's entries, resolves partial pins against the entries resolved so far and warns about dropped pins",
+			func(*MutationRequest) {},
+			[]StoredVersion{
+				{ExtensionIndex: 0, ComponentIndex: 1, Component: "sidekick", Version: "2.0.0"},
+				{ExtensionIndex: 0, ComponentIndex: 0, Component: "agent", Version: "1.1.0"},
+			},
+			ContainSubstring("component dropped of extension shoot-falco-service is no longer pinned to 0.1.0: its entry was removed"),
+		),
+		Entry("keeps a stored version where the new entry sets none, and drops a leading v",
+			func(req *MutationRequest) {
+				req.Extensions[0].Channel = nil
+				req.Extensions[0].Components = []gardencorev1beta1.ExtensionComponent{{Name: "agent"}, {Name: "sidekick", Version: ptr.To("v2.0.0")}}
+			},
+			[]StoredVersion{
+				{ExtensionIndex: 0, ComponentIndex: 0, Component: "agent", Version: "1.0.0"},
+				{ExtensionIndex: 0, ComponentIndex: 1, Component: "sidekick", Version: "2.0.0"},
+			},
+			ContainSubstring("component dropped of extension shoot-falco-service is no longer pinned to 0.1.0: its entry was removed"),
+		),
+	)
 
 	It("reports a partial pin without a suitable version on its path", func() {
 		req.Extensions[0].Channel = nil
