@@ -5,14 +5,11 @@
 package localgarden_test
 
 import (
-	"bufio"
 	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
-	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -109,20 +106,5 @@ func listsServed(admin *rest.Config, url string) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	total := 0.0
-	scanner := bufio.NewScanner(bytes.NewReader(metrics))
-	scanner.Buffer(make([]byte, 1<<20), 1<<20)
-	for scanner.Scan() {
-		line := scanner.Text()
-		if !strings.HasPrefix(line, "apiserver_request_total{") || !strings.Contains(line, `resource="extensionprofiles"`) ||
-			!strings.Contains(line, `verb="LIST"`) || !strings.Contains(line, `code="200"`) {
-			continue
-		}
-		value, err := strconv.ParseFloat(line[strings.LastIndex(line, " ")+1:], 64)
-		if err != nil {
-			return 0, err
-		}
-		total += value
-	}
-	return total, scanner.Err()
+	return failover.RequestsServed(bytes.NewReader(metrics), "extensionprofiles", "LIST", "200")
 }

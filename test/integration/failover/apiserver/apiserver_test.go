@@ -5,14 +5,11 @@
 package apiserver_test
 
 import (
-	"bufio"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -210,20 +207,5 @@ func createsServed(s *gardenerenvtest.GardenerAPIServer) (float64, error) {
 	if resp.StatusCode != http.StatusOK {
 		return 0, fmt.Errorf("/metrics answered %d", resp.StatusCode)
 	}
-	total := 0.0
-	scanner := bufio.NewScanner(resp.Body)
-	scanner.Buffer(make([]byte, 1<<20), 1<<20)
-	for scanner.Scan() {
-		line := scanner.Text()
-		if !strings.HasPrefix(line, "apiserver_request_total{") || !strings.Contains(line, `resource="extensionprofiles"`) ||
-			!strings.Contains(line, `verb="POST"`) || !strings.Contains(line, `code="201"`) {
-			continue
-		}
-		value, err := strconv.ParseFloat(line[strings.LastIndex(line, " ")+1:], 64)
-		if err != nil {
-			return 0, err
-		}
-		total += value
-	}
-	return total, scanner.Err()
+	return failover.RequestsServed(resp.Body, "extensionprofiles", "POST", "201")
 }
