@@ -142,17 +142,7 @@ func (o *Options) Config() (*apiserver.Config, error) {
 		klog.InfoS("Not advertising an address", "reason", err)
 	}
 
-	o.Recommended.ExtraAdmissionInitializers = func(c *genericapiserver.RecommendedConfig) ([]admission.PluginInitializer, error) {
-		// The loopback client talks protobuf, as Gardener's does: the loopback config names no
-		// content type, so the clientset's default holds (protobuf for every core.gardener.cloud
-		// kind, JSON accepted).
-		coreClient, err := gardencoreclientset.NewForConfig(c.LoopbackClientConfig)
-		if err != nil {
-			return nil, fmt.Errorf("creating the loopback core.gardener.cloud client: %w", err)
-		}
-		o.coreInformerFactory = gardencoreinformers.NewSharedInformerFactory(coreClient, 0)
-		return []admission.PluginInitializer{admissioninitializer.New(o.coreInformerFactory, coreClient, o.Clock)}, nil
-	}
+	o.Recommended.ExtraAdmissionInitializers = o.coreAdmissionInitializers
 
 	serverConfig := genericapiserver.NewRecommendedConfig(api.Codecs)
 	// The internal types have no OpenAPI model names of their own, so the namer built from the
@@ -178,6 +168,19 @@ func (o *Options) Config() (*apiserver.Config, error) {
 		GenericConfig: serverConfig,
 		ExtraConfig:   apiserver.ExtraConfig{CoreInformerFactory: o.coreInformerFactory, Clock: o.Clock},
 	}, nil
+}
+
+// coreAdmissionInitializers builds the loopback core.gardener.cloud client and informer factory
+// from c.LoopbackClientConfig and returns the initializer that hands them to the admission plugins.
+// The client talks protobuf, as Gardener's does: the loopback config names no content type, so
+// the clientset's default holds (protobuf for every core.gardener.cloud kind, JSON accepted).
+func (o *Options) coreAdmissionInitializers(c *genericapiserver.RecommendedConfig) ([]admission.PluginInitializer, error) {
+	coreClient, err := gardencoreclientset.NewForConfig(c.LoopbackClientConfig)
+	if err != nil {
+		return nil, fmt.Errorf("creating the loopback core.gardener.cloud client: %w", err)
+	}
+	o.coreInformerFactory = gardencoreinformers.NewSharedInformerFactory(coreClient, 0)
+	return []admission.PluginInitializer{admissioninitializer.New(o.coreInformerFactory, coreClient, o.Clock)}, nil
 }
 
 // Run builds the server and serves until ctx is done.
