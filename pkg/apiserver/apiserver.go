@@ -134,10 +134,7 @@ func (c CompletedConfig) New() (*GardenerAPIServer, error) {
 		return nil, err
 	}
 
-	coreGroupInfo, err := corerest.StorageProvider{Clock: c.ExtraConfig.Clock}.NewRESTStorage(apiserverstorage.WithRequestTooLarge(c.GenericConfig.RESTOptionsGetter))
-	if err != nil {
-		return nil, err
-	}
+	coreGroupInfo := corerest.StorageProvider{Clock: c.ExtraConfig.Clock}.NewRESTStorage(apiserverstorage.WithRequestTooLarge(c.GenericConfig.RESTOptionsGetter))
 	if err := genericServer.InstallAPIGroups(&coreGroupInfo); err != nil {
 		return nil, err
 	}

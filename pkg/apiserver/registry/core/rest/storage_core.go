@@ -27,48 +27,32 @@ type StorageProvider struct {
 }
 
 // NewRESTStorage returns the APIGroupInfo of core.gardener.cloud with version v1beta1 and the
-// resources cloudprofiles, extensionprofiles, namespacedcloudprofiles and shoots, each with a status subresource.
-func (p StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGetter) (genericapiserver.APIGroupInfo, error) {
+// resources cloudprofiles, extensionprofiles, namespacedcloudprofiles and shoots, each with a
+// status subresource. It panics if a store cannot be completed from restOptionsGetter.
+func (p StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGetter) genericapiserver.APIGroupInfo {
 	apiGroupInfo := genericapiserver.NewDefaultAPIGroupInfo(core.GroupName, api.Scheme, api.ParameterCodec, api.Codecs)
-
-	storage, err := p.v1beta1Storage(restOptionsGetter)
-	if err != nil {
-		return genericapiserver.APIGroupInfo{}, err
-	}
-	apiGroupInfo.VersionedResourcesStorageMap[gardencorev1beta1.SchemeGroupVersion.Version] = storage
-	return apiGroupInfo, nil
+	apiGroupInfo.VersionedResourcesStorageMap[gardencorev1beta1.SchemeGroupVersion.Version] = p.v1beta1Storage(restOptionsGetter)
+	return apiGroupInfo
 }
 
-func (p StorageProvider) v1beta1Storage(restOptionsGetter generic.RESTOptionsGetter) (map[string]rest.Storage, error) {
+func (p StorageProvider) v1beta1Storage(restOptionsGetter generic.RESTOptionsGetter) map[string]rest.Storage {
 	storage := map[string]rest.Storage{}
 
-	cloudProfile, cloudProfileStatus, err := cloudprofilestore.NewREST(restOptionsGetter, p.Clock)
-	if err != nil {
-		return nil, err
-	}
-	storage["cloudprofiles"] = cloudProfile
-	storage["cloudprofiles/status"] = cloudProfileStatus
+	cloudProfileStorage := cloudprofilestore.NewStorageWithClock(restOptionsGetter, p.Clock)
+	storage["cloudprofiles"] = cloudProfileStorage.CloudProfile
+	storage["cloudprofiles/status"] = cloudProfileStorage.Status
 
-	extensionProfile, extensionProfileStatus, err := extensionprofilestore.NewREST(restOptionsGetter, p.Clock)
-	if err != nil {
-		return nil, err
-	}
-	storage["extensionprofiles"] = extensionProfile
-	storage["extensionprofiles/status"] = extensionProfileStatus
+	extensionProfileStorage := extensionprofilestore.NewStorageWithClock(restOptionsGetter, p.Clock)
+	storage["extensionprofiles"] = extensionProfileStorage.ExtensionProfile
+	storage["extensionprofiles/status"] = extensionProfileStorage.Status
 
-	namespacedCloudProfile, namespacedCloudProfileStatus, err := namespacedcloudprofilestore.NewREST(restOptionsGetter)
-	if err != nil {
-		return nil, err
-	}
-	storage["namespacedcloudprofiles"] = namespacedCloudProfile
-	storage["namespacedcloudprofiles/status"] = namespacedCloudProfileStatus
+	namespacedCloudProfileStorage := namespacedcloudprofilestore.NewStorage(restOptionsGetter)
+	storage["namespacedcloudprofiles"] = namespacedCloudProfileStorage.NamespacedCloudProfile
+	storage["namespacedcloudprofiles/status"] = namespacedCloudProfileStorage.Status
 
-	shoot, shootStatus, err := shootstore.NewREST(restOptionsGetter)
-	if err != nil {
-		return nil, err
-	}
+	shoot, shootStatus := shootstore.NewREST(restOptionsGetter, 0)
 	storage["shoots"] = shoot
 	storage["shoots/status"] = shootStatus
 
-	return storage, nil
+	return storage
 }

@@ -6,15 +6,18 @@
 package storage
 
 import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/registry/generic"
 	genericregistry "k8s.io/apiserver/pkg/registry/generic/registry"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/utils/clock"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	"github.com/gep-78/gardener/pkg/apiserver/registry/core/cloudprofile"
-	"github.com/gep-78/gardener/pkg/apiserver/registry/statusrest"
 )
 
 // REST is the storage of cloudprofiles.
@@ -22,13 +25,34 @@ type REST struct {
 	*genericregistry.Store
 }
 
-var (
-	_ rest.ShortNamesProvider = &REST{}
-)
+// CloudProfileStorage is the storage of cloudprofiles and cloudprofiles/status.
+type CloudProfileStorage struct {
+	CloudProfile *REST
+	Status       *StatusREST
+}
 
-// NewREST returns the storage of cloudprofiles and cloudprofiles/status. Both share one
-// underlying store; the status store only swaps in the status update strategy.
-func NewREST(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *statusrest.REST, error) {
+// NewStorage returns the storage of cloudprofiles with the real clock (NewStorageWithClock).
+func NewStorage(optsGetter generic.RESTOptionsGetter) CloudProfileStorage {
+	return NewStorageWithClock(optsGetter, clock.RealClock{})
+}
+
+// NewStorageWithClock returns the storage of cloudprofiles whose strategies read the time from c.
+func NewStorageWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) CloudProfileStorage {
+	cloudProfileRest, cloudProfileStatusRest := NewRESTWithClock(optsGetter, c)
+	return CloudProfileStorage{CloudProfile: cloudProfileRest, Status: cloudProfileStatusRest}
+}
+
+// NewREST returns the storage of cloudprofiles and cloudprofiles/status with the real clock
+// (NewRESTWithClock).
+func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
+	return NewRESTWithClock(optsGetter, clock.RealClock{})
+}
+
+// NewRESTWithClock returns the storage of cloudprofiles and cloudprofiles/status, whose
+// strategies read the time from c (nil: the real clock). Both share one underlying store; the
+// status store only swaps in the status strategy. It panics if the store cannot be completed
+// from optsGetter.
+func NewRESTWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *StatusREST) {
 	strategy := cloudprofile.NewStrategy(c)
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.CloudProfile{} },
@@ -45,11 +69,54 @@ func NewREST(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST,
 		TableConvertor: newTableConvertor(),
 	}
 	if err := store.CompleteWithOptions(&generic.StoreOptions{RESTOptions: optsGetter}); err != nil {
-		return nil, nil, err
+		panic(err)
 	}
 
-	return &REST{Store: store}, statusrest.New(store, cloudprofile.NewStatusStrategy(c)), nil
+	statusStrategy := cloudprofile.NewStatusStrategy(c)
+	statusStore := *store
+	statusStore.UpdateStrategy = statusStrategy
+	statusStore.ResetFieldsStrategy = statusStrategy
+	return &REST{Store: store}, &StatusREST{store: &statusStore}
 }
+
+var _ rest.ShortNamesProvider = &REST{}
 
 // ShortNames implements rest.ShortNamesProvider: kubectl get cprofile / cpfl.
 func (r *REST) ShortNames() []string { return []string{"cprofile", "cpfl"} }
+
+// StatusREST is the storage of cloudprofiles/status: a status write never changes the spec.
+type StatusREST struct {
+	store *genericregistry.Store
+}
+
+var (
+	_ rest.Storage = &StatusREST{}
+	_ rest.Patcher = &StatusREST{}
+)
+
+// New returns an empty CloudProfile.
+func (r *StatusREST) New() runtime.Object { return &core.CloudProfile{} }
+
+// Destroy does nothing: the store is shared with REST, which destroys it.
+func (r *StatusREST) Destroy() {}
+
+// Get retrieves the object, so that PATCH works on the subresource.
+func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
+	return r.store.Get(ctx, name, options)
+}
+
+// Update writes the status of the object only. The status subresource never creates objects.
+func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
+	updateValidation rest.ValidateObjectUpdateFunc, _ bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
+	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)
+}
+
+// GetResetFields returns the fields a status write cannot set.
+func (r *StatusREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+	return r.store.GetResetFields()
+}
+
+// ConvertToTable prints the subresource like the main resource.
+func (r *StatusREST) ConvertToTable(ctx context.Context, object runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
+	return r.store.ConvertToTable(ctx, object, tableOptions)
+}

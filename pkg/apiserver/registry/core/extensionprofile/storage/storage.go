@@ -6,15 +6,18 @@
 package storage
 
 import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/registry/generic"
 	genericregistry "k8s.io/apiserver/pkg/registry/generic/registry"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/utils/clock"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	"github.com/gep-78/gardener/pkg/apiserver/registry/core/extensionprofile"
-	"github.com/gep-78/gardener/pkg/apiserver/registry/statusrest"
 )
 
 // REST is the storage of extensionprofiles.
@@ -22,13 +25,34 @@ type REST struct {
 	*genericregistry.Store
 }
 
-var (
-	_ rest.ShortNamesProvider = &REST{}
-)
+// ExtensionProfileStorage is the storage of extensionprofiles and extensionprofiles/status.
+type ExtensionProfileStorage struct {
+	ExtensionProfile *REST
+	Status           *StatusREST
+}
 
-// NewREST returns the storage of extensionprofiles and extensionprofiles/status. Both share one
-// underlying store; the status store only swaps in the status update strategy.
-func NewREST(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *statusrest.REST, error) {
+// NewStorage returns the storage of extensionprofiles with the real clock (NewStorageWithClock).
+func NewStorage(optsGetter generic.RESTOptionsGetter) ExtensionProfileStorage {
+	return NewStorageWithClock(optsGetter, clock.RealClock{})
+}
+
+// NewStorageWithClock returns the storage of extensionprofiles whose strategies read the time from c.
+func NewStorageWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) ExtensionProfileStorage {
+	extensionProfileRest, extensionProfileStatusRest := NewRESTWithClock(optsGetter, c)
+	return ExtensionProfileStorage{ExtensionProfile: extensionProfileRest, Status: extensionProfileStatusRest}
+}
+
+// NewREST returns the storage of extensionprofiles and extensionprofiles/status with the real clock
+// (NewRESTWithClock).
+func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
+	return NewRESTWithClock(optsGetter, clock.RealClock{})
+}
+
+// NewRESTWithClock returns the storage of extensionprofiles and extensionprofiles/status, whose
+// strategies read the time from c (nil: the real clock). Both share one underlying store; the
+// status store only swaps in the status strategy. It panics if the store cannot be completed
+// from optsGetter.
+func NewRESTWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *StatusREST) {
 	strategy := extensionprofile.NewStrategy(c)
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.ExtensionProfile{} },
@@ -45,11 +69,54 @@ func NewREST(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST,
 		TableConvertor: newTableConvertor(),
 	}
 	if err := store.CompleteWithOptions(&generic.StoreOptions{RESTOptions: optsGetter}); err != nil {
-		return nil, nil, err
+		panic(err)
 	}
 
-	return &REST{Store: store}, statusrest.New(store, extensionprofile.NewStatusStrategy(c)), nil
+	statusStrategy := extensionprofile.NewStatusStrategy(c)
+	statusStore := *store
+	statusStore.UpdateStrategy = statusStrategy
+	statusStore.ResetFieldsStrategy = statusStrategy
+	return &REST{Store: store}, &StatusREST{store: &statusStore}
 }
+
+var _ rest.ShortNamesProvider = &REST{}
 
 // ShortNames implements rest.ShortNamesProvider: kubectl get eprofile / epfl.
 func (r *REST) ShortNames() []string { return []string{"eprofile", "epfl"} }
+
+// StatusREST is the storage of extensionprofiles/status: a status write never changes the spec.
+type StatusREST struct {
+	store *genericregistry.Store
+}
+
+var (
+	_ rest.Storage = &StatusREST{}
+	_ rest.Patcher = &StatusREST{}
+)
+
+// New returns an empty ExtensionProfile.
+func (r *StatusREST) New() runtime.Object { return &core.ExtensionProfile{} }
+
+// Destroy does nothing: the store is shared with REST, which destroys it.
+func (r *StatusREST) Destroy() {}
+
+// Get retrieves the object, so that PATCH works on the subresource.
+func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
+	return r.store.Get(ctx, name, options)
+}
+
+// Update writes the status of the object only. The status subresource never creates objects.
+func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
+	updateValidation rest.ValidateObjectUpdateFunc, _ bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
+	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)
+}
+
+// GetResetFields returns the fields a status write cannot set.
+func (r *StatusREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+	return r.store.GetResetFields()
+}
+
+// ConvertToTable prints the subresource like the main resource.
+func (r *StatusREST) ConvertToTable(ctx context.Context, object runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
+	return r.store.ConvertToTable(ctx, object, tableOptions)
+}

@@ -6,14 +6,17 @@
 package storage
 
 import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/registry/generic"
 	genericregistry "k8s.io/apiserver/pkg/registry/generic/registry"
 	"k8s.io/apiserver/pkg/registry/rest"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	"github.com/gep-78/gardener/pkg/apiserver/registry/core/namespacedcloudprofile"
-	"github.com/gep-78/gardener/pkg/apiserver/registry/statusrest"
 )
 
 // REST is the storage of namespacedcloudprofiles.
@@ -21,11 +24,23 @@ type REST struct {
 	*genericregistry.Store
 }
 
-var _ rest.ShortNamesProvider = &REST{}
+// NamespacedCloudProfileStorage is the storage of namespacedcloudprofiles and
+// namespacedcloudprofiles/status.
+type NamespacedCloudProfileStorage struct {
+	NamespacedCloudProfile *REST
+	Status                 *StatusREST
+}
+
+// NewStorage returns the storage of namespacedcloudprofiles (NewREST).
+func NewStorage(optsGetter generic.RESTOptionsGetter) NamespacedCloudProfileStorage {
+	namespacedCloudProfileRest, namespacedCloudProfileStatusRest := NewREST(optsGetter)
+	return NamespacedCloudProfileStorage{NamespacedCloudProfile: namespacedCloudProfileRest, Status: namespacedCloudProfileStatusRest}
+}
 
 // NewREST returns the storage of namespacedcloudprofiles and namespacedcloudprofiles/status.
-// Both share one underlying store; the status store only swaps in the status update strategy.
-func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, error) {
+// Both share one underlying store; the status store only swaps in the status strategy. It panics
+// if the store cannot be completed from optsGetter.
+func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.NamespacedCloudProfile{} },
 		NewListFunc:               func() runtime.Object { return &core.NamespacedCloudProfileList{} },
@@ -41,10 +56,54 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *statusrest.REST, err
 		TableConvertor: newTableConvertor(),
 	}
 	if err := store.CompleteWithOptions(&generic.StoreOptions{RESTOptions: optsGetter}); err != nil {
-		return nil, nil, err
+		panic(err)
 	}
-	return &REST{Store: store}, statusrest.New(store, namespacedcloudprofile.StatusStrategy), nil
+
+	statusStore := *store
+	statusStore.UpdateStrategy = namespacedcloudprofile.StatusStrategy
+	statusStore.ResetFieldsStrategy = namespacedcloudprofile.StatusStrategy
+	return &REST{Store: store}, &StatusREST{store: &statusStore}
 }
+
+var _ rest.ShortNamesProvider = &REST{}
 
 // ShortNames implements rest.ShortNamesProvider: kubectl get nsprofile / nscpfl, as in Gardener.
 func (r *REST) ShortNames() []string { return []string{"nsprofile", "nscpfl"} }
+
+// StatusREST is the storage of namespacedcloudprofiles/status: a status write never changes the
+// spec.
+type StatusREST struct {
+	store *genericregistry.Store
+}
+
+var (
+	_ rest.Storage = &StatusREST{}
+	_ rest.Patcher = &StatusREST{}
+)
+
+// New returns an empty NamespacedCloudProfile.
+func (r *StatusREST) New() runtime.Object { return &core.NamespacedCloudProfile{} }
+
+// Destroy does nothing: the store is shared with REST, which destroys it.
+func (r *StatusREST) Destroy() {}
+
+// Get retrieves the object, so that PATCH works on the subresource.
+func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
+	return r.store.Get(ctx, name, options)
+}
+
+// Update writes the status of the object only. The status subresource never creates objects.
+func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
+	updateValidation rest.ValidateObjectUpdateFunc, _ bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
+	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)
+}
+
+// GetResetFields returns the fields a status write cannot set.
+func (r *StatusREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+	return r.store.GetResetFields()
+}
+
+// ConvertToTable prints the subresource like the main resource.
+func (r *StatusREST) ConvertToTable(ctx context.Context, object runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
+	return r.store.ConvertToTable(ctx, object, tableOptions)
+}
