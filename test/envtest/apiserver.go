@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/kubernetes"
@@ -375,11 +374,10 @@ func (s *GardenerAPIServer) waitUntilServed(ctx context.Context, kubeAdminConfig
 				return false, nil
 			}
 		}
+		// A 403 or 401 is retried too: a replica that has just started may not have loaded the
+		// request-header client CA yet and then takes the proxied request for system:anonymous.
 		if _, err := gardenClient.CoreV1beta1().ExtensionProfiles().List(ctx, metav1.ListOptions{}); err != nil {
 			lastErr = err
-			if apierrors.IsForbidden(err) || apierrors.IsUnauthorized(err) {
-				return false, err
-			}
 			return false, nil
 		}
 		return true, nil
