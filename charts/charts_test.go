@@ -399,7 +399,7 @@ var _ = Describe("Charts", func() {
 			Expect(opts.Validate()).To(Succeed())
 			Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(100)))
 			Expect(opts.Config.SeedClientConnection.Burst).To(Equal(int32(130)))
-			Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(20))
+			Expect(gardenletapp.ControllerConfig(opts.Config).ConcurrentSyncs).To(Equal(20))
 			leaderElection := opts.Config.LeaderElection
 			Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
 			Expect(leaderElection.ResourceNamespace).To(Equal(namespace))

@@ -29,9 +29,11 @@ fi
 # shellcheck source=/dev/null
 source "${CODEGEN_PKG}/kube_codegen.sh"
 
-kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/apis"
-# The component configuration of gardenlet (gardener-controller-manager's is in pkg/apis).
-kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/gardenlet/apis"
+# One run per API group: defaulter-gen refuses two SetDefaults_ functions for the same external
+# type (both component configurations default component-base's ClientConnectionConfiguration).
+for group in core extensions operator config/controllermanager config/gardenlet; do
+  kube::codegen::gen_helpers --boilerplate "${BOILERPLATE}" "${REPO_ROOT}/pkg/apis/${group}"
+done
 
 # Protobuf (generated.proto, generated.pb.go, protobuf struct tags) of core.gardener.cloud/v1beta1.
 "${REPO_ROOT}/hack/update-protobuf.sh"

@@ -11,15 +11,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
@@ -28,6 +33,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
+	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/gardenlet/v1alpha1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
@@ -68,26 +74,31 @@ func NewCommand() *cobra.Command {
 			logf.SetLogger(log)
 			klog.SetLogger(log)
 
-			return run(cmd.Context(), log.WithName(Name), opts)
+			ctx, cancel := context.WithCancel(cmd.Context())
+			return run(ctx, cancel, log.WithName(Name), opts.Config)
 		},
 	}
 	opts.AddFlags(cmd.Flags())
 	return cmd
 }
 
-func run(ctx context.Context, log logr.Logger, opts *Options) error {
-	log.Info("Starting "+Name, "seedName", opts.SeedName, "adoptUnscheduledShoots", opts.AdoptUnscheduledShoots,
-		"leaderElect", ptr.Deref(opts.Config.LeaderElection.LeaderElect, false),
-		"featureGates", features.Active(), "concurrentSyncs", *opts.Config.Controllers.Shoot.ConcurrentSyncs,
-		"gardenClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.GardenClientConnection.ClientConnectionConfiguration),
-		"seedClientConnection", kubernetes.ClientConnectionLogValues(opts.Config.SeedClientConnection.ClientConnectionConfiguration))
+// run starts the seed bootstrap and the manager with the shoot extension controller, configured by
+// cfg alone (defaulted, flags applied by Options.Complete), until ctx is done; it calls cancel
+// when it returns.
+func run(ctx context.Context, cancel context.CancelFunc, log logr.Logger, cfg *gardenletconfigv1alpha1.GardenletConfiguration) error {
+	defer cancel()
+	log.Info("Starting "+Name, "seedName", cfg.SeedConfig.Name, "adoptUnscheduledShoots", cfg.Controllers.Shoot.AdoptUnscheduledShoots,
+		"leaderElect", ptr.Deref(cfg.LeaderElection.LeaderElect, false),
+		"featureGates", features.Active(), "concurrentSyncs", *cfg.Controllers.Shoot.ConcurrentSyncs,
+		"gardenClientConnection", kubernetes.ClientConnectionLogValues(cfg.GardenClientConnection.ClientConnectionConfiguration),
+		"seedClientConnection", kubernetes.ClientConnectionLogValues(cfg.SeedClientConnection.ClientConnectionConfiguration))
 
 	// Time spent in client-go's client-side rate limiter and in requests, per verb and host, on
 	// /metrics (rest_client_rate_limiter_duration_seconds, rest_client_request_duration_seconds):
 	// they tell whether gardenlet waits for its own QPS budget or for the API servers.
 	metrics.RegisterRESTClientMetrics(metrics.MetricRateLimiterLatency, metrics.MetricRequestLatency)
 
-	gardenConfig, seedConfig, err := opts.RESTConfigs()
+	gardenConfig, seedConfig, err := RESTConfigs(cfg)
 	if err != nil {
 		return err
 	}
@@ -103,12 +114,12 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 
 	// As in Gardener, the manager runs against the seed and the garden is a second cluster; the
 	// leader election Lease lives in the seed.
-	leaderElection := opts.Config.LeaderElection
+	leaderElection := cfg.LeaderElection
 	mgr, err := manager.New(seedConfig, manager.Options{
 		Scheme:                        kubernetes.SeedScheme,
 		Logger:                        log,
-		Metrics:                       metricsserver.Options{BindAddress: opts.MetricsBindAddress},
-		HealthProbeBindAddress:        opts.HealthProbeBindAddress,
+		Metrics:                       metricsserver.Options{BindAddress: bindAddress(cfg.Server.Metrics)},
+		HealthProbeBindAddress:        bindAddress(cfg.Server.HealthProbes),
 		GracefulShutdownTimeout:       ptr.To(5 * time.Second),
 		LeaderElection:                ptr.Deref(leaderElection.LeaderElect, false),
 		LeaderElectionResourceLock:    leaderElection.ResourceLock,
@@ -143,7 +154,7 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 		return fmt.Errorf("failed adding the readyz check: %w", err)
 	}
 
-	if err := (&extension.Reconciler{Config: opts.ControllerConfig()}).AddToManager(ctx, mgr, gardenCluster); err != nil {
+	if err := (&extension.Reconciler{Config: ControllerConfig(cfg)}).AddToManager(ctx, mgr, gardenCluster); err != nil {
 		return fmt.Errorf("failed adding the %s controller: %w", extension.ControllerName, err)
 	}
 
@@ -162,4 +173,49 @@ func cacheSyncCheck(c cache.Cache) healthz.Checker {
 		}
 		return nil
 	}
+}
+
+// ControllerConfig returns the configuration of the shoot extension controller of a completed cfg.
+func ControllerConfig(cfg *gardenletconfigv1alpha1.GardenletConfiguration) extension.Config {
+	return extension.Config{
+		SeedName:               cfg.SeedConfig.Name,
+		AdoptUnscheduledShoots: cfg.Controllers.Shoot.AdoptUnscheduledShoots,
+		ConcurrentSyncs:        *cfg.Controllers.Shoot.ConcurrentSyncs,
+	}
+}
+
+// RESTConfigs returns the REST configs of the garden and the seed cluster of a completed cfg, with
+// the qps, burst and content types of gardenClientConnection and seedClientConnection (see
+// kubernetes.ApplyClientConnection). The garden kubeconfig is gardenClientConnection.kubeconfig,
+// else $KUBECONFIG, else in-cluster, else ~/.kube/config; without seedClientConnection.kubeconfig
+// the seed is the garden cluster's API server.
+func RESTConfigs(cfg *gardenletconfigv1alpha1.GardenletConfiguration) (garden, seed *rest.Config, err error) {
+	gardenConnection := cfg.GardenClientConnection.ClientConnectionConfiguration
+	seedConnection := cfg.SeedClientConnection.ClientConnectionConfiguration
+	if garden, err = loadKubeconfig(gardenConnection.Kubeconfig); err != nil {
+		return nil, nil, fmt.Errorf("failed loading the garden kubeconfig: %w", err)
+	}
+	seedKubeconfig := seedConnection.Kubeconfig
+	if seedKubeconfig == "" {
+		seedKubeconfig = gardenConnection.Kubeconfig
+	}
+	if seed, err = loadKubeconfig(seedKubeconfig); err != nil {
+		return nil, nil, fmt.Errorf("failed loading the seed kubeconfig: %w", err)
+	}
+	return kubernetes.ApplyClientConnection(garden, gardenConnection), kubernetes.ApplyClientConnection(seed, seedConnection), nil
+}
+
+func loadKubeconfig(path string) (*rest.Config, error) {
+	if path == "" {
+		return ctrlconfig.GetConfig()
+	}
+	return clientcmd.BuildConfigFromFlags("", path)
+}
+
+// bindAddress is the controller-runtime bind address of an endpoint; nil is "0" (none).
+func bindAddress(server *gardenletconfigv1alpha1.Server) string {
+	if server == nil {
+		return "0"
+	}
+	return net.JoinHostPort(server.BindAddress, strconv.Itoa(server.Port))
 }

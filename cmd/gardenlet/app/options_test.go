@@ -15,6 +15,7 @@ import (
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 
 	. "github.com/gep-78/gardener/cmd/gardenlet/app"
+	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/gardenlet/v1alpha1"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
 )
@@ -40,13 +41,13 @@ var _ = Describe("Options", func() {
 		Expect(opts.FeatureGates).To(BeEmpty())
 		Expect(opts.Complete()).To(Succeed())
 		Expect(opts.Validate()).To(Succeed())
-		// Gardener's defaults (pkg/gardenlet/apis/config/v1alpha1/defaults.go upstream).
+		// Gardener's defaults (pkg/apis/config/gardenlet/v1alpha1/defaults.go upstream).
 		Expect(opts.Config.GardenClientConnection.QPS).To(Equal(float32(50)))
 		Expect(opts.Config.GardenClientConnection.Burst).To(Equal(int32(100)))
 		Expect(opts.Config.GardenClientConnection.ContentType).To(BeEmpty())
 		Expect(opts.Config.SeedClientConnection.QPS).To(Equal(float32(50)))
 		Expect(opts.Config.SeedClientConnection.Burst).To(Equal(int32(100)))
-		Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(20))
+		Expect(ControllerConfig(opts.Config).ConcurrentSyncs).To(Equal(20))
 		leaderElection := opts.Config.LeaderElection
 		Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
 		Expect(leaderElection.ResourceLock).To(Equal("leases"))
@@ -55,6 +56,9 @@ var _ = Describe("Options", func() {
 		Expect(leaderElection.LeaseDuration.Duration).To(Equal(15 * time.Second))
 		Expect(leaderElection.RenewDeadline.Duration).To(Equal(10 * time.Second))
 		Expect(leaderElection.RetryPeriod.Duration).To(Equal(2 * time.Second))
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&gardenletconfigv1alpha1.Server{Port: 2728}))
+		Expect(opts.Config.Server.Metrics).To(BeNil())
+		Expect(opts.Config.SeedConfig.Name).To(Equal("local"))
 	})
 
 	It("should parse every flag", func() {
@@ -69,9 +73,12 @@ var _ = Describe("Options", func() {
 		Expect(opts.HealthProbeBindAddress).To(Equal(":9999"))
 		Expect(opts.Zap.Development).To(BeTrue())
 		Expect(opts.Complete()).To(Succeed())
-		Expect(opts.ControllerConfig()).To(Equal(extension.Config{SeedName: "seed-1", AdoptUnscheduledShoots: true, ConcurrentSyncs: 3}))
+		Expect(ControllerConfig(opts.Config)).To(Equal(extension.Config{SeedName: "seed-1", AdoptUnscheduledShoots: true, ConcurrentSyncs: 3}))
 		Expect(opts.Config.GardenClientConnection.Kubeconfig).To(Equal("/g"))
 		Expect(opts.Config.SeedClientConnection.Kubeconfig).To(Equal("/s"))
+		Expect(opts.Config.Server.Metrics).To(Equal(&gardenletconfigv1alpha1.Server{Port: 2729}))
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&gardenletconfigv1alpha1.Server{Port: 9999}))
+		Expect(opts.Config.SeedConfig.Name).To(Equal("seed-1"))
 	})
 
 	writeConfig := func(content string) string {
@@ -79,6 +86,40 @@ var _ = Describe("Options", func() {
 		Expect(os.WriteFile(path, []byte(content), 0o600)).To(Succeed())
 		return path
 	}
+
+	It("should keep the seed name, the adoption and the endpoints of the file without the flags", func() {
+		opts, err := parse("--config=" + writeConfig(`apiVersion: gardenlet.config.gardener.cloud/v1alpha1
+kind: GardenletConfiguration
+seedConfig:
+  metadata:
+    name: seed-2
+controllers:
+  shoot:
+    adoptUnscheduledShoots: true
+server:
+  healthProbes:
+    bindAddress: 127.0.0.1
+  metrics:
+    port: 8080
+`))
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Validate()).To(Succeed())
+		Expect(ControllerConfig(opts.Config)).To(Equal(extension.Config{SeedName: "seed-2", AdoptUnscheduledShoots: true, ConcurrentSyncs: 20}))
+		Expect(opts.Config.Server.HealthProbes).To(Equal(&gardenletconfigv1alpha1.Server{BindAddress: "127.0.0.1", Port: 2728}))
+		Expect(opts.Config.Server.Metrics).To(Equal(&gardenletconfigv1alpha1.Server{Port: 8080}))
+	})
+
+	It("should disable the health probes with --health-probe-bind-address=0 and reject a bad address", func() {
+		opts, err := parse("--health-probe-bind-address=0")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(Succeed())
+		Expect(opts.Config.Server.HealthProbes).To(BeNil())
+
+		opts, err = parse("--metrics-bind-address=:x")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(opts.Complete()).To(MatchError(ContainSubstring("invalid --metrics-bind-address")))
+	})
 
 	It("should read the component configuration of --config, flags taking precedence", func() {
 		opts, err := parse("--config="+writeConfig(`apiVersion: gardenlet.config.gardener.cloud/v1alpha1
@@ -114,7 +155,7 @@ leaderElection:
 		Expect(seed.Kubeconfig).To(Equal("/other-seed"))
 		Expect(seed.QPS).To(Equal(float32(50)))
 		Expect(seed.ContentType).To(Equal("application/json"))
-		Expect(opts.ControllerConfig().ConcurrentSyncs).To(Equal(50))
+		Expect(ControllerConfig(opts.Config).ConcurrentSyncs).To(Equal(50))
 		leaderElection := opts.Config.LeaderElection
 		Expect(leaderElection.LeaderElect).To(HaveValue(BeTrue()))
 		Expect(leaderElection.LeaseDuration.Duration).To(Equal(3 * time.Second))
@@ -141,6 +182,8 @@ leaderElection:
 			Expect(opts.Validate()).To(MatchError(ContainSubstring(message)))
 		},
 		Entry("no seed name", func(o *Options) { o.SeedName = "" }, "--seed-name must not be empty"),
+		Entry("no seed name in the configuration", func(o *Options) { o.Config.SeedConfig.Name = "" }, "seedConfig.metadata.name: Required value"),
+		Entry("a port out of range", func(o *Options) { o.Config.Server.HealthProbes.Port = 70000 }, "server.healthProbes.port: Invalid value: 70000"),
 		Entry("no workers", func(o *Options) { *o.Config.Controllers.Shoot.ConcurrentSyncs = 0 }, "controllers.shoot.concurrentSyncs: Invalid value: 0: must be at least 1"),
 		Entry("negative qps", func(o *Options) { o.Config.GardenClientConnection.QPS = -1 }, "gardenClientConnection.qps: Invalid value"),
 		Entry("unsupported content type", func(o *Options) { o.Config.SeedClientConnection.ContentType = "application/yaml" }, `seedClientConnection.contentType: Unsupported value: "application/yaml"`),
@@ -200,7 +243,7 @@ users:
 			opts := NewOptions()
 			opts.GardenKubeconfig = writeKubeconfig("https://garden:6443")
 			Expect(opts.Complete()).To(Succeed())
-			garden, seed, err := opts.RESTConfigs()
+			garden, seed, err := RESTConfigs(opts.Config)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(garden.Host).To(Equal("https://garden:6443"))
 			Expect(seed.Host).To(Equal("https://garden:6443"))
@@ -215,7 +258,7 @@ users:
 			opts.GardenKubeconfig = writeKubeconfig("https://garden:6443")
 			opts.SeedKubeconfig = writeKubeconfig("https://seed:6443")
 			Expect(opts.Complete()).To(Succeed())
-			garden, seed, err := opts.RESTConfigs()
+			garden, seed, err := RESTConfigs(opts.Config)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(garden.Host).To(Equal("https://garden:6443"))
 			Expect(seed.Host).To(Equal("https://seed:6443"))
@@ -225,7 +268,7 @@ users:
 			opts := NewOptions()
 			opts.GardenKubeconfig = "/does/not/exist"
 			Expect(opts.Complete()).To(Succeed())
-			_, _, err := opts.RESTConfigs()
+			_, _, err := RESTConfigs(opts.Config)
 			Expect(err).To(MatchError(ContainSubstring("failed loading the garden kubeconfig")))
 		})
 	})

@@ -26,7 +26,7 @@ const (
 
 // DefaultClientConnectionQPS and DefaultClientConnectionBurst are the defaults of qps and burst of
 // Gardener's gardenClientConnection and seedClientConnection (gardener/gardener
-// pkg/gardenlet/apis/config/v1alpha1/defaults.go and pkg/apis/config/controllermanager/v1alpha1/
+// pkg/apis/config/gardenlet/v1alpha1/defaults.go and pkg/apis/config/controllermanager/v1alpha1/
 // defaults.go, SetDefaults_ClientConnectionConfiguration). client-go's own defaults (5 and 10)
 // throttle a controller of a large garden.
 const (

@@ -25,10 +25,10 @@ import (
 	"sigs.k8s.io/yaml"
 
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
+	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/gardenlet/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	operatorv1alpha1 "github.com/gep-78/gardener/pkg/apis/operator/v1alpha1"
-	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/gardenlet/apis/config/v1alpha1"
 )
 
 // yamlBlock is one ```yaml block of a doc.

@@ -43,10 +43,10 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
+	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/gardenlet/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardenversioned "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	kubernetesclient "github.com/gep-78/gardener/pkg/client/kubernetes"
-	gardenletconfigv1alpha1 "github.com/gep-78/gardener/pkg/gardenlet/apis/config/v1alpha1"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
 	"github.com/gep-78/gardener/test/benchutil"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"

@@ -9,6 +9,6 @@
 // Package v1alpha1 is gardenlet's component configuration (GardenletConfiguration,
 // gardenlet.config.gardener.cloud/v1alpha1), read from the file given with --config. It models the
 // part of Gardener's GardenletConfiguration this gardenlet uses: the client connections to the
-// garden and the seed and the concurrency of the shoot controller, with Gardener's field names
-// and defaults.
+// garden and the seed, the shoot controller, the leader election, the endpoints (server) and the
+// seed's name (seedConfig.metadata.name), with Gardener's field names and defaults.
 package v1alpha1

@@ -12,9 +12,18 @@ import (
 )
 
 // DefaultControllerConcurrentSyncs is the default concurrency of gardenlet's controllers, as in
-// Gardener (gardener/gardener pkg/gardenlet/apis/config/v1alpha1, DefaultControllerConcurrentSyncs,
+// Gardener (gardener/gardener pkg/apis/config/gardenlet/v1alpha1, DefaultControllerConcurrentSyncs,
 // used by SetDefaults_ShootControllerConfiguration).
 const DefaultControllerConcurrentSyncs = 20
+
+const (
+	// DefaultHealthProbePort is the default port of /healthz and /readyz.
+	DefaultHealthProbePort = 2728
+	// DefaultMetricsPort is the default port of /metrics when server.metrics is given.
+	DefaultMetricsPort = 2729
+	// DefaultSeedName is the default name of the seed: the seed of the local garden.
+	DefaultSeedName = "local"
+)
 
 // SetDefaults_GardenletConfiguration fills in the sections left out of the file.
 func SetDefaults_GardenletConfiguration(obj *GardenletConfiguration) {
@@ -32,6 +41,26 @@ func SetDefaults_GardenletConfiguration(obj *GardenletConfiguration) {
 	}
 	if obj.LeaderElection == nil {
 		obj.LeaderElection = &componentbaseconfigv1alpha1.LeaderElectionConfiguration{}
+	}
+	if obj.SeedConfig == nil {
+		obj.SeedConfig = &SeedConfig{}
+	}
+	if obj.SeedConfig.Name == "" {
+		obj.SeedConfig.Name = DefaultSeedName
+	}
+}
+
+// SetDefaults_ServerConfiguration defaults the health probe endpoint to port 2728 and the port of
+// a given metrics endpoint to 2729.
+func SetDefaults_ServerConfiguration(obj *ServerConfiguration) {
+	if obj.HealthProbes == nil {
+		obj.HealthProbes = &Server{}
+	}
+	if obj.HealthProbes.Port == 0 {
+		obj.HealthProbes.Port = DefaultHealthProbePort
+	}
+	if obj.Metrics != nil && obj.Metrics.Port == 0 {
+		obj.Metrics.Port = DefaultMetricsPort
 	}
 }
 

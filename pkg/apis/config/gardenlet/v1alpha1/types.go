@@ -34,6 +34,41 @@ type GardenletConfiguration struct {
 	// leaseDuration.
 	// +optional
 	LeaderElection *componentbaseconfigv1alpha1.LeaderElectionConfiguration `json:"leaderElection,omitempty"`
+	// Server configures the endpoints of gardenlet (--health-probe-bind-address and
+	// --metrics-bind-address, given, take precedence).
+	Server ServerConfiguration `json:"server"`
+	// SeedConfig names the seed this gardenlet serves (--seed-name, given, takes precedence;
+	// defaults to "local").
+	// +optional
+	SeedConfig *SeedConfig `json:"seedConfig,omitempty"`
+}
+
+// SeedConfig is the seed of this gardenlet. Of upstream's seed template only the metadata is
+// modelled, with the same JSON (seedConfig.metadata.name); the seed's spec is not.
+type SeedConfig struct {
+	// ObjectMeta is the metadata of the seed; name is the seed's name.
+	// +optional
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
+
+// ServerConfiguration configures the endpoints of gardenlet.
+type ServerConfiguration struct {
+	// HealthProbes is the endpoint of /healthz and /readyz; its port defaults to 2728. Nil after
+	// defaulting (--health-probe-bind-address=0): no endpoint.
+	// +optional
+	HealthProbes *Server `json:"healthProbes,omitempty"`
+	// Metrics is the endpoint of /metrics; its port defaults to 2729 when it is given. Nil: no
+	// endpoint (the default; upstream defaults it to port 2729).
+	// +optional
+	Metrics *Server `json:"metrics,omitempty"`
+}
+
+// Server is an endpoint: the address and the port it binds to.
+type Server struct {
+	// BindAddress is the IP address to bind to; empty: every address.
+	BindAddress string `json:"bindAddress"`
+	// Port is the port to bind to.
+	Port int `json:"port"`
 }
 
 const (
@@ -71,4 +106,9 @@ type ShootControllerConfiguration struct {
 	// (DefaultControllerConcurrentSyncs).
 	// +optional
 	ConcurrentSyncs *int `json:"concurrentSyncs,omitempty"`
+	// AdoptUnscheduledShoots makes the controller also reconcile Shoots without spec.seedName,
+	// standing in for gardener-scheduler in a garden with a single seed (--adopt-unscheduled-shoots,
+	// given, takes precedence). Not in upstream.
+	// +optional
+	AdoptUnscheduledShoots bool `json:"adoptUnscheduledShoots,omitempty"`
 }
