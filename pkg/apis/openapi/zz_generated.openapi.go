@@ -824,11 +824,6 @@ func schema_pkg_apis_core_v1beta1_AvailabilityZone(ref common.ReferenceCallback)
 						},
 					},
 					"unavailableMachineTypes": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "UnavailableMachineTypes lists the machine types not offered in this zone.",
 							Type:        []string{"array"},
@@ -843,11 +838,6 @@ func schema_pkg_apis_core_v1beta1_AvailabilityZone(ref common.ReferenceCallback)
 						},
 					},
 					"unavailableVolumeTypes": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "UnavailableVolumeTypes lists the volume types not offered in this zone.",
 							Type:        []string{"array"},
@@ -1066,11 +1056,6 @@ func schema_pkg_apis_core_v1beta1_CRI(ref common.ReferenceCallback) common.OpenA
 						},
 					},
 					"containerRuntimes": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it.",
 							Type:        []string{"array"},
@@ -1108,11 +1093,6 @@ func schema_pkg_apis_core_v1beta1_CapabilityDefinition(ref common.ReferenceCallb
 						},
 					},
 					"values": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Values are the possible values.",
 							Type:        []string{"array"},
@@ -1328,10 +1308,6 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 					"machineImages": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "name",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -1351,10 +1327,6 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 					"machineTypes": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "name",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -1380,10 +1352,6 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 					"regions": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "name",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -1417,10 +1385,6 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 					"volumeTypes": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "name",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -1450,11 +1414,6 @@ func schema_pkg_apis_core_v1beta1_CloudProfileSpec(ref common.ReferenceCallback)
 						},
 					},
 					"machineCapabilities": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "MachineCapabilities defines every capability (e.g. architecture) and its possible values, most preferred value first. Machine types and image flavors may only use these.",
 							Type:        []string{"array"},
@@ -1496,14 +1455,6 @@ func schema_pkg_apis_core_v1beta1_CloudProfileStatus(ref common.ReferenceCallbac
 						},
 					},
 					"machineImages": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type": "map",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "MachineImages holds the classification of every machine image version, keyed by image name.",
 							Type:        []string{"array"},
@@ -1877,11 +1828,6 @@ func schema_pkg_apis_core_v1beta1_Condition(ref common.ReferenceCallback) common
 						},
 					},
 					"codes": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Codes are well-defined error codes when the condition reports a problem.",
 							Type:        []string{"array"},
@@ -2508,11 +2454,6 @@ func schema_pkg_apis_core_v1beta1_ExpirableVersion(ref common.ReferenceCallback)
 						},
 					},
 					"lifecycle": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one (and without the legacy fields) the version is supported.",
 							Type:        []string{"array"},
@@ -4317,10 +4258,6 @@ func schema_pkg_apis_core_v1beta1_KubernetesSettings(ref common.ReferenceCallbac
 					"versions": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"version",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "version",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -4353,14 +4290,6 @@ func schema_pkg_apis_core_v1beta1_KubernetesStatus(ref common.ReferenceCallback)
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"versions": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"version",
-								},
-								"x-kubernetes-list-type": "map",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Versions lists one entry per spec version, in spec order.",
 							Type:        []string{"array"},
@@ -4404,11 +4333,6 @@ func schema_pkg_apis_core_v1beta1_LastError(ref common.ReferenceCallback) common
 						},
 					},
 					"codes": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Codes are well-defined error codes of the error.",
 							Type:        []string{"array"},
@@ -4755,10 +4679,6 @@ func schema_pkg_apis_core_v1beta1_MachineImage(ref common.ReferenceCallback) com
 					"versions": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"version",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "version",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -4807,14 +4727,6 @@ func schema_pkg_apis_core_v1beta1_MachineImageStatus(ref common.ReferenceCallbac
 						},
 					},
 					"versions": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"version",
-								},
-								"x-kubernetes-list-type": "map",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Versions lists one entry per spec version, in spec order.",
 							Type:        []string{"array"},
@@ -4865,11 +4777,6 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 						},
 					},
 					"lifecycle": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one (and without the legacy fields) the version is supported.",
 							Type:        []string{"array"},
@@ -4883,11 +4790,6 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 						},
 					},
 					"cri": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "CRI lists the container runtimes the version supports. Defaults to containerd.",
 							Type:        []string{"array"},
@@ -4901,11 +4803,6 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 						},
 					},
 					"architectures": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "Architectures lists the CPU architectures the version supports (amd64, arm64). Defaults to amd64 when the profile defines no machineCapabilities.",
 							Type:        []string{"array"},
@@ -4933,11 +4830,6 @@ func schema_pkg_apis_core_v1beta1_MachineImageVersion(ref common.ReferenceCallba
 						},
 					},
 					"capabilityFlavors": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "CapabilityFlavors lists the capability combinations the version is built for; each entry maps a capability name to its values.",
 							Type:        []string{"array"},
@@ -5963,10 +5855,6 @@ func schema_pkg_apis_core_v1beta1_Provider(ref common.ReferenceCallback) common.
 					"workers": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "name",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -6016,10 +5904,6 @@ func schema_pkg_apis_core_v1beta1_Region(ref common.ReferenceCallback) common.Op
 					"zones": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type":       "map",
 								"x-kubernetes-patch-merge-key": "name",
 								"x-kubernetes-patch-strategy":  "merge",
 							},
@@ -6052,14 +5936,6 @@ func schema_pkg_apis_core_v1beta1_Region(ref common.ReferenceCallback) common.Op
 						},
 					},
 					"accessRestrictions": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-map-keys": []interface{}{
-									"name",
-								},
-								"x-kubernetes-list-type": "map",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "AccessRestrictions lists the access restrictions Shoots in this region may request.",
 							Type:        []string{"array"},
@@ -6210,11 +6086,6 @@ func schema_pkg_apis_core_v1beta1_SeedSelector(ref common.ReferenceCallback) com
 						},
 					},
 					"providerTypes": {
-						VendorExtensible: spec.VendorExtensible{
-							Extensions: spec.Extensions{
-								"x-kubernetes-list-type": "atomic",
-							},
-						},
 						SchemaProps: spec.SchemaProps{
 							Description: "ProviderTypes lists the Seed provider types allowed; '*' allows every type.",
 							Type:        []string{"array"},

@@ -106,15 +106,17 @@ var _ = Describe("Merge semantics of keyed lists", Ordered, func() {
 				} `json:"components"`
 			}
 			g.Expect(json.Unmarshal(raw, &doc)).To(Succeed())
+			// As upstream, lists of upstream types carry only the patch merge key, which server-side
+			// apply also reads as the list's key when no list type is given.
 			workers := doc.Components.Schemas["com.github.gep-78.gardener.pkg.apis.core.v1beta1.Provider"].Properties["workers"]
-			g.Expect(workers).To(HaveKeyWithValue("x-kubernetes-list-type", "map"))
-			g.Expect(workers).To(HaveKeyWithValue("x-kubernetes-list-map-keys", ConsistOf("name")))
+			g.Expect(workers).NotTo(HaveKey("x-kubernetes-list-type"))
 			g.Expect(workers).To(HaveKeyWithValue("x-kubernetes-patch-merge-key", "name"))
 			g.Expect(workers).To(HaveKeyWithValue("x-kubernetes-patch-strategy", "merge"))
 			extensions := doc.Components.Schemas["com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootSpec"].Properties["extensions"]
 			g.Expect(extensions).To(HaveKeyWithValue("x-kubernetes-list-map-keys", ConsistOf("type")))
 			versions := doc.Components.Schemas["com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImage"].Properties["versions"]
-			g.Expect(versions).To(HaveKeyWithValue("x-kubernetes-list-map-keys", ConsistOf("version")))
+			g.Expect(versions).NotTo(HaveKey("x-kubernetes-list-type"))
+			g.Expect(versions).To(HaveKeyWithValue("x-kubernetes-patch-merge-key", "version"))
 
 			raw, err = kubeClient.CoreV1().RESTClient().Get().AbsPath("/openapi/v2").DoRaw(ctx)
 			g.Expect(err).NotTo(HaveOccurred())
@@ -218,5 +220,76 @@ spec:
 		_, stderr, err = kubectl([]byte(adopted), "apply", "--server-side", "-f", "-")
 		Expect(err).NotTo(HaveOccurred(), stderr)
 		Expect(workerNames(mergeNamespace, "pinned")).To(Equal([]string{"a"}))
+	})
+})
+
+// mergeCloudProfile is a CloudProfile whose one machine image lists the given versions.
+func mergeCloudProfile(versions ...string) string {
+	var list strings.Builder
+	for _, v := range versions {
+		list.WriteString("    - version: " + v + "\n")
+	}
+	return `apiVersion: core.gardener.cloud/v1beta1
+kind: CloudProfile
+metadata:
+  name: merge-cp
+spec:
+  type: local
+  kubernetes:
+    versions:
+    - version: 1.35.4
+  machineImages:
+  - name: local
+    versions:
+` + list.String() + `  machineTypes:
+  - name: local
+    cpu: "1"
+    gpu: "0"
+    memory: 1Gi
+  regions:
+  - name: local
+`
+}
+
+var _ = Describe("Merge semantics of CloudProfile lists", func() {
+	It("keeps the machine image versions of two field managers, keyed by image name and version (server-side apply)", func() {
+		apply := func(manager, manifest string) {
+			body, err := yaml.YAMLToJSON([]byte(manifest))
+			Expect(err).NotTo(HaveOccurred())
+			_, err = gardenClient.CoreV1beta1().CloudProfiles().Patch(ctx, "merge-cp", types.ApplyPatchType, body,
+				metav1.PatchOptions{FieldManager: manager, FieldValidation: "Strict"})
+			Expect(err).NotTo(HaveOccurred())
+		}
+		versions := func() []string {
+			profile, err := gardenClient.CoreV1beta1().CloudProfiles().Get(ctx, "merge-cp", metav1.GetOptions{})
+			Expect(err).NotTo(HaveOccurred())
+			var vs []string
+			for _, image := range profile.Spec.MachineImages {
+				for _, v := range image.Versions {
+					vs = append(vs, image.Name+"/"+v.Version)
+				}
+			}
+			return vs
+		}
+		DeferCleanup(func() {
+			Expect(gardenClient.CoreV1beta1().CloudProfiles().Delete(ctx, "merge-cp", metav1.DeleteOptions{})).To(Succeed())
+		})
+
+		apply("operator", mergeCloudProfile("1.0.0"))
+		apply("image-team", `apiVersion: core.gardener.cloud/v1beta1
+kind: CloudProfile
+metadata:
+  name: merge-cp
+spec:
+  machineImages:
+  - name: local
+    versions:
+    - version: 2.0.0
+`)
+		Expect(versions()).To(ConsistOf("local/1.0.0", "local/2.0.0"))
+
+		By("the operator re-applying its manifest keeps the other manager's version")
+		apply("operator", mergeCloudProfile("1.0.0"))
+		Expect(versions()).To(ConsistOf("local/1.0.0", "local/2.0.0"))
 	})
 })

@@ -57,14 +57,10 @@ type CloudProfileSpec struct {
 	// MachineImages lists the offered machine images, keyed by name.
 	// +patchMergeKey=name
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=name
 	MachineImages []MachineImage `json:"machineImages" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,3,rep,name=machineImages"`
 	// MachineTypes lists the offered machine types, keyed by name.
 	// +patchMergeKey=name
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=name
 	MachineTypes []MachineType `json:"machineTypes" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,4,rep,name=machineTypes"`
 	// ProviderConfig is opaque, provider-specific configuration of the profile (for example the
 	// provider's image identifiers). It is stored as sent.
@@ -73,8 +69,6 @@ type CloudProfileSpec struct {
 	// Regions lists the offered regions, keyed by name.
 	// +patchMergeKey=name
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=name
 	Regions []Region `json:"regions" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,6,rep,name=regions"`
 	// SeedSelector restricts the Seeds that may host Shoots of this profile: by label and,
 	// optionally, by provider type ('*' allows every type). Empty means every Seed of the same
@@ -86,8 +80,6 @@ type CloudProfileSpec struct {
 	// VolumeTypes lists the offered volume types, keyed by name.
 	// +patchMergeKey=name
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=name
 	// +optional
 	VolumeTypes []VolumeType `json:"volumeTypes,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,9,rep,name=volumeTypes"`
 	// Bastion names the machine image and machine type of bastion hosts.
@@ -99,7 +91,6 @@ type CloudProfileSpec struct {
 	// MachineCapabilities defines every capability (e.g. architecture) and its possible values,
 	// most preferred value first. Machine types and image flavors may only use these.
 	// +optional
-	// +listType=atomic
 	MachineCapabilities []CapabilityDefinition `json:"machineCapabilities,omitempty" protobuf:"bytes,12,rep,name=machineCapabilities"`
 	// ControlPlane holds which control-plane features Shoots of this profile may configure.
 	// +optional
@@ -121,7 +112,6 @@ type SeedSelector struct {
 	metav1.LabelSelector `json:",inline,omitempty" protobuf:"bytes,1,opt,name=labelSelector"`
 	// ProviderTypes lists the Seed provider types allowed; '*' allows every type.
 	// +optional
-	// +listType=atomic
 	ProviderTypes []string `json:"providerTypes,omitempty" protobuf:"bytes,2,rep,name=providerTypes"`
 }
 
@@ -130,8 +120,6 @@ type KubernetesSettings struct {
 	// Versions are the offered Kubernetes versions, keyed by version.
 	// +patchMergeKey=version
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=version
 	// +optional
 	Versions []ExpirableVersion `json:"versions,omitempty" patchStrategy:"merge" patchMergeKey:"version" protobuf:"bytes,1,rep,name=versions"`
 }
@@ -149,7 +137,6 @@ type ExpirableVersion struct {
 	// Lifecycle is the list of lifecycle stages, in order (GEP-32). Without one (and without the
 	// legacy fields) the version is supported.
 	// +optional
-	// +listType=atomic
 	Lifecycle []LifecycleStage `json:"lifecycle,omitempty" protobuf:"bytes,4,rep,name=lifecycle"`
 }
 
@@ -160,8 +147,6 @@ type MachineImage struct {
 	// Versions are the offered versions of the image, keyed by version.
 	// +patchMergeKey=version
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=version
 	Versions []MachineImageVersion `json:"versions" patchStrategy:"merge" patchMergeKey:"version" protobuf:"bytes,2,rep,name=versions"`
 	// UpdateStrategy is the boundary of automatic updates: patch, minor or major. Defaults to major.
 	// +optional
@@ -173,12 +158,10 @@ type MachineImageVersion struct {
 	ExpirableVersion `json:",inline" protobuf:"bytes,1,opt,name=expirableVersion"`
 	// CRI lists the container runtimes the version supports. Defaults to containerd.
 	// +optional
-	// +listType=atomic
 	CRI []CRI `json:"cri,omitempty" protobuf:"bytes,2,rep,name=cri"`
 	// Architectures lists the CPU architectures the version supports (amd64, arm64). Defaults to
 	// amd64 when the profile defines no machineCapabilities.
 	// +optional
-	// +listType=atomic
 	Architectures []string `json:"architectures,omitempty" protobuf:"bytes,3,rep,name=architectures"`
 	// KubeletVersionConstraint is a semantic version constraint (e.g. ">= 1.26") on the kubelet
 	// versions the image version supports. Unset means every version.
@@ -190,7 +173,6 @@ type MachineImageVersion struct {
 	// CapabilityFlavors lists the capability combinations the version is built for; each entry
 	// maps a capability name to its values.
 	// +optional
-	// +listType=atomic
 	CapabilityFlavors []MachineImageFlavor `json:"capabilityFlavors,omitempty" protobuf:"bytes,6,rep,name=capabilityFlavors"`
 }
 
@@ -200,7 +182,6 @@ type CRI struct {
 	Name CRIName `json:"name" protobuf:"bytes,1,opt,name=name,casttype=CRIName"`
 	// ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it.
 	// +optional
-	// +listType=atomic
 	ContainerRuntimes []ContainerRuntime `json:"containerRuntimes,omitempty" protobuf:"bytes,2,rep,name=containerRuntimes"`
 }
 
@@ -279,8 +260,6 @@ type Region struct {
 	// Zones lists the availability zones of the region, keyed by name.
 	// +patchMergeKey=name
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=name
 	// +optional
 	Zones []AvailabilityZone `json:"zones,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,2,rep,name=zones"`
 	// Labels are operator-set key-value pairs about the region (e.g. reliability).
@@ -288,8 +267,6 @@ type Region struct {
 	Labels map[string]string `json:"labels,omitempty" protobuf:"bytes,3,rep,name=labels"`
 	// AccessRestrictions lists the access restrictions Shoots in this region may request.
 	// +optional
-	// +listType=map
-	// +listMapKey=name
 	AccessRestrictions []AccessRestriction `json:"accessRestrictions,omitempty" protobuf:"bytes,4,rep,name=accessRestrictions"`
 }
 
@@ -305,11 +282,9 @@ type AvailabilityZone struct {
 	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// UnavailableMachineTypes lists the machine types not offered in this zone.
 	// +optional
-	// +listType=atomic
 	UnavailableMachineTypes []string `json:"unavailableMachineTypes,omitempty" protobuf:"bytes,2,rep,name=unavailableMachineTypes"`
 	// UnavailableVolumeTypes lists the volume types not offered in this zone.
 	// +optional
-	// +listType=atomic
 	UnavailableVolumeTypes []string `json:"unavailableVolumeTypes,omitempty" protobuf:"bytes,3,rep,name=unavailableVolumeTypes"`
 }
 
@@ -364,7 +339,6 @@ type CapabilityDefinition struct {
 	// Name is the capability name, e.g. architecture.
 	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// Values are the possible values.
-	// +listType=atomic
 	Values CapabilityValues `json:"values" protobuf:"bytes,2,rep,name=values"`
 }
 
@@ -408,8 +382,6 @@ type CloudProfileStatus struct {
 	// MachineImages holds the classification of every machine image version, keyed by
 	// image name.
 	// +optional
-	// +listType=map
-	// +listMapKey=name
 	MachineImages []MachineImageStatus `json:"machineImages,omitempty" protobuf:"bytes,2,rep,name=machineImages"`
 }
 
@@ -417,8 +389,6 @@ type CloudProfileStatus struct {
 type KubernetesStatus struct {
 	// Versions lists one entry per spec version, in spec order.
 	// +optional
-	// +listType=map
-	// +listMapKey=version
 	Versions []ExpirableVersionStatus `json:"versions,omitempty" protobuf:"bytes,1,rep,name=versions"`
 }
 
@@ -428,7 +398,5 @@ type MachineImageStatus struct {
 	Name string `json:"name" protobuf:"bytes,1,opt,name=name"`
 	// Versions lists one entry per spec version, in spec order.
 	// +optional
-	// +listType=map
-	// +listMapKey=version
 	Versions []ExpirableVersionStatus `json:"versions,omitempty" protobuf:"bytes,2,rep,name=versions"`
 }

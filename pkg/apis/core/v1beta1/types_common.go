@@ -100,7 +100,6 @@ type Condition struct {
 	Message string `json:"message" protobuf:"bytes,6,opt,name=message"`
 	// Codes are well-defined error codes when the condition reports a problem.
 	// +optional
-	// +listType=atomic
 	Codes []ErrorCode `json:"codes,omitempty" protobuf:"bytes,7,rep,name=codes,casttype=ErrorCode"`
 }
 
@@ -116,7 +115,6 @@ type LastError struct {
 	TaskID *string `json:"taskID,omitempty" protobuf:"bytes,2,opt,name=taskID"`
 	// Codes are well-defined error codes of the error.
 	// +optional
-	// +listType=atomic
 	Codes []ErrorCode `json:"codes,omitempty" protobuf:"bytes,3,rep,name=codes,casttype=ErrorCode"`
 	// LastUpdateTime is when the error was last reported.
 	// +optional

@@ -24,8 +24,6 @@ type Provider struct {
 	// Workers are the worker pools, keyed by name.
 	// +patchMergeKey=name
 	// +patchStrategy=merge
-	// +listType=map
-	// +listMapKey=name
 	// +optional
 	Workers []Worker `json:"workers,omitempty" patchMergeKey:"name" patchStrategy:"merge" protobuf:"bytes,4,rep,name=workers"`
 	// WorkersSettings holds settings of all pools.
