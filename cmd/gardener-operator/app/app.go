@@ -2,24 +2,30 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package app builds the gardener-operator command: flags, logging, the runtime-cluster bootstrap
-// (the operator Extension CRD), a manager on the runtime cluster with the garden cluster as a
-// second cluster, and the controller that generates ExtensionProfiles.
+// Package app builds the gardener-operator command: the component configuration (--config) with
+// the flags applied, logging, the runtime-cluster bootstrap (the operator Extension CRD), a
+// manager on the runtime cluster with the garden cluster as a second cluster, and the controller
+// that generates ExtensionProfiles.
 package app
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
@@ -27,6 +33,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
+	operatorconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/operator/v1alpha1"
 	operatorcrds "github.com/gep-78/gardener/pkg/apis/operator/crds"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/operator/controller/extension/extensionprofile"
@@ -50,23 +57,32 @@ func NewCommand() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.Complete(); err != nil {
+				return err
+			}
 			if err := opts.Validate(); err != nil {
 				return err
 			}
 			log := zap.New(zap.UseFlagOptions(&opts.Zap))
 			logf.SetLogger(log)
 			klog.SetLogger(log)
-			return run(cmd.Context(), log.WithName(Name), opts)
+			ctx, cancel := context.WithCancel(cmd.Context())
+			return run(ctx, cancel, log.WithName(Name), opts.Config)
 		},
 	}
 	opts.AddFlags(cmd.Flags())
 	return cmd
 }
 
-func run(ctx context.Context, log logr.Logger, opts *Options) error {
-	log.Info("Starting "+Name, "concurrentSyncs", opts.ConcurrentSyncs, "qps", opts.QPS, "burst", opts.Burst)
+// run runs gardener-operator with the defaulted and validated cfg until ctx is done; cancel is
+// called on return.
+func run(ctx context.Context, cancel context.CancelFunc, log logr.Logger, cfg *operatorconfigv1alpha1.OperatorConfiguration) error {
+	defer cancel()
+	log.Info("Starting "+Name, "concurrentSyncs", *cfg.Controllers.ExtensionProfile.ConcurrentSyncs,
+		"runtimeClientConnection", kubernetes.ClientConnectionLogValues(cfg.RuntimeClientConnection),
+		"virtualClientConnection", kubernetes.ClientConnectionLogValues(cfg.VirtualClientConnection))
 
-	runtimeConfig, gardenConfig, err := opts.RESTConfigs()
+	runtimeConfig, gardenConfig, err := restConfigs(cfg)
 	if err != nil {
 		return err
 	}
@@ -85,8 +101,8 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	mgr, err := manager.New(runtimeConfig, manager.Options{
 		Scheme:                  kubernetes.RuntimeScheme,
 		Logger:                  log,
-		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsBindAddress},
-		HealthProbeBindAddress:  opts.HealthProbeBindAddress,
+		Metrics:                 metricsserver.Options{BindAddress: bindAddress(cfg.Server.Metrics)},
+		HealthProbeBindAddress:  bindAddress(cfg.Server.HealthProbes),
 		GracefulShutdownTimeout: ptr.To(5 * time.Second),
 	})
 	if err != nil {
@@ -113,12 +129,43 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 		return fmt.Errorf("failed adding the readyz check: %w", err)
 	}
 
-	if err := opts.Reconciler().AddToManager(mgr, gardenCluster); err != nil {
+	reconciler := &extensionprofile.Reconciler{ConcurrentSyncs: *cfg.Controllers.ExtensionProfile.ConcurrentSyncs}
+	if err := reconciler.AddToManager(mgr, gardenCluster); err != nil {
 		return fmt.Errorf("failed adding the %s controller: %w", extensionprofile.ControllerName, err)
 	}
 
 	log.Info("Starting the manager")
 	return mgr.Start(ctx)
+}
+
+// bindAddress returns the bind address of an endpoint; nil is "0", no endpoint.
+func bindAddress(s *operatorconfigv1alpha1.Server) string {
+	if s == nil {
+		return "0"
+	}
+	return net.JoinHostPort(s.BindAddress, strconv.Itoa(s.Port))
+}
+
+// restConfigs returns the REST configs of the runtime and the garden cluster with the rate limits
+// and content types of their client connections; core.gardener.cloud and the Kubernetes kinds go
+// as protobuf, CRDs as JSON (kubernetes.ApplyClientConnection). An empty runtime kubeconfig is
+// $KUBECONFIG, else in-cluster, else ~/.kube/config; an empty virtual one the runtime cluster's.
+func restConfigs(cfg *operatorconfigv1alpha1.OperatorConfiguration) (runtime, garden *rest.Config, err error) {
+	if path := cfg.RuntimeClientConnection.Kubeconfig; path == "" {
+		runtime, err = ctrlconfig.GetConfig()
+	} else {
+		runtime, err = clientcmd.BuildConfigFromFlags("", path)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("failed loading the runtime kubeconfig: %w", err)
+	}
+	garden = runtime
+	if path := cfg.VirtualClientConnection.Kubeconfig; path != "" {
+		if garden, err = clientcmd.BuildConfigFromFlags("", path); err != nil {
+			return nil, nil, fmt.Errorf("failed loading the garden kubeconfig: %w", err)
+		}
+	}
+	return kubernetes.ApplyClientConnection(runtime, cfg.RuntimeClientConnection), kubernetes.ApplyClientConnection(garden, cfg.VirtualClientConnection), nil
 }
 
 // cacheSyncCheck reports ready once the informers of c have synced, without blocking.

@@ -8,16 +8,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
+	"strconv"
 
 	"github.com/spf13/pflag"
-	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
-	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
-	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/operator/controller/extension/extensionprofile"
+	operatorconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/operator/v1alpha1"
 )
 
 // Defaults of the command-line flags.
@@ -28,35 +26,47 @@ const (
 	// gardener-operator port).
 	DefaultHealthProbeBindAddress = ":2751"
 	// DefaultQPS and DefaultBurst are the client rate limits towards each cluster.
-	DefaultQPS   = 100
-	DefaultBurst = 130
+	DefaultQPS   = operatorconfigv1alpha1.DefaultClientConnectionQPS
+	DefaultBurst = operatorconfigv1alpha1.DefaultClientConnectionBurst
 )
 
-// Options are the command-line options of gardener-operator.
+// Options are the command-line options of gardener-operator. A flag that is given overrides the
+// field of the component configuration it names.
 type Options struct {
-	// Kubeconfig is the kubeconfig of the runtime cluster (operator Extensions, the CRD, events).
-	// Empty: $KUBECONFIG, else in-cluster, else ~/.kube/config.
+	// ConfigFile is the path of the component configuration (OperatorConfiguration,
+	// operator.config.gardener.cloud/v1alpha1). Empty: the defaults.
+	ConfigFile string
+	// Config is the defaulted component configuration with the flags applied, set by Complete;
+	// run reads nothing else.
+	Config *operatorconfigv1alpha1.OperatorConfiguration
+	// Kubeconfig is the kubeconfig of the runtime cluster (runtimeClientConnection.kubeconfig).
 	Kubeconfig string
-	// GardenKubeconfig is the kubeconfig of the (virtual) garden cluster (ExtensionProfiles,
-	// Shoots). Empty: the runtime cluster's.
+	// GardenKubeconfig is the kubeconfig of the garden cluster
+	// (virtualClientConnection.kubeconfig).
 	GardenKubeconfig string
-	// ConcurrentSyncs is the number of operator Extensions reconciled in parallel.
+	// ConcurrentSyncs is the number of operator Extensions reconciled in parallel
+	// (controllers.extensionProfile.concurrentSyncs).
 	ConcurrentSyncs int
-	// QPS and Burst are the client rate limits towards each cluster.
+	// QPS and Burst are the client rate limits towards each cluster (qps and burst of both client
+	// connections).
 	QPS   float32
 	Burst int
-	// MetricsBindAddress is the address of the metrics endpoint; "0" disables it.
+	// MetricsBindAddress is the address of the metrics endpoint (server.metrics); "0" disables it.
 	MetricsBindAddress string
-	// HealthProbeBindAddress is the address of /healthz and /readyz; "0" disables them.
+	// HealthProbeBindAddress is the address of /healthz and /readyz (server.healthProbes); "0"
+	// disables them.
 	HealthProbeBindAddress string
 	// Zap are the logging options (--zap-* flags).
 	Zap zap.Options
+
+	// fs is the flag set of AddFlags; Changed tells which flags were given.
+	fs *pflag.FlagSet
 }
 
 // NewOptions returns Options with the defaults.
 func NewOptions() *Options {
 	return &Options{
-		ConcurrentSyncs:        5,
+		ConcurrentSyncs:        operatorconfigv1alpha1.DefaultControllerConcurrentSyncs,
 		QPS:                    DefaultQPS,
 		Burst:                  DefaultBurst,
 		MetricsBindAddress:     DefaultMetricsBindAddress,
@@ -66,6 +76,8 @@ func NewOptions() *Options {
 
 // AddFlags adds the flags of o to fs, together with the --zap-* logging flags.
 func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.ConfigFile, "config", o.ConfigFile,
+		"Path to the component configuration (OperatorConfiguration, operator.config.gardener.cloud/v1alpha1): client connections, controller concurrency, endpoints. Default: the defaults of every field; the other flags override it.")
 	fs.StringVar(&o.Kubeconfig, "kubeconfig", o.Kubeconfig,
 		"Path to the kubeconfig of the runtime cluster (operator.gardener.cloud Extensions). Default: $KUBECONFIG, else in-cluster, else ~/.kube/config.")
 	fs.StringVar(&o.GardenKubeconfig, "garden-kubeconfig", o.GardenKubeconfig,
@@ -78,13 +90,72 @@ func (o *Options) AddFlags(fs *pflag.FlagSet) {
 		`The address the metrics endpoint binds to, for example ":2753"; "0" disables it.`)
 	fs.StringVar(&o.HealthProbeBindAddress, "health-probe-bind-address", o.HealthProbeBindAddress,
 		`The address the /healthz and /readyz endpoints bind to; "0" disables them.`)
+	o.fs = fs
 
 	goFlags := flag.NewFlagSet("", flag.ContinueOnError)
 	o.Zap.BindFlags(goFlags)
 	fs.AddGoFlagSet(goFlags)
 }
 
-// Validate returns an error for option values gardener-operator cannot run with.
+// changed reports whether the flag name was given.
+func (o *Options) changed(name string) bool {
+	return o.fs != nil && o.fs.Changed(name)
+}
+
+// Complete loads and defaults the component configuration of --config into Config and applies
+// the flags that were given. Without --config the flags' defaults equal the configuration's.
+func (o *Options) Complete() error {
+	cfg, err := operatorconfigv1alpha1.Load(o.ConfigFile)
+	if err != nil {
+		return fmt.Errorf("failed loading the component configuration: %w", err)
+	}
+	if o.Kubeconfig != "" {
+		cfg.RuntimeClientConnection.Kubeconfig = o.Kubeconfig
+	}
+	if o.GardenKubeconfig != "" {
+		cfg.VirtualClientConnection.Kubeconfig = o.GardenKubeconfig
+	}
+	if o.changed("concurrent-syncs") {
+		cfg.Controllers.ExtensionProfile.ConcurrentSyncs = ptr.To(o.ConcurrentSyncs)
+	}
+	if o.changed("kube-api-qps") {
+		cfg.RuntimeClientConnection.QPS, cfg.VirtualClientConnection.QPS = o.QPS, o.QPS
+	}
+	if o.changed("kube-api-burst") {
+		cfg.RuntimeClientConnection.Burst, cfg.VirtualClientConnection.Burst = int32(o.Burst), int32(o.Burst)
+	}
+	if o.changed("metrics-bind-address") {
+		if cfg.Server.Metrics, err = parseServer(o.MetricsBindAddress); err != nil {
+			return fmt.Errorf("invalid --metrics-bind-address: %w", err)
+		}
+	}
+	if o.changed("health-probe-bind-address") {
+		if cfg.Server.HealthProbes, err = parseServer(o.HealthProbeBindAddress); err != nil {
+			return fmt.Errorf("invalid --health-probe-bind-address: %w", err)
+		}
+	}
+	o.Config = cfg
+	return nil
+}
+
+// parseServer returns the endpoint of a bind address "[host]:port"; "0" (no endpoint) is nil.
+func parseServer(address string) (*operatorconfigv1alpha1.Server, error) {
+	if address == "0" {
+		return nil, nil
+	}
+	host, port, err := net.SplitHostPort(address)
+	if err != nil {
+		return nil, err
+	}
+	p, err := strconv.Atoi(port)
+	if err != nil {
+		return nil, fmt.Errorf("port %q is not a number", port)
+	}
+	return &operatorconfigv1alpha1.Server{BindAddress: host, Port: p}, nil
+}
+
+// Validate returns an error for flag values gardener-operator cannot run with and, once Complete
+// has loaded it, for the errors of the component configuration.
 func (o *Options) Validate() error {
 	var errs []error
 	if o.ConcurrentSyncs < 1 {
@@ -93,35 +164,10 @@ func (o *Options) Validate() error {
 	if o.QPS <= 0 || o.Burst < 1 {
 		errs = append(errs, fmt.Errorf("--kube-api-qps and --kube-api-burst must be positive, got %v and %d", o.QPS, o.Burst))
 	}
-	return errors.Join(errs...)
-}
-
-// Reconciler returns the reconciler of the ExtensionProfile controller, unset fields
-// defaulted by its AddToManager.
-func (o *Options) Reconciler() *extensionprofile.Reconciler {
-	return &extensionprofile.Reconciler{ConcurrentSyncs: o.ConcurrentSyncs}
-}
-
-// RESTConfigs returns the REST configs of the runtime and the garden cluster with the flags' rate
-// limits; core.gardener.cloud and the Kubernetes kinds go as protobuf, CRDs as JSON
-// (kubernetes.ApplyClientConnection).
-func (o *Options) RESTConfigs() (runtime, garden *rest.Config, err error) {
-	if runtime, err = loadKubeconfig(o.Kubeconfig); err != nil {
-		return nil, nil, fmt.Errorf("failed loading the runtime kubeconfig: %w", err)
-	}
-	garden = runtime
-	if o.GardenKubeconfig != "" {
-		if garden, err = clientcmd.BuildConfigFromFlags("", o.GardenKubeconfig); err != nil {
-			return nil, nil, fmt.Errorf("failed loading the garden kubeconfig: %w", err)
+	if o.Config != nil {
+		if err := operatorconfigv1alpha1.Validate(o.Config).ToAggregate(); err != nil {
+			errs = append(errs, fmt.Errorf("invalid component configuration: %w", err))
 		}
 	}
-	connection := componentbaseconfigv1alpha1.ClientConnectionConfiguration{QPS: o.QPS, Burst: int32(o.Burst)}
-	return kubernetes.ApplyClientConnection(runtime, connection), kubernetes.ApplyClientConnection(garden, connection), nil
-}
-
-func loadKubeconfig(path string) (*rest.Config, error) {
-	if path == "" {
-		return ctrlconfig.GetConfig()
-	}
-	return clientcmd.BuildConfigFromFlags("", path)
+	return errors.Join(errs...)
 }
