@@ -40,7 +40,7 @@ func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
 
 	specPath := field.NewPath("spec")
 	if profile.Spec.Type == "" {
-		allErrs = append(allErrs, field.Required(specPath.Child("type"), "must name the provider type"))
+		allErrs = append(allErrs, field.Required(specPath.Child("type"), "must provide a provider type"))
 	}
 
 	allErrs = append(allErrs, validateCloudProfileMachineTypes(profile.Spec.MachineTypes, machineCapabilities(profile.Spec.MachineCapabilities), specPath.Child("machineTypes"))...)
@@ -48,7 +48,7 @@ func ValidateCloudProfile(profile *core.CloudProfile) field.ErrorList {
 		allErrs = append(allErrs, field.Required(specPath.Child("regions"), "must provide at least one region"))
 	}
 	allErrs = append(allErrs, validateOfferings(&profile.Spec, specPath)...)
-	allErrs = append(allErrs, validateKubernetesVersions(profile.Spec.Kubernetes.Versions, specPath.Child("kubernetes", "versions"))...)
+	allErrs = append(allErrs, validateKubernetesVersions(profile.Spec.Kubernetes.Versions, specPath.Child("kubernetes"))...)
 	allErrs = append(allErrs, validateMachineImages(profile.Spec.MachineImages, specPath.Child("machineImages"))...)
 	return allErrs
 }
@@ -73,7 +73,7 @@ func ValidateCloudProfileUpdateAt(newProfile, oldProfile *core.CloudProfile, now
 	}
 	for i, v := range newProfile.Spec.Kubernetes.Versions {
 		if old, ok := oldKubernetes[v.Version]; ok {
-			allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v), effectiveLifecycle(old), now, versionsPath.Index(i).Child("lifecycle"))...)
+			allErrs = append(allErrs, validateCloudProfileNotTurnedUnavailable(v, old, now, versionsPath.Index(i))...)
 		}
 	}
 
@@ -94,8 +94,7 @@ func ValidateCloudProfileUpdateAt(newProfile, oldProfile *core.CloudProfile, now
 		}
 		for j, v := range image.Versions {
 			if old, ok := oldVersions[v.Version]; ok {
-				allErrs = append(allErrs, validateNotTurnedUnavailable(effectiveLifecycle(v.ExpirableVersion), effectiveLifecycle(old), now,
-					imagesPath.Index(i).Child("versions").Index(j).Child("lifecycle"))...)
+				allErrs = append(allErrs, validateCloudProfileNotTurnedUnavailable(v.ExpirableVersion, old, now, imagesPath.Index(i).Child("versions").Index(j))...)
 			}
 		}
 	}
@@ -142,13 +141,15 @@ func validateCloudProfileMachineTypes(machineTypes []core.MachineType, capabilit
 	return allErrs
 }
 
+// validateKubernetesVersions checks a CloudProfile's Kubernetes versions; fldPath is the
+// "kubernetes" field.
 func validateKubernetesVersions(versions []core.ExpirableVersion, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	if len(versions) == 0 {
-		return append(allErrs, field.Required(fldPath, "must provide at least one Kubernetes version"))
+		return append(allErrs, field.Required(fldPath.Child("versions"), "must provide at least one Kubernetes version"))
 	}
 
-	allErrs = append(allErrs, validateKubernetesVersionEntries(versions, fldPath)...)
+	allErrs = append(allErrs, validateKubernetesVersionEntries(versions, fldPath.Child("versions"))...)
 	latest := -1
 	var latestVersion *semver.Version
 	for i, v := range versions {
@@ -161,17 +162,16 @@ func validateKubernetesVersions(versions []core.ExpirableVersion, fldPath *field
 	}
 
 	// The latest Kubernetes version must stay available, so that force upgrades always have a
-	// target (Gardener's CloudProfile rule).
+	// target (Gardener's CloudProfile rule). Both errors name "versions[]", not an index.
 	if latest >= 0 {
 		v := versions[latest]
-		idxPath := fldPath.Index(latest)
 		if v.ExpirationDate != nil {
-			allErrs = append(allErrs, field.Forbidden(idxPath.Child("expirationDate"),
-				fmt.Sprintf("the latest Kubernetes version %s must not have an expiration date", v.Version)))
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("versions[]").Child("expirationDate"), v.ExpirationDate,
+				fmt.Sprintf("expiration date of latest kubernetes version ('%s') must not be set", v.Version)))
 		}
 		if n := len(v.Lifecycle); n > 0 && v.Lifecycle[n-1].Classification == core.ClassificationExpired {
-			allErrs = append(allErrs, field.Invalid(idxPath.Child("lifecycle"), v.Lifecycle[n-1].Classification,
-				fmt.Sprintf("the latest Kubernetes version %s must not end its lifecycle as expired", v.Version)))
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("versions[]").Child("lifecycle"), v.ExpirationDate,
+				fmt.Sprintf("classification %s of latest kubernetes version ('%s') must not be set", core.ClassificationExpired, v.Version)))
 		}
 	}
 	return allErrs
@@ -184,12 +184,11 @@ func validateKubernetesVersionEntries(versions []core.ExpirableVersion, fldPath 
 	seen := sets.New[string]()
 	for i, v := range versions {
 		idxPath := fldPath.Index(i)
-		versionPath := idxPath.Child("version")
 		switch {
 		case !kubernetesVersionPattern.MatchString(v.Version):
-			allErrs = append(allErrs, field.Invalid(versionPath, v.Version, fmt.Sprintf("must match %s", kubernetesVersionPattern.String())))
+			allErrs = append(allErrs, field.Invalid(idxPath, v, fmt.Sprintf("all Kubernetes versions must match the regex %s", kubernetesVersionPattern)))
 		case seen.Has(v.Version):
-			allErrs = append(allErrs, field.Duplicate(versionPath, v.Version))
+			allErrs = append(allErrs, field.Duplicate(idxPath.Child("version"), v.Version))
 		}
 		seen.Insert(v.Version)
 		allErrs = append(allErrs, validateExpirableVersion(v, idxPath)...)
@@ -215,9 +214,9 @@ func validateMachineImageEntries(images []core.MachineImage, strict bool, fldPat
 		namePath := idxPath.Child("name")
 		switch {
 		case image.Name == "":
-			allErrs = append(allErrs, field.Required(namePath, "must name the machine image"))
+			allErrs = append(allErrs, field.Required(namePath, "machine image name must not be empty"))
 		case names.Has(image.Name):
-			allErrs = append(allErrs, field.Duplicate(namePath, image.Name))
+			allErrs = append(allErrs, field.Duplicate(idxPath, image.Name))
 		}
 		names.Insert(image.Name)
 
@@ -225,7 +224,7 @@ func validateMachineImageEntries(images []core.MachineImage, strict bool, fldPat
 		switch {
 		case image.UpdateStrategy == nil:
 			if strict {
-				allErrs = append(allErrs, field.Required(strategyPath, "must be one of patch, minor or major"))
+				allErrs = append(allErrs, field.Required(strategyPath, "must provide an update strategy"))
 			}
 		case !isUpdateStrategy(*image.UpdateStrategy):
 			allErrs = append(allErrs, field.NotSupported(strategyPath, *image.UpdateStrategy, updateStrategies))
@@ -237,11 +236,10 @@ func validateMachineImageEntries(images []core.MachineImage, strict bool, fldPat
 		}
 		seen := sets.New[string]()
 		for j, v := range image.Versions {
-			versionPath := versionsPath.Index(j).Child("version")
 			if _, err := semver.NewVersion(v.Version); err != nil {
-				allErrs = append(allErrs, field.Invalid(versionPath, v.Version, fmt.Sprintf("could not parse version: %v", err)))
+				allErrs = append(allErrs, field.Invalid(versionsPath.Index(j).Child("version"), v.Version, "could not parse version. Use a semantic version. In case there is no semantic version for this image use the extensibility provider (define mapping in the CloudProfile) to map to the actual non semantic version"))
 			} else if seen.Has(v.Version) {
-				allErrs = append(allErrs, field.Duplicate(versionPath, v.Version))
+				allErrs = append(allErrs, field.Duplicate(versionsPath.Index(j), fmt.Sprintf("%s-%s", image.Name, v.Version)))
 			}
 			seen.Insert(v.Version)
 			allErrs = append(allErrs, validateExpirableVersion(v.ExpirableVersion, versionsPath.Index(j))...)
@@ -263,11 +261,20 @@ func validateExpirableVersion(v core.ExpirableVersion, fldPath *field.Path) fiel
 			allErrs = append(allErrs, field.NotSupported(classificationPath, *v.Classification, declarableClassifications))
 		}
 		if *v.Classification == core.ClassificationExpired && len(v.Lifecycle) == 0 {
-			allErrs = append(allErrs, field.Forbidden(classificationPath, "cannot specify `classification` expired; use expirationDate or lifecycle"))
+			allErrs = append(allErrs, field.Forbidden(classificationPath, "cannot specify `classification` expired"))
 		}
 	}
 	if (v.Classification != nil || v.ExpirationDate != nil) && len(v.Lifecycle) > 0 {
 		allErrs = append(allErrs, field.Forbidden(fldPath, "cannot specify `classification` or `expirationDate` in combination with `lifecycle`"))
 	}
 	return append(allErrs, validateLifecycle(v.Lifecycle, fldPath.Child("lifecycle"))...)
+}
+
+// validateCloudProfileNotTurnedUnavailable forbids (on fldPath, the version) that a version present
+// in the old and the new object classifies as unavailable now when it did not before.
+func validateCloudProfileNotTurnedUnavailable(newVersion, oldVersion core.ExpirableVersion, now time.Time, fldPath *field.Path) field.ErrorList {
+	if turnedUnavailable(effectiveLifecycle(newVersion), effectiveLifecycle(oldVersion), now) {
+		return field.ErrorList{field.Forbidden(fldPath, "a version cannot be turned unavailable if it was already moved into a later lifecycle stage")}
+	}
+	return nil
 }

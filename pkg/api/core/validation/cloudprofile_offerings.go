@@ -12,6 +12,7 @@ import (
 
 	"github.com/Masterminds/semver/v3"
 	"k8s.io/apimachinery/pkg/api/resource"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation"
@@ -72,10 +73,7 @@ func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.
 	if spec.Bastion != nil {
 		allErrs = append(allErrs, validateBastion(spec, specPath.Child("bastion"))...)
 	}
-	if spec.Limits != nil && spec.Limits.MaxNodesTotal != nil && *spec.Limits.MaxNodesTotal <= 0 {
-		allErrs = append(allErrs, field.Invalid(specPath.Child("limits", "maxNodesTotal"), *spec.Limits.MaxNodesTotal, "must be a positive number"))
-	}
-	return allErrs
+	return append(allErrs, validateLimits(spec.Limits, specPath.Child("limits"))...)
 }
 
 // capabilityDefinitions returns the defined capabilities as name → set of values; nil when none
@@ -118,19 +116,19 @@ func validateCapabilityDefinitions(definitions []core.CapabilityDefinition, fldP
 		idxPath := fldPath.Index(i)
 		switch {
 		case d.Name == "":
-			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the capability"))
+			allErrs = append(allErrs, field.Required(fldPath, "capability keys must not be empty"))
 		case names.Has(d.Name):
 			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), d.Name))
 		}
 		names.Insert(d.Name)
 		if len(d.Values) == 0 {
-			allErrs = append(allErrs, field.Required(idxPath.Child("values"), "must list at least one value"))
+			allErrs = append(allErrs, field.Required(fldPath.Child(d.Name), "capability values must not be empty"))
 		}
 		values := sets.New[string]()
 		for j, value := range d.Values {
 			switch {
 			case value == "":
-				allErrs = append(allErrs, field.Required(idxPath.Child("values").Index(j), "must not be empty"))
+				allErrs = append(allErrs, field.Required(fldPath.Child(d.Name).Index(j), "capability values must not be empty"))
 			case values.Has(value):
 				allErrs = append(allErrs, field.Duplicate(idxPath.Child("values").Index(j), value))
 			}
@@ -144,17 +142,17 @@ func validateCapabilityDefinitions(definitions []core.CapabilityDefinition, fldP
 func validateCapabilities(capabilities core.Capabilities, definitions map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	if len(capabilities) > 0 && definitions == nil {
-		return append(allErrs, field.Forbidden(fldPath, "capabilities require spec.machineCapabilities"))
+		return append(allErrs, field.Forbidden(fldPath, "must not provide capabilities without global definition"))
 	}
 	for _, name := range sets.List(sets.KeySet(capabilities)) {
 		allowed, ok := definitions[name]
 		if !ok {
-			allErrs = append(allErrs, field.NotSupported(fldPath.Key(name), name, sets.List(sets.KeySet(definitions))))
+			allErrs = append(allErrs, field.NotSupported(fldPath, name, sets.List(sets.KeySet(definitions))))
 			continue
 		}
 		for j, value := range capabilities[name] {
 			if !allowed.Has(value) {
-				allErrs = append(allErrs, field.NotSupported(fldPath.Key(name).Index(j), value, sets.List(allowed)))
+				allErrs = append(allErrs, field.NotSupported(fldPath.Child(name).Index(j), value, sets.List(allowed)))
 			}
 		}
 	}
@@ -171,7 +169,7 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 		idxPath := fldPath.Index(i)
 		switch {
 		case mt.Name == "":
-			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the machine type"))
+			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must provide a name"))
 		case names.Has(mt.Name):
 			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), mt.Name))
 		default:
@@ -190,9 +188,9 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 			storagePath := idxPath.Child("storage")
 			switch {
 			case s.StorageSize == nil && s.MinSize == nil:
-				allErrs = append(allErrs, field.Invalid(storagePath, "", "must set size or minSize"))
+				allErrs = append(allErrs, field.Invalid(storagePath, *s, `must either configure "size" or "minSize"`))
 			case s.StorageSize != nil && s.MinSize != nil:
-				allErrs = append(allErrs, field.Invalid(storagePath, "", `not allowed to configure both "size" and "minSize"`))
+				allErrs = append(allErrs, field.Invalid(storagePath, *s, `not allowed to configure both "size" and "minSize"`))
 			}
 			if s.StorageSize != nil {
 				allErrs = append(allErrs, validateNonNegativeQuantity(*s.StorageSize, storagePath.Child("size"))...)
@@ -225,7 +223,7 @@ func validateVolumeTypes(volumeTypes []core.VolumeType, fldPath *field.Path) fie
 		idxPath := fldPath.Index(i)
 		switch {
 		case vt.Name == "":
-			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the volume type"))
+			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must provide a name"))
 		case names.Has(vt.Name):
 			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), vt.Name))
 		}
@@ -244,7 +242,7 @@ func validateRegions(regions []core.Region, fldPath *field.Path) field.ErrorList
 		idxPath := fldPath.Index(i)
 		switch {
 		case region.Name == "":
-			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must name the region"))
+			allErrs = append(allErrs, field.Required(idxPath.Child("name"), "must provide a region name"))
 		case names.Has(region.Name):
 			allErrs = append(allErrs, field.Duplicate(idxPath.Child("name"), region.Name))
 		}
@@ -255,7 +253,7 @@ func validateRegions(regions []core.Region, fldPath *field.Path) field.ErrorList
 			zonePath := idxPath.Child("zones").Index(j).Child("name")
 			switch {
 			case zone.Name == "":
-				allErrs = append(allErrs, field.Required(zonePath, "must name the zone"))
+				allErrs = append(allErrs, field.Required(zonePath, "zone name cannot be empty"))
 			case zones.Has(zone.Name):
 				allErrs = append(allErrs, field.Duplicate(zonePath, zone.Name))
 			}
@@ -303,7 +301,7 @@ func validateMachineImageVersionOwnFields(v core.MachineImageVersion, fldPath *f
 		case !sets.New(supportedCRINames...).Has(string(cri.Name)):
 			allErrs = append(allErrs, field.NotSupported(criPath.Child("name"), cri.Name, supportedCRINames))
 		case criNames.Has(string(cri.Name)):
-			allErrs = append(allErrs, field.Duplicate(criPath.Child("name"), cri.Name))
+			allErrs = append(allErrs, field.Duplicate(criPath, cri.Name))
 		}
 		criNames.Insert(string(cri.Name))
 		runtimes := sets.New[string]()
@@ -311,7 +309,7 @@ func validateMachineImageVersionOwnFields(v core.MachineImageVersion, fldPath *f
 			typePath := criPath.Child("containerRuntimes").Index(j).Child("type")
 			switch {
 			case rt.Type == "":
-				allErrs = append(allErrs, field.Required(typePath, "must name the container runtime type"))
+				allErrs = append(allErrs, field.Invalid(typePath, rt.Type, fmt.Sprintf("container runtime type must be a qualified name: %v", validateUnprefixedQualifiedName(rt.Type))))
 			case runtimes.Has(rt.Type):
 				allErrs = append(allErrs, field.Duplicate(typePath, rt.Type))
 			}
@@ -321,18 +319,20 @@ func validateMachineImageVersionOwnFields(v core.MachineImageVersion, fldPath *f
 
 	if c := v.KubeletVersionConstraint; c != nil {
 		if _, err := semver.NewConstraint(*c); err != nil {
-			allErrs = append(allErrs, field.Invalid(fldPath.Child("kubeletVersionConstraint"), *c, fmt.Sprintf("cannot parse the constraint: %v", err)))
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("kubeletVersionConstraint"), c, fmt.Sprintf("cannot parse the kubeletVersionConstraint: %s", err.Error())))
 		}
 	}
 	if u := v.InPlaceUpdates; u != nil && u.MinVersionForUpdate != nil {
 		if _, err := semver.NewVersion(*u.MinVersionForUpdate); err != nil {
-			allErrs = append(allErrs, field.Invalid(fldPath.Child("inPlaceUpdates", "minVersionForUpdate"), *u.MinVersionForUpdate, fmt.Sprintf("could not parse version: %v", err)))
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("minVersionForInPlaceUpdate"), *u.MinVersionForUpdate, "could not parse version. Use a semantic version."))
 		}
 	}
 	return allErrs
 }
 
+// validateCABundle requires one or more PEM blocks, each a parseable CERTIFICATE.
 func validateCABundle(bundle string, fldPath *field.Path) field.ErrorList {
+	invalid := field.ErrorList{field.Invalid(fldPath, bundle, "caBundle is not a valid PEM-encoded certificate")}
 	rest := []byte(bundle)
 	found := false
 	for {
@@ -342,15 +342,15 @@ func validateCABundle(bundle string, fldPath *field.Path) field.ErrorList {
 			break
 		}
 		if block.Type != "CERTIFICATE" {
-			return field.ErrorList{field.Invalid(fldPath, "(bundle)", fmt.Sprintf("contains a PEM block of type %q; only CERTIFICATE is allowed", block.Type))}
+			return invalid
 		}
 		if _, err := x509.ParseCertificate(block.Bytes); err != nil {
-			return field.ErrorList{field.Invalid(fldPath, "(bundle)", fmt.Sprintf("contains an invalid certificate: %v", err))}
+			return invalid
 		}
 		found = true
 	}
 	if !found {
-		return field.ErrorList{field.Invalid(fldPath, "(bundle)", "must contain at least one PEM-encoded certificate")}
+		return invalid
 	}
 	return nil
 }
@@ -366,17 +366,15 @@ func validateBastion(spec *core.CloudProfileSpec, fldPath *field.Path) field.Err
 			}
 		}
 		switch {
-		case img.Name == "":
-			allErrs = append(allErrs, field.Required(imagePath.Child("name"), "must name a machine image of spec.machineImages"))
-		case image == nil:
-			allErrs = append(allErrs, field.Invalid(imagePath.Child("name"), img.Name, "must name a machine image of spec.machineImages"))
+		case img.Name == "" || image == nil:
+			allErrs = append(allErrs, field.Invalid(imagePath.Child("name"), img.Name, "image name not found in spec.machineImages"))
 		case img.Version != nil:
 			offered := false
 			for _, v := range image.Versions {
 				offered = offered || v.Version == *img.Version
 			}
 			if !offered {
-				allErrs = append(allErrs, field.Invalid(imagePath.Child("version"), *img.Version, fmt.Sprintf("must be a version of machine image %q", img.Name)))
+				allErrs = append(allErrs, field.Invalid(imagePath.Child("version"), img.Version, "image version not found in spec.machineImages"))
 			}
 		}
 	}
@@ -386,7 +384,7 @@ func validateBastion(spec *core.CloudProfileSpec, fldPath *field.Path) field.Err
 			offered = offered || t.Name == mt.Name
 		}
 		if !offered {
-			allErrs = append(allErrs, field.Invalid(fldPath.Child("machineType", "name"), mt.Name, "must name a machine type of spec.machineTypes"))
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("machineType", "name"), mt.Name, "machine type not found in spec.machineTypes"))
 		}
 	}
 	return allErrs
@@ -394,7 +392,7 @@ func validateBastion(spec *core.CloudProfileSpec, fldPath *field.Path) field.Err
 
 func validateNonNegativeQuantity(q resource.Quantity, fldPath *field.Path) field.ErrorList {
 	if q.Sign() < 0 {
-		return field.ErrorList{field.Invalid(fldPath, q.String(), "must not be negative")}
+		return field.ErrorList{field.Invalid(fldPath, q.String(), apivalidation.IsNegativeErrorMsg)}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	. "github.com/onsi/gomega/gstruct"
 	gomegatypes "github.com/onsi/gomega/types"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -93,7 +94,7 @@ var _ = Describe("CloudProfile validation", func() {
 		},
 		Entry("a valid profile", func(*core.CloudProfile) {}),
 		Entry("missing type", func(p *core.CloudProfile) { p.Spec.Type = "" },
-			fieldErr(field.ErrorTypeRequired, "spec.type")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.type", "must provide a provider type")),
 		Entry("duplicate region", func(p *core.CloudProfile) { p.Spec.Regions = append(p.Spec.Regions, core.Region{Name: "local"}) },
 			fieldErr(field.ErrorTypeDuplicate, "spec.regions[1].name")),
 		Entry("no machine types", func(p *core.CloudProfile) { p.Spec.MachineTypes = nil },
@@ -107,15 +108,15 @@ var _ = Describe("CloudProfile validation", func() {
 		Entry("machine type name that is not a qualified name", func(p *core.CloudProfile) { p.Spec.MachineTypes[0].Name = "m5 large" },
 			fieldErrDetail(field.ErrorTypeInvalid, "spec.machineTypes[0].name", "must be a qualified name")),
 		Entry("machine type without name", func(p *core.CloudProfile) { p.Spec.MachineTypes[0].Name = "" },
-			fieldErr(field.ErrorTypeRequired, "spec.machineTypes[0].name")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineTypes[0].name", "must provide a name")),
 		Entry("region without name", func(p *core.CloudProfile) { p.Spec.Regions[0].Name = "" },
-			fieldErr(field.ErrorTypeRequired, "spec.regions[0].name")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.regions[0].name", "must provide a region name")),
 		Entry("no Kubernetes versions", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions = nil },
 			fieldErrDetail(field.ErrorTypeRequired, "spec.kubernetes.versions", "must provide at least one Kubernetes version")),
 		Entry("partial Kubernetes version", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[1].Version = "1.36" },
-			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[1].version")),
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.kubernetes.versions[1]", `all Kubernetes versions must match the regex ^([0-9]+\.){2}[0-9]+$`)),
 		Entry("Kubernetes version with a leading v", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[1].Version = "v1.36.3" },
-			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[1].version")),
+			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[1]")),
 		Entry("duplicate Kubernetes version", func(p *core.CloudProfile) { p.Spec.Kubernetes.Versions[2].Version = "1.36.3" },
 			fieldErr(field.ErrorTypeDuplicate, "spec.kubernetes.versions[2].version")),
 		Entry("V10 lifecycle combined with the legacy classification", func(p *core.CloudProfile) {
@@ -133,7 +134,7 @@ var _ = Describe("CloudProfile validation", func() {
 		}, fieldErr(field.ErrorTypeNotSupported, "spec.kubernetes.versions[1].classification")),
 		Entry("legacy classification expired", func(p *core.CloudProfile) {
 			p.Spec.Kubernetes.Versions[1].Classification = ptr.To(core.ClassificationExpired)
-		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[1].classification")),
+		}, fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[1].classification", "cannot specify `classification` expired")),
 		Entry("lifecycle rules apply to Kubernetes versions", func(p *core.CloudProfile) {
 			p.Spec.Kubernetes.Versions[2].Lifecycle[1], p.Spec.Kubernetes.Versions[2].Lifecycle[2] = p.Spec.Kubernetes.Versions[2].Lifecycle[2], p.Spec.Kubernetes.Versions[2].Lifecycle[1]
 		},
@@ -141,30 +142,30 @@ var _ = Describe("CloudProfile validation", func() {
 			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[2].lifecycle[2]")),
 		Entry("V11 the latest Kubernetes version must not end expired", func(p *core.CloudProfile) {
 			p.Spec.Kubernetes.Versions[0].Lifecycle = []core.LifecycleStage{stage(core.ClassificationDeprecated), stage(core.ClassificationExpired, 24*time.Hour)}
-		}, fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[0].lifecycle")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.kubernetes.versions[].lifecycle", "classification expired of latest kubernetes version ('1.37.1') must not be set")),
 		Entry("the latest Kubernetes version must not have an expirationDate", func(p *core.CloudProfile) {
 			p.Spec.Kubernetes.Versions[0].Lifecycle = nil
 			p.Spec.Kubernetes.Versions[0].ExpirationDate = &metav1.Time{Time: refTime}
-		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[0].expirationDate")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.kubernetes.versions[].expirationDate", "expiration date of latest kubernetes version ('1.37.1') must not be set")),
 		Entry("no machine images", func(p *core.CloudProfile) { p.Spec.MachineImages = nil },
 			fieldErrDetail(field.ErrorTypeRequired, "spec.machineImages", "must provide at least one machine image")),
 		Entry("machine image without name", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Name = "" },
-			fieldErr(field.ErrorTypeRequired, "spec.machineImages[1].name")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineImages[1].name", "machine image name must not be empty")),
 		Entry("duplicate machine image", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Name = "gardenlinux" },
-			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[1].name")),
+			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[1]")),
 		Entry("machine image without versions", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions = nil },
 			fieldErrDetail(field.ErrorTypeRequired, "spec.machineImages[1].versions", "must provide at least one version for the machine image 'ubuntu'")),
 		Entry("unparseable machine image version", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "noble" },
-			fieldErr(field.ErrorTypeInvalid, "spec.machineImages[1].versions[0].version")),
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.machineImages[1].versions[0].version", "could not parse version. Use a semantic version. In case there is no semantic version")),
 		Entry("loose machine image versions are accepted", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "v24.4" }),
 		Entry("duplicate machine image version", func(p *core.CloudProfile) { p.Spec.MachineImages[0].Versions[1].Version = "2150.0.0" },
-			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[1].version")),
+			PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeDuplicate), "Field": Equal("spec.machineImages[0].versions[1]"), "BadValue": Equal("gardenlinux-2150.0.0")}))),
 		Entry("unknown update strategy", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].UpdateStrategy = ptr.To[core.MachineImageUpdateStrategy]("latest")
 		},
 			fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].updateStrategy")),
 		Entry("missing update strategy", func(p *core.CloudProfile) { p.Spec.MachineImages[0].UpdateStrategy = nil },
-			fieldErr(field.ErrorTypeRequired, "spec.machineImages[0].updateStrategy")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineImages[0].updateStrategy", "must provide an update strategy")),
 		Entry("lifecycle rules apply to machine image versions", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationSupported), stage(core.ClassificationSupported, time.Hour)}
 		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[1].lifecycle[1].classification")),
@@ -177,11 +178,11 @@ var _ = Describe("CloudProfile validation", func() {
 		Entry("negative machine type memory", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.MachineTypes[0].Memory = resource.MustParse("-1Gi")
-		}, fieldErr(field.ErrorTypeInvalid, "spec.machineTypes[0].memory")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.machineTypes[0].memory", "must be greater than or equal to 0")),
 		Entry("machine type storage without size", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.MachineTypes[0].Storage = &core.MachineTypeStorage{Class: "standard", Type: "default"}
-		}, fieldErr(field.ErrorTypeInvalid, "spec.machineTypes[0].storage")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.machineTypes[0].storage", `must either configure "size" or "minSize"`)),
 		Entry("machine type storage with size and minSize", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.MachineTypes[0].Storage.StorageSize = ptr.To(resource.MustParse("20Gi"))
@@ -197,14 +198,14 @@ var _ = Describe("CloudProfile validation", func() {
 		Entry("undefined machine type capability", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.MachineTypes[0].Capabilities = core.Capabilities{"gpu": {"yes"}}
-		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineTypes[0].capabilities[gpu]")),
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineTypes[0].capabilities")),
 		Entry("undefined capability value of an image flavor", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.MachineImages[0].Versions[0].CapabilityFlavors = []core.MachineImageFlavor{{Capabilities: core.Capabilities{"architecture": {"s390x"}}}}
-		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].capabilityFlavors[0][architecture][0]")),
+		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].capabilityFlavors[0].architecture[0]")),
 		Entry("capabilities without definitions", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[0].CapabilityFlavors = []core.MachineImageFlavor{{Capabilities: core.Capabilities{"architecture": {"amd64"}}}}
-		}, fieldErr(field.ErrorTypeForbidden, "spec.machineImages[0].versions[0].capabilityFlavors[0]")),
+		}, fieldErrDetail(field.ErrorTypeForbidden, "spec.machineImages[0].versions[0].capabilityFlavors[0]", "must not provide capabilities without global definition")),
 		Entry("duplicate capability definition", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.MachineCapabilities = append(p.Spec.MachineCapabilities, core.CapabilityDefinition{Name: "architecture", Values: []string{"amd64"}})
@@ -217,6 +218,31 @@ var _ = Describe("CloudProfile validation", func() {
 			*p = *fullCloudProfile()
 			p.Spec.Regions[0].Zones = append(p.Spec.Regions[0].Zones, core.AvailabilityZone{Name: "europe-central-1a"})
 		}, fieldErr(field.ErrorTypeDuplicate, "spec.regions[0].zones[2].name")),
+		Entry("zone without name", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.Regions[0].Zones[1].Name = ""
+		}, fieldErrDetail(field.ErrorTypeRequired, "spec.regions[0].zones[1].name", "zone name cannot be empty")),
+		Entry("volume type without name", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.VolumeTypes[1].Name = ""
+		}, fieldErrDetail(field.ErrorTypeRequired, "spec.volumeTypes[1].name", "must provide a name")),
+		Entry("negative volume type minSize", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.VolumeTypes[1].MinSize = ptr.To(resource.MustParse("-1Gi"))
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.volumeTypes[1].minSize", "must be greater than or equal to 0")),
+		Entry("capability definition without name", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineCapabilities = append(p.Spec.MachineCapabilities, core.CapabilityDefinition{Values: []string{"x"}})
+		}, fieldErrDetail(field.ErrorTypeRequired, "spec.machineCapabilities", "capability keys must not be empty")),
+		Entry("capability definition without values or with an empty value", func(p *core.CloudProfile) {
+			*p = *fullCloudProfile()
+			p.Spec.MachineCapabilities = append(p.Spec.MachineCapabilities, core.CapabilityDefinition{Name: "gpu"}, core.CapabilityDefinition{Name: "disk", Values: []string{""}})
+		},
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineCapabilities.gpu", "capability values must not be empty"),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.machineCapabilities.disk[0]", "capability values must not be empty")),
+		Entry("machine type capabilities without definitions", func(p *core.CloudProfile) {
+			p.Spec.MachineTypes[0].Capabilities = core.Capabilities{"architecture": {"amd64"}}
+		}, fieldErrDetail(field.ErrorTypeForbidden, "spec.machineTypes[0].capabilities", "must not provide capabilities without global definition")),
 		Entry("invalid region label", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.Regions[0].Labels = map[string]string{"not a key": "x"}
@@ -228,6 +254,12 @@ var _ = Describe("CloudProfile validation", func() {
 		Entry("unsupported CRI", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "docker"}}
 		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].cri[0].name")),
+		Entry("duplicate CRI", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "containerd"}, {Name: "containerd"}}
+		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[0].cri[1]")),
+		Entry("container runtime without type", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "containerd", ContainerRuntimes: []core.ContainerRuntime{{}}}}
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.machineImages[0].versions[0].cri[0].containerRuntimes[0].type", "container runtime type must be a qualified name: [")),
 		Entry("duplicate container runtime", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "containerd", ContainerRuntimes: []core.ContainerRuntime{{Type: "gvisor"}, {Type: "gvisor"}}}}
 		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[0].cri[0].containerRuntimes[1].type")),
@@ -235,29 +267,29 @@ var _ = Describe("CloudProfile validation", func() {
 			fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].architectures[0]")),
 		Entry("unparseable kubelet version constraint", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[0].KubeletVersionConstraint = ptr.To("about 1.30")
-		}, fieldErr(field.ErrorTypeInvalid, "spec.machineImages[0].versions[0].kubeletVersionConstraint")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.machineImages[0].versions[0].kubeletVersionConstraint", "cannot parse the kubeletVersionConstraint: ")),
 		Entry("unparseable in-place minimum version", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[0].InPlaceUpdates = &core.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("old")}
-		}, fieldErr(field.ErrorTypeInvalid, "spec.machineImages[0].versions[0].inPlaceUpdates.minVersionForUpdate")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.machineImages[0].versions[0].minVersionForInPlaceUpdate", "could not parse version. Use a semantic version.")),
 		Entry("caBundle without certificate", func(p *core.CloudProfile) { p.Spec.CABundle = ptr.To("not a certificate") },
-			fieldErr(field.ErrorTypeInvalid, "spec.caBundle")),
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.caBundle", "caBundle is not a valid PEM-encoded certificate")),
 		Entry("invalid seed selector", func(p *core.CloudProfile) {
 			p.Spec.SeedSelector = &core.SeedSelector{LabelSelector: metav1.LabelSelector{MatchLabels: map[string]string{"a b": "c"}}}
 		}, fieldErr(field.ErrorTypeInvalid, "spec.seedSelector.matchLabels")),
 		Entry("bastion image that is not offered", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.Bastion.MachineImage.Name = "suse"
-		}, fieldErr(field.ErrorTypeInvalid, "spec.bastion.machineImage.name")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.bastion.machineImage.name", "image name not found in spec.machineImages")),
 		Entry("bastion image version that is not offered", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.Bastion.MachineImage.Version = ptr.To("1.0.0")
-		}, fieldErr(field.ErrorTypeInvalid, "spec.bastion.machineImage.version")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.bastion.machineImage.version", "image version not found in spec.machineImages")),
 		Entry("bastion machine type that is not offered", func(p *core.CloudProfile) {
 			*p = *fullCloudProfile()
 			p.Spec.Bastion.MachineType.Name = "m5.huge"
-		}, fieldErr(field.ErrorTypeInvalid, "spec.bastion.machineType.name")),
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.bastion.machineType.name", "machine type not found in spec.machineTypes")),
 		Entry("non-positive node limit", func(p *core.CloudProfile) { p.Spec.Limits = &core.Limits{MaxNodesTotal: ptr.To[int32](0)} },
-			fieldErr(field.ErrorTypeInvalid, "spec.limits.maxNodesTotal")),
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.limits.maxNodesTotal", "maxNodesTotal must be greater than 0")),
 	)
 
 	Describe("ValidateCloudProfileUpdateAt", func() {
@@ -272,7 +304,7 @@ var _ = Describe("CloudProfile validation", func() {
 			newProfile := validCloudProfile()
 			newProfile.Spec.Kubernetes.Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationSupported, time.Hour)}
 			Expect(ValidateCloudProfileUpdateAt(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
-				fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[1].lifecycle", "a version cannot be turned unavailable")))
+				fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[1]", "a version cannot be turned unavailable if it was already moved into a later lifecycle stage")))
 		})
 
 		It("forbids turning an available machine image version unavailable, but allows moving an unavailable one", func() {
@@ -280,7 +312,7 @@ var _ = Describe("CloudProfile validation", func() {
 			newProfile.Spec.MachineImages[0].Versions[0].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, 90*24*time.Hour)}
 			newProfile.Spec.MachineImages[0].Versions[1].Lifecycle = []core.LifecycleStage{stage(core.ClassificationPreview, time.Hour)}
 			Expect(ValidateCloudProfileUpdateAt(newProfile, validCloudProfile(), refTime)).To(ConsistOf(
-				fieldErr(field.ErrorTypeForbidden, "spec.machineImages[0].versions[1].lifecycle")))
+				fieldErr(field.ErrorTypeForbidden, "spec.machineImages[0].versions[1]")))
 		})
 	})
 

@@ -135,11 +135,16 @@ func effectiveLifecycle(v core.ExpirableVersion) []gardencorev1beta1.LifecycleSt
 // unavailable now must not classify as unavailable under the new lifecycle, because shoots may
 // already use it. Forbidden on fldPath.
 func validateNotTurnedUnavailable(newLifecycle, oldLifecycle []gardencorev1beta1.LifecycleStage, now time.Time, fldPath *field.Path) field.ErrorList {
-	oldClassification := helper.CurrentClassification(oldLifecycle, now)
-	newClassification := helper.CurrentClassification(newLifecycle, now)
-	if oldClassification != gardencorev1beta1.ClassificationUnavailable && newClassification == gardencorev1beta1.ClassificationUnavailable {
+	if turnedUnavailable(newLifecycle, oldLifecycle, now) {
 		return field.ErrorList{field.Forbidden(fldPath, fmt.Sprintf(
-			"a version cannot be turned unavailable if it was already moved into a later lifecycle stage (currently %s)", oldClassification))}
+			"a version cannot be turned unavailable if it was already moved into a later lifecycle stage (currently %s)", helper.CurrentClassification(oldLifecycle, now)))}
 	}
 	return nil
+}
+
+// turnedUnavailable reports whether the old lifecycle classifies as anything but unavailable at
+// now and the new one as unavailable.
+func turnedUnavailable(newLifecycle, oldLifecycle []gardencorev1beta1.LifecycleStage, now time.Time) bool {
+	return helper.CurrentClassification(oldLifecycle, now) != gardencorev1beta1.ClassificationUnavailable &&
+		helper.CurrentClassification(newLifecycle, now) == gardencorev1beta1.ClassificationUnavailable
 }

@@ -75,7 +75,7 @@ func ValidateNamespacedCloudProfileSpecUpdate(newSpec, oldSpec *core.NamespacedC
 // types, volume types, capabilities, regions, caBundle and limits as in a CloudProfile.
 func ValidateNamespacedCloudProfileStatus(spec *core.CloudProfileSpec, fldPath *field.Path) field.ErrorList {
 	allErrs := validateOfferings(spec, fldPath)
-	allErrs = append(allErrs, validateKubernetesVersions(spec.Kubernetes.Versions, fldPath.Child("kubernetes", "versions"))...)
+	allErrs = append(allErrs, validateKubernetesVersions(spec.Kubernetes.Versions, fldPath.Child("kubernetes"))...)
 	if len(spec.MachineImages) > 0 {
 		allErrs = append(allErrs, validateMachineImages(spec.MachineImages, fldPath.Child("machineImages"))...)
 	}
@@ -105,7 +105,7 @@ func validateNamespacedCloudProfileParent(parent core.CloudProfileReference, fld
 
 func validateLimits(limits *core.Limits, fldPath *field.Path) field.ErrorList {
 	if limits != nil && limits.MaxNodesTotal != nil && *limits.MaxNodesTotal <= 0 {
-		return field.ErrorList{field.Invalid(fldPath.Child("maxNodesTotal"), *limits.MaxNodesTotal, "must be a positive number")}
+		return field.ErrorList{field.Invalid(fldPath.Child("maxNodesTotal"), *limits.MaxNodesTotal, "maxNodesTotal must be greater than 0")}
 	}
 	return nil
 }

@@ -57,9 +57,9 @@ var _ = Describe("NamespacedCloudProfile validation", func() {
 			p.Spec.Kubernetes.Versions[0].Classification = ptr.To(core.ClassificationSupported)
 		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[0].classification")),
 		Entry("a malformed Kubernetes version", func(p *core.NamespacedCloudProfile) { p.Spec.Kubernetes.Versions[0].Version = "1.35" },
-			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[0].version")),
+			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[0]")),
 		Entry("a duplicate machine image", func(p *core.NamespacedCloudProfile) { p.Spec.MachineImages[1].Name = "gardenlinux" },
-			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[1].name")),
+			fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[1]")),
 		Entry("an unknown update strategy", func(p *core.NamespacedCloudProfile) {
 			p.Spec.MachineImages[1].UpdateStrategy = ptr.To(core.MachineImageUpdateStrategy("sometimes"))
 		}, fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[1].updateStrategy")),
@@ -73,7 +73,7 @@ var _ = Describe("NamespacedCloudProfile validation", func() {
 		Entry("a caBundle without certificate", func(p *core.NamespacedCloudProfile) { p.Spec.CABundle = ptr.To("nope") },
 			fieldErr(field.ErrorTypeInvalid, "spec.caBundle")),
 		Entry("limits.maxNodesTotal 0", func(p *core.NamespacedCloudProfile) { p.Spec.Limits.MaxNodesTotal = ptr.To[int32](0) },
-			fieldErr(field.ErrorTypeInvalid, "spec.limits.maxNodesTotal")),
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.limits.maxNodesTotal", "maxNodesTotal must be greater than 0")),
 	)
 
 	It("keeps spec.parent immutable", func() {
@@ -89,6 +89,6 @@ var _ = Describe("NamespacedCloudProfile validation", func() {
 		spec.Kubernetes.Versions[0].Lifecycle = nil
 		spec.Kubernetes.Versions[0].ExpirationDate = &metav1.Time{Time: time.Now()}
 		Expect(ValidateNamespacedCloudProfileStatus(&spec, field.NewPath("status", "cloudProfileSpec"))).To(
-			ContainElement(fieldErr(field.ErrorTypeForbidden, "status.cloudProfileSpec.kubernetes.versions[0].expirationDate")))
+			ContainElement(fieldErr(field.ErrorTypeInvalid, "status.cloudProfileSpec.kubernetes.versions[].expirationDate")))
 	})
 })
