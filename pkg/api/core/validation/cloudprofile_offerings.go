@@ -8,6 +8,7 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
@@ -47,7 +48,7 @@ var supportedCRINames = []string{"containerd"}
 // ValidateCloudProfile, not here: a merged NamespacedCloudProfile spec is validated with this too.
 func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	capabilities := capabilityDefinitions(spec.MachineCapabilities)
+	capabilities := machineCapabilities(spec.MachineCapabilities)
 	allErrs = append(allErrs, validateCapabilityDefinitions(spec.MachineCapabilities, specPath.Child("machineCapabilities"))...)
 	allErrs = append(allErrs, validateMachineTypes(spec.MachineTypes, machineCapabilities(spec.MachineCapabilities), specPath.Child("machineTypes"))...)
 	allErrs = append(allErrs, validateVolumeTypes(spec.VolumeTypes, specPath.Child("volumeTypes"))...)
@@ -76,12 +77,6 @@ func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.
 	return append(allErrs, validateLimits(spec.Limits, specPath.Child("limits"))...)
 }
 
-// capabilityDefinitions returns the defined capabilities as name → set of values; nil when none
-// are defined.
-func capabilityDefinitions(definitions []core.CapabilityDefinition) map[string]sets.Set[string] {
-	return capabilitySets(machineCapabilities(definitions))
-}
-
 // machineCapabilities returns the defined capabilities as name → values (a duplicate name keeps
 // its first values; validateCapabilityDefinitions reports it); nil when none are defined.
 func machineCapabilities(definitions []core.CapabilityDefinition) core.Capabilities {
@@ -93,18 +88,6 @@ func machineCapabilities(definitions []core.CapabilityDefinition) core.Capabilit
 		if _, ok := out[d.Name]; !ok {
 			out[d.Name] = d.Values
 		}
-	}
-	return out
-}
-
-// capabilitySets returns capabilities as name → set of values; nil for nil.
-func capabilitySets(capabilities core.Capabilities) map[string]sets.Set[string] {
-	if capabilities == nil {
-		return nil
-	}
-	out := make(map[string]sets.Set[string], len(capabilities))
-	for name, values := range capabilities {
-		out[name] = sets.New(values...)
 	}
 	return out
 }
@@ -138,8 +121,9 @@ func validateCapabilityDefinitions(definitions []core.CapabilityDefinition, fldP
 	return allErrs
 }
 
-// validateCapabilities checks that a capability map only uses defined capabilities and values.
-func validateCapabilities(capabilities core.Capabilities, definitions map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
+// validateCapabilities checks that a capability map only uses defined capabilities and values;
+// definitions nil means none are defined.
+func validateCapabilities(capabilities core.Capabilities, definitions core.Capabilities, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	if len(capabilities) > 0 && definitions == nil {
 		return append(allErrs, field.Forbidden(fldPath, "must not provide capabilities without global definition"))
@@ -151,8 +135,8 @@ func validateCapabilities(capabilities core.Capabilities, definitions map[string
 			continue
 		}
 		for j, value := range capabilities[name] {
-			if !allowed.Has(value) {
-				allErrs = append(allErrs, field.NotSupported(fldPath.Child(name).Index(j), value, sets.List(allowed)))
+			if !slices.Contains(allowed, value) {
+				allErrs = append(allErrs, field.NotSupported(fldPath.Child(name).Index(j), value, allowed))
 			}
 		}
 	}
@@ -163,7 +147,6 @@ func validateCapabilities(capabilities core.Capabilities, definitions map[string
 // and then a machine type may not name any).
 func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Capabilities, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	definitions := capabilitySets(capabilities)
 	names := sets.New[string]()
 	for i, mt := range machineTypes {
 		idxPath := fldPath.Index(i)
@@ -199,7 +182,7 @@ func validateMachineTypes(machineTypes []core.MachineType, capabilities core.Cap
 				allErrs = append(allErrs, validateNonNegativeQuantity(*s.MinSize, storagePath.Child("minSize"))...)
 			}
 		}
-		allErrs = append(allErrs, validateCapabilities(mt.Capabilities, definitions, idxPath.Child("capabilities"))...)
+		allErrs = append(allErrs, validateCapabilities(mt.Capabilities, capabilities, idxPath.Child("capabilities"))...)
 	}
 	return allErrs
 }
@@ -276,7 +259,7 @@ func validateRegions(regions []core.Region, fldPath *field.Path) field.ErrorList
 	return allErrs
 }
 
-func validateMachineImageVersionFields(v core.MachineImageVersion, capabilities map[string]sets.Set[string], fldPath *field.Path) field.ErrorList {
+func validateMachineImageVersionFields(v core.MachineImageVersion, capabilities core.Capabilities, fldPath *field.Path) field.ErrorList {
 	allErrs := validateMachineImageVersionOwnFields(v, fldPath)
 	for i, flavor := range v.CapabilityFlavors {
 		allErrs = append(allErrs, validateCapabilities(flavor.Capabilities, capabilities, fldPath.Child("capabilityFlavors").Index(i))...)

@@ -33,7 +33,7 @@ func ValidateNamespacedCloudProfile(profile *core.NamespacedCloudProfile) field.
 		versionsPath := specPath.Child("kubernetes", "versions")
 		for i, v := range spec.Kubernetes.Versions {
 			if v.Classification != nil {
-				allErrs = append(allErrs, field.Forbidden(versionsPath.Index(i).Child("classification"), "must not provide a classification to a Kubernetes version in a NamespacedCloudProfile"))
+				allErrs = append(allErrs, field.Forbidden(versionsPath.Index(i).Child("classification"), "must not provide a classification to a Kubernetes version in NamespacedCloudProfile"))
 			}
 		}
 		allErrs = append(allErrs, validateKubernetesVersionEntries(spec.Kubernetes.Versions, versionsPath)...)
@@ -94,7 +94,7 @@ func validateNamespacedCloudProfileParent(parent core.CloudProfileReference, fld
 		allErrs = append(allErrs, field.NotSupported(fldPath.Child("kind"), parent.Kind, []string{v1beta1constants.CloudProfileReferenceKindCloudProfile}))
 	}
 	if parent.Name == "" {
-		allErrs = append(allErrs, field.Required(fldPath.Child("name"), "must name the parent CloudProfile"))
+		allErrs = append(allErrs, field.Required(fldPath.Child("name"), "must provide a parent name"))
 	} else {
 		for _, msg := range apivalidation.NameIsDNSLabel(parent.Name, false) {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("name"), QuotedValue(parent.Name), msg))

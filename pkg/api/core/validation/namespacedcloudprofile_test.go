@@ -50,12 +50,12 @@ var _ = Describe("NamespacedCloudProfile validation", func() {
 		Entry("a parent of another kind", func(p *core.NamespacedCloudProfile) { p.Spec.Parent.Kind = "NamespacedCloudProfile" },
 			fieldErr(field.ErrorTypeNotSupported, "spec.parent.kind")),
 		Entry("a parent without name", func(p *core.NamespacedCloudProfile) { p.Spec.Parent.Name = "" },
-			fieldErr(field.ErrorTypeRequired, "spec.parent.name")),
+			fieldErrDetail(field.ErrorTypeRequired, "spec.parent.name", "must provide a parent name")),
 		Entry("no namespace", func(p *core.NamespacedCloudProfile) { p.Namespace = "" },
 			fieldErr(field.ErrorTypeRequired, "metadata.namespace")),
 		Entry("a classification on a Kubernetes version", func(p *core.NamespacedCloudProfile) {
 			p.Spec.Kubernetes.Versions[0].Classification = ptr.To(core.ClassificationSupported)
-		}, fieldErr(field.ErrorTypeForbidden, "spec.kubernetes.versions[0].classification")),
+		}, fieldErrDetail(field.ErrorTypeForbidden, "spec.kubernetes.versions[0].classification", "must not provide a classification to a Kubernetes version in NamespacedCloudProfile")),
 		Entry("a malformed Kubernetes version", func(p *core.NamespacedCloudProfile) { p.Spec.Kubernetes.Versions[0].Version = "1.35" },
 			fieldErr(field.ErrorTypeInvalid, "spec.kubernetes.versions[0]")),
 		Entry("a duplicate machine image", func(p *core.NamespacedCloudProfile) { p.Spec.MachineImages[1].Name = "gardenlinux" },
