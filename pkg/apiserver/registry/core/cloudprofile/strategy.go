@@ -9,7 +9,6 @@ package cloudprofile
 
 import (
 	"context"
-	"k8s.io/utils/clock"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -17,6 +16,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/apiserver/pkg/storage/names"
+	"k8s.io/utils/clock"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	"github.com/gep-78/gardener/pkg/api"
@@ -25,8 +25,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// Strategy is the create, update and delete strategy of CloudProfiles.
-type Strategy struct {
+// cloudProfileStrategy is the create, update and delete strategy of CloudProfiles.
+type cloudProfileStrategy struct {
 	// Clock is the time source of the update rules that depend on a version's current
 	// classification (the server's one clock, also injected into admission).
 	Clock clock.PassiveClock
@@ -35,32 +35,38 @@ type Strategy struct {
 }
 
 var (
-	_ rest.RESTCreateStrategy  = Strategy{}
-	_ rest.RESTUpdateStrategy  = Strategy{}
-	_ rest.RESTDeleteStrategy  = Strategy{}
-	_ rest.ResetFieldsStrategy = Strategy{}
-	_ rest.RESTUpdateStrategy  = StatusStrategy{}
-	_ rest.ResetFieldsStrategy = StatusStrategy{}
+	_ rest.RESTCreateStrategy  = cloudProfileStrategy{}
+	_ rest.RESTUpdateStrategy  = cloudProfileStrategy{}
+	_ rest.RESTDeleteStrategy  = cloudProfileStrategy{}
+	_ rest.ResetFieldsStrategy = cloudProfileStrategy{}
+	_ rest.RESTUpdateStrategy  = cloudProfileStatusStrategy{}
+	_ rest.ResetFieldsStrategy = cloudProfileStatusStrategy{}
 )
 
+// Strategy is the strategy of CloudProfiles on the real clock.
+var Strategy = NewStrategy(clock.RealClock{})
+
+// StatusStrategy is the strategy of the status subresource on the real clock.
+var StatusStrategy = NewStatusStrategy(clock.RealClock{})
+
 // NewStrategy returns the strategy of the main resource.
-func NewStrategy(c clock.PassiveClock) Strategy {
+func NewStrategy(c clock.PassiveClock) cloudProfileStrategy {
 	if c == nil {
 		c = clock.RealClock{}
 	}
-	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator, Clock: c}
+	return cloudProfileStrategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator, Clock: c}
 }
 
 // NewStatusStrategy returns the strategy of the status subresource.
-func NewStatusStrategy(c clock.PassiveClock) StatusStrategy {
-	return StatusStrategy{Strategy: NewStrategy(c)}
+func NewStatusStrategy(c clock.PassiveClock) cloudProfileStatusStrategy {
+	return cloudProfileStatusStrategy{cloudProfileStrategy: NewStrategy(c)}
 }
 
 // NamespaceScoped is false: CloudProfiles are cluster-scoped.
-func (Strategy) NamespaceScoped() bool { return false }
+func (cloudProfileStrategy) NamespaceScoped() bool { return false }
 
 // GetResetFields returns the fields a write to the main resource cannot set: status.
-func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+func (cloudProfileStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(fieldpath.MakePathOrDie("status")),
 	}
@@ -69,14 +75,14 @@ func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 // PrepareForCreate clears the status (gardener-controller-manager computes it) and starts the
 // generation at 1. Unlike Gardener it does not drop inactive versions: what the operator
 // applies is what is stored.
-func (Strategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
+func (cloudProfileStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	profile := obj.(*core.CloudProfile)
 	profile.Status = core.CloudProfileStatus{}
 	profile.Generation = 1
 }
 
 // PrepareForUpdate keeps the stored status and bumps the generation when the spec changes.
-func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+func (cloudProfileStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newProfile, oldProfile := obj.(*core.CloudProfile), old.(*core.CloudProfile)
 	newProfile.Status = oldProfile.Status
 	if !apiequality.Semantic.DeepEqual(newProfile.Spec, oldProfile.Spec) {
@@ -85,40 +91,40 @@ func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 }
 
 // Validate validates a new CloudProfile (validation.ValidateCloudProfile).
-func (Strategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
+func (cloudProfileStrategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
 	return validation.ValidateCloudProfile(obj.(*core.CloudProfile))
 }
 
 // WarningsOnCreate returns no warnings.
-func (Strategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
+func (cloudProfileStrategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
 
 // Canonicalize does nothing.
-func (Strategy) Canonicalize(runtime.Object) {}
+func (cloudProfileStrategy) Canonicalize(runtime.Object) {}
 
 // AllowCreateOnUpdate is false: PUT on a missing object fails.
-func (Strategy) AllowCreateOnUpdate(context.Context) bool { return false }
+func (cloudProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
 // AllowUnconditionalUpdate is true: updates without resourceVersion are allowed, as in Gardener.
-func (Strategy) AllowUnconditionalUpdate(context.Context) bool { return true }
+func (cloudProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateCloudProfileUpdateAt).
-func (s Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+func (s cloudProfileStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
 	return validation.ValidateCloudProfileUpdateAt(obj.(*core.CloudProfile), old.(*core.CloudProfile), s.Clock.Now())
 }
 
 // WarningsOnUpdate returns no warnings.
-func (Strategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
+func (cloudProfileStrategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
 	return nil
 }
 
-// StatusStrategy is the update strategy of the status subresource.
-type StatusStrategy struct {
-	Strategy
+// cloudProfileStatusStrategy is the update strategy of the status subresource.
+type cloudProfileStatusStrategy struct {
+	cloudProfileStrategy
 }
 
 // GetResetFields returns the fields a write to the status subresource cannot set: spec and
 // metadata.
-func (StatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+func (cloudProfileStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(
 			fieldpath.MakePathOrDie("spec"), fieldpath.MakePathOrDie("metadata")),
@@ -127,13 +133,13 @@ func (StatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 
 // PrepareForUpdate keeps the stored spec and the metadata a status write must not change
 // (labels, annotations, finalizers, owner references, generation).
-func (StatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+func (cloudProfileStatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newProfile, oldProfile := obj.(*core.CloudProfile), old.(*core.CloudProfile)
 	newProfile.Spec = oldProfile.Spec
 	metav1.ResetObjectMetaForStatus(newProfile, oldProfile)
 }
 
 // ValidateUpdate validates a status update (validation.ValidateCloudProfileObjectStatusUpdate).
-func (StatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+func (cloudProfileStatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
 	return validation.ValidateCloudProfileObjectStatusUpdate(obj.(*core.CloudProfile), old.(*core.CloudProfile))
 }

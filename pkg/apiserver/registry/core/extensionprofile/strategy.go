@@ -8,7 +8,6 @@ package extensionprofile
 
 import (
 	"context"
-	"k8s.io/utils/clock"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -16,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/apiserver/pkg/storage/names"
+	"k8s.io/utils/clock"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	"github.com/gep-78/gardener/pkg/api"
@@ -24,8 +24,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// Strategy is the create, update and delete strategy of ExtensionProfiles.
-type Strategy struct {
+// extensionProfileStrategy is the create, update and delete strategy of ExtensionProfiles.
+type extensionProfileStrategy struct {
 	// Clock is the time source of the update rules that depend on a version's current
 	// classification (the server's one clock, also injected into admission).
 	Clock clock.PassiveClock
@@ -34,32 +34,38 @@ type Strategy struct {
 }
 
 var (
-	_ rest.RESTCreateStrategy  = Strategy{}
-	_ rest.RESTUpdateStrategy  = Strategy{}
-	_ rest.RESTDeleteStrategy  = Strategy{}
-	_ rest.ResetFieldsStrategy = Strategy{}
-	_ rest.RESTUpdateStrategy  = StatusStrategy{}
-	_ rest.ResetFieldsStrategy = StatusStrategy{}
+	_ rest.RESTCreateStrategy  = extensionProfileStrategy{}
+	_ rest.RESTUpdateStrategy  = extensionProfileStrategy{}
+	_ rest.RESTDeleteStrategy  = extensionProfileStrategy{}
+	_ rest.ResetFieldsStrategy = extensionProfileStrategy{}
+	_ rest.RESTUpdateStrategy  = extensionProfileStatusStrategy{}
+	_ rest.ResetFieldsStrategy = extensionProfileStatusStrategy{}
 )
 
+// Strategy is the strategy of ExtensionProfiles on the real clock.
+var Strategy = NewStrategy(clock.RealClock{})
+
+// StatusStrategy is the strategy of the status subresource on the real clock.
+var StatusStrategy = NewStatusStrategy(clock.RealClock{})
+
 // NewStrategy returns the strategy of the main resource.
-func NewStrategy(c clock.PassiveClock) Strategy {
+func NewStrategy(c clock.PassiveClock) extensionProfileStrategy {
 	if c == nil {
 		c = clock.RealClock{}
 	}
-	return Strategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator, Clock: c}
+	return extensionProfileStrategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator, Clock: c}
 }
 
 // NewStatusStrategy returns the strategy of the status subresource.
-func NewStatusStrategy(c clock.PassiveClock) StatusStrategy {
-	return StatusStrategy{Strategy: NewStrategy(c)}
+func NewStatusStrategy(c clock.PassiveClock) extensionProfileStatusStrategy {
+	return extensionProfileStatusStrategy{extensionProfileStrategy: NewStrategy(c)}
 }
 
 // NamespaceScoped is false: ExtensionProfiles are cluster-scoped, like CloudProfiles.
-func (Strategy) NamespaceScoped() bool { return false }
+func (extensionProfileStrategy) NamespaceScoped() bool { return false }
 
 // GetResetFields returns the fields a write to the main resource cannot set: status.
-func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+func (extensionProfileStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(fieldpath.MakePathOrDie("status")),
 	}
@@ -67,14 +73,14 @@ func (Strategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 
 // PrepareForCreate clears the status (gardener-controller-manager computes it) and starts the
 // generation at 1.
-func (Strategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
+func (extensionProfileStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	profile := obj.(*core.ExtensionProfile)
 	profile.Status = core.ExtensionProfileStatus{}
 	profile.Generation = 1
 }
 
 // PrepareForUpdate keeps the stored status and bumps the generation when the spec changes.
-func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+func (extensionProfileStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newProfile, oldProfile := obj.(*core.ExtensionProfile), old.(*core.ExtensionProfile)
 	newProfile.Status = oldProfile.Status
 	if !apiequality.Semantic.DeepEqual(newProfile.Spec, oldProfile.Spec) {
@@ -83,41 +89,43 @@ func (Strategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 }
 
 // Validate validates a new ExtensionProfile (validation.ValidateExtensionProfile).
-func (Strategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
+func (extensionProfileStrategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
 	return validation.ValidateExtensionProfile(obj.(*core.ExtensionProfile))
 }
 
 // WarningsOnCreate returns no warnings.
-func (Strategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
+func (extensionProfileStrategy) WarningsOnCreate(context.Context, runtime.Object) []string {
+	return nil
+}
 
 // Canonicalize does nothing: an ExtensionProfile has one spelling.
-func (Strategy) Canonicalize(runtime.Object) {}
+func (extensionProfileStrategy) Canonicalize(runtime.Object) {}
 
 // AllowCreateOnUpdate is false: PUT on a missing object fails.
-func (Strategy) AllowCreateOnUpdate(context.Context) bool { return false }
+func (extensionProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
 // AllowUnconditionalUpdate is true: updates without resourceVersion are allowed, as for
 // Gardener's CloudProfile.
-func (Strategy) AllowUnconditionalUpdate(context.Context) bool { return true }
+func (extensionProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateExtensionProfileUpdate).
-func (s Strategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+func (s extensionProfileStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
 	return validation.ValidateExtensionProfileUpdate(obj.(*core.ExtensionProfile), old.(*core.ExtensionProfile), s.Clock.Now())
 }
 
 // WarningsOnUpdate returns no warnings.
-func (Strategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
+func (extensionProfileStrategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
 	return nil
 }
 
-// StatusStrategy is the update strategy of the status subresource.
-type StatusStrategy struct {
-	Strategy
+// extensionProfileStatusStrategy is the update strategy of the status subresource.
+type extensionProfileStatusStrategy struct {
+	extensionProfileStrategy
 }
 
 // GetResetFields returns the fields a write to the status subresource cannot set: spec and
 // metadata.
-func (StatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
+func (extensionProfileStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(
 			fieldpath.MakePathOrDie("spec"), fieldpath.MakePathOrDie("metadata")),
@@ -126,13 +134,13 @@ func (StatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 
 // PrepareForUpdate keeps the stored spec and the metadata a status write must not change
 // (labels, annotations, finalizers, owner references, generation).
-func (StatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
+func (extensionProfileStatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newProfile, oldProfile := obj.(*core.ExtensionProfile), old.(*core.ExtensionProfile)
 	newProfile.Spec = oldProfile.Spec
 	metav1.ResetObjectMetaForStatus(newProfile, oldProfile)
 }
 
 // ValidateUpdate validates a status update (validation.ValidateExtensionProfileStatusUpdate).
-func (StatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
+func (extensionProfileStatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Object) field.ErrorList {
 	return validation.ValidateExtensionProfileStatusUpdate(obj.(*core.ExtensionProfile), old.(*core.ExtensionProfile))
 }

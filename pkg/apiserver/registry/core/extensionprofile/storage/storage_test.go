@@ -64,8 +64,8 @@ var _ = Describe("NewREST", func() {
 	It("passes the clock of NewRESTWithClock to both strategies", func() {
 		c := testclock.NewFakePassiveClock(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 		storage := NewStorageWithClock(noStorage, c)
-		Expect(storage.ExtensionProfile.UpdateStrategy.(extensionprofile.Strategy).Clock).To(BeIdenticalTo(c))
-		Expect(storage.Status.store.UpdateStrategy.(extensionprofile.StatusStrategy).Clock).To(BeIdenticalTo(c))
+		Expect(storage.ExtensionProfile.UpdateStrategy).To(HaveField("Clock", BeIdenticalTo(c)))
+		Expect(storage.Status.store.UpdateStrategy).To(HaveField("Clock", BeIdenticalTo(c)))
 	})
 
 	It("panics when the store cannot be completed", func() {
