@@ -5,9 +5,6 @@
 package v1alpha1
 
 import (
-	"fmt"
-	"os"
-
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
@@ -31,14 +28,8 @@ func init() {
 // without apiVersion and kind is read as that kind.
 func Load(path string) (*GardenletConfiguration, error) {
 	cfg := &GardenletConfiguration{}
-	if path != "" {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		if err := runtime.DecodeInto(codecs.UniversalDecoder(SchemeGroupVersion), data, cfg); err != nil {
-			return nil, fmt.Errorf("failed decoding %s: %w", path, err)
-		}
+	if err := kubernetes.DecodeConfigFile(path, codecs.UniversalDecoder(SchemeGroupVersion), cfg); err != nil {
+		return nil, err
 	}
 	scheme.Default(cfg)
 	return cfg, nil
