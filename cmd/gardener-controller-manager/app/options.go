@@ -8,9 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -20,6 +18,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/features"
 )
 
@@ -166,18 +165,11 @@ func (o *Options) Complete() error {
 
 // parseServer returns the endpoint of a bind address "[host]:port"; "0" (no endpoint) is nil.
 func parseServer(address string) (*controllermanagerconfigv1alpha1.Server, error) {
-	if address == "0" {
-		return nil, nil
-	}
-	host, port, err := net.SplitHostPort(address)
-	if err != nil {
+	host, port, none, err := kubernetes.ParseBindAddress(address)
+	if err != nil || none {
 		return nil, err
 	}
-	p, err := strconv.Atoi(port)
-	if err != nil {
-		return nil, fmt.Errorf("port %q is not a number", port)
-	}
-	return &controllermanagerconfigv1alpha1.Server{BindAddress: host, Port: p}, nil
+	return &controllermanagerconfigv1alpha1.Server{BindAddress: host, Port: port}, nil
 }
 
 // Validate returns an error for option values the manager cannot run with, including the errors

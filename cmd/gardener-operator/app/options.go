@@ -8,14 +8,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net"
-	"strconv"
 
 	"github.com/spf13/pflag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
 	operatorconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/operator/v1alpha1"
+	"github.com/gep-78/gardener/pkg/client/kubernetes"
 )
 
 // Defaults of the command-line flags.
@@ -140,18 +139,11 @@ func (o *Options) Complete() error {
 
 // parseServer returns the endpoint of a bind address "[host]:port"; "0" (no endpoint) is nil.
 func parseServer(address string) (*operatorconfigv1alpha1.Server, error) {
-	if address == "0" {
-		return nil, nil
-	}
-	host, port, err := net.SplitHostPort(address)
-	if err != nil {
+	host, port, none, err := kubernetes.ParseBindAddress(address)
+	if err != nil || none {
 		return nil, err
 	}
-	p, err := strconv.Atoi(port)
-	if err != nil {
-		return nil, fmt.Errorf("port %q is not a number", port)
-	}
-	return &operatorconfigv1alpha1.Server{BindAddress: host, Port: p}, nil
+	return &operatorconfigv1alpha1.Server{BindAddress: host, Port: port}, nil
 }
 
 // Validate returns an error for flag values gardener-operator cannot run with and, once Complete

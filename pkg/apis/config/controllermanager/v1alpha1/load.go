@@ -58,17 +58,11 @@ func Validate(cfg *ControllerManagerConfiguration) field.ErrorList {
 		allErrs = append(allErrs, field.Invalid(field.NewPath("metrics", "extensionComponentExpirationHorizon"), m.ExtensionComponentExpirationHorizon.Duration.String(), "must be positive"))
 	}
 	server := field.NewPath("server")
-	for _, s := range []struct {
-		name   string
-		server *Server
-	}{{"healthProbes", cfg.Server.HealthProbes}, {"metrics", cfg.Server.Metrics}} {
-		if s.server == nil {
-			continue
-		}
-		// 0 (a flag's ":0") is a free port; a port left out of the file is defaulted before.
-		if s.server.Port < 0 || s.server.Port > 65535 {
-			allErrs = append(allErrs, field.Invalid(server.Child(s.name, "port"), s.server.Port, "must be between 0 and 65535"))
-		}
+	if s := cfg.Server.HealthProbes; s != nil {
+		allErrs = append(allErrs, kubernetes.ValidateServerPort(s.Port, server.Child("healthProbes", "port"))...)
+	}
+	if s := cfg.Server.Metrics; s != nil {
+		allErrs = append(allErrs, kubernetes.ValidateServerPort(s.Port, server.Child("metrics", "port"))...)
 	}
 	allErrs = append(allErrs, kubernetes.ValidateLeaderElection(cfg.LeaderElection, field.NewPath("leaderElection"))...)
 	return allErrs

@@ -58,13 +58,11 @@ func Validate(cfg *OperatorConfiguration) field.ErrorList {
 		allErrs = append(allErrs, field.Invalid(field.NewPath("controllers", "extensionProfile", "concurrentSyncs"), *syncs, "must be at least 1"))
 	}
 	server := field.NewPath("server")
-	for _, s := range []struct {
-		name   string
-		server *Server
-	}{{"healthProbes", cfg.Server.HealthProbes}, {"metrics", cfg.Server.Metrics}} {
-		if s.server != nil && (s.server.Port < 0 || s.server.Port > 65535) {
-			allErrs = append(allErrs, field.Invalid(server.Child(s.name, "port"), s.server.Port, "must be between 0 and 65535"))
-		}
+	if s := cfg.Server.HealthProbes; s != nil {
+		allErrs = append(allErrs, kubernetes.ValidateServerPort(s.Port, server.Child("healthProbes", "port"))...)
+	}
+	if s := cfg.Server.Metrics; s != nil {
+		allErrs = append(allErrs, kubernetes.ValidateServerPort(s.Port, server.Child("metrics", "port"))...)
 	}
 	return allErrs
 }
