@@ -7,11 +7,9 @@ package validation_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
-	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -24,42 +22,30 @@ import (
 	"github.com/gep-78/gardener/pkg/apis/core/install"
 )
 
-// relativeTime is hack/render-examples.sh's placeholder for a time relative to now.
-var relativeTime = regexp.MustCompile(`\$\{NOW([+-])([0-9]+)([dhms])\}`)
-
-// renderExample replaces the placeholders of example/*.yaml as hack/render-examples.sh does,
-// relative to now (${SOON} is now + 10m).
-func renderExample(content string, now time.Time) string {
-	content = strings.ReplaceAll(content, "${SOON}", "${NOW+10m}")
-	return relativeTime.ReplaceAllStringFunc(content, func(token string) string {
-		m := relativeTime.FindStringSubmatch(token)
-		amount, _ := strconv.Atoi(m[2])
-		unit := map[string]time.Duration{"d": 24 * time.Hour, "h": time.Hour, "m": time.Minute, "s": time.Second}[m[3]]
-		offset := time.Duration(amount) * unit
-		if m[1] == "-" {
-			offset = -offset
-		}
-		return now.Add(offset).UTC().Format(time.RFC3339)
-	})
-}
-
 // repositoryCloudProfiles returns the CloudProfile documents of the repository's example and
-// test manifests, keyed by file and document index.
+// test manifests, keyed by file and document index. example/*.yaml is read as
+// hack/render-examples.sh renders it (its lifecycle times written relative to now).
 func repositoryCloudProfiles() map[string]string {
 	root := filepath.Join("..", "..", "..", "..")
+	rendered := GinkgoT().TempDir()
+	out, err := exec.Command(filepath.Join(root, "hack", "render-examples.sh"), rendered).CombinedOutput()
+	Expect(err).NotTo(HaveOccurred(), string(out))
 	profiles := map[string]string{}
-	for _, pattern := range []string{"example/*.yaml", "test/examples/*.yaml", "test/upstream/*.yaml"} {
-		files, err := filepath.Glob(filepath.Join(root, pattern))
+	for _, dir := range []struct{ name, path string }{
+		{"example", rendered},
+		{"test/examples", filepath.Join(root, "test", "examples")},
+		{"test/upstream", filepath.Join(root, "test", "upstream")},
+	} {
+		files, err := filepath.Glob(filepath.Join(dir.path, "*.yaml"))
 		Expect(err).NotTo(HaveOccurred())
 		for _, file := range files {
 			data, err := os.ReadFile(file)
 			Expect(err).NotTo(HaveOccurred())
-			for i, doc := range strings.Split(renderExample(string(data), time.Now()), "\n---\n") {
+			for i, doc := range strings.Split(string(data), "\n---\n") {
 				var meta struct{ Kind string }
 				Expect(yaml.Unmarshal([]byte(doc), &meta)).To(Succeed(), file)
 				if meta.Kind == "CloudProfile" {
-					rel, _ := filepath.Rel(root, file)
-					profiles[fmt.Sprintf("%s#%d", rel, i)] = doc
+					profiles[fmt.Sprintf("%s/%s#%d", dir.name, filepath.Base(file), i)] = doc
 				}
 			}
 		}
