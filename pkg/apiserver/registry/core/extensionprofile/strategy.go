@@ -42,12 +42,6 @@ var (
 	_ rest.ResetFieldsStrategy = extensionProfileStatusStrategy{}
 )
 
-// Strategy is the strategy of ExtensionProfiles on the real clock.
-var Strategy = NewStrategy(clock.RealClock{})
-
-// StatusStrategy is the strategy of the status subresource on the real clock.
-var StatusStrategy = NewStatusStrategy(clock.RealClock{})
-
 // NewStrategy returns the strategy of the main resource.
 func NewStrategy(c clock.PassiveClock) extensionProfileStrategy {
 	if c == nil {
