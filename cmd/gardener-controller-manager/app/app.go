@@ -19,11 +19,9 @@ import (
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/ptr"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
@@ -146,15 +144,7 @@ func cacheSyncCheck(mgr manager.Manager) healthz.Checker {
 // connection.kubeconfig (--kubeconfig, set by Options.Complete, takes precedence), else
 // $KUBECONFIG, else in-cluster, else ~/.kube/config.
 func gardenRESTConfig(connection componentbaseconfigv1alpha1.ClientConnectionConfiguration) (*rest.Config, error) {
-	var (
-		cfg *rest.Config
-		err error
-	)
-	if connection.Kubeconfig != "" {
-		cfg, err = clientcmd.BuildConfigFromFlags("", connection.Kubeconfig)
-	} else {
-		cfg, err = ctrlconfig.GetConfig()
-	}
+	cfg, err := kubernetes.KubeconfigRESTConfig(connection.Kubeconfig)
 	if err != nil {
 		return nil, fmt.Errorf("failed getting the garden cluster configuration: %w", err)
 	}

@@ -20,12 +20,10 @@ import (
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
@@ -151,17 +149,12 @@ func bindAddress(s *operatorconfigv1alpha1.Server) string {
 // as protobuf, CRDs as JSON (kubernetes.ApplyClientConnection). An empty runtime kubeconfig is
 // $KUBECONFIG, else in-cluster, else ~/.kube/config; an empty virtual one the runtime cluster's.
 func restConfigs(cfg *operatorconfigv1alpha1.OperatorConfiguration) (runtime, garden *rest.Config, err error) {
-	if path := cfg.RuntimeClientConnection.Kubeconfig; path == "" {
-		runtime, err = ctrlconfig.GetConfig()
-	} else {
-		runtime, err = clientcmd.BuildConfigFromFlags("", path)
-	}
-	if err != nil {
+	if runtime, err = kubernetes.KubeconfigRESTConfig(cfg.RuntimeClientConnection.Kubeconfig); err != nil {
 		return nil, nil, fmt.Errorf("failed loading the runtime kubeconfig: %w", err)
 	}
 	garden = runtime
 	if path := cfg.VirtualClientConnection.Kubeconfig; path != "" {
-		if garden, err = clientcmd.BuildConfigFromFlags("", path); err != nil {
+		if garden, err = kubernetes.KubeconfigRESTConfig(path); err != nil {
 			return nil, nil, fmt.Errorf("failed loading the garden kubeconfig: %w", err)
 		}
 	}

@@ -19,12 +19,10 @@ import (
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
@@ -192,24 +190,17 @@ func ControllerConfig(cfg *gardenletconfigv1alpha1.GardenletConfiguration) exten
 func RESTConfigs(cfg *gardenletconfigv1alpha1.GardenletConfiguration) (garden, seed *rest.Config, err error) {
 	gardenConnection := cfg.GardenClientConnection.ClientConnectionConfiguration
 	seedConnection := cfg.SeedClientConnection.ClientConnectionConfiguration
-	if garden, err = loadKubeconfig(gardenConnection.Kubeconfig); err != nil {
+	if garden, err = kubernetes.KubeconfigRESTConfig(gardenConnection.Kubeconfig); err != nil {
 		return nil, nil, fmt.Errorf("failed loading the garden kubeconfig: %w", err)
 	}
 	seedKubeconfig := seedConnection.Kubeconfig
 	if seedKubeconfig == "" {
 		seedKubeconfig = gardenConnection.Kubeconfig
 	}
-	if seed, err = loadKubeconfig(seedKubeconfig); err != nil {
+	if seed, err = kubernetes.KubeconfigRESTConfig(seedKubeconfig); err != nil {
 		return nil, nil, fmt.Errorf("failed loading the seed kubeconfig: %w", err)
 	}
 	return kubernetes.ApplyClientConnection(garden, gardenConnection), kubernetes.ApplyClientConnection(seed, seedConnection), nil
-}
-
-func loadKubeconfig(path string) (*rest.Config, error) {
-	if path == "" {
-		return ctrlconfig.GetConfig()
-	}
-	return clientcmd.BuildConfigFromFlags("", path)
 }
 
 // bindAddress is the controller-runtime bind address of an endpoint; nil is "0" (none).

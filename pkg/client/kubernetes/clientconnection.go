@@ -12,7 +12,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
+	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 )
 
 // Content types a client connection may name in contentType and acceptContentTypes.
@@ -104,4 +106,14 @@ func ApplyClientConnection(base *rest.Config, conn componentbaseconfigv1alpha1.C
 // (no kubeconfig path).
 func ClientConnectionLogValues(conn componentbaseconfigv1alpha1.ClientConnectionConfiguration) map[string]any {
 	return map[string]any{"qps": conn.QPS, "burst": conn.Burst, "contentType": conn.ContentType, "acceptContentTypes": conn.AcceptContentTypes}
+}
+
+// KubeconfigRESTConfig returns the REST config of the kubeconfig file at path (a client
+// connection's kubeconfig); an empty path is controller-runtime's default: $KUBECONFIG, else
+// in-cluster, else ~/.kube/config.
+func KubeconfigRESTConfig(path string) (*rest.Config, error) {
+	if path == "" {
+		return ctrlconfig.GetConfig()
+	}
+	return clientcmd.BuildConfigFromFlags("", path)
 }
