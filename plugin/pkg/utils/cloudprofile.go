@@ -24,6 +24,13 @@ import (
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
+// CanBeObjectName reports whether a reference by name can find a stored object: every served kind's
+// names are DNS-1123 subdomains. A reference by another name ("", " ", "a/b") is not found, without
+// a read (a client refuses to send some of them); validation refuses it with its field path.
+func CanBeObjectName(name string) bool {
+	return len(utilvalidation.IsDNS1123Subdomain(name)) == 0
+}
+
 // CloudProfileListers are the listers of the profiles a Shoot can reference, and the client of
 // the live read behind them (nil disables it).
 type CloudProfileListers struct {
@@ -38,8 +45,12 @@ type CloudProfileListers struct {
 // the profile (yet), live through the client, so that a profile created a moment ago is not
 // reported missing because of informer lag. It returns nil and no error when neither knows the
 // profile, and also for a NamespacedCloudProfile that gardener-controller-manager has not merged
-// yet (merged reports false then); other failures are errors.
+// yet (merged reports false then), and for a name no object can have (CanBeObjectName); other
+// failures are errors.
 func (l CloudProfileListers) GetCloudProfileSpec(ctx context.Context, namespace string, ref *gardencorev1beta1.CloudProfileReference) (spec *gardencorev1beta1.CloudProfileSpec, merged bool, err error) {
+	if !CanBeObjectName(ref.Name) {
+		return nil, false, nil
+	}
 	shoot := &core.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: namespace}, Spec: core.ShootSpec{CloudProfile: &core.CloudProfileReference{Kind: ref.Kind, Name: ref.Name}}}
 	spec, err = gardenerutils.GetCloudProfileSpec(l.CloudProfiles, l.NamespacedCloudProfiles, shoot)
 	switch {
@@ -103,8 +114,7 @@ func (l CloudProfileListers) GetShootCloudProfileSpec(ctx context.Context, shoot
 	if shoot.Spec.CloudProfile == nil {
 		namePath = field.NewPath("spec", "cloudProfileName")
 	}
-	// A name that no object can have (e.g. with a "/") cannot be read, and is not found.
-	if len(utilvalidation.IsDNS1123Subdomain(ref.Name)) == 0 {
+	if CanBeObjectName(ref.Name) {
 		spec, merged, err := l.GetCloudProfileSpec(ctx, shoot.Namespace, ref)
 		if err != nil || spec != nil {
 			return spec, nil, err
@@ -126,7 +136,7 @@ func (l CloudProfileListers) GetShootCloudProfileSpec(ctx context.Context, shoot
 
 // exists reports whether a NamespacedCloudProfile of the reference exists (listers, then live).
 func (l CloudProfileListers) exists(ctx context.Context, namespace string, ref *gardencorev1beta1.CloudProfileReference) (bool, error) {
-	if ref.Kind != v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile {
+	if ref.Kind != v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile || !CanBeObjectName(ref.Name) {
 		return false, nil
 	}
 	if _, err := l.NamespacedCloudProfiles.NamespacedCloudProfiles(namespace).Get(ref.Name); err == nil {

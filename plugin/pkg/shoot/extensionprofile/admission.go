@@ -230,10 +230,13 @@ func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Sho
 	return admissionutils.ShootsOf(a)
 }
 
-// getProfile returns the ExtensionProfile of an extension type, nil when there is none. A lister
-// miss is confirmed by a live read, so a lagging cache never rejects a pin; a failing read is an
-// internal error.
+// getProfile returns the ExtensionProfile of an extension type, nil when there is none or the type
+// cannot name one. A lister miss is confirmed by a live read, so a lagging cache never rejects a
+// pin; a failing read is an internal error.
 func (p *ShootExtensionProfile) getProfile(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
+	if !admissionutils.CanBeObjectName(extensionType) {
+		return nil, nil
+	}
 	profile, err := p.extensionProfileLister.Get(extensionType)
 	if err == nil {
 		return profile, nil

@@ -6,6 +6,7 @@ package extensionprofile_test
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -16,7 +17,9 @@ import (
 	. "github.com/onsi/gomega/gstruct"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/admission"
+	clienttesting "k8s.io/client-go/testing"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
@@ -115,6 +118,26 @@ var _ = Describe("ShootExtensionProfile", func() {
 				err := admitAndValidate(attributes(shoot, nil, admission.Create, ""))
 				Expect(err).To(MatchError(ContainSubstring(`no ExtensionProfile "shoot-new" exists`)))
 			})
+
+			DescribeTable("is not read for a type no object can be named, which is no internal error",
+				func(extensionType string) {
+					client := gardencorefake.NewSimpleClientset()
+					client.PrependReactor("*", "*", func(action clienttesting.Action) (bool, runtime.Object, error) {
+						return true, nil, errors.New("resource name may not be empty")
+					})
+					admitter.SetCoreClientSet(client)
+					shoot.Spec.Extensions[0].Type = extensionType
+					err := admitAndValidate(attributes(shoot, nil, admission.Create, ""))
+					Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
+					Expect(err).To(MatchError(ContainSubstring("no ExtensionProfile %q exists", extensionType)))
+					Expect(client.Actions()).To(BeEmpty())
+				},
+				Entry("empty", ""),
+				Entry("blank", " "),
+				Entry("a path", "a/b"),
+				Entry("a dot segment", ".."),
+				Entry("upper case", "Shoot-New"),
+			)
 		})
 
 		It("ignores other kinds", func() {
