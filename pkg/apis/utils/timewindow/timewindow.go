@@ -11,8 +11,9 @@ package timewindow
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"time"
+
+	"k8s.io/apimachinery/pkg/util/rand"
 )
 
 // maintenanceTimeLayout is the Go time layout of a maintenance time: "HHMMSS+ZZZZ", e.g. "220000+0100".
@@ -62,9 +63,10 @@ func maintenanceTimeOf(t time.Time) *MaintenanceTime {
 
 // RandomMaintenanceTimeWindow returns the one-hour window Gardener defaults for a Shoot without
 // spec.maintenance.timeWindow: H:00:00 to H+1:00:00 UTC for a random hour H in [0, 22] (hour 23 is
-// never chosen, as in Gardener). RandomMaintenanceTimeWindowFrom takes the random source.
+// never chosen, as in Gardener), drawn from k8s.io/apimachinery's rand (seeded by rand.Seed).
+// RandomMaintenanceTimeWindowFrom takes the random source.
 func RandomMaintenanceTimeWindow() *MaintenanceTimeWindow {
-	return RandomMaintenanceTimeWindowFrom(rand.IntN)
+	return RandomMaintenanceTimeWindowFrom(rand.Intn)
 }
 
 // String returns the time as HH:MM:SS (UTC).

@@ -9,6 +9,7 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	"k8s.io/apimachinery/pkg/util/rand"
 
 	. "github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 )
@@ -136,6 +137,13 @@ var _ = Describe("RandomMaintenanceTimeWindow", func() {
 			Expect(w.Begin().Hour()).To(BeNumerically("<=", 22))
 			Expect([]int{w.Begin().Minute(), w.Begin().Second()}).To(Equal([]int{0, 0}))
 		}
+	})
+
+	It("draws the hour from k8s.io/apimachinery's rand, so that a seed repeats it", func() {
+		rand.Seed(7)
+		first := RandomMaintenanceTimeWindow()
+		rand.Seed(7)
+		Expect(RandomMaintenanceTimeWindow()).To(Equal(first))
 	})
 
 	DescribeTable("#RandomMaintenanceTimeWindowFrom is one hour from the drawn hour, in UTC",

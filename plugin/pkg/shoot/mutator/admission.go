@@ -349,7 +349,7 @@ func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, im
 	} else {
 		for i := range machineImages {
 			if slices.ContainsFunc(machineImages[i].Versions, func(v gardencorev1beta1.MachineImageVersion) bool {
-				return v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture, nil)
+				return v1beta1helper.ArchitectureSupportedByDefaultedImageVersion(v, architecture, nil)
 			}) {
 				defaultImage = &machineImages[i]
 				break
@@ -371,7 +371,7 @@ func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, im
 
 	var latest [2]*semver.Version // highest supported, highest deprecated
 	for _, v := range defaultImage.Versions {
-		if !v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture, nil) {
+		if !v1beta1helper.ArchitectureSupportedByDefaultedImageVersion(v, architecture, nil) {
 			continue
 		}
 		slot := 0

@@ -228,7 +228,7 @@ func (c *validationContext) validateMachineImage(idxPath *field.Path, worker cor
 	var offered []string
 	for _, mi := range c.profile.MachineImages {
 		for _, v := range mi.Versions {
-			if usable(v) && v1beta1helper.ArchitectureSupportedByImageVersion(v, architecture, nil) {
+			if usable(v) && v1beta1helper.ArchitectureSupportedByDefaultedImageVersion(v, architecture, nil) {
 				offered = append(offered, mi.Name+":"+v.Version)
 			}
 		}
@@ -238,7 +238,7 @@ func (c *validationContext) validateMachineImage(idxPath *field.Path, worker cor
 		return field.Invalid(fldPath, reference, fmt.Sprintf("machine image version is not offered by the CloudProfile; supported machine image versions are: %v", offered))
 	}
 	var problems []string
-	if !v1beta1helper.ArchitectureSupportedByImageVersion(entry, architecture, nil) {
+	if !v1beta1helper.ArchitectureSupportedByDefaultedImageVersion(entry, architecture, nil) {
 		problems = append(problems, fmt.Sprintf("does not support CPU architecture %q", architecture))
 	}
 	if !usable(entry) {

@@ -12,7 +12,6 @@ import (
 	"github.com/Masterminds/semver/v3"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
@@ -207,15 +206,8 @@ func GetArchitecturesFromImageVersion(imageVersion gardencorev1beta1.MachineImag
 	return imageVersion.Architectures
 }
 
-// ArchitectureSupportedByImageVersion reports whether a machine image version supports the CPU
-// architecture (GetArchitecturesFromImageVersion). A version for which that yields no
-// architecture supports amd64 only, the CloudProfile default of
-// machineImages[].versions[].architectures, so that values not defaulted by the API server (in
-// admission and tests) are read as stored ones are.
+// ArchitectureSupportedByImageVersion reports whether architecture is one of the version's
+// architectures (GetArchitecturesFromImageVersion); a version that yields none supports none.
 func ArchitectureSupportedByImageVersion(version gardencorev1beta1.MachineImageVersion, architecture string, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) bool {
-	architectures := GetArchitecturesFromImageVersion(version, capabilityDefinitions)
-	if len(architectures) == 0 {
-		return architecture == v1beta1constants.ArchitectureAMD64
-	}
-	return slices.Contains(architectures, architecture)
+	return slices.Contains(GetArchitecturesFromImageVersion(version, capabilityDefinitions), architecture)
 }

@@ -89,6 +89,20 @@ var _ = Describe("Gardener's CloudProfile helpers without a time", func() {
 		},
 		Entry("listed architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "arm64", true),
 		Entry("unlisted architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "amd64", false),
+		Entry("none listed: none supported", gardencorev1beta1.MachineImageVersion{}, nil, "amd64", false),
+		Entry("none listed: not arm64", gardencorev1beta1.MachineImageVersion{}, nil, "arm64", false),
+		Entry("flavors win over the field", gardencorev1beta1.MachineImageVersion{Architectures: []string{"amd64"},
+			CapabilityFlavors: []gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}}}}, nil, "amd64", false),
+		Entry("no flavors: the defined architectures", gardencorev1beta1.MachineImageVersion{},
+			[]gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}, "arm64", true),
+	)
+
+	DescribeTable("#ArchitectureSupportedByDefaultedImageVersion",
+		func(version gardencorev1beta1.MachineImageVersion, definitions []gardencorev1beta1.CapabilityDefinition, architecture string, supported bool) {
+			Expect(ArchitectureSupportedByDefaultedImageVersion(version, architecture, definitions)).To(Equal(supported))
+		},
+		Entry("listed architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "arm64", true),
+		Entry("unlisted architecture", gardencorev1beta1.MachineImageVersion{Architectures: []string{"arm64"}}, nil, "amd64", false),
 		Entry("none listed: amd64", gardencorev1beta1.MachineImageVersion{}, nil, "amd64", true),
 		Entry("none listed: not arm64", gardencorev1beta1.MachineImageVersion{}, nil, "arm64", false),
 		Entry("flavors win over the field", gardencorev1beta1.MachineImageVersion{Architectures: []string{"amd64"},

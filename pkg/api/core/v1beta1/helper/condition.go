@@ -5,6 +5,7 @@
 package helper
 
 import (
+	"cmp"
 	"slices"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -41,23 +42,36 @@ func GetOrInitConditionWithClock(clock clock.Clock, conditions []gardencorev1bet
 	}
 }
 
-// UpdatedConditionWithClock returns condition with the given status, reason, message and codes.
-// lastUpdateTime moves to the clock's now when any of them changes, lastTransitionTime when the
-// status changes; an unchanged condition is returned as it is.
+// UpdatedConditionWithClock returns condition with the given status, reason, message and codes
+// (Gardener's condition builder): empty times start at the clock's now, lastTransitionTime moves
+// on a status change, lastUpdateTime on a change of reason, message or codes. An empty status
+// keeps the old one (Unknown if none), an empty reason is "Unspecified", an empty message "No
+// message given.".
 func UpdatedConditionWithClock(clock clock.Clock, condition gardencorev1beta1.Condition, status gardencorev1beta1.ConditionStatus, reason, message string, codes ...gardencorev1beta1.ErrorCode) gardencorev1beta1.Condition {
-	updated := *condition.DeepCopy()
-	if len(codes) == 0 {
-		codes = nil
-	}
-	if updated.Status == status && updated.Reason == reason && updated.Message == message && slices.Equal(updated.Codes, codes) {
-		return updated
-	}
 	now := metav1.NewTime(clock.Now())
-	if updated.Status != status {
+	updated := *condition.DeepCopy()
+	if updated.LastTransitionTime.IsZero() {
 		updated.LastTransitionTime = now
 	}
-	updated.Status, updated.Reason, updated.Message, updated.Codes = status, reason, message, codes
-	updated.LastUpdateTime = now
+	if updated.LastUpdateTime.IsZero() {
+		updated.LastUpdateTime = now
+	}
+	switch {
+	case status != "":
+		updated.Status = status
+	case updated.Status == "":
+		updated.Status = gardencorev1beta1.ConditionUnknown
+	}
+	updated.Reason, updated.Message, updated.Codes = cmp.Or(reason, "Unspecified"), cmp.Or(message, "No message given."), codes
+	if len(codes) == 0 {
+		updated.Codes = nil
+	}
+	if updated.Status != condition.Status {
+		updated.LastTransitionTime = now
+	}
+	if updated.Reason != condition.Reason || updated.Message != condition.Message || !slices.Equal(updated.Codes, condition.Codes) {
+		updated.LastUpdateTime = now
+	}
 	return updated
 }
 

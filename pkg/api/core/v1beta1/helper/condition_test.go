@@ -40,7 +40,7 @@ var _ = Describe("conditions", func() {
 		Expect(GetCondition(conditions, "Other")).To(BeNil())
 	})
 
-	It("moves lastUpdateTime on any change and lastTransitionTime only on a status change", func() {
+	It("moves lastUpdateTime on a change of reason or message and lastTransitionTime only on a status change", func() {
 		condition := GetOrInitConditionWithClock(fakeClock, nil, "Ready")
 		fakeClock.Step(time.Minute)
 		condition = UpdatedConditionWithClock(fakeClock, condition, gardencorev1beta1.ConditionFalse, "Refused", "in use")
@@ -56,6 +56,35 @@ var _ = Describe("conditions", func() {
 		Expect(unchanged).To(Equal(condition))
 	})
 
+	DescribeTable("#UpdatedConditionWithClock",
+		func(old gardencorev1beta1.Condition, status gardencorev1beta1.ConditionStatus, reason, message string, codes []gardencorev1beta1.ErrorCode, want gardencorev1beta1.Condition) {
+			fakeClock.Step(time.Hour)
+			got := UpdatedConditionWithClock(fakeClock, old, status, reason, message, codes...)
+			Expect(got).To(Equal(want))
+		},
+		Entry("empty times start now",
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "R", Message: "M"}, gardencorev1beta1.ConditionTrue, "R", "M", nil,
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(1), LastUpdateTime: hoursAfterT0(1)}),
+		Entry("a status change moves only lastTransitionTime",
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(0)}, gardencorev1beta1.ConditionFalse, "R", "M", nil,
+			gardencorev1beta1.Condition{Type: "Ready", Status: "False", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(1), LastUpdateTime: hoursAfterT0(0)}),
+		Entry("a reason change moves only lastUpdateTime",
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(0)}, gardencorev1beta1.ConditionTrue, "Other", "M", nil,
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "Other", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(1)}),
+		Entry("new codes move lastUpdateTime",
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(0)}, gardencorev1beta1.ConditionTrue, "R", "M", []gardencorev1beta1.ErrorCode{"ERR_INFRA_QUOTA_EXCEEDED"},
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "R", Message: "M", Codes: []gardencorev1beta1.ErrorCode{"ERR_INFRA_QUOTA_EXCEEDED"}, LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(1)}),
+		Entry("an empty reason and message are named",
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(0)}, gardencorev1beta1.ConditionTrue, "", "", nil,
+			gardencorev1beta1.Condition{Type: "Ready", Status: "True", Reason: "Unspecified", Message: "No message given.", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(1)}),
+		Entry("an empty status keeps the old one",
+			gardencorev1beta1.Condition{Type: "Ready", Status: "False", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(0)}, gardencorev1beta1.ConditionStatus(""), "R", "M", nil,
+			gardencorev1beta1.Condition{Type: "Ready", Status: "False", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(0)}),
+		Entry("an empty status of a condition without one is Unknown",
+			gardencorev1beta1.Condition{Type: "Ready", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(0), LastUpdateTime: hoursAfterT0(0)}, gardencorev1beta1.ConditionStatus(""), "R", "M", nil,
+			gardencorev1beta1.Condition{Type: "Ready", Status: "Unknown", Reason: "R", Message: "M", LastTransitionTime: hoursAfterT0(1), LastUpdateTime: hoursAfterT0(0)}),
+	)
+
 	It("merges by type without modifying the old list", func() {
 		old := []gardencorev1beta1.Condition{{Type: "A", Status: "True"}, {Type: "B", Status: "True"}}
 		merged := MergeConditions(old, gardencorev1beta1.Condition{Type: "B", Status: "False"}, gardencorev1beta1.Condition{Type: "C", Status: "Unknown", LastUpdateTime: metav1.NewTime(t0)})
@@ -65,3 +94,8 @@ var _ = Describe("conditions", func() {
 		Expect(old[1].Status).To(Equal(gardencorev1beta1.ConditionTrue))
 	})
 })
+
+// hoursAfterT0 is t0 plus hours (the table steps the clock by an hour before it updates).
+func hoursAfterT0(hours int) metav1.Time {
+	return metav1.NewTime(time.Date(2026, 12, 1, 10+hours, 0, 0, 0, time.UTC))
+}

@@ -17,6 +17,17 @@ import (
 // architectureCapability is the name of the architecture capability (machineCapabilities).
 const architectureCapability = "architecture"
 
+// ArchitectureSupportedByDefaultedImageVersion is ArchitectureSupportedByImageVersion on the
+// version as the API server defaults it: a version that yields no architecture supports amd64
+// only (the default of machineImages[].versions[].architectures), so that values not defaulted
+// (in admission and tests) read as stored ones do.
+func ArchitectureSupportedByDefaultedImageVersion(version gardencorev1beta1.MachineImageVersion, architecture string, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) bool {
+	if len(GetArchitecturesFromImageVersion(version, capabilityDefinitions)) == 0 {
+		return architecture == v1beta1constants.ArchitectureAMD64
+	}
+	return ArchitectureSupportedByImageVersion(version, architecture, capabilityDefinitions)
+}
+
 // MachineImageVersionsForWorker returns the versions of image a worker pool can run (the filter
 // of Gardener's maintenance FilterMachineImageVersions, which delegates here), in profile order,
 // as a MachineImage with the name and update strategy of image:
@@ -52,7 +63,7 @@ func MachineImageVersionsForWorker(image *gardencorev1beta1.MachineImage, worker
 		Versions:       []gardencorev1beta1.MachineImageVersion{},
 	}
 	for _, v := range image.Versions {
-		if ArchitectureSupportedByImageVersion(v, architecture, nil) && supportsCRI(v, cri) &&
+		if ArchitectureSupportedByDefaultedImageVersion(v, architecture, nil) && supportsCRI(v, cri) &&
 			(kubeletVersion == nil || KubeletVersionSupported(v, kubeletVersion)) &&
 			(!inPlace || updatableInPlace(v, currentVersion)) {
 			out.Versions = append(out.Versions, v)
