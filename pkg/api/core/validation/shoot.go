@@ -49,7 +49,8 @@ const featureGateMessage = "requires the " + string(features.ExtensionComponentV
 //     spec.extensions[].channel and spec.extensions[].components are forbidden (GEP-78 "Rollout
 //     and feature gating").
 func ValidateShoot(shoot *core.Shoot) field.ErrorList {
-	return append(validateShoot(shoot, nil), ValidateProviderConfigs(&shoot.Spec, nil, field.NewPath("spec"))...)
+	allErrs := append(validateShoot(shoot, nil), ValidateProviderConfigs(&shoot.Spec, nil, field.NewPath("spec"))...)
+	return append(allErrs, validateShootExtensionComponents(shoot, nil)...)
 }
 
 // ValidateShootUpdate validates an update of a Shoot: the object metadata update rules and
@@ -67,7 +68,8 @@ func ValidateShoot(shoot *core.Shoot) field.ErrorList {
 func ValidateShootUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, field.NewPath("metadata"))
 	allErrs = append(allErrs, validateShoot(newShoot, oldShoot)...)
-	return append(allErrs, ValidateProviderConfigs(&newShoot.Spec, &oldShoot.Spec, field.NewPath("spec"))...)
+	allErrs = append(allErrs, ValidateProviderConfigs(&newShoot.Spec, &oldShoot.Spec, field.NewPath("spec"))...)
+	return append(allErrs, validateShootExtensionComponents(newShoot, oldShoot)...)
 }
 
 // ValidateShootObjectStatusUpdate validates a write to the Shoot status subresource: the object
@@ -121,7 +123,7 @@ func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
 		(oldShoot == nil || !apiequality.Semantic.DeepEqual(window, maintenanceTimeWindow(oldShoot))) {
 		allErrs = append(allErrs, validateMaintenanceTimeWindow(window, specPath.Child("maintenance", "timeWindow"))...)
 	}
-	allErrs = append(allErrs, validateShootExtensions(shoot.Spec.Extensions, oldShoot, specPath.Child("extensions"))...)
+	allErrs = append(allErrs, validateExtensions(spec.Extensions, specPath.Child("extensions"))...)
 	if oldSpec != nil {
 		allErrs = append(allErrs, validateShootSpecUpdate(spec, oldSpec, specPath)...)
 	}

@@ -71,6 +71,16 @@ var _ = Describe("Shoot release channels", func() {
 				s.Spec.Extensions[1].Components[0].AutoUpdate = &core.ExtensionAutoUpdate{UpdateStrategy: ptr.To(core.UpdateStrategyMajor)}
 			}, fieldErr(field.ErrorTypeForbidden, "spec.extensions[1].components[0].autoUpdate")),
 		)
+
+		It("reports each error of the GEP-78 fields once on update", func() {
+			newShoot := channelShoot()
+			newShoot.Spec.Extensions[0].Channel = ptr.To[core.ReleaseChannel]("beta")
+			newShoot.Spec.Extensions[1].Components[0].Name = ""
+			expectErrs(ValidateShootUpdate(newShoot, channelShoot()), []gomegatypes.GomegaMatcher{
+				fieldErr(field.ErrorTypeNotSupported, "spec.extensions[0].channel"),
+				fieldErr(field.ErrorTypeRequired, "spec.extensions[1].components[0].name"),
+			})
+		})
 	})
 
 	Context("with the ExtensionComponentVersions feature gate off", func() {

@@ -15,12 +15,16 @@ import (
 	"github.com/gep-78/gardener/pkg/features"
 )
 
-func validateShootExtensions(extensions []core.Extension, oldShoot *core.Shoot, fldPath *field.Path) field.ErrorList {
+// validateShootExtensionComponents validates the GEP-78 fields of spec.extensions[]: autoUpdate,
+// channel and components[] and, with the ExtensionComponentVersions feature gate off, that none
+// is new or changed against the entry of the same type in oldShoot (nil on create). Gardener's
+// ValidateShoot calls it with nil, ValidateShootUpdate with the old Shoot.
+func validateShootExtensionComponents(shoot, oldShoot *core.Shoot) field.ErrorList {
 	allErrs := field.ErrorList{}
 	gateEnabled := features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)
+	fldPath := field.NewPath("spec", "extensions")
 
-	types := sets.New[string]()
-	for i, extension := range extensions {
+	for i, extension := range shoot.Spec.Extensions {
 		idxPath := fldPath.Index(i)
 		// With the gate off, the GEP-78 fields may only be kept exactly as the old Shoot's entry
 		// of the same type has them.
@@ -31,17 +35,6 @@ func validateShootExtensions(extensions []core.Extension, oldShoot *core.Shoot, 
 		autoUpdateAllowed := gateEnabled || (oldExtension != nil && apiequality.Semantic.DeepEqual(extension.AutoUpdate, oldExtension.AutoUpdate))
 		channelAllowed := gateEnabled || (oldExtension != nil && apiequality.Semantic.DeepEqual(extension.Channel, oldExtension.Channel))
 		componentsAllowed := gateEnabled || (oldExtension != nil && apiequality.Semantic.DeepEqual(extension.Components, oldExtension.Components))
-
-		typePath := idxPath.Child("type")
-		switch {
-		case extension.Type == "":
-			allErrs = append(allErrs, field.Required(typePath, "must name the extension type"))
-		case len(extension.Type) > MaxNameLength:
-			allErrs = append(allErrs, field.TooLong(typePath, "", MaxNameLength))
-		case types.Has(extension.Type):
-			allErrs = append(allErrs, field.Duplicate(typePath, extension.Type))
-		}
-		types.Insert(extension.Type)
 
 		if extension.AutoUpdate != nil {
 			if !autoUpdateAllowed {

@@ -113,8 +113,10 @@ var _ = Describe("Shoot validation of the modelled fields", func() {
 		Entry("overlapping pods and services", func(s *core.Shoot) {
 			s.Spec.Networking = &core.Networking{Pods: ptr.To("100.64.0.0/10"), Services: ptr.To("100.64.0.0/13")}
 		}, fieldErr(field.ErrorTypeInvalid, "spec.networking.services")),
-		Entry("over-long extension type", func(s *core.Shoot) { s.Spec.Extensions[0].Type = long },
-			fieldErr(field.ErrorTypeTooLong, "spec.extensions[0].type")),
+		Entry("over-long extension type (not a DNS-1123 label, as in Gardener)", func(s *core.Shoot) { s.Spec.Extensions[0].Type = long },
+			fieldErr(field.ErrorTypeInvalid, "spec.extensions[0].type")),
+		Entry("extension type with capitals", func(s *core.Shoot) { s.Spec.Extensions[0].Type = "Shoot-Falco" },
+			fieldErr(field.ErrorTypeInvalid, "spec.extensions[0].type")),
 		Entry("over-long providerConfig", func(s *core.Shoot) {
 			s.Spec.Extensions[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(`"` + strings.Repeat("y", MaxProviderConfigBytes) + `"`)}
 		}, fieldErr(field.ErrorTypeTooLong, "spec.extensions[0].providerConfig")),

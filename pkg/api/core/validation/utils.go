@@ -8,7 +8,11 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/gep-78/gardener/pkg/apis/core"
 )
 
 // Length limits of the modelled Shoot strings, in bytes. Gardener bounds few of these fields
@@ -62,4 +66,26 @@ func validateOptionalMaxLength(value *string, maxLength int, fldPath *field.Path
 		return nil
 	}
 	return validateMaxLength(*value, maxLength, fldPath)
+}
+
+// validateExtensions checks spec.extensions[].type (Gardener's): required, a DNS-1123 label,
+// unique.
+func validateExtensions(extensions []core.Extension, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	types := sets.New[string]()
+	for i, extension := range extensions {
+		typePath := fldPath.Index(i).Child("type")
+		if extension.Type == "" {
+			allErrs = append(allErrs, field.Required(typePath, "field must not be empty"))
+		} else {
+			for _, msg := range validation.IsDNS1123Label(extension.Type) {
+				allErrs = append(allErrs, field.Invalid(typePath, extension.Type, msg))
+			}
+		}
+		if types.Has(extension.Type) {
+			allErrs = append(allErrs, field.Duplicate(typePath, extension.Type))
+		}
+		types.Insert(extension.Type)
+	}
+	return allErrs
 }
