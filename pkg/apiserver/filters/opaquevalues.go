@@ -96,7 +96,8 @@ func protobufRawExtensionError(body []byte, gvk schema.GroupVersionKind, scheme 
 // WithOpaqueStrategicMerge makes a strategic-merge patch replace every runtime.RawExtension
 // (providerConfig) it sets to an object ("$patch": "replace"), since the merge cannot descend into
 // one: a providerConfig is opaque, as in a JSON merge patch. A list with items of mixed JSON types,
-// or a keyed list item without its key (both 500 in the merge), gets 422 naming the list or key.
+// a keyed list item without its key, or a directive the merge fails on (strategicPatchError), all
+// 500 in the merge, gets 422 naming the field.
 // kinds maps each resource to its versioned Go type.
 func WithOpaqueStrategicMerge(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -117,7 +118,10 @@ func WithOpaqueStrategicMerge(handler http.Handler, kinds map[schema.GroupResour
 			handler.ServeHTTP(w, req)
 			return
 		}
-		changed, fieldErr := markOpaque(patch, reflect.TypeOf(obj).Elem(), nil)
+		changed, fieldErr := false, strategicPatchError(patch, reflect.TypeOf(obj).Elem(), nil)
+		if fieldErr == nil {
+			changed, fieldErr = markOpaque(patch, reflect.TypeOf(obj).Elem(), nil)
+		}
 		if fieldErr != nil {
 			responsewriters.ErrorNegotiated(apierrors.NewInvalid(gvk.GroupKind(), info.Name, field.ErrorList{fieldErr}), serializer, gvk.GroupVersion(), w, req)
 			return
@@ -165,16 +169,6 @@ func markOpaque(value interface{}, t reflect.Type, path *field.Path) (bool, *fie
 				f, ok := fields[key]
 				if !ok || strings.HasPrefix(key, "$") {
 					continue
-				}
-				if items, isList := v[key].([]interface{}); isList && f.mergeKey != "" {
-					for i, item := range items {
-						m, isMap := item.(map[string]interface{})
-						_, hasKey := m[f.mergeKey]
-						_, directive := m["$patch"]
-						if isMap && !hasKey && !directive {
-							return false, field.Required(childOf(path, key).Index(i).Child(f.mergeKey), "the items of this list are merged by this key")
-						}
-					}
 				}
 				if err := visit(v[key], f.typ, childOf(path, key)); err != nil {
 					return false, err

@@ -160,6 +160,31 @@ var _ = Describe("answers to inputs that k8s.io/apiserver answers with 5xx", Ord
 		Expect(r.body).To(ContainSubstring("spec.kubernetes.kubeAPIServer.admissionPlugins[0]"))
 	})
 
+	It("answers a strategic-merge list item that is only a directive the merge cannot apply with 422 at the key", func() {
+		r := send(http.MethodPatch, clusterPath("cloudprofiles", "local"), "application/strategic-merge-patch+json",
+			[]byte(`{"spec":{"kubernetes":{"versions":[{"$patch":"delete"}]}}}`))
+		Expect(r.code).To(Equal(http.StatusUnprocessableEntity), r.body)
+		Expect(r.body).To(ContainSubstring("spec.kubernetes.versions[0].version: Required value"))
+
+		By(`"$patch": "replace" alone replaces the list by the other items`)
+		r = send(http.MethodPatch, shootsPath("base"), "application/strategic-merge-patch+json",
+			[]byte(`{"spec":{"extensions":[{"$patch":"replace"},{"type":"shoot-traefik","providerConfig":{"replaced":true}}]}}`))
+		Expect(r.code).To(Equal(http.StatusOK), r.body)
+		shoot := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKey{Namespace: namespace, Name: "base"}, shoot)).To(Succeed())
+		Expect(shoot.Spec.Extensions).To(HaveLen(1))
+	})
+
+	It("answers a reference by a name no object can have with 4xx at its field", func() {
+		for _, name := range []string{"", " ", "a/b", ".."} {
+			r := send(http.MethodPatch, shootsPath("base"), "application/merge-patch+json",
+				[]byte(fmt.Sprintf(`{"spec":{"extensions":[{"type":%q,"components":[{"name":"x","version":"1"}]}]}}`, name)))
+			Expect(r.code).To(BeNumerically(">=", 400), "%q: %s", name, r.body)
+			Expect(r.code).To(BeNumerically("<", 500), "%q: %s", name, r.body)
+			Expect(r.body).To(ContainSubstring("spec.extensions[0]"), name)
+		}
+	})
+
 	It("answers a body over the size limit with 413 before decoding it", func() {
 		big := strings.Repeat("x", 1100*1024)
 		r := send(http.MethodPatch, shootsPath("base")+"?fieldManager=test", "application/apply-patch+yaml",
