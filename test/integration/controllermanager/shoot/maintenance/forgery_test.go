@@ -1,0 +1,179 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package maintenance_test
+
+import (
+	"strings"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	corev1 "k8s.io/api/core/v1"
+	eventsv1 "k8s.io/api/events/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardenkubernetes "github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
+	"github.com/gep-78/gardener/test/examples"
+)
+
+// A Shoot owner with edit rights on her project namespace only (impersonated through
+// kube-apiserver) tries to forge a maintenance result: the pending-result annotation that
+// gardener-controller-manager turns into status.lastMaintenance, Events and metrics.
+var _ = Describe("forged maintenance results", Ordered, func() {
+	const (
+		namespace = "garden-owner"
+		owner     = "shoot-owner@example.com"
+		forged    = `{"triggeredTime":"2026-11-29T00:00:00Z","state":"Succeeded","description":"forged by the owner",` +
+			`"events":[{"type":"Normal","reason":"Forged","note":"forged by the owner"}],` +
+			`"metrics":[{"counter":"upgrades","extensionType":"forged-type","reason":"auto-update"}]}`
+	)
+	var (
+		ownerClient client.Client
+		shoot       *gardencorev1beta1.Shoot
+	)
+
+	forgedSeries := func() []string {
+		GinkgoHelper()
+		families, err := metrics.Registry.Gather()
+		Expect(err).NotTo(HaveOccurred())
+		var out []string
+		for _, family := range families {
+			for _, m := range family.GetMetric() {
+				for _, l := range m.GetLabel() {
+					if strings.Contains(l.GetValue(), "forged") {
+						out = append(out, family.GetName()+" "+l.GetName()+"="+l.GetValue())
+					}
+				}
+			}
+		}
+		return out
+	}
+	expectNothingForged := func() {
+		GinkgoHelper()
+		current := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
+		Expect(current.Annotations).NotTo(HaveKey(maintenance.AnnotationPendingResult))
+		if last := current.Status.LastMaintenance; last != nil {
+			Expect(last.Description).NotTo(ContainSubstring("forged"))
+		}
+		events := &eventsv1.EventList{}
+		Expect(testClient.List(ctx, events, client.InNamespace(namespace))).To(Succeed())
+		for _, e := range events.Items {
+			Expect(e.Note).NotTo(ContainSubstring("forged"), e.Name)
+			Expect(e.Reason).NotTo(Equal("Forged"), e.Name)
+		}
+		Expect(forgedSeries()).To(BeEmpty())
+	}
+	expectRefused := func(err error) {
+		GinkgoHelper()
+		Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
+		Expect(err.Error()).To(ContainSubstring("metadata.annotations[maintenance.gardener.cloud/pending-result]: Forbidden"))
+		Expect(err.Error()).To(ContainSubstring("written only by shoot maintenance"))
+	}
+
+	BeforeAll(func() {
+		By("Create the owner's project namespace and give her edit rights on its Shoots, not on their status")
+		Expect(testClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}})).To(Succeed())
+		Expect(testClient.Create(ctx, &rbacv1.Role{
+			ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: "shoot-owner"},
+			Rules: []rbacv1.PolicyRule{{
+				APIGroups: []string{"core.gardener.cloud"}, Resources: []string{"shoots"},
+				Verbs: []string{"get", "list", "watch", "create", "update", "patch", "delete"},
+			}},
+		})).To(Succeed())
+		Expect(testClient.Create(ctx, &rbacv1.RoleBinding{
+			ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: "shoot-owner"},
+			RoleRef:    rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: "shoot-owner"},
+			Subjects:   []rbacv1.Subject{{APIGroup: rbacv1.GroupName, Kind: rbacv1.UserKind, Name: owner}},
+		})).To(Succeed())
+
+		ownerConfig := rest.CopyConfig(restConfig)
+		ownerConfig.Impersonate = rest.ImpersonationConfig{UserName: owner, Groups: []string{"system:authenticated"}}
+		var err error
+		ownerClient, err = client.New(ownerConfig, client.Options{Scheme: gardenkubernetes.GardenScheme})
+		Expect(err).NotTo(HaveOccurred())
+
+		By("The owner creates a Shoot without pins (its maintenance needs no ExtensionProfile)")
+		shoot = &gardencorev1beta1.Shoot{}
+		examples.MustDecode("shoot-accepted-partial-version.yaml", shoot)
+		shoot.Namespace, shoot.Name, shoot.Spec.Extensions = namespace, "forgery", nil
+		Expect(ownerClient.Create(ctx, shoot)).To(Succeed())
+		Expect(forgedSeries()).To(BeEmpty())
+	})
+
+	It("has RBAC that keeps the owner off the status subresource", func() {
+		withStatus := shoot.DeepCopy()
+		withStatus.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{Description: "forged", State: gardencorev1beta1.LastOperationStateSucceeded}
+		Expect(apierrors.IsForbidden(ownerClient.Status().Update(ctx, withStatus))).To(BeTrue())
+	})
+
+	It("refuses a create that carries the pending result", func() {
+		withResult := shoot.DeepCopy()
+		withResult.Name, withResult.ResourceVersion = "forgery-at-create", ""
+		withResult.Annotations = map[string]string{maintenance.AnnotationPendingResult: forged}
+		expectRefused(ownerClient.Create(ctx, withResult))
+	})
+
+	It("refuses adding it by merge patch, with and without the maintain operation", func() {
+		for _, annotations := range []map[string]string{
+			{maintenance.AnnotationPendingResult: forged},
+			{maintenance.AnnotationPendingResult: forged, "gardener.cloud/operation": "maintain"},
+		} {
+			current := &gardencorev1beta1.Shoot{}
+			Expect(ownerClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
+			patch := client.MergeFrom(current.DeepCopy())
+			for k, v := range annotations {
+				metav1.SetMetaDataAnnotation(&current.ObjectMeta, k, v)
+			}
+			expectRefused(ownerClient.Patch(ctx, current, patch))
+		}
+	})
+
+	It("refuses adding it by update and by server-side apply", func() {
+		current := &gardencorev1beta1.Shoot{}
+		Expect(ownerClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
+		metav1.SetMetaDataAnnotation(&current.ObjectMeta, maintenance.AnnotationPendingResult, forged)
+		expectRefused(ownerClient.Update(ctx, current))
+
+		applied := &unstructured.Unstructured{}
+		applied.SetAPIVersion(gardencorev1beta1.SchemeGroupVersion.String())
+		applied.SetKind("Shoot")
+		applied.SetNamespace(namespace)
+		applied.SetName(shoot.Name)
+		applied.SetAnnotations(map[string]string{maintenance.AnnotationPendingResult: forged})
+		expectRefused(ownerClient.Patch(ctx, applied, client.Apply, client.FieldOwner("owner"), client.ForceOwnership))
+	})
+
+	It("refuses it from a cluster admin too, who is not the controller-manager", func() {
+		current := &gardencorev1beta1.Shoot{}
+		Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
+		patch := client.MergeFrom(current.DeepCopy())
+		metav1.SetMetaDataAnnotation(&current.ObjectMeta, maintenance.AnnotationPendingResult, forged)
+		expectRefused(testClient.Patch(ctx, current, patch))
+	})
+
+	It("lets the owner ask for maintenance, and the run records nothing of hers", func() {
+		current := &gardencorev1beta1.Shoot{}
+		Expect(ownerClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
+		patch := client.MergeFrom(current.DeepCopy())
+		metav1.SetMetaDataAnnotation(&current.ObjectMeta, "gardener.cloud/operation", "maintain")
+		Expect(ownerClient.Patch(ctx, current, patch)).To(Succeed())
+
+		// The run has nothing to do (the Shoot is current), so it records no lastMaintenance.
+		Eventually(func(g Gomega) {
+			g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
+			g.Expect(current.Annotations).NotTo(HaveKey("gardener.cloud/operation"))
+		}).Should(Succeed())
+		Expect(current.Status.LastMaintenance).To(BeNil())
+		expectNothingForged()
+	})
+})
