@@ -7,7 +7,8 @@
 # For every Go package folder that exists here and in gardener/gardener at the commit (default: the
 # "commit" line of test/integration/docs/testdata/upstream-paths.txt), prints each function or
 # method of both, exported or not, whose signature differs after the module-path rewrite, and each
-# upstream function missing here beside its "...At" variant; exits 1 when one is not listed in
+# upstream function missing here beside its "...At" variant, exported here where upstream's is
+# unexported, or a function here where upstream's is a method; exits 1 when one is not listed in
 # test/integration/docs/testdata/upstream-signature-deviations.txt. -write records upstream's
 # signatures in test/integration/docs/testdata/upstream-signatures.txt, which the docs suite
 # checks this repository against.

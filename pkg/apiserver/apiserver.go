@@ -58,8 +58,8 @@ type CompletedConfig struct {
 	*completedConfig
 }
 
-// GardenerAPIServer is the running server.
-type GardenerAPIServer struct {
+// GardenerServer is the running server.
+type GardenerServer struct {
 	GenericAPIServer *genericapiserver.GenericAPIServer
 }
 
@@ -128,7 +128,7 @@ func servedKinds() map[schema.GroupResource]schema.GroupVersionKind {
 // New creates the server and installs core.gardener.cloud/v1beta1 (cloudprofiles,
 // extensionprofiles, shoots and their status subresources). Writes that etcd refuses for their
 // size are reported as 413 (apiserverstorage.WithRequestTooLarge).
-func (c CompletedConfig) New() (*GardenerAPIServer, error) {
+func (c completedConfig) New() (*GardenerServer, error) {
 	genericServer, err := c.GenericConfig.New("gardener-apiserver", genericapiserver.NewEmptyDelegate())
 	if err != nil {
 		return nil, err
@@ -147,5 +147,5 @@ func (c CompletedConfig) New() (*GardenerAPIServer, error) {
 			return nil, err
 		}
 	}
-	return &GardenerAPIServer{GenericAPIServer: genericServer}, nil
+	return &GardenerServer{GenericAPIServer: genericServer}, nil
 }

@@ -52,49 +52,6 @@ func (f Func) Exported() bool {
 	return true
 }
 
-// VariantSuffix ends the name of a function that takes what upstream's namesake reads itself (a
-// time: "fooAt" beside "foo"). Upstream's function stays beside it under its own name.
-const VariantSuffix = "At"
-
-// Mismatch is an upstream function that this project has under another signature.
-type Mismatch struct {
-	// Key is upstream's key.
-	Key string
-	// Upstream and Here are the signatures; Here is the variant's when Variant is set.
-	Upstream, Here string
-	// Variant is set when this project has no function under Key but one under Key+VariantSuffix
-	// that upstream has not: upstream's function was renamed instead of kept beside the variant.
-	Variant string
-}
-
-// Compare returns the functions of upstream (one package) that here (the same package of this
-// project) has with another signature, or only as a variant, sorted by Key. A function that only
-// one side has is no mismatch: this project implements a part of each package.
-func Compare(upstream, here []Func) []Mismatch {
-	ours := make(map[string]string, len(here))
-	for _, f := range here {
-		ours[f.Key] = f.Signature
-	}
-	theirs := make(map[string]bool, len(upstream))
-	for _, f := range upstream {
-		theirs[f.Key] = true
-	}
-	var mismatches []Mismatch
-	for _, f := range upstream {
-		sig, ok := ours[f.Key]
-		switch {
-		case ok && sig != f.Signature:
-			mismatches = append(mismatches, Mismatch{Key: f.Key, Upstream: f.Signature, Here: sig})
-		case !ok && !theirs[f.Key+VariantSuffix]:
-			if sig, ok := ours[f.Key+VariantSuffix]; ok {
-				mismatches = append(mismatches, Mismatch{Key: f.Key, Upstream: f.Signature, Here: sig, Variant: f.Key + VariantSuffix})
-			}
-		}
-	}
-	sort.Slice(mismatches, func(i, j int) bool { return mismatches[i].Key < mismatches[j].Key })
-	return mismatches
-}
-
 // Dir returns the functions of the Go package in dir: the non-test files that
 // build.Default would build, sorted by Key. A key that occurs twice (files for different build
 // tags) keeps the first file's signature in file-name order. For a folder of API types (its path

@@ -37,6 +37,11 @@ func pickAt(images []string, now time.Time) string { return "" }
 func pick(images []string) string { return "" }
 func (r *reconciler) reconcile(ctx context.Context, shoot *gardencorev1beta1.Shoot) error { return nil }
 func (r *reconciler) Name() string { return "" }
+func maintainImages(images []string) string { return "" }
+func (r *reconciler) predicate() bool { return false }
+func (r *reconciler) Predicate() bool { return false }
+func (r *reconciler) start() {}
+func keep() {}
 `
 	hereSource = `package demo
 
@@ -56,6 +61,11 @@ func defaultImageAt(images []string, now time.Time) string { return "" }
 func pickAt(images []string, now time.Time) string { return "" }
 func (r reconciler) reconcile(ctx context.Context, shoot *v1beta1.Shoot) error { return nil }
 func (r *reconciler) Name() string { return "" }
+func MaintainImages(images []string, now time.Time) string { return "" }
+func predicate() bool { return false }
+func Predicate() bool { return false }
+func (r *Reconciler) Start() {}
+func keep() {}
 `
 )
 
@@ -88,41 +98,85 @@ var _ = Describe("Signatures", func() {
 				keys = append(keys, f.Key)
 				exported[f.Key] = f.Exported()
 			}
-			Expect(keys).To(Equal([]string{"Differs", "OnlyUpstream", "Same", "defaultImage", "pick", "pickAt", "reconciler.Name", "reconciler.reconcile"}))
+			Expect(keys).To(Equal([]string{"Differs", "OnlyUpstream", "Same", "defaultImage", "keep", "maintainImages", "pick", "pickAt",
+				"reconciler.Name", "reconciler.Predicate", "reconciler.predicate", "reconciler.reconcile", "reconciler.start"}))
 			Expect(exported).To(Equal(map[string]bool{
 				"Differs": true, "OnlyUpstream": true, "Same": true,
-				"defaultImage": false, "pick": false, "pickAt": false, "reconciler.Name": false, "reconciler.reconcile": false,
+				"defaultImage": false, "keep": false, "maintainImages": false, "pick": false, "pickAt": false,
+				"reconciler.Name": false, "reconciler.Predicate": false, "reconciler.predicate": false, "reconciler.reconcile": false, "reconciler.start": false,
 			}))
 		})
 	})
 
 	Describe("#Compare", func() {
-		It("reports differing signatures, exported or not, and an upstream function kept only as its At variant", func() {
+		It("reports differing signatures, exported or not, and upstream functions kept under another key", func() {
 			Expect(signatures.Compare(upstream, here)).To(Equal([]signatures.Mismatch{
 				{
 					Key:      "Differs",
 					Upstream: "func(*github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot) bool",
 					Here:     "func(*github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot, time.Time) bool",
+					Kind:     signatures.KindSignature,
 				},
 				{
 					Key:      "defaultImage",
 					Upstream: "func([]string) string",
 					Here:     "func([]string, time.Time) string",
-					Variant:  "defaultImageAt",
+					HereKey:  "defaultImageAt",
+					Kind:     signatures.KindVariant,
+				},
+				{
+					Key:      "maintainImages",
+					Upstream: "func([]string) string",
+					Here:     "func([]string, time.Time) string",
+					HereKey:  "MaintainImages",
+					Kind:     signatures.KindExported,
+				},
+				{
+					Key:      "reconciler.Predicate",
+					Upstream: "func(*reconciler)() bool",
+					Here:     "func() bool",
+					HereKey:  "Predicate",
+					Kind:     signatures.KindFunction,
+				},
+				{
+					Key:      "reconciler.predicate",
+					Upstream: "func(*reconciler)() bool",
+					Here:     "func() bool",
+					HereKey:  "predicate",
+					Kind:     signatures.KindFunction,
 				},
 				{
 					Key:      "reconciler.reconcile",
 					Upstream: "func(*reconciler)(context.Context, *github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot) error",
 					Here:     "func(reconciler)(context.Context, *github.com/gardener/gardener/pkg/apis/core/v1beta1.Shoot) error",
+					Kind:     signatures.KindSignature,
+				},
+				{
+					Key:      "reconciler.start",
+					Upstream: "func(*reconciler)()",
+					Here:     "func(*Reconciler)()",
+					HereKey:  "Reconciler.Start",
+					Kind:     signatures.KindExported,
 				},
 			}))
 		})
 
 		It("does not report a function only one side has, nor one missing beside a variant upstream has too", func() {
 			for _, m := range signatures.Compare(upstream, here) {
-				Expect(m.Key).NotTo(BeElementOf("OnlyUpstream", "OnlyHere", "pick", "pickAt"))
+				Expect(m.Key).NotTo(BeElementOf("OnlyUpstream", "OnlyHere", "pick", "pickAt", "keep", "Same", "reconciler.Name"))
 			}
 		})
+
+		DescribeTable("tells how a function is kept under another key",
+			func(upstreamKey, hereKey string, kind signatures.Kind, description string) {
+				m := signatures.Mismatch{Key: upstreamKey, Upstream: "func()", Here: "func(int)", HereKey: hereKey, Kind: kind}
+				Expect(signatures.Describe(m)).To(Equal(upstreamKey + description + "\n    upstream: func()\n    here:     func(int)"))
+			},
+			Entry("another signature", "Differs", "", signatures.KindSignature, ""),
+			Entry("only the variant", "pick", "pickAt", signatures.KindVariant, " missing beside its variant pickAt"),
+			Entry("exported here", "maintainImages", "MaintainImages", signatures.KindExported, " unexported upstream, exported here as MaintainImages"),
+			Entry("a function here", "Reconciler.ShootPredicate", "ShootPredicate", signatures.KindFunction, " a method upstream, a function here: ShootPredicate"),
+		)
 
 		It("reports nothing for a package that matches after the module-path rewrite", func() {
 			Expect(signatures.Compare(upstream, upstream)).To(BeEmpty())

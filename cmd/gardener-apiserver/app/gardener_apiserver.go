@@ -132,9 +132,9 @@ func (o *Options) Validate() error {
 	return utilerrors.NewAggregate(errs)
 }
 
-// Config builds the server configuration from the options. Without --tls-cert-file it
+// config builds the server configuration from the options. Without --tls-cert-file it
 // generates a self-signed serving certificate for localhost/127.0.0.1 in --cert-dir.
-func (o *Options) Config() (*apiserver.Config, error) {
+func (o *Options) config() (*apiserver.Config, error) {
 	if err := o.Recommended.SecureServing.MaybeDefaultWithSelfSignedCerts("localhost", nil, []net.IP{net.ParseIP("127.0.0.1")}); err != nil {
 		return nil, fmt.Errorf("creating self-signed certificates: %w", err)
 	}
@@ -185,7 +185,7 @@ func (o *Options) coreAdmissionInitializers(c *genericapiserver.RecommendedConfi
 
 // Run builds the server and serves until ctx is done.
 func (o *Options) Run(ctx context.Context) error {
-	config, err := o.Config()
+	config, err := o.config()
 	if err != nil {
 		return err
 	}
