@@ -46,6 +46,28 @@ var _ = Describe("Core indexers", func() {
 		Entry("another object", &gardencorev1beta1.ExtensionProfile{}, nil),
 	)
 
+	DescribeTable("#ShootPinIndexers: ShootPinnedExtensionTypeIndex",
+		func(obj any, expected []string) {
+			values, err := ShootPinIndexers()[ShootPinnedExtensionTypeIndex](obj)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(values).To(Equal(expected))
+		},
+		Entry("types with a pinned version, sorted and unique", &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{
+			{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}},
+			{Type: "envoy-gateway", Components: []gardencorev1beta1.ExtensionComponent{{Name: "gateway", Version: ptr.To("")}, {Name: "proxy", Version: ptr.To("1.2.0")}}},
+			{Type: "shoot-falco-service", Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco"}}},
+			{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.7.0")}}},
+		}}}, []string{"envoy-gateway", "shoot-traefik"}),
+		Entry("a disabled extension's pins count", &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{
+			{Type: "shoot-traefik", Disabled: ptr.To(true), Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}},
+		}}}, []string{"shoot-traefik"}),
+		Entry("an empty version is no pin", &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{
+			{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("")}}},
+		}}}, nil),
+		Entry("no pins", &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{{Type: "shoot-traefik"}}}}, nil),
+		Entry("another object", &gardencorev1beta1.ExtensionProfile{}, nil),
+	)
+
 	Describe("pinned component indexes", func() {
 		multi := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{
 			{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}},

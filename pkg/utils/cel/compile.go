@@ -106,29 +106,10 @@ func (e *Environment) Compile(rules []gardencorev1beta1.CompatibilityValidation,
 	return out, allErrs
 }
 
-// ValidateRule checks one rule as written to an ExtensionProfile: compilation, bool output and,
-// unless unchanged, the per-rule cost limit. A rule that is unchanged (already stored) is compiled
-// with StoredExpressions, a new or changed one with NewExpressions. fldPath is the path of the rule
-// field. The signature is that of validation.CompatibilityRuleValidatorFunc.
-func ValidateRule(rule string, fldPath *field.Path, unchanged bool) field.ErrorList {
-	env, err := DefaultEnvironment()
-	if err != nil {
-		return field.ErrorList{field.InternalError(fldPath, err)}
-	}
-	mode := NewExpressions
-	if unchanged {
-		mode = StoredExpressions
-	}
-	if _, err := env.compileRule(rule, "", fldPath, mode); err != nil {
-		return field.ErrorList{err}
-	}
-	return nil
-}
-
-// ValidateExtensionProfileRules checks all compatibility rules of an ExtensionProfile spec as
-// ValidateRule does (a rule is unchanged when oldSpec, nil on create, holds the same rule string
-// anywhere), and in addition that the sum of their estimated costs does not exceed
-// MaxProfileCost. The sum is only enforced when the spec has a rule that oldSpec does not, so an
+// ValidateExtensionProfileRules checks all compatibility rules of an ExtensionProfile spec:
+// compilation, bool output and, unless the rule is unchanged (oldSpec, nil on create, holds the
+// same rule string anywhere; compiled with StoredExpressions), the per-rule cost limit; and that
+// the sum of their estimated costs does not exceed MaxProfileCost. The sum is only enforced when the spec has a rule that oldSpec does not, so an
 // update that changes no rule is never rejected for cost. Paths start at spec.
 func ValidateExtensionProfileRules(spec, oldSpec *gardencorev1beta1.ExtensionProfileSpec) field.ErrorList {
 	env, err := DefaultEnvironment()

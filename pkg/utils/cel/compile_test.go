@@ -144,12 +144,23 @@ var _ = Describe("Compile", func() {
 	})
 })
 
-var _ = Describe("ValidateRule", func() {
-	rulePath := field.NewPath("spec", "components").Index(1).Child("versions").Index(0).Child("compatibility", "validations").Index(3).Child("rule")
+var _ = Describe("ValidateExtensionProfileRules", func() {
+	rulePath := field.NewPath("spec", "components").Index(0).Child("versions").Index(0).Child("compatibility", "validations").Index(0).Child("rule")
 
-	DescribeTable("checks one rule as the ExtensionProfile validation hook",
+	DescribeTable("checks a rule as written to an ExtensionProfile, new or unchanged",
 		func(rule string, unchanged bool, matchers ...OmegaMatcher) {
-			Expect(ValidateRule(rule, rulePath, unchanged)).To(ConsistOf(matchers))
+			spec := &gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+				Name: "c",
+				Versions: []gardencorev1beta1.ExtensionComponentVersion{{
+					Version:       "1.0.0",
+					Compatibility: &gardencorev1beta1.ComponentCompatibility{Validations: rules(rule)},
+				}},
+			}}}
+			var oldSpec *gardencorev1beta1.ExtensionProfileSpec
+			if unchanged {
+				oldSpec = spec.DeepCopy()
+			}
+			Expect(ValidateExtensionProfileRules(spec, oldSpec)).To(ConsistOf(matchers))
 		},
 		Entry("a valid new rule", "!has(shoot.spec.purpose) || shoot.spec.purpose == 'evaluation'", false),
 		Entry("a misspelled new rule", "shoot.spec.purpse == 'evaluation'", false,
@@ -171,9 +182,7 @@ var _ = Describe("ValidateRule", func() {
 		Entry("valid constant arguments", "semver(shoot.spec.kubernetes.version).compareTo(semver('1.35.0')) >= 0 && shoot.metadata.name.matches('^[a-z]+$')", false),
 		Entry("an invalid constant semver in a stored rule (ratcheting)", "semver(shoot.spec.kubernetes.version).compareTo(semver('v1.35.0')) >= 0", true),
 	)
-})
 
-var _ = Describe("ValidateExtensionProfileRules", func() {
 	// A rule of moderate cost; enough versions carry it to exceed MaxProfileCost in total.
 	const rule = "shoot.spec.provider.workers.all(w, w.name.matches('^[a-z]+$') && w.machine.type.matches('^[a-z]+$'))"
 

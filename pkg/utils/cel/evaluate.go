@@ -84,43 +84,6 @@ func NewEvaluator(shoot *gardencorev1beta1.Shoot, costBudget int64) (*Evaluator,
 	return &Evaluator{activation: &shootActivation{shoot: ShootValue(shoot)}, remaining: costBudget}, nil
 }
 
-// NewUnstructuredEvaluator returns an Evaluator for a Shoot given in its JSON form (for example a
-// manifest read from a file, or runtime.DefaultUnstructuredConverter's output), with a runtime cost
-// budget in CEL cost units. Null values are dropped from obj's maps, in place, so that they read as
-// absent, as with NewEvaluator; apiVersion and kind are set when missing. The error is reserved
-// for a nil obj. Prefer NewEvaluator for typed Shoots: it converts only what rules read.
-func NewUnstructuredEvaluator(obj map[string]any, costBudget int64) (*Evaluator, error) {
-	if obj == nil {
-		return nil, fmt.Errorf("shoot must not be nil")
-	}
-	dropNulls(obj)
-	if s, _ := obj["apiVersion"].(string); s == "" {
-		obj["apiVersion"] = gardencorev1beta1.SchemeGroupVersion.String()
-	}
-	if s, _ := obj["kind"].(string); s == "" {
-		obj["kind"] = "Shoot"
-	}
-	return &Evaluator{activation: &shootActivation{shoot: types.DefaultTypeAdapter.NativeToValue(obj)}, remaining: costBudget}, nil
-}
-
-// dropNulls removes null values from maps, recursively.
-func dropNulls(value any) {
-	switch v := value.(type) {
-	case map[string]any:
-		for k, item := range v {
-			if item == nil {
-				delete(v, k)
-				continue
-			}
-			dropNulls(item)
-		}
-	case []any:
-		for _, item := range v {
-			dropNulls(item)
-		}
-	}
-}
-
 // shootActivation binds ShootVariable, and nothing else.
 type shootActivation struct {
 	shoot ref.Val

@@ -379,25 +379,3 @@ var _ = Describe("ShootValue", func() {
 		Expect(Evaluate(ctx, compiled, shoot)).To(HaveEach(passed()))
 	})
 })
-
-var _ = Describe("NewUnstructuredEvaluator", func() {
-	It("evaluates like NewEvaluator on the Shoot's JSON form", func() {
-		ctx := context.Background()
-		shoot := loadShoot("shoot-accepted-falco-traefik.yaml")
-		shoot.TypeMeta = metav1.TypeMeta{}
-		compiled := mustCompile(append(versionRules(loadProfile("extensionprofile-shoot-falco-service.yaml"), "falco", "0.44.1"), rules(
-			"shoot.kind == 'Shoot' && !has(shoot.metadata.creationTimestamp)",
-			"shoot.spec.purpose == 'production'",
-		)...), StoredExpressions)
-		obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shoot)
-		Expect(err).NotTo(HaveOccurred())
-		evaluator, err := NewUnstructuredEvaluator(obj, DefaultCostBudget)
-		Expect(err).NotTo(HaveOccurred())
-		results := evaluator.Evaluate(ctx, compiled)
-		Expect(results).To(Equal(Evaluate(ctx, compiled, shoot)))
-		Expect(results[len(results)-1].Status).To(Equal(StatusFailed))
-
-		_, err = NewUnstructuredEvaluator(nil, DefaultCostBudget)
-		Expect(err).To(MatchError("shoot must not be nil"))
-	})
-})

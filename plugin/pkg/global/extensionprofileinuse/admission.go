@@ -94,12 +94,6 @@ func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.Sha
 	p.AddReadyFunc(informer.HasSynced)
 }
 
-// IndexShootByPinnedExtensionType is the index function of ShootPinnedExtensionTypeIndex: the
-// extension types under which a v1beta1 Shoot pins a component version. Other objects have none.
-func IndexShootByPinnedExtensionType(obj any) ([]string, error) {
-	return indexer.ShootPinIndexers()[ShootPinnedExtensionTypeIndex](obj)
-}
-
 // ValidateInitialization returns an error when the Shoot index could not be added or the Shoot
 // informer is missing.
 func (p *ExtensionProfileInUse) ValidateInitialization() error {

@@ -214,30 +214,6 @@ var _ = Describe("ExtensionProfileInUse", func() {
 		})
 	})
 
-	Describe("#IndexShootByPinnedExtensionType", func() {
-		DescribeTable("index values",
-			func(obj any, expected []string) {
-				values, err := IndexShootByPinnedExtensionType(obj)
-				Expect(err).NotTo(HaveOccurred())
-				Expect(values).To(Equal(expected))
-			},
-			Entry("types with a pinned version, sorted and unique",
-				newShoot("garden-dev", "a",
-					extension("shoot-traefik", component("traefik", "3.6.13")),
-					extension("envoy-gateway", component("gateway", ""), component("proxy", "1.2.0")),
-					extension("shoot-falco-service", component("falco", "")),
-				), []string{"envoy-gateway", "shoot-traefik"}),
-			Entry("a disabled extension's pins count",
-				newShoot("garden-dev", "a", gardencorev1beta1.Extension{Type: "shoot-traefik", Disabled: ptr.To(true),
-					Components: []gardencorev1beta1.ExtensionComponent{component("traefik", "3.6.13")}}),
-				[]string{"shoot-traefik"}),
-			Entry("no pins", newShoot("garden-dev", "a", extension("shoot-traefik", component("traefik", ""))), nil),
-			Entry("an empty version is no pin", newShoot("garden-dev", "a", extension("shoot-traefik",
-				gardencorev1beta1.ExtensionComponent{Name: "traefik", Version: ptr.To("")})), nil),
-			Entry("another object", &gardencorev1beta1.ExtensionProfile{}, nil),
-		)
-	})
-
 	Describe("#Validate on Update", func() {
 		BeforeEach(func() {
 			addShoots(

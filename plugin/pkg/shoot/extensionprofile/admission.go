@@ -140,13 +140,19 @@ func (p *ShootExtensionProfile) SetCoreClientSet(c gardencoreclientset.Interface
 	p.coreClient = c
 }
 
-// ValidateInitialization returns an error when a lister is missing.
+// ValidateInitialization returns an error when a lister or the client is missing.
 func (p *ShootExtensionProfile) ValidateInitialization() error {
 	if p.extensionProfileLister == nil {
 		return errors.New("missing ExtensionProfile lister")
 	}
 	if p.cloudProfileLister == nil {
 		return errors.New("missing CloudProfile lister")
+	}
+	if p.namespacedCloudProfileLister == nil {
+		return errors.New("missing NamespacedCloudProfile lister")
+	}
+	if p.coreClient == nil {
+		return errors.New("missing core.gardener.cloud client")
 	}
 	return nil
 }

@@ -68,11 +68,13 @@ var _ = Describe("ShootExtensionProfile", func() {
 			Expect(admitter.Handles(admission.Connect)).To(BeFalse())
 		})
 
-		It("fails initialization without an ExtensionProfile lister", func() {
+		It("fails initialization until the informer factory and the client are set", func() {
 			p, err := New()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(p.ValidateInitialization()).To(MatchError("missing ExtensionProfile lister"))
 			p.SetCoreInformerFactory(gardencoreinformers.NewSharedInformerFactory(nil, 0))
+			Expect(p.ValidateInitialization()).To(MatchError("missing core.gardener.cloud client"))
+			p.SetCoreClientSet(gardencorefake.NewSimpleClientset())
 			Expect(p.ValidateInitialization()).To(Succeed())
 		})
 

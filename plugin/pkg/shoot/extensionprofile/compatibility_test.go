@@ -296,7 +296,7 @@ var _ = Describe("compatibility rules", func() {
 		Register(plugins)
 		configured, err := plugins.InitPlugin(plugin.PluginNameShootExtensionProfile, strings.NewReader(
 			"apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nmaintenanceUsers:\n- "+configuredUser+"\n"),
-			admissioninitializer.New(factory, nil, testclock.NewFakePassiveClock(reference)))
+			admissioninitializer.New(factory, fakeclientset.NewSimpleClientset(), testclock.NewFakePassiveClock(reference)))
 		Expect(err).NotTo(HaveOccurred())
 		admitter = configured.(*ShootExtensionProfile)
 		admitter.AssignReadyFunc(func() bool { return true })

@@ -12,7 +12,6 @@ import (
 
 	"github.com/go-logr/logr"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/utils/ptr"
 
@@ -29,11 +28,10 @@ import (
 // real CEL checker: falco pinned at 0.1.0 with auto-update (major), and a profile offering n
 // supported higher versions, every one incompatible with the Shoot (a machine image rule and a
 // Kubernetes rule, the shape of the falco example's rules, that both fail). The step checks every
-// candidate and records no update: the worst case of the decision. "JSON round trip/..." runs the
-// same step with the baseline checker, which converts the whole Shoot for every candidate;
-// "conversion per candidate/..." prepares the typed Shoot anew for every candidate; "one rule
-// set/..." is the control oneRuleSetChecker. cpu-µs/candidate is the process CPU time per
-// candidate (test/benchutil), the figure the flatness target is read from.
+// candidate and records no update: the worst case of the decision. "conversion per candidate/..."
+// runs the same step with the baseline checker, which prepares the typed Shoot anew for every
+// candidate; "one rule set/..." is the control oneRuleSetChecker. cpu-µs/candidate is the process
+// CPU time per candidate (test/benchutil), the figure the flatness target is read from.
 func BenchmarkMaintainExtensionComponents(b *testing.B) {
 	features.RegisterFeatureGates()
 	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
@@ -79,7 +77,6 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 		}{
 			{"", componentversion.NewCELCompatibilityChecker()},
 			{"conversion per candidate/", &perCandidateChecker{cache: celutils.NewCache()}},
-			{"JSON round trip/", &jsonRoundTripChecker{cache: celutils.NewCache()}},
 			{"one rule set/", &oneRuleSetChecker{cache: celutils.NewCache()}},
 		} {
 			run := func() *Operation {
@@ -141,39 +138,4 @@ type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionPro
 
 func (f checkFunc) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
 	return f(ctx, profile, component, version)
-}
-
-// jsonRoundTripChecker is the oldest baseline of BenchmarkMaintainExtensionComponents: the checker
-// as it was before rules read the typed Shoot, converting the whole Shoot to its JSON form
-// (runtime.DefaultUnstructuredConverter) for every candidate.
-type jsonRoundTripChecker struct {
-	cache *celutils.Cache
-}
-
-func (c *jsonRoundTripChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
-	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
-		return c.check(ctx, profile, component, version, shoot)
-	})
-}
-
-func (c *jsonRoundTripChecker) check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string, shoot *gardencorev1beta1.Shoot) ([]componentversion.RuleFailure, bool) {
-	rules := c.cache.Get(profile).Rules(component, version)
-	if len(rules) == 0 {
-		return nil, true
-	}
-	obj, err := runtime.DefaultUnstructuredConverter.ToUnstructured(shoot)
-	if err != nil {
-		return nil, false
-	}
-	evaluator, err := celutils.NewUnstructuredEvaluator(obj, celutils.DefaultCostBudget)
-	if err != nil {
-		return nil, false
-	}
-	var failures []componentversion.RuleFailure
-	for _, result := range evaluator.Evaluate(ctx, rules) {
-		if !result.Passed() {
-			failures = append(failures, componentversion.RuleFailure{Index: result.Index, Rule: result.Rule, Status: result.Status, Message: result.Message})
-		}
-	}
-	return failures, true
 }
