@@ -158,6 +158,9 @@ var _ = Describe("CloudProfile validation", func() {
 		Entry("unparseable machine image version", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "noble" },
 			fieldErrDetail(field.ErrorTypeInvalid, "spec.machineImages[1].versions[0].version", "could not parse version. Use a semantic version. In case there is no semantic version")),
 		Entry("loose machine image versions are accepted", func(p *core.CloudProfile) { p.Spec.MachineImages[1].Versions[0].Version = "v24.4" }),
+		Entry("machine image versions that rank equal are kept, as in Gardener", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions = append(p.Spec.MachineImages[0].Versions, imageVersion("1877.8.0+a"))
+		}),
 		Entry("duplicate machine image version", func(p *core.CloudProfile) { p.Spec.MachineImages[0].Versions[1].Version = "2150.0.0" },
 			PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(field.ErrorTypeDuplicate), "Field": Equal("spec.machineImages[0].versions[1]"), "BadValue": Equal("gardenlinux-2150.0.0")}))),
 		Entry("unknown update strategy", func(p *core.CloudProfile) {

@@ -216,6 +216,7 @@ func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPat
 		allErrs = append(allErrs, field.Required(fldPath, "must list at least one version"))
 	}
 	seen := sets.New[string]()
+	parsed := make([]*semver.Version, len(versions))
 	for j, version := range versions {
 		idxPath := fldPath.Index(j)
 		versionPath := idxPath.Child("version")
@@ -223,6 +224,9 @@ func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPat
 			allErrs = append(allErrs, errs...)
 		} else if seen.Has(version.Version) {
 			allErrs = append(allErrs, field.Duplicate(versionPath, version.Version))
+		} else {
+			parsed[j] = semver.MustParse(version.Version)
+			allErrs = append(allErrs, validateTotalOrder(parsed, j, fldPath)...)
 		}
 		seen.Insert(version.Version)
 
@@ -247,6 +251,20 @@ func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPat
 		}
 	}
 	return allErrs
+}
+
+// validateTotalOrder refuses version j when SemVer ranks it equal to an earlier one, i.e. they
+// differ only in build metadata (GEP-78 "Constraints and caveats": a total order is a hard
+// requirement of the auto-upgrade logic). Pre-releases rank below their release and apart.
+func validateTotalOrder(parsed []*semver.Version, j int, fldPath *field.Path) field.ErrorList {
+	for k, earlier := range parsed[:j] {
+		if earlier != nil && earlier.Equal(parsed[j]) {
+			return field.ErrorList{field.Invalid(fldPath.Index(j).Child("version"), parsed[j].Original(), fmt.Sprintf(
+				"must not rank equal to %s (%q) by semantic versioning, which ignores build metadata: the versions of a component need a total order",
+				fldPath.Index(k).Child("version"), earlier.Original()))}
+		}
+	}
+	return nil
 }
 
 // isJSONObjectOrNull reports whether raw is a JSON object, or empty or null (no providerConfig).

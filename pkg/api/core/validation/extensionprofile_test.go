@@ -102,6 +102,21 @@ var _ = Describe("ExtensionProfile validation", func() {
 			fieldErr(field.ErrorTypeInvalid, "spec.components[0].versions[1].version")),
 		Entry("duplicate version within a component", func(p *core.ExtensionProfile) { p.Spec.Components[0].Versions[1].Version = "3.6.12" },
 			fieldErr(field.ErrorTypeDuplicate, "spec.components[0].versions[1].version")),
+		Entry("versions that differ only in build metadata", func(p *core.ExtensionProfile) { p.Spec.Components[0].Versions[1].Version = "3.6.12+b" },
+			fieldErrDetail(field.ErrorTypeInvalid, "spec.components[0].versions[1].version", `must not rank equal to spec.components[0].versions[0].version ("3.6.12")`)),
+		Entry("a release and a build of it", func(p *core.ExtensionProfile) {
+			p.Spec.Components[1].Versions = append(p.Spec.Components[1].Versions, core.ExtensionComponentVersion{Version: "1.0.0+a"}, core.ExtensionComponentVersion{Version: "1.0.0+b"})
+		}, fieldErr(field.ErrorTypeInvalid, "spec.components[1].versions[1].version"), fieldErr(field.ErrorTypeInvalid, "spec.components[1].versions[2].version")),
+		Entry("pre-releases that differ only in build metadata", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions = append(p.Spec.Components[0].Versions, core.ExtensionComponentVersion{Version: "3.7.0-rc.1"})
+		}, fieldErrDetail(field.ErrorTypeInvalid, "spec.components[0].versions[3].version", `("3.7.0-rc.1+build.5")`)),
+		Entry("a pre-release, another pre-release and their release rank apart", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions = append(p.Spec.Components[0].Versions, core.ExtensionComponentVersion{Version: "3.7.0-rc.2"}, core.ExtensionComponentVersion{Version: "3.7.0+build.5"})
+		}),
+		Entry("builds of one version in two components", func(p *core.ExtensionProfile) {
+			p.Spec.Components[0].Versions[1].Version = "1.0.0+a"
+			p.Spec.Components[1].Versions[0].Version = "1.0.0+b"
+		}),
 		Entry("the same version in two components", func(p *core.ExtensionProfile) { p.Spec.Components[1].Versions[0].Version = "3.6.13" }),
 		Entry("empty compatibility rule", func(p *core.ExtensionProfile) {
 			p.Spec.Components[0].Versions[0].Compatibility.Validations = append(p.Spec.Components[0].Versions[0].Compatibility.Validations,
