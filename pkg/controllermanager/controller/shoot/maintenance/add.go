@@ -26,7 +26,8 @@ const ControllerName = "shoot-maintenance"
 
 // AddToManager fills in the defaults of the reconciler (Client and APIReader from the manager,
 // the host name as ReportingInstance of the events, the real Clock, the CEL compatibility checker, math/rand for the requeue
-// spread) and registers the controller with the manager. It watches Shoots with ShootPredicate.
+// spread) and registers the controller with the manager. It watches Shoots with ShootPredicate,
+// and ExtensionProfiles only to add and remove the series of the counters (metricsInitializer).
 // The controller runs whether the ExtensionComponentVersions feature gate is on or off; the gate
 // only switches the component step.
 func (r *Reconciler) AddToManager(mgr manager.Manager) error {
@@ -54,6 +55,7 @@ func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	return builder.ControllerManagedBy(mgr).
 		Named(ControllerName).
 		For(&gardencorev1beta1.Shoot{}, builder.WithPredicates(ShootPredicate())).
+		Watches(&gardencorev1beta1.ExtensionProfile{}, metricsInitializer()).
 		WithOptions(controller.Options{MaxConcurrentReconciles: ptr.Deref(r.Config.ConcurrentSyncs, 0)}).
 		Complete(r)
 }

@@ -5,8 +5,11 @@
 package maintenance_test
 
 import (
+	"fmt"
+
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	"github.com/prometheus/client_golang/prometheus"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 
@@ -42,4 +45,44 @@ var _ = Describe("#ShootPredicate", func() {
 		Entry("window added", &gardencorev1beta1.Shoot{}, withWindow("000000+0000"), true),
 		Entry("nothing relevant changed", withWindow("000000+0000"), withWindow("000000+0000"), false),
 	)
+})
+
+var _ = Describe("metricsInitializer", func() {
+	// series returns "<metric> <reason> <value>" of every counter series of extensionType.
+	series := func(extensionType string) []string {
+		registry := prometheus.NewRegistry()
+		registry.MustRegister(ComponentUpgradesTotal, ComponentFailuresTotal)
+		families, err := registry.Gather()
+		Expect(err).NotTo(HaveOccurred())
+		var out []string
+		for _, family := range families {
+			for _, m := range family.GetMetric() {
+				labels := map[string]string{}
+				for _, l := range m.GetLabel() {
+					labels[l.GetName()] = l.GetValue()
+				}
+				if labels["extension_type"] == extensionType {
+					out = append(out, fmt.Sprintf("%s %s %g", family.GetName(), labels["reason"], m.GetCounter().GetValue()))
+				}
+			}
+		}
+		return out
+	}
+	profile := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "initialized-ext"}}
+
+	It("adds every reason of both counters at 0 when a profile appears, keeps counts, and removes them with the profile", func() {
+		h := MetricsInitializer()
+		h.Create(ctx, event.CreateEvent{Object: profile}, nil)
+		const upgrades, failures = "gardener_shoot_maintenance_extension_component_upgrades_total", "gardener_shoot_maintenance_extension_component_failures_total"
+		Expect(series("initialized-ext")).To(ConsistOf(
+			upgrades+" auto-update 0", upgrades+" channel 0", upgrades+" expiry 0",
+			failures+" no-target 0", failures+" incompatible 0", failures+" error 0", failures+" write-rejected 0"))
+
+		ComponentUpgradesTotal.WithLabelValues("initialized-ext", "expiry").Inc()
+		h.Create(ctx, event.CreateEvent{Object: profile}, nil)
+		Expect(series("initialized-ext")).To(ContainElement(upgrades + " expiry 1"))
+
+		h.Delete(ctx, event.DeleteEvent{Object: profile}, nil)
+		Expect(series("initialized-ext")).To(BeEmpty())
+	})
 })

@@ -98,3 +98,6 @@ func (o *Operation) EventNotes() []string {
 	}
 	return out
 }
+
+// MetricsInitializer is metricsInitializer.
+var MetricsInitializer = metricsInitializer

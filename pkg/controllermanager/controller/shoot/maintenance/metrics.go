@@ -5,12 +5,17 @@
 package maintenance
 
 import (
+	"context"
 	"strings"
 
 	"github.com/go-logr/logr"
 	"github.com/prometheus/client_golang/prometheus"
 	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/client-go/util/workqueue"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -124,5 +129,26 @@ func countMetrics(log logr.Logger, samples []metricSample, hasProfile func(exten
 		case counterFailures:
 			ComponentFailuresTotal.WithLabelValues(s.ExtensionType, s.Reason).Inc()
 		}
+	}
+}
+
+// metricsInitializer handles ExtensionProfile events: it adds the series of every reason of both
+// counters at 0 for the profile's extension type when the profile appears, and removes them with
+// the profile. A series that exists before its first increment lets increase() and rate() count
+// that increment. It enqueues nothing.
+func metricsInitializer() handler.EventHandler {
+	return handler.Funcs{
+		CreateFunc: func(_ context.Context, e event.CreateEvent, _ workqueue.TypedRateLimitingInterface[reconcile.Request]) {
+			for reason := range metricReasons[counterUpgrades] {
+				ComponentUpgradesTotal.WithLabelValues(e.Object.GetName(), reason)
+			}
+			for reason := range metricReasons[counterFailures] {
+				ComponentFailuresTotal.WithLabelValues(e.Object.GetName(), reason)
+			}
+		},
+		DeleteFunc: func(_ context.Context, e event.DeleteEvent, _ workqueue.TypedRateLimitingInterface[reconcile.Request]) {
+			ComponentUpgradesTotal.DeletePartialMatch(prometheus.Labels{"extension_type": e.Object.GetName()})
+			ComponentFailuresTotal.DeletePartialMatch(prometheus.Labels{"extension_type": e.Object.GetName()})
+		},
 	}
 }
