@@ -20,12 +20,13 @@ export GOFLAGS := -buildvcs=false
 .PHONY: all
 all: build
 
-## tools: builds kube-apiserver, etcd and kubectl from Go modules into bin/ and extracts promtool from
-## the Debian package prometheus (each skipped when current).
+## tools: builds kube-apiserver, etcd and kubectl from Go modules into bin/ and extracts promtool and the
+## Prometheus server with its web UI from the Debian package prometheus (each skipped when current).
 .PHONY: tools
 tools:
 	@hack/tools/install.sh
 	@hack/tools/install-promtool.sh
+	@hack/tools/install-prometheus.sh
 
 ## generate: regenerates deepcopy, conversion, defaults, OpenAPI, clients and the Extension CRD.
 .PHONY: generate
@@ -64,12 +65,14 @@ verify:
 ## gardenlet, gardener-operator, the example shoot-falco-service extension) and runs until interrupted; admin kubeconfig in dev/kubeconfig.
 ## DATA_DIR=dev/data keeps etcd's data there, so that the next run starts over the same garden.
 ## REPLICAS=2 runs two each of gardener-apiserver, gardener-controller-manager and gardenlet.
+## PROMETHEUS=1 also runs Prometheus on loopback, scraping them with the controller-manager's alert rules loaded.
 .PHONY: local-up
 local-up: tools build
-	@$(BIN)/local-garden --bin-dir $(BIN) --dev-dir $(REPO_ROOT)/dev $(if $(DATA_DIR),--data-dir $(DATA_DIR)) $(if $(REPLICAS),--replicas $(REPLICAS))
+	@$(BIN)/local-garden --bin-dir $(BIN) --dev-dir $(REPO_ROOT)/dev $(if $(DATA_DIR),--data-dir $(DATA_DIR)) $(if $(REPLICAS),--replicas $(REPLICAS)) $(if $(PROMETHEUS),--prometheus --prometheus-rules $(REPO_ROOT)/charts/gardener/controller-manager/alerts/extension-components.rules.yaml)
 
 ## demo: starts the local garden, walks through the example profiles and Shoots with kubectl, and stops.
 ## REPLICAS=2 runs it with two each of gardener-apiserver, gardener-controller-manager and gardenlet.
+## PROMETHEUS=1 runs Prometheus too and takes the screenshot of the fleet graph (hack/prometheus-screenshot.sh).
 .PHONY: demo
 demo: tools build
 	@hack/demo.sh

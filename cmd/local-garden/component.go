@@ -38,7 +38,9 @@ type component struct {
 	path          string
 	args          []string
 	healthAddress string
-	log           *os.File
+	// readyPath is the path waitReady polls on healthAddress; empty means /readyz.
+	readyPath string
+	log       *os.File
 	// servesMetrics makes local-garden pass a free --metrics-bind-address and print it.
 	servesMetrics  bool
 	metricsAddress string
@@ -143,11 +145,15 @@ func (c *component) supervise(ctx context.Context) {
 	}
 }
 
-// waitReady polls the component's /readyz endpoint until it answers 200.
+// waitReady polls the component's readyPath until it answers 200.
 func (c *component) waitReady(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
-	url := "http://" + c.healthAddress + "/readyz"
+	path := c.readyPath
+	if path == "" {
+		path = "/readyz"
+	}
+	url := "http://" + c.healthAddress + path
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestFlags checks that --help lists local-garden's own flags only (controller-runtime registers
@@ -20,7 +21,7 @@ func TestFlags(t *testing.T) {
 	flags := newFlagSet(&opts)
 	var names []string
 	flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	for _, want := range []string{"bin-dir", "data-dir", "dev-dir", "feature-gates", "replicas", "example-extension"} {
+	for _, want := range []string{"bin-dir", "data-dir", "dev-dir", "feature-gates", "replicas", "example-extension", "prometheus", "prometheus-rules", "prometheus-interval"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("flag --%s missing from %v", want, names)
 		}
@@ -28,7 +29,8 @@ func TestFlags(t *testing.T) {
 	if slices.Contains(names, "kubeconfig") {
 		t.Errorf("flags %v include controller-runtime's --kubeconfig", names)
 	}
-	if err := flags.Parse([]string{"--data-dir", "dev/data", "--replicas", "2", "--example-extension=false"}); err != nil || opts.dataDir != "dev/data" || opts.devDir != "dev" || opts.replicas != 2 || opts.exampleExtension {
+	if err := flags.Parse([]string{"--data-dir", "dev/data", "--replicas", "2", "--example-extension=false", "--prometheus", "--prometheus-interval=1s"}); err != nil ||
+		opts.dataDir != "dev/data" || opts.devDir != "dev" || opts.replicas != 2 || opts.exampleExtension || !opts.prometheus || opts.prometheusInterval != time.Second {
 		t.Fatalf("parse: %v, options %+v", err, opts)
 	}
 }

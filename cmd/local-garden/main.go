@@ -58,6 +58,10 @@ type options struct {
 	binDir, devDir, featureGates, dataDir string
 	replicas                              int
 	exampleExtension                      bool
+	// prometheus starts Debian's Prometheus with prometheusRules at prometheusInterval.
+	prometheus         bool
+	prometheusRules    string
+	prometheusInterval time.Duration
 }
 
 // newFlagSet returns local-garden's own flags bound to opts. It is not flag.CommandLine:
@@ -70,6 +74,9 @@ func newFlagSet(opts *options) *flag.FlagSet {
 	flags.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
 	flags.IntVar(&opts.replicas, "replicas", 1, "processes each of gardener-apiserver, gardener-controller-manager and gardenlet; with more than one, the gardener-apiservers serve behind one Service with an EndpointSlice each, and the controller-managers and gardenlets elect a leader")
 	flags.BoolVar(&opts.exampleExtension, "example-extension", true, "run the example shoot-falco-service extension; without it the seed Extensions gardenlet writes stay unreconciled (the memory runs of hack/scale)")
+	flags.BoolVar(&opts.prometheus, "prometheus", false, "also run Prometheus (<bin-dir>/prometheus, hack/tools/install-prometheus.sh) on a loopback port, scraping gardener-controller-manager and gardenlet and loading --prometheus-rules; its URL is printed and written to <dev-dir>/prometheus.address")
+	flags.StringVar(&opts.prometheusRules, "prometheus-rules", "charts/gardener/controller-manager/alerts/extension-components.rules.yaml", "rule file Prometheus loads (--prometheus)")
+	flags.DurationVar(&opts.prometheusInterval, "prometheus-interval", 5*time.Second, "Prometheus' scrape and rule evaluation interval (--prometheus)")
 	return flags
 }
 
@@ -215,6 +222,14 @@ func run(ctx context.Context, opts options) error {
 		if c.metricsAddress != "" {
 			fmt.Printf("%s metrics: http://%s/metrics\n", c.name, c.metricsAddress)
 		}
+	}
+	if opts.prometheus {
+		prometheus, err := startPrometheus(ctx, binDir, devDir, logDir, components, opts)
+		if err != nil {
+			return err
+		}
+		defer prometheus.stop()
+		components = append(components, prometheus)
 	}
 	fmt.Printf("admin kubeconfig: %s\n", adminKubeconfig)
 
