@@ -8,6 +8,8 @@
 # every process it started. Expects `make tools build` to have run (the Makefile does that).
 # REPLICAS=N runs N processes each of gardener-apiserver, gardener-controller-manager and gardenlet
 # (local-garden --replicas N) and shows their EndpointSlices and leader Leases.
+# PROMETHEUS=1 runs Prometheus in the garden too (local-garden --prometheus), shows the fleet query's
+# answer and, at the end, takes the screenshot docs/images/fleet-graph.png (hack/prometheus-screenshot.sh).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,6 +20,11 @@ export KUBECONFIG
 KUBECTL="${BIN}/kubectl"
 LOG="${DEV}/local-garden.log"
 REPLICAS="${REPLICAS:-1}"
+PROMETHEUS="${PROMETHEUS:-}"
+prometheus_flags=()
+if [[ -n "${PROMETHEUS}" ]]; then
+  prometheus_flags=(--prometheus --prometheus-interval 2s --prometheus-rules "${REPO_ROOT}/charts/gardener/controller-manager/alerts/extension-components.rules.yaml")
+fi
 
 rm -rf "${DEV}"
 mkdir -p "${DEV}"
@@ -45,7 +52,7 @@ show() { printf '$ kubectl %s\n' "$*"; "${KUBECTL}" "$@"; }
 plugin() { PATH="${BIN}:${PATH}" "$@"; }
 
 step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator, shoot-falco-service extension)"
-"${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true --replicas "${REPLICAS}" >"${LOG}" 2>&1 &
+"${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true --replicas "${REPLICAS}" "${prometheus_flags[@]}" >"${LOG}" 2>&1 &
 garden_pid=$!
 for _ in $(seq 1 240); do
   if grep -q '^local garden ready' "${LOG}" 2>/dev/null; then break; fi
@@ -54,6 +61,9 @@ for _ in $(seq 1 240); do
 done
 grep -q '^local garden ready' "${LOG}" || { echo "local garden not ready after 120s" >&2; exit 1; }
 echo "local garden ready; admin kubeconfig: ${KUBECONFIG}"
+if [[ -n "${PROMETHEUS}" ]]; then
+  echo "prometheus: http://$(cat "${DEV}/prometheus.address")"
+fi
 
 if [[ "${REPLICAS}" -gt 1 ]]; then
   step "${REPLICAS} gardener-apiservers behind one Service (an EndpointSlice each); one leader each of gardener-controller-manager and gardenlet"
@@ -191,5 +201,15 @@ show patch extensionprofile shoot-falco-service --type=json --dry-run=server -p 
 step "Expiry gauges: expiration dates, Shoots on expiring versions, and those without upgrade path"
 printf '$ curl -s %s | grep -E "gardener_extension_component_(version_expiration_timestamp_seconds|shoots_expiring|shoots_without_upgrade_path)"\n' "${metrics_url}"
 curl -s "${metrics_url}" | grep -E '^gardener_extension_component_(version_expiration_timestamp_seconds|shoots_expiring|shoots_without_upgrade_path)'
+
+if [[ -n "${PROMETHEUS}" ]]; then
+  step "Prometheus: the fleet query of the garden dashboard, and a screenshot of its graph"
+  address="$(cat "${DEV}/prometheus.address")"
+  query='max by (extension_type, component, version, classification) (gardener_extension_component_shoots) > 0'
+  printf '$ curl -s http://%s/api/v1/query --data-urlencode query=%q\n' "${address}" "${query}"
+  curl -s "http://${address}/api/v1/query" --data-urlencode "query=${query}"
+  echo
+  "${REPO_ROOT}/hack/prometheus-screenshot.sh" "${address}" "${REPO_ROOT}/docs/images/fleet-graph.png" 1m
+fi
 
 step "Demo finished"
