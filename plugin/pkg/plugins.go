@@ -13,44 +13,30 @@ import (
 )
 
 const (
-	// PluginNameExtensionLabels maintains the extensions.extensions.gardener.cloud/<type> and
-	// provider/networking type labels of Shoots (mutating), as in Gardener.
+	// PluginNameExtensionLabels is the name of the ExtensionLabels admission plugin.
 	PluginNameExtensionLabels = "ExtensionLabels"
-	// PluginNameShootMutator defaults spec.kubernetes.version and worker machine images from the
-	// CloudProfile and resolves partial versions (mutating), as Gardener's ShootMutator does.
+	// PluginNameShootMutator is the name of the ShootMutator admission plugin.
 	PluginNameShootMutator = "ShootMutator"
-	// PluginNameShootValidator checks a Shoot against its CloudProfile: provider type, region,
-	// Kubernetes version and machine images offered and not expired (validating), as Gardener's
-	// ShootValidator does for the modelled fields.
+	// PluginNameShootValidator is the name of the ShootValidator admission plugin.
 	PluginNameShootValidator = "ShootValidator"
-	// PluginNameNamespacedCloudProfileValidator checks a NamespacedCloudProfile against its parent
-	// CloudProfile (validating), as Gardener's NamespacedCloudProfileValidator does.
+	// PluginNameNamespacedCloudProfileValidator is the name of the NamespacedCloudProfileValidator admission plugin.
 	PluginNameNamespacedCloudProfileValidator = "NamespacedCloudProfileValidator"
-	// PluginNameShootExtensionProfile resolves partial component versions (mutating) and validates
-	// Shoot component pins against ExtensionProfiles (validating), GEP-78.
+	// PluginNameShootExtensionProfile is the name of the ShootExtensionProfile admission plugin.
 	PluginNameShootExtensionProfile = "ShootExtensionProfile"
-	// PluginNameShootLegacyComponentVersion warns when a Shoot selects a component version through
-	// a legacy providerConfig field (Falco's falcoVersion) of a type that has an ExtensionProfile
-	// (validating, never rejects), GEP-78.
+	// PluginNameShootLegacyComponentVersion is the name of the ShootLegacyComponentVersion admission plugin.
 	PluginNameShootLegacyComponentVersion = "ShootLegacyComponentVersion"
-	// PluginNameExtensionProfileInUse rejects removing a component version from an ExtensionProfile,
-	// or deleting the profile, while a Shoot still pins it (validating), GEP-78.
+	// PluginNameExtensionProfileInUse is the name of the ExtensionProfileInUse admission plugin.
 	PluginNameExtensionProfileInUse = "ExtensionProfileInUse"
-	// PluginNameExtensionProfileImpact returns the impact of an ExtensionProfile create or update
-	// on the Shoots that pin its versions as warnings, dry-run requests included (validating, never
-	// rejects), GEP-78.
+	// PluginNameExtensionProfileImpact is the name of the ExtensionProfileImpact admission plugin.
 	PluginNameExtensionProfileImpact = "ExtensionProfileImpact"
-	// PluginNameShootMaintenanceMarkers refuses writes of the maintenance.gardener.cloud/ Shoot
-	// annotations (the pending maintenance result) by anyone but gardener-controller-manager
-	// (validating).
+	// PluginNameShootMaintenanceMarkers is the name of the ShootMaintenanceMarkers admission plugin.
 	PluginNameShootMaintenanceMarkers = "ShootMaintenanceMarkers"
-	// PluginNameResourceVersion drops metadata.resourceVersion on creates and rejects a malformed
-	// one on updates, of every resource (mutating).
+	// PluginNameResourceVersion is the name of the ResourceVersion admission plugin.
 	PluginNameResourceVersion = "ResourceVersion"
 )
 
-// AllOrderedPluginNames is the execution order of all admission plugins. Mutating plugins run in
-// this order first, then validating plugins in this order.
+// AllOrderedPluginNames returns the names of all admission plugins in the order they run: the
+// mutating ones first, then the validating ones.
 func AllOrderedPluginNames() []string {
 	return []string{
 		lifecycle.PluginName,
@@ -69,7 +55,7 @@ func AllOrderedPluginNames() []string {
 	}
 }
 
-// DefaultOnPlugins is the set of plugins enabled unless --disable-admission-plugins names them.
+// DefaultOnPlugins returns the plugins enabled unless --disable-admission-plugins names them.
 func DefaultOnPlugins() sets.Set[string] {
 	return sets.New(
 		lifecycle.PluginName,

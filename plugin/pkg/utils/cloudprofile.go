@@ -39,14 +39,9 @@ type CloudProfileListers struct {
 	Client                  gardencoreclientset.Interface
 }
 
-// GetCloudProfileSpec returns the effective CloudProfile spec of a reference of a Shoot in
-// namespace: a CloudProfile's spec, or a NamespacedCloudProfile's merged status.cloudProfileSpec.
-// It reads through gardenerutils.GetCloudProfileSpec's listers and, when a lister does not have
-// the profile (yet), live through the client, so that a profile created a moment ago is not
-// reported missing because of informer lag. It returns nil and no error when neither knows the
-// profile, and also for a NamespacedCloudProfile that gardener-controller-manager has not merged
-// yet (merged reports false then), and for a name no object can have (CanBeObjectName); other
-// failures are errors.
+// GetCloudProfileSpec returns the spec of a CloudProfile, or the merged status.cloudProfileSpec of a
+// NamespacedCloudProfile (merged false before it is merged), reading live when the lister lacks it;
+// nil and no error when the profile does not exist.
 func (l CloudProfileListers) GetCloudProfileSpec(ctx context.Context, namespace string, ref *gardencorev1beta1.CloudProfileReference) (spec *gardencorev1beta1.CloudProfileSpec, merged bool, err error) {
 	if !CanBeObjectName(ref.Name) {
 		return nil, false, nil
@@ -83,19 +78,9 @@ func (l CloudProfileListers) GetCloudProfileSpec(ctx context.Context, namespace 
 	return spec, true, nil
 }
 
-// GetShootCloudProfileSpec returns the effective CloudProfile spec of the profile a Shoot
-// references (gardenerutils.BuildCoreCloudProfileReference) through GetCloudProfileSpec. The field
-// error is set, and the spec nil, when the reference is unusable and that is the request's
-// doing, i.e. on create or when the reference changed:
-//   - a kind other than CloudProfile or NamespacedCloudProfile: NotSupported on
-//     spec.cloudProfile.kind;
-//   - a profile that does not exist, or a name no object can have: NotFound on
-//     spec.cloudProfile.name (or spec.cloudProfileName);
-//   - a NamespacedCloudProfile not merged with its parent yet: Invalid on spec.cloudProfile.name.
-//
-// On an update that keeps the reference, an unusable reference yields neither spec nor field
-// error, so that the Shoot stays updatable (and deletable) after its profile is gone. A missing or
-// over-long reference yields neither either: static validation reports it.
+// GetShootCloudProfileSpec returns the effective CloudProfile spec a Shoot references. An unusable
+// reference is a field error only on create or when the reference changed, so that a Shoot whose
+// profile is gone stays updatable.
 func (l CloudProfileListers) GetShootCloudProfileSpec(ctx context.Context, shoot, oldShoot *core.Shoot) (*gardencorev1beta1.CloudProfileSpec, *field.Error, error) {
 	ref := gardenerutils.BuildCoreCloudProfileReference(shoot)
 	if ref == nil || len(ref.Name) > validation.MaxNameLength || len(ref.Kind) > validation.MaxNameLength {
@@ -154,10 +139,8 @@ func (l CloudProfileListers) exists(ctx context.Context, namespace string, ref *
 	return err == nil, err
 }
 
-// GetCloudProfile returns the CloudProfile a v1beta1 Shoot references, as
-// gardenerutils.GetCloudProfile does (a NamespacedCloudProfile as a CloudProfile of its name and
-// namespace with the merged spec), through GetCloudProfileSpec; nil when there is none or it
-// cannot be read.
+// GetCloudProfile returns the CloudProfile a v1beta1 Shoot references, as gardenerutils.GetCloudProfile
+// does; nil when there is none or it cannot be read.
 func (l CloudProfileListers) GetCloudProfile(ctx context.Context, shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
 	ref := gardenerutils.BuildV1beta1CloudProfileReference(shoot)
 	if ref == nil || l.CloudProfiles == nil || l.NamespacedCloudProfiles == nil {

@@ -15,11 +15,8 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// DecodeConfiguration reads a plugin's admission configuration (the `configuration` of its entry
-// in the AdmissionConfiguration) into into, a pointer to a zero struct that embeds
-// metav1.TypeMeta. A nil reader or one with only white space leaves into with apiVersion and kind
-// set and nothing else, so the caller's defaulting gives the defaults. Errors: reading, unknown or
-// duplicate fields, an apiVersion or kind other than apiVersion and kind.
+// DecodeConfiguration strictly decodes a plugin's admission configuration of apiVersion and kind
+// into into; a nil or blank reader leaves only apiVersion and kind set.
 func DecodeConfiguration(config io.Reader, into interface{ GetObjectKind() schema.ObjectKind }, apiVersion, kind string) error {
 	var data []byte
 	if config != nil {

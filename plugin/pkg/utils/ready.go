@@ -11,11 +11,8 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 )
 
-// ReadyHandler is the admission.Handler of a plugin that reads informer caches: it collects the
-// HasSynced functions of those informers (AddReadyFunc, called from the plugin's initializer
-// setters), and WaitUntilReady makes a request wait until all of them have synced. A ReadyFunc set
-// with AssignReadyFunc (tests do) replaces the collected ones. Plugins embed it in place of
-// *admission.Handler.
+// ReadyHandler is the admission.Handler of a plugin that reads informer caches: WaitUntilReady waits
+// until every HasSynced function added with AddReadyFunc has synced.
 type ReadyHandler struct {
 	*admission.Handler
 
@@ -42,9 +39,8 @@ func (h *ReadyHandler) AssignReadyFunc(f admission.ReadyFunc) {
 	h.SetReadyFunc(f)
 }
 
-// WaitUntilReady returns at once when the caches have synced, and otherwise waits
-// (admission.Handler.WaitForReady: up to ten seconds) until they have. On the first call without an assigned ReadyFunc it assigns the conjunction of the added
-// ones. It returns a Forbidden error for a when they do not sync in time.
+// WaitUntilReady waits until the caches have synced (admission.Handler.WaitForReady: up to ten
+// seconds); it returns a Forbidden error for a when they do not sync in time.
 func (h *ReadyHandler) WaitUntilReady(a admission.Attributes) error {
 	h.once.Do(func() {
 		if h.readyFunc != nil {

@@ -33,9 +33,7 @@ func ShootsOf(a admission.Attributes) (shoot, oldShoot *core.Shoot, err error) {
 }
 
 // CloudProfileHandler is the ReadyHandler of a plugin that reads the CloudProfiles and
-// NamespacedCloudProfiles of Shoots: it takes their listers from the core informer factory (and
-// waits for them to sync) and the client of the live read behind them (CloudProfileListers),
-// through the admission initializer. Plugins embed it in place of *ReadyHandler.
+// NamespacedCloudProfiles of Shoots through CloudProfileListers.
 type CloudProfileHandler struct {
 	*ReadyHandler
 	CloudProfileListers

@@ -2,27 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionlabels is the ExtensionLabels admission plugin for Shoots: on every create and
-// update it rewrites the labels that name the extension types a Shoot uses, as Gardener's plugin
-// of the same name does, so that Shoots can be listed by extension type with a label selector:
-//
-//	kubectl get shoots -A -l extensions.extensions.gardener.cloud/shoot-falco-service=true
-//
-// A list such as spec.extensions cannot be a field selector (a field selector compares one value
-// per field); Gardener answers "which Shoots use extension X" with these labels instead.
-//
-// Labels set, each with the value "true":
-//   - extensions.extensions.gardener.cloud/<type> for every spec.extensions[] entry that is not
-//     disabled. Gardener also adds the types that ControllerRegistrations enable globally; this
-//     project has no ControllerRegistrations, so only the Shoot's own entries count;
-//   - provider.extensions.gardener.cloud/<spec.provider.type>;
-//   - networking.extensions.gardener.cloud/<spec.networking.type> when set.
-//
-// Labels with these prefixes that the Shoot sets itself are removed first, so the labels always
-// tell the truth. A type that cannot form a valid label key (such as the `<some-provider-name>`
-// placeholder of Gardener's example/90-shoot.yaml) gets no label: Gardener would set it and then
-// reject the Shoot for the invalid label key; this project keeps Gardener's own template
-// applicable instead (docs/concepts/apiserver.md). The plugin is mutating only and needs no informer.
+// Package extensionlabels is the ExtensionLabels admission plugin: it sets the
+// <extension|provider|networking>.extensions.gardener.cloud/<type> labels of the types a Shoot
+// uses, so that Shoots can be selected by type.
 package extensionlabels
 
 import (

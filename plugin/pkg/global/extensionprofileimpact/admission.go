@@ -2,18 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofileimpact is the ExtensionProfileImpact admission plugin: an impact preview
-// of every ExtensionProfile create and update (dry-runs included) as admission warnings. It never
-// rejects a write, and does nothing while the ExtensionComponentVersions gate is off.
-//
-// For each version whose effect on pinning Shoots changes (ProfileChanges), the Shoots that pin it
-// (from the pin index, pkg/api/indexer) get shoot maintenance's decision (componentversion.Decide)
-// against the profile as written: at the write for a classification change, at the new date for a
-// new or moved expiration (Preview). Warnings name counts, targets, forced upgrades and holders
-// (up to MaxNamedShoots each); an update also reports the Shoots whose next update a write moves
-// (Moves), and the moves of release channels it causes with the Shoots that follow them
-// (ChannelMoves), with the configured soak period of the stable channel (Configuration). Cost grows with the pinning Shoots, not the fleet. Removing a pinned version is
-// ExtensionProfileInUse's to reject.
+// Package extensionprofileimpact is the ExtensionProfileImpact admission plugin: it returns the
+// effect of an ExtensionProfile create or update (dry runs included) on the Shoots that pin its
+// versions as warnings, computed with shoot maintenance's decision. It never rejects a write.
+// See docs/operations/changing-a-profile-safely.md.
 package extensionprofileimpact
 
 import (
@@ -44,8 +36,7 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// Register registers the plugin under plugin.PluginNameExtensionProfileImpact; its factory reads
-// the plugin's Configuration (LoadConfiguration), and an invalid one fails the start.
+// Register registers a plugin.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameExtensionProfileImpact, func(config io.Reader) (admission.Interface, error) {
 		cfg, err := LoadConfiguration(config)
@@ -56,14 +47,11 @@ func Register(plugins *admission.Plugins) {
 	})
 }
 
-// ExtensionProfileImpact is the admission plugin, for Create and Update of ExtensionProfiles.
+// ExtensionProfileImpact contains the Shoot indexer and the admission handler.
 type ExtensionProfileImpact struct {
 	*admissionutils.ReadyHandler
 
-	// Clock is the time of the write, at which decisions are taken.
-	Clock clock.PassiveClock
-	// StableChannelSoakPeriod is the soak period of the stable release channel (Configuration
-	// stableChannelSoakPeriod), with which decisions and channel moves are computed.
+	Clock                   clock.PassiveClock
 	StableChannelSoakPeriod time.Duration
 
 	shootIndexer cache.Indexer
@@ -88,8 +76,7 @@ func New() (*ExtensionProfileImpact, error) {
 	}, nil
 }
 
-// Compilations returns how often the plugin compiled the rules of a profile (its
-// celutils.ContentCache misses).
+// Compilations returns how often the plugin compiled the rules of a profile.
 func (p *ExtensionProfileImpact) Compilations() int { return p.rules.Misses() }
 
 // SetClock sets the time source.
@@ -97,8 +84,7 @@ func (p *ExtensionProfileImpact) SetClock(c clock.PassiveClock) {
 	p.Clock = c
 }
 
-// SetCoreInformerFactory adds the pin indexes to the Shoot informer (indexer.AddShootPinIndexers);
-// requests wait for it to sync. ValidateInitialization reports an index error.
+// SetCoreInformerFactory adds the pin indexes to the Shoot informer; requests wait for it to sync.
 func (p *ExtensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
 	shootIndexer, err := indexer.AddShootPinIndexers(informer)
@@ -110,8 +96,7 @@ func (p *ExtensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.Sh
 	p.AddReadyFunc(informer.HasSynced)
 }
 
-// ValidateInitialization returns an error when the pin indexes could not be added or the Shoot
-// informer is missing.
+// ValidateInitialization checks whether the plugin was correctly initialized.
 func (p *ExtensionProfileImpact) ValidateInitialization() error {
 	if p.indexerErr != nil {
 		return p.indexerErr
@@ -122,8 +107,7 @@ func (p *ExtensionProfileImpact) ValidateInitialization() error {
 	return nil
 }
 
-// Validate adds the preview to the response's warnings; a preview that cannot be computed is one
-// warning saying why. It rejects nothing.
+// Validate adds the impact preview to the response's warnings; it rejects nothing.
 func (p *ExtensionProfileImpact) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" ||
 		!features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
@@ -180,9 +164,8 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	return Warnings(impacts, MaxWarnings), nil
 }
 
-// pinningShoots is the PinLookup of the Shoot informer's ShootPinnedComponentVersionIndex: the
-// non-deleting Shoots with an active pin (v1beta1helper.ActiveComponentPins) of the version under
-// the extension type extensionType, by namespace/name.
+// pinningShoots looks up the Shoots with an active pin of a version under extensionType, sorted by
+// namespace/name.
 func (p *ExtensionProfileImpact) pinningShoots(extensionType string) PinLookup {
 	return func(component, version string) ([]PinningShoot, error) {
 		objs, err := p.shootIndexer.ByIndex(indexer.ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(extensionType, component, version))

@@ -14,50 +14,37 @@ import (
 )
 
 // Change is a component version that an ExtensionProfile write changes in a way that can act on
-// the Shoots pinning it. Versions the write removes are not changes: the ExtensionProfileInUse
-// plugin rejects removing a pinned version.
+// the Shoots pinning it.
 type Change struct {
-	// Component and Version name the version.
 	Component, Version string
-	// OldListed is false when the old profile does not list the version (a create, or a version
-	// added back): maintenance force-upgrades such pins as missing until the write.
+	// OldListed is false when the old profile does not list the version.
 	OldListed bool
-	// OldClassification and NewClassification are the effective classifications (GEP-32) at the
-	// time of the write, of the old and of the new lifecycle; OldClassification is empty when
-	// the old profile does not list the version.
+	// OldClassification and NewClassification are the classifications at the time of the write.
 	OldClassification, NewClassification gardencorev1beta1.VersionClassification
-	// OldExpiration and Expiration are the start of the expired stage (v1beta1helper.ExpirationTime)
-	// of the old and the new lifecycle, nil when there is none.
+	// OldExpiration and Expiration start the expired stage of the lifecycles; nil when there is none.
 	OldExpiration, Expiration *time.Time
-	// RulesChanged is true when the version's compatibility rules differ (a version that was not
-	// listed before changes its rules when it has any).
-	RulesChanged bool
+	RulesChanged              bool
 }
 
-// ClassificationChanged reports whether the effective classification at the time of the write
-// changes (or the version becomes listed): the write acts on pinning Shoots at once.
+// ClassificationChanged reports whether the classification at the time of the write changes, or
+// the version becomes listed.
 func (c Change) ClassificationChanged() bool {
 	return !c.OldListed || c.OldClassification != c.NewClassification
 }
 
-// ExpirationChanged reports whether the write sets an expiration date after now that the old
-// lifecycle did not have: a new date, or a moved one. now is the time of the write.
+// ExpirationChanged reports whether the write sets a new or moved expiration date after now.
 func (c Change) ExpirationChanged(now time.Time) bool {
 	return c.Expiration != nil && c.Expiration.After(now) && (c.OldExpiration == nil || !c.OldExpiration.Equal(*c.Expiration))
 }
 
-// ExpirationRemoved reports whether the write drops an expiration date that was still ahead of
-// now, so that pinning Shoots are no longer force-upgraded on it.
+// ExpirationRemoved reports whether the write drops an expiration date that was still ahead of now.
 func (c Change) ExpirationRemoved(now time.Time) bool {
 	return c.OldListed && c.OldExpiration != nil && c.OldExpiration.After(now) && c.Expiration == nil
 }
 
-// ProfileChanges returns the component versions of newSpec whose effect on pinning Shoots differs
-// from oldSpec at now, in newSpec's order: effective classification now (ClassificationChanged),
-// an expiration date newly set or moved into the future (ExpirationChanged) or removed while ahead
-// (ExpirationRemoved), and compatibility rules (RulesChanged). oldSpec is nil on create. Versions
-// that only change their providerConfig, and versions oldSpec lists but newSpec does not, are not
-// returned.
+// ProfileChanges returns the versions of newSpec, in its order, whose classification, expiration or
+// compatibility rules differ from oldSpec's at now (oldSpec is nil on create). Removed versions are
+// not returned.
 func ProfileChanges(oldSpec *gardencorev1beta1.ExtensionProfileSpec, newSpec gardencorev1beta1.ExtensionProfileSpec, now time.Time) []Change {
 	var changes []Change
 	for _, component := range newSpec.Components {

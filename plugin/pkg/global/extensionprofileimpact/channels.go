@@ -15,26 +15,19 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// EventChannel is a move of a release channel of a component that the write causes (GEP-78
-// "Release channels"): at the write, or at a later lifecycle time or end of a soak of the new
-// profile, the channel gives another version than it would with the old profile.
+// EventChannel is a move of a release channel that the write causes, at the write or later.
 const EventChannel EventKind = "channel"
 
 // ChannelMove is one move of a release channel of a component.
 type ChannelMove struct {
 	Channel gardencorev1beta1.ReleaseChannel
-	// From is the channel's version just before At with the new profile (at the write: with the
-	// old profile); To the one from At on (componentversion.ChannelVersion). "" for none.
+	// From and To are the channel's versions before and after the move; "" for none.
 	From, To string
-	// AtWrite is true for a move at the time of the write, false for one at a later time.
-	AtWrite bool
+	AtWrite  bool
 }
 
-// channelMoves returns the moves of each channel of component that the write from old to component
-// causes, with when they happen: at now when the channel's version at now differs between old and
-// component; at each later instant (componentversion.ChannelTimes of component) at which the
-// channel's version with component changes to one that old does not give then. Channels in the
-// order of componentversion.ReleaseChannels, then by time.
+// channelMoves returns the moves of each channel that the write from old to component causes, and
+// their times: now, or a later instant at which the channel changes to a version old does not give.
 func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) ([]ChannelMove, []time.Time) {
 	times := append([]time.Time{now}, componentversion.ChannelTimes(component, now, soak)...)
 	var moves []ChannelMove
@@ -54,26 +47,15 @@ func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, no
 	return moves, at
 }
 
-// follows reports whether the pinning entry of s follows a release channel, and which
-// (componentversion.EffectiveChannel).
+// follows returns the release channel the pinning entry of s follows, if any.
 func (s PinningShoot) follows() (gardencorev1beta1.ReleaseChannel, bool) {
 	extension := s.Shoot.Spec.Extensions[s.ExtensionIndex]
 	return componentversion.EffectiveChannel(extension, extension.Components[s.ComponentIndex])
 }
 
-// ChannelMoves returns the EventChannel Impacts of an update from oldProfile to profile at now
-// with soak, the stable channel's soak period: one per channel move the write causes
-// (channelMoves) that Shoots follow, per component in spec order, then per channel in the order of
-// componentversion.ReleaseChannels, then by time. oldProfile nil (a create) has none; so has a
-// component the old profile does not list.
-//
-// The followers of a channel are the Shoots whose pin of the component (of any version either
-// profile lists) follows it. Each is decided with componentversion.Decide against profile at the
-// move's time, on the version its earlier moves of the same call left it on: Outcomes count
-// those updated, Staying those kept (a channel below their version included: they stay until it
-// catches up), Holding those held with a failure (Holders name them); Moved names the first
-// MaxNamedShoots updated, with the version they leave in From. In an Impact, Change names the
-// component and the channel's new version, Channel the move, At its time, Pinning the followers.
+// ChannelMoves returns an EventChannel Impact per channel move of an update that Shoots follow, with
+// the followers decided by componentversion.Decide at the move's time, each on the version its
+// earlier moves left it on. A create, and a component the old profile lacks, have none.
 func ChannelMoves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
 	if oldProfile == nil {
 		return nil, nil

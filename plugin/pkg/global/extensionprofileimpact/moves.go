@@ -19,28 +19,13 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// EventMoves is a change of what the next maintenance window does with the Shoots on a version
-// that the write itself leaves alone: a version above it was added, promoted or demoted, or its
-// rules changed, or an updateStrategy changed. The decisions at the time of the write with the old
-// and the new profile are compared per Shoot.
+// EventMoves is a change of the next maintenance window of Shoots on a version that the write
+// itself leaves alone (a version above it, its rules or an updateStrategy changed).
 const EventMoves EventKind = "moves"
 
-// Moves returns the EventMoves Impacts of an update from oldProfile to profile at now, one per
-// pinned version whose Shoots' next-window outcome (componentversion.Decide with soak, the stable
-// channel's soak period) differs between the two profiles, in spec order. changes are
-// ProfileChanges(oldProfile, profile, now). oldProfile nil (a create) has none. Shoots that follow
-// a release channel are ChannelMoves' and left out.
-//
-// Only versions that a difference can reach are read: decisions consider candidates above the
-// pinned version only, so for a component whose updateStrategy (or the profile's) is unchanged,
-// the pinned versions below the highest version with a change of classification or rules;
-// with a changed updateStrategy, every version below the highest one. Versions whose own
-// classification changes are left to EventNow. The cost grows with the Shoots pinning those versions, not with the fleet.
-//
-// In an Impact, Outcomes count the Shoots that are updated (Forced for an expired pin), Holding
-// those that a forced update newly finds no target for, and Staying those that the old profile
-// would have updated or held and the new one keeps; Moved names the first MaxNamedShoots of all
-// three, with the outcome before the change.
+// Moves returns an EventMoves Impact per pinned version whose Shoots' next-window outcome differs
+// between the two profiles, in spec order; only versions a difference can reach are decided.
+// Shoots that follow a release channel are left to ChannelMoves; a create has none.
 func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
 	if oldProfile == nil {
 		return nil, nil
@@ -101,8 +86,8 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 	return impacts, nil
 }
 
-// compareAll decides for every pinning Shoot that follows no channel with both profiles; nil when
-// no outcome differs. Pinning counts those Shoots: the channel warnings cover the followers.
+// compareAll decides every pinning Shoot that follows no channel with both profiles; nil when no
+// outcome differs.
 func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) *Impact {
 	shoots = slices.DeleteFunc(slices.Clone(shoots), func(s PinningShoot) bool { _, follows := s.follows(); return follows })
 	impact := &Impact{Change: Change{Component: component, Version: version, OldListed: true}, Kind: EventMoves, At: now, Pinning: len(shoots)}

@@ -14,12 +14,10 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// MaxNamedShoots is how many Shoots an Impact names (Holders, Moved, Failing), in namespace/name order;
-// the counts cover all.
+// MaxNamedShoots is how many Shoots an Impact names, in namespace/name order; counts cover all.
 const MaxNamedShoots = 10
 
-// PinningShoot is a Shoot that actively pins a component version (v1beta1helper.ComponentPin
-// Active): the indexes of the pin in its spec.extensions[].components[].
+// PinningShoot is a Shoot that actively pins a component version, at these indexes of its spec.
 type PinningShoot struct {
 	Shoot                          *gardencorev1beta1.Shoot
 	ExtensionIndex, ComponentIndex int
@@ -28,35 +26,28 @@ type PinningShoot struct {
 // Key returns the Shoot's namespace/name.
 func (s PinningShoot) Key() string { return s.Shoot.Namespace + "/" + s.Shoot.Name }
 
-// PinLookup returns the non-deleting Shoots that actively pin a version of a component of the
-// profile, sorted by namespace/name. The plugin reads them from the pin index of the Shoot
-// informer, so the cost of a lookup grows with the pinning Shoots, not with the fleet.
+// PinLookup returns the Shoots not being deleted that actively pin a version of a component of the
+// profile, sorted by namespace/name.
 type PinLookup func(component, version string) ([]PinningShoot, error)
 
 // EventKind is what an Impact is about.
 type EventKind string
 
 const (
-	// EventNow is a change of the effective classification at the time of the write
-	// (Change.ClassificationChanged): the decision is taken at now.
+	// EventNow is a change of the classification at the time of the write, decided at now.
 	EventNow EventKind = "now"
-	// EventExpiration is an expiration date newly set or moved into the future
-	// (Change.ExpirationChanged): the decision is taken at the new date.
+	// EventExpiration is an expiration date newly set or moved ahead, decided at that date.
 	EventExpiration EventKind = "expiration"
-	// EventExpirationRemoved is an expiration date that the write drops while it was still ahead
-	// (Change.ExpirationRemoved): no decision, the pinning Shoots are counted.
+	// EventExpirationRemoved is an expiration date dropped while ahead; its Shoots are only counted.
 	EventExpirationRemoved EventKind = "expirationRemoved"
-	// EventRules is a change of the version's compatibility rules (Change.RulesChanged): the new
-	// rules are evaluated against every pinning Shoot.
+	// EventRules is a change of the compatibility rules, evaluated against every pinning Shoot.
 	EventRules EventKind = "rules"
 )
 
 // Outcome is where the maintenance decision moves a pinning Shoot.
 type Outcome struct {
-	// Forced is true for a forced update (an expired or unlisted version, GEP-5), false for an
-	// automatic update.
+	// Forced is true for a forced update (an expired or unlisted version), false for an automatic one.
 	Forced bool
-	// Target is the version the Shoot is updated to.
 	Target string
 }
 
@@ -70,48 +61,35 @@ type OutcomeCount struct {
 type NamedShoot struct {
 	// Shoot is namespace/name.
 	Shoot string
-	// Reason is, for a Shoot that holds, the failing rule's message of the candidate the forced
-	// update could not take (or that no candidate exists); for a Shoot that fails changed rules,
-	// the message of the first failing rule; for a Shoot in Moved, its outcome ("force-upgraded to
-	// 0.42.1", "auto-updated to 0.41.3", "held (no compatible version: ...)", "kept on it").
+	// Reason says why the Shoot is named: the failing rule's message, or its outcome
+	// ("force-upgraded to 0.42.1").
 	Reason string
-	// Before is, for EventMoves, the outcome without the change (componentversion.ComponentVersionOutcome.String).
+	// Before is, for EventMoves, the outcome without the change.
 	Before string
-	// From is, for EventChannel, the version the Shoot is on before the move; To, for one in Moved,
-	// the version it is updated to.
+	// From and To are, for EventChannel, the versions before and after the move.
 	From, To string
 }
 
-// Impact is the effect of one event of a Change on the Shoots that pin the version, as the profile
-// would stand after the write.
+// Impact is the effect of one event of a Change on the Shoots that pin the version.
 type Impact struct {
 	Change Change
 	Kind   EventKind
-	// At is when the decision is taken: the write's time for EventNow and EventRules, the new
-	// expiration for EventExpiration, the removed one for EventExpirationRemoved.
-	At time.Time
-	// Pinning is the number of Shoots that actively pin the version.
+	// At is when the decision is taken: the write's time, or the new or removed expiration.
+	At      time.Time
 	Pinning int
 
-	// Outcomes are the updates maintenance decides (componentversion.Decide), most
-	// frequent first, then by target (EventNow, EventExpiration).
+	// Outcomes are the updates maintenance decides, most frequent first, then by target.
 	Outcomes []OutcomeCount
-	// Staying counts the Shoots that maintenance leaves on the version without an error: no
-	// update is considered, or auto-update finds no target.
+	// Staying counts the Shoots that maintenance leaves on the version without an error.
 	Staying int
-	// Holding counts the Shoots for which a forced update finds no compatible target (or the
-	// decision fails): they stay on the version and their maintenance reports the failure.
+	// Holding counts the Shoots for which a forced update finds no compatible target.
 	Holding int
-	// Holders are the first MaxNamedShoots of them, with componentversion.ComponentVersionOutcome's
-	// reason (`no compatible version: 0.42.1 fails "<message>"`).
+	// Holders are the first MaxNamedShoots of them, with the reason.
 	Holders []NamedShoot
-	// Moved names the first MaxNamedShoots Shoots that are force-upgraded (EventNow,
-	// EventExpiration; Reason "force-upgraded to 0.42.1"), or whose outcome the write changes
-	// (EventMoves; Reason "auto-updated to 0.41.3", Before "keep").
+	// Moved names the first MaxNamedShoots Shoots force-upgraded, or whose outcome the write changes.
 	Moved []NamedShoot
 
-	// Failing counts the pinning Shoots that the new rules fail (EventRules); FailingShoots names
-	// the first MaxNamedShoots.
+	// Failing counts the pinning Shoots that the new rules fail; FailingShoots names the first.
 	Failing       int
 	FailingShoots []NamedShoot
 
@@ -119,13 +97,9 @@ type Impact struct {
 	Channel *ChannelMove
 }
 
-// Preview computes the Impacts of changes on the pinning Shoots that pins returns, against profile
-// (the v1beta1 ExtensionProfile as the write would store it) at now. Per Change: EventNow when the
-// classification changes now, EventExpiration when a date is set or moved ahead, EventExpirationRemoved,
-// and EventRules when the rules change, in this order. An event of a version that no Shoot pins
-// has no Impact; a Shoot counts once per event. The decisions are componentversion.Decide,
-// the function shoot maintenance calls, with checker and soak, the stable channel's soak period; each Shoot is prepared for rule evaluation
-// once for all its decisions of the call. An error of pins is returned as is.
+// Preview returns the Impacts of changes on the Shoots that pins returns, decided with
+// componentversion.Decide against profile as the write would store it: per Change EventNow,
+// EventExpiration, EventExpirationRemoved and EventRules, in this order, if any Shoot pins it.
 func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
 	checker = newSharedChecker(checker)
 	var impacts []Impact
@@ -213,8 +187,8 @@ func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile
 	return impact
 }
 
-// sharedChecker hands out one ShootCompatibility per Shoot, so that all decisions of a Preview
-// about the same Shoot share its preparation for CEL; every check keeps its own cost budget.
+// sharedChecker prepares each Shoot for CEL once for all decisions of a Preview; every check keeps
+// its own cost budget.
 type sharedChecker struct {
 	checker componentversion.CompatibilityChecker
 	shoots  map[*gardencorev1beta1.Shoot]componentversion.ShootCompatibility

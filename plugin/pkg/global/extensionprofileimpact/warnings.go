@@ -12,36 +12,15 @@ import (
 )
 
 const (
-	// MaxWarnings is how many warnings a write gets at most, the last of which then counts the
-	// rest. With MaxWarningRunes per warning they stay below the 4096 characters that
-	// k8s.io/apiserver returns in full (beyond that it cuts every warning to 256).
+	// MaxWarnings is how many warnings a write gets at most, the last counting the rest; with
+	// MaxWarningRunes each, they stay below the 4096 characters k8s.io/apiserver returns in full.
 	MaxWarnings = 16
-	// MaxWarningRunes is the length, in characters, to which a warning is cut (ending in "…").
+	// MaxWarningRunes is the length to which a warning is cut (ending in "…").
 	MaxWarningRunes = 250
 )
 
-// Warnings renders impacts as admission warnings, at most max (MaxWarnings when max < 2): first
-// one summary per Impact in order, then per Impact the Shoots that hold, the Shoots that are
-// force-upgraded or whose next window the change alters (Moved), and the Shoots that fail
-// changed rules, one per warning. When there are more, the first max-1 are returned and a last
-// warning counts the rest ("and 7 more impact warnings of this ExtensionProfile change"). An
-// EventRules impact whose rules no pinning Shoot fails has no warning. Every warning is cut to
-// MaxWarningRunes characters.
-//
-// The summaries read, for example:
-//
-//	component falco version 0.41.0: expired from now on (was supported), since 2026-11-30T00:00:00Z; pinned by 3 Shoots; in their next maintenance window 2 are force-upgraded to 0.42.1, 1 holds (no compatible version)
-//	component falco version 0.41.0: expires at 2026-12-08T00:00:00Z (newly set); pinned by 3 Shoots; from then on 2 are force-upgraded to 0.42.1, 1 holds (no compatible version)
-//	component falco version 0.41.0: no longer expires (was 2026-12-08T00:00:00Z); pinned by 3 Shoots
-//	component falco version 0.42.1: the changed compatibility rules fail for 2 of 5 pinning Shoots
-//	component falco version 0.41.0: this change alters the next maintenance window of 2 of its 3 Shoots: 2 are auto-updated to 0.41.3
-//
-// and the details:
-//
-//	Shoot garden-dev/b would hold on falco 0.41.0: no compatible version: 0.42.1 fails "requires Kubernetes 1.31 or later"
-//	Shoot garden-dev/c on falco 0.41.0 would be force-upgraded to 0.42.1 in its first maintenance window from 2026-12-08T00:00:00Z
-//	Shoot garden-dev/d on falco 0.41.0 would be auto-updated to 0.41.3 in its next maintenance window (before this change: keep)
-//	Shoot garden-dev/a fails the changed rules of falco 0.42.1: requires Kubernetes 1.31 or later
+// Warnings renders impacts as at most max admission warnings (MaxWarnings when max < 2): a summary
+// per Impact, then the Shoots each names. docs/operations/changing-a-profile-safely.md shows them.
 func Warnings(impacts []Impact, max int) []string {
 	if max < 2 {
 		max = MaxWarnings

@@ -2,17 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofileinuse is the ExtensionProfileInUse admission plugin (GEP-78 "Protecting
-// in-use versions (mirroring CloudProfile)"). It rejects an ExtensionProfile update that removes a
-// component or version a Shoot pins (as Gardener's ResourceReferenceManager does for CloudProfile
-// versions) and the deletion of a profile any Shoot pins; the ExtensionProfile controller's
-// finalizer closes the race with a pin admitted during the deletion.
-//
-// Shoots being deleted do not count. Reclassifying a version (e.g. to expired) is allowed:
-// maintenance force-upgrades such pins (GEP-5). The plugin acts with the
-// ExtensionComponentVersions gate on or off, since stored pins outlive a gate switch. Pinning
-// Shoots are read from the Shoot informer's pin indexes (pkg/api/indexer), so a removal nobody
-// pins costs one map look-up.
+// Package extensionprofileinuse is the ExtensionProfileInUse admission plugin: it rejects removing
+// a component or version that a Shoot (not being deleted) pins from an ExtensionProfile, and
+// deleting a profile that Shoots pin. See GEP-78 "Protecting in-use versions (mirroring CloudProfile)".
 package extensionprofileinuse
 
 import (
@@ -37,15 +29,13 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// Names of the indexes the plugin adds to the Shoot informer (indexer.AddShootPinIndexers).
+// The indexes the plugin adds to the Shoot informer.
 const (
-	// ShootPinnedExtensionTypeIndex indexes Shoots by the extension types under which they pin at
-	// least one component version (v1beta1helper.PinnedExtensionTypes).
+	// ShootPinnedExtensionTypeIndex indexes Shoots by the extension types they pin versions of.
 	ShootPinnedExtensionTypeIndex = indexer.ShootPinnedExtensionTypeIndex
-	// ShootPinnedComponentIndex indexes Shoots by indexer.PinnedComponentKey(type, component).
+	// ShootPinnedComponentIndex indexes Shoots by indexer.PinnedComponentKey.
 	ShootPinnedComponentIndex = indexer.ShootPinnedComponentIndex
-	// ShootPinnedComponentVersionIndex indexes Shoots by
-	// indexer.PinnedComponentVersionKey(type, component, version).
+	// ShootPinnedComponentVersionIndex indexes Shoots by indexer.PinnedComponentVersionKey.
 	ShootPinnedComponentVersionIndex = indexer.ShootPinnedComponentVersionIndex
 )
 
@@ -59,8 +49,7 @@ func Register(plugins *admission.Plugins) {
 	})
 }
 
-// ExtensionProfileInUse is the admission plugin. It validates Update and Delete of
-// core.gardener.cloud ExtensionProfiles (not their subresources).
+// ExtensionProfileInUse contains the Shoot indexer and the admission handler.
 type ExtensionProfileInUse struct {
 	*admissionutils.ReadyHandler
 
@@ -81,8 +70,7 @@ func New() (*ExtensionProfileInUse, error) {
 	}, nil
 }
 
-// SetCoreInformerFactory adds the pin indexes to the Shoot informer (indexer.AddShootPinIndexers,
-// shared per informer); requests wait for it to sync. ValidateInitialization reports an index error.
+// SetCoreInformerFactory adds the pin indexes to the Shoot informer; requests wait for it to sync.
 func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
 	shootIndexer, err := indexer.AddShootPinIndexers(informer)
@@ -94,8 +82,7 @@ func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.Sha
 	p.AddReadyFunc(informer.HasSynced)
 }
 
-// ValidateInitialization returns an error when the Shoot index could not be added or the Shoot
-// informer is missing.
+// ValidateInitialization checks whether the plugin was correctly initialized.
 func (p *ExtensionProfileInUse) ValidateInitialization() error {
 	if p.indexerErr != nil {
 		return p.indexerErr
@@ -106,11 +93,8 @@ func (p *ExtensionProfileInUse) ValidateInitialization() error {
 	return nil
 }
 
-// Validate returns Forbidden for a change that would leave a pin dangling:
-//   - Update (also of a profile being deleted): one field.Forbidden per pinned removed version, on
-//     spec.components[j].versions, and per pinned removed component, on spec.components, naming
-//     the pinning Shoots (count and up to maxNamedShoots as namespace/name);
-//   - Delete: while any Shoot pins a version under the profile's type.
+// Validate forbids an update that removes a pinned component or version, naming the pinning
+// Shoots, and the deletion of a profile that any Shoot pins.
 func (p *ExtensionProfileInUse) Validate(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" {
 		return nil
@@ -174,8 +158,8 @@ func (p *ExtensionProfileInUse) validateDelete(a admission.Attributes) error {
 	return admission.NewForbidden(a, fmt.Errorf("ExtensionProfile %q cannot be deleted: still pinned by %s", a.GetName(), describeShoots(users)))
 }
 
-// pinningUsers are the non-deleting Shoots an index lists under one key: how many, and the first
-// maxNamedShoots of their namespace/name keys in sorted order, which is all an error message names.
+// pinningUsers counts the Shoots an index lists under one key and keeps the first maxNamedShoots
+// of their keys in sorted order.
 type pinningUsers struct {
 	count int
 	first []string

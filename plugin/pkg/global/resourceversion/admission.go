@@ -2,13 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package resourceversion is the ResourceVersion admission plugin (mutating) for every resource
-// of gardener-apiserver. It answers the metadata.resourceVersion of a written object before the
-// storage reads it, since k8s.io/apiserver answers both cases below with 500:
-//   - on create, the value is dropped: a new object has no version to compare with, and etcd's
-//     storage refuses any set one ("resourceVersion should not be set on objects to be created");
-//   - on update and patch (also when a patch creates the object), a value that is not a decimal
-//     unsigned integer is rejected with 422 at metadata.resourceVersion.
+// Package resourceversion is the ResourceVersion admission plugin: it drops metadata.resourceVersion
+// on create and rejects a malformed one on update with 422, both of which k8s.io/apiserver's
+// storage answers with 500.
 package resourceversion
 
 import (

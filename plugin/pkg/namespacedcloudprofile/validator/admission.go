@@ -3,18 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package validator is the NamespacedCloudProfileValidator admission plugin: it checks a
-// NamespacedCloudProfile against its parent CloudProfile on create and on updates that change the
-// spec, with Gardener's rules:
-//   - the parent exists (BadRequest otherwise);
-//   - every Kubernetes version exists in the parent and sets an expirationDate; on update an
-//     expirationDate in the past is accepted only when it is the one already merged;
-//   - an override of a parent's machine image version sets only expirationDate (required), unless
-//     the profile listed that version before the parent did; on update an expirationDate in the
-//     past is accepted only when it is the one already merged;
-//   - the merge with the parent (gardenerutils.MergeCloudProfiles) is a valid CloudProfile spec
-//     (validation.ValidateNamespacedCloudProfileStatus).
-//
-// Errors are Forbidden with the collected field errors.
+// NamespacedCloudProfile's overrides and its merge with the parent CloudProfile on create and on
+// spec updates.
 package validator
 
 import (

@@ -2,20 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofile is the ShootExtensionProfile admission plugin (GEP-78 "Admission"): it
-// checks the pins of spec.extensions[].components[] against the ExtensionProfile named like the
-// extension type, while the ExtensionComponentVersions gate is on.
-//   - Admit (mutation.go) stores what componentversion.ResolvePins decides: it keeps stored pins,
-//     resolves partial and channel versions and warns about dropped pins, as Gardener's
-//     ShootMutator does for machine images.
-//   - Validate checks changed pins (profile, component, version, update strategy) and the
-//     compatibility rules of every pin, old-vs-new, as Gardener's ShootValidator does for
-//     CloudProfile versions: componentversion.ValidatePins.
-//
-// A rule failure that a maintenance write (a user in MaintenanceUsers, field manager
-// MaintenanceFieldManager) introduces on an unchanged pin only through the Kubernetes or
-// machine-image updates maintenance forces is a warning. Rule errors are field.Invalid on
-// spec.extensions[i].components[j].version.
+// Package extensionprofile is the ShootExtensionProfile admission plugin: Admit stores the component
+// versions componentversion.ResolvePins decides, Validate checks the pins with
+// componentversion.ValidatePins. See GEP-78 "Admission" and docs/usage/extension-component-versions.md.
 package extensionprofile
 
 import (
@@ -48,8 +37,7 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// Register registers the plugin; its factory reads the plugin's Configuration (LoadConfiguration),
-// defaults without one.
+// Register registers a plugin.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameShootExtensionProfile, func(config io.Reader) (admission.Interface, error) {
 		cfg, err := LoadConfiguration(config)
@@ -60,17 +48,13 @@ func Register(plugins *admission.Plugins) {
 	})
 }
 
-// ShootExtensionProfile is the admission plugin, for Create and Update of Shoots (not subresources).
+// ShootExtensionProfile contains the listers and the admission handler.
 type ShootExtensionProfile struct {
 	*admissionutils.ReadyHandler
 
-	// Clock is the time source of version classifications.
 	Clock clock.PassiveClock
-	// MaintenanceUsers are the users of maintenance writes (Configuration maintenanceUsers;
-	// default DefaultMaintenanceUsers()).
-	MaintenanceUsers sets.Set[string]
-	// StableChannelSoakPeriod is the soak period of the stable release channel (Configuration
-	// stableChannelSoakPeriod).
+	// MaintenanceUsers are the users whose writes are shoot maintenance's.
+	MaintenanceUsers        sets.Set[string]
 	StableChannelSoakPeriod time.Duration
 
 	// rules holds the compiled compatibility rules, per profile generation.

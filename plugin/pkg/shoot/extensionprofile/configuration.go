@@ -21,15 +21,7 @@ const (
 	ConfigurationKind = "Configuration"
 )
 
-// Configuration is the admission configuration of the ShootExtensionProfile plugin: the
-// `configuration` (or the file at `path`) of its entry in the AdmissionConfiguration that
-// gardener-apiserver reads from --admission-control-config-file, e.g.
-//
-//	apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1
-//	kind: Configuration
-//	maintenanceUsers:
-//	- system:serviceaccount:garden:gardener-controller-manager
-//	stableChannelSoakPeriod: 336h
+// Configuration is the configuration of the ShootExtensionProfile admission plugin.
 type Configuration struct {
 	metav1.TypeMeta `json:",inline"`
 
@@ -37,14 +29,12 @@ type Configuration struct {
 	// Unset means DefaultMaintenanceUsers(); empty means none.
 	MaintenanceUsers []string `json:"maintenanceUsers,omitempty"`
 	// StableChannelSoakPeriod is how long a version must have been supported before the stable
-	// channel offers it; it must equal gardener-controller-manager's
-	// controllers.extensionProfile.stableChannelSoakPeriod. Unset means
-	// v1beta1helper.DefaultStableChannelSoakPeriod; negative is an error.
+	// channel offers it; it must equal gardener-controller-manager's.
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 
 // LoadConfiguration decodes the plugin's Configuration strictly; a nil or empty reader gives the
-// defaults. Errors: unknown or duplicate fields, another apiVersion or kind, an empty user name.
+// defaults.
 func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	cfg := &Configuration{}
 	if err := admissionutils.DecodeConfiguration(config, cfg, ConfigurationAPIVersion, ConfigurationKind); err != nil {

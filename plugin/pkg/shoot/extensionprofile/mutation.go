@@ -16,10 +16,8 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// Admit sets the stored component versions of a Shoot (GEP-78 "Partial versions", "Release
-// channels"), as Gardener's ShootMutator sets machine-image versions, so that every write method
-// that sends the same spec stores the same versions: componentversion.ResolvePins decides them,
-// Admit stores them. Pins that cannot be resolved are Forbidden (field.Invalid on the pin).
+// Admit stores the component versions componentversion.ResolvePins decides for a Shoot, so that every
+// write method sending the same spec stores the same versions; unresolvable pins are Forbidden.
 func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {

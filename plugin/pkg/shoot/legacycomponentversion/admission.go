@@ -2,12 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: a warning,
-// never a rejection, when a Shoot sets a pre-GEP-78 version field of an extension's
-// providerConfig (LegacyFields, e.g. Falco's falcoVersion) for a type with an ExtensionProfile
-// (GEP-78 "How a cluster owner pins a version"). The warning says which value is deployed: the
-// field's, until a pin of spec.extensions[].components[] wins. Types without a profile get none.
-// It acts on creates and updates with the ExtensionComponentVersions gate on.
+// Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: it warns, never
+// rejects, when a Shoot sets a version field of an extension's providerConfig (LegacyFields) for a
+// type that has an ExtensionProfile, and says whether that field or a pin is deployed.
 package legacycomponentversion
 
 import (
@@ -34,11 +31,9 @@ import (
 // LegacyField is a top-level string field of an extension's providerConfig that selected a
 // component version before GEP-78.
 type LegacyField struct {
-	// ExtensionType is the extension type, e.g. shoot-falco-service.
 	ExtensionType string
-	// Field is the providerConfig field, e.g. falcoVersion.
-	Field string
-	// Component is the ExtensionProfile component the field stands for, e.g. falco.
+	Field         string
+	// Component is the ExtensionProfile component the field stands for.
 	Component string
 }
 
@@ -88,8 +83,7 @@ func (p *ShootLegacyComponentVersion) ValidateInitialization() error {
 	return nil
 }
 
-// Validate adds the warnings of the package doc to the response; it fails only while the
-// informer has not synced.
+// Validate adds the warnings to the response; it fails only while the informer has not synced.
 func (p *ShootLegacyComponentVersion) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) ||
 		a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {

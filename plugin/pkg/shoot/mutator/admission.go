@@ -2,13 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package mutator is the ShootMutator admission plugin: Shoot versions defaulted from the
-// CloudProfile, as Gardener's ShootMutator does for the fields this project models. An empty or
-// partial Kubernetes version (control plane, and pools that set one) becomes the highest supported
-// match, the stored version where it matches; a pool's machine image is kept from the stored
-// Shoot or defaulted (getDefaultMachineImageAt). A new Shoot may not set both
-// spec.cloudProfileName and spec.cloudProfile. A missing CloudProfile (after a live read) is
-// rejected on create and on a changed reference. Errors are Forbidden with the field errors.
+// Package mutator is the ShootMutator admission plugin: it defaults and resolves the Kubernetes
+// versions and worker machine images of a Shoot from its CloudProfile.
 package mutator
 
 import (
@@ -200,11 +195,8 @@ func (c *mutationContext) ensureMachineImages() field.ErrorList {
 	return allErrs
 }
 
-// ensureMachineImage returns the image of a pool: a copy of the stored pool's image, with the
-// request's providerConfig when the request has an image, unless the request names another image
-// or another version (only maintenance moves a pool to a newer default), else
-// getDefaultMachineImageAt's, which carries the request's providerConfig. Over-long values are returned unchanged for
-// validation to reject. fldPath is the pool's machine.image.
+// ensureMachineImage returns the image of a pool: the stored pool's, unless the request names another
+// image or version, else getDefaultMachineImageAt's.
 func (c *mutationContext) ensureMachineImage(oldWorkers []core.Worker, worker core.Worker, fldPath *field.Path) (*core.ShootMachineImage, *field.Error) {
 	image := worker.Machine.Image
 	if oldWorker := findWorkerByName(oldWorkers, worker.Name); oldWorker != nil && oldWorker.Machine.Image != nil {
@@ -252,13 +244,8 @@ func defaultKubernetesVersion(constraints []gardencorev1beta1.ExpirableVersion, 
 	return defaultKubernetesVersionAt(constraints, shootVersion, fldPath, time.Now())
 }
 
-// defaultKubernetesVersionAt returns the version an empty or partial shootVersion ("1", "1.35",
-// one leading "v" accepted) resolves to: the highest version of constraints that matches it and
-// is classified supported at now (preview, deprecated, expired and unavailable versions must be
-// chosen explicitly). It returns nil for a version of three or more parts, which ShootValidator
-// checks. Errors are Invalid on fldPath quoting shootVersion (callers bound its length): "must be
-// a semantic version" for a malformed one; the offered versions with their classifications when
-// none matches.
+// defaultKubernetesVersionAt resolves an empty or partial version to the highest supported version
+// of constraints at now that matches it; nil for a full version, which ShootValidator checks.
 func defaultKubernetesVersionAt(constraints []gardencorev1beta1.ExpirableVersion, shootVersion string, fldPath *field.Path, now time.Time) (*string, field.ErrorList) {
 	if !versionutils.IsPartial(shootVersion) {
 		return nil, nil
@@ -300,7 +287,7 @@ func findLatestSupportedVersionAt(constraints []gardencorev1beta1.ExpirableVersi
 	return latest
 }
 
-// getDefaultMachineImage is getDefaultMachineImageAt at time.Now, with upstream's parameters.
+// getDefaultMachineImage is getDefaultMachineImageAt at time.Now.
 // machineType, capabilityDefinitions and isUpdateStrategyInPlace do not narrow the choice: this
 // project's defaulting filters versions by architecture only (docs/deviations.md).
 func getDefaultMachineImage(
@@ -315,18 +302,9 @@ func getDefaultMachineImage(
 	return getDefaultMachineImageAt(machineImages, image, arch, fldPath, time.Now())
 }
 
-// getDefaultMachineImageAt returns the machine image of a pool requesting image (nil, or a name
-// and version that may be empty) on CPU architecture arch:
-//   - the named image, or without a name the first image of machineImages with a version for arch;
-//   - a version of three or more parts (after one leading "v", which is dropped) as given, for
-//     ShootValidator to check;
-//   - for an empty or partial version, the highest version of that image for arch that matches it
-//     and is neither preview, expired nor unavailable at now, supported before deprecated.
-//
-// Gardener's defaulting skips only preview versions; skipping expired and unavailable ones too
-// chooses a usable version whenever one exists. Errors are Invalid on fldPath (the pool's
-// machine.image) or its name or version: no images, an unknown name, no image for arch, a
-// malformed version, no suitable version.
+// getDefaultMachineImageAt returns the machine image of a pool: the named image (else the first with a
+// version for arch) at a full version as given, or at the highest matching version for arch that is
+// neither preview, expired nor unavailable at now, supported before deprecated.
 func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, image *core.ShootMachineImage, arch *string, fldPath *field.Path, now time.Time) (*core.ShootMachineImage, *field.Error) {
 	var name, version string
 	var providerConfig *runtime.RawExtension

@@ -2,14 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package validator is the ShootValidator admission plugin: a Shoot checked against its
-// CloudProfile, as Gardener's ShootValidator does for the fields this project models, on create
-// and on spec updates. Each check runs only for a changed field (the provider type always):
-// provider type (Invalid; the rest is skipped), region, control-plane and pool Kubernetes versions
-// (on create active ones only; on update expired ones too, for maintenance's forced upgrades),
-// machine images (name, version, architecture, kubelet constraint), machine and volume types,
-// zones. Unlike Gardener, an unavailable Kubernetes version is refused on update as well (GEP-32:
-// it is never a maintenance target). Errors are Forbidden with the field errors.
+// Package validator is the ShootValidator admission plugin: it checks a Shoot's changed fields
+// against its CloudProfile on create and on spec updates.
 package validator
 
 import (
@@ -187,10 +181,8 @@ func (c *validationContext) validateOfferedKubernetesVersion(fldPath *field.Path
 	return field.ErrorList{field.NotSupported(fldPath, version, offered)}
 }
 
-// validateMachineImage checks the machine image (on idxPath's machine.image) of a new pool or one
-// whose image or architecture changed: offered for the architecture and neither unavailable nor,
-// on create or for a new pool, expired; an expired version not below the pool's old one is
-// accepted (maintenance's forced upgrades).
+// validateMachineImage checks the machine image of a new or changed pool: offered for the
+// architecture, not unavailable, and not expired unless maintenance forced it.
 func (c *validationContext) validateMachineImage(idxPath *field.Path, worker core.Worker, oldWorker core.Worker, isNewWorkerPool bool, a admission.Attributes) *field.Error {
 	fldPath := idxPath.Child("machine", "image")
 	create := a.GetOperation() == admission.Create

@@ -22,10 +22,8 @@ import (
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 )
 
-// validateWorkers checks every worker pool against the profile, in upstream's order: machine
-// (type, then image, then the image's kubeletVersionConstraint against the pool's kubelet version),
-// volume, pool Kubernetes version, zones. A pool whose machine is refused is not checked for its
-// kubelet version (the message would mislead).
+// validateWorkers checks every worker pool against the profile, in this order: machine type,
+// image and kubelet constraint, volume, Kubernetes version, zones.
 func (c *validationContext) validateWorkers(fldPath *field.Path, a admission.Attributes) field.ErrorList {
 	allErrs := field.ErrorList{}
 	controlPlaneVersion, cpErr := semver.NewVersion(c.shoot.Spec.Kubernetes.Version)
@@ -63,11 +61,8 @@ func (c *validationContext) validateWorkers(fldPath *field.Path, a admission.Att
 	return allErrs
 }
 
-// validateMachineType checks a new or changed (type or architecture) pool's machine type: it is
-// offered (NotSupported), usable, available in every zone of the pool and of the pool's
-// architecture (Invalid). The listed types are those that pass all three. A profile that lists no
-// machine types constrains none (CloudProfile validation here, unlike Gardener's, allows such
-// profiles; see docs/deviations.md).
+// validateMachineType checks that a new or changed pool's machine type is offered, usable and
+// available in the pool's zones; a profile that lists no machine types constrains none.
 func (c *validationContext) validateMachineType(idxPath *field.Path, worker core.Worker, oldWorker core.Worker) *field.Error {
 	fldPath := idxPath.Child("machine", "type")
 	machine := worker.Machine
@@ -119,7 +114,7 @@ const architectureCapability = "architecture"
 
 // machineTypeArchitecture is a machine type's CPU architecture: the one value of its
 // "architecture" capability (the definitions' values when the type names none) when there is
-// exactly one, else spec.machineTypes[].architecture (upstream's MachineType.GetArchitecture).
+// exactly one, else spec.machineTypes[].architecture.
 func machineTypeArchitecture(t gardencorev1beta1.MachineType, definitions []gardencorev1beta1.CapabilityDefinition) string {
 	for _, d := range definitions {
 		if d.Name != architectureCapability {
@@ -152,11 +147,8 @@ func (c *validationContext) unavailableInAZone(zones []string, name string, unav
 	return false
 }
 
-// validateWorkerVolume checks the pool's root volume: a new or changed volume type is offered
-// (NotSupported on .type), usable and available in every zone of the pool (Invalid on .type);
-// the size is at least the minimum (Invalid "size must be >= X" on .size) of the machine type's
-// storage when that names the volume type, else of the volume type. The size is checked on
-// every spec change, as upstream does.
+// validateWorkerVolume checks that a new or changed volume type is offered, usable and available in
+// the pool's zones, and the size against the minimum of the machine type's or volume type's storage.
 func (c *validationContext) validateWorkerVolume(idxPath *field.Path, worker, oldWorker core.Worker) *field.Error {
 	fldPath := idxPath.Child("volume")
 	volume := worker.Volume
@@ -210,7 +202,7 @@ func (c *validationContext) validateVolumeType(fldPath *field.Path, volumeType s
 	return field.Invalid(fldPath, volumeType, fmt.Sprintf("%ssupported types are %+v", detail, supported))
 }
 
-// violatedMinVolumeSize returns the first minimum, in upstream's order, that size is below: the
+// violatedMinVolumeSize returns the first minimum that size is below: the
 // machine type's storage minSize when its storage type is the volume's type, then the volume
 // type's minSize; nil when size meets both.
 func (c *validationContext) violatedMinVolumeSize(machineType, volumeType string, size resource.Quantity) *resource.Quantity {
@@ -227,10 +219,8 @@ func (c *validationContext) violatedMinVolumeSize(machineType, volumeType string
 	return nil
 }
 
-// validateKubeletVersion refuses (Invalid on fldPath's machine.image) a machine image version of
-// constraints whose kubeletVersionConstraint excludes kubeletVersion (the pool's Kubernetes
-// version, else the control plane's). Checked on every spec change: a control-plane upgrade may
-// leave a pool without a version outside its image's constraint.
+// validateKubeletVersion refuses a machine image version whose kubeletVersionConstraint excludes
+// kubeletVersion.
 func validateKubeletVersion(constraints []gardencorev1beta1.MachineImage, worker core.Worker, kubeletVersion *semver.Version, fldPath *field.Path) *field.Error {
 	image := worker.Machine.Image
 	if image == nil {
@@ -246,10 +236,8 @@ func validateKubeletVersion(constraints []gardencorev1beta1.MachineImage, worker
 		image.Name, version, kubeletVersion, *entry.KubeletVersionConstraint))
 }
 
-// validateWorkerKubernetesVersion checks a pool's spec.provider.workers[].kubernetes.version
-// when it differs from the pool's previous version (its old pool version, else the old control
-// plane version): it is offered like the control plane's, and for a new pool (or on create) not
-// expired.
+// validateWorkerKubernetesVersion checks a pool's changed Kubernetes version like the control
+// plane's, and for a new pool not expired.
 func (c *validationContext) validateWorkerKubernetesVersion(idxPath *field.Path, worker, oldWorker core.Worker, isNewWorkerPool bool, a admission.Attributes) field.ErrorList {
 	if worker.Kubernetes == nil || worker.Kubernetes.Version == nil {
 		return nil
