@@ -9,10 +9,16 @@ package apiserver
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"k8s.io/apimachinery/pkg/util/managedfields"
+	"k8s.io/apimachinery/pkg/util/strategicpatch"
+	"k8s.io/apiserver/pkg/registry/rest"
 	openapibuilder3 "k8s.io/kube-openapi/pkg/builder3"
 	openapicommon "k8s.io/kube-openapi/pkg/common"
 	openapiutil "k8s.io/kube-openapi/pkg/util"
@@ -51,6 +57,7 @@ type Config struct {
 type completedConfig struct {
 	GenericConfig genericapiserver.CompletedConfig
 	ExtraConfig   *ExtraConfig
+	storage       *servedStorage
 }
 
 // CompletedConfig is a Config with defaults filled in, ready for New.
@@ -63,19 +70,27 @@ type GardenerServer struct {
 	GenericAPIServer *genericapiserver.GenericAPIServer
 }
 
-// Complete fills in defaults and installs the request filter of gardener-apiserver (field paths
-// for values that cannot be decoded) inside the generic handler chain.
+// Complete fills in defaults and installs the request filters of gardener-apiserver inside the
+// generic handler chain; those that read stored objects do so once New has installed the storage.
 func (c *Config) Complete() CompletedConfig {
 	buildChain := c.GenericConfig.BuildHandlerChainFunc
 	if buildChain == nil {
 		buildChain = genericapiserver.DefaultBuildHandlerChain
 	}
+	storage := &servedStorage{}
 	c.GenericConfig.BuildHandlerChainFunc = func(apiHandler http.Handler, config *genericapiserver.Config) http.Handler {
 		kinds := servedKinds()
+		models := sync.OnceValues(func() (map[string]*spec.Schema, error) { return servedModels(config.OpenAPIV3Config) })
 		handler := filters.WithDecodeFieldPaths(apiHandler, kinds, api.Scheme, api.Codecs)
-		handler = filters.WithOpaqueStrategicMerge(handler, kinds, api.Scheme, api.Codecs)
+		handler = filters.WithOpaqueStrategicMerge(handler, kinds, storage.getter, func(gvk schema.GroupVersionKind) (strategicpatch.LookupPatchMeta, error) {
+			return patchMetaFor(models, gvk)
+		}, api.Scheme, api.Codecs)
 		handler = filters.WithApplyPatchValidation(handler, kinds, func() (managedfields.TypeConverter, error) {
-			return newTypeConverter(config.OpenAPIV3Config)
+			m, err := models()
+			if err != nil {
+				return nil, err
+			}
+			return managedfields.NewTypeConverter(m, false)
 		}, api.Codecs)
 		handler = filters.WithOpaqueValueChecks(handler, kinds, api.Scheme, api.Codecs)
 		handler = filters.WithResourceVersionQuery(handler, api.Codecs)
@@ -85,12 +100,14 @@ func (c *Config) Complete() CompletedConfig {
 	return CompletedConfig{&completedConfig{
 		GenericConfig: c.GenericConfig.Complete(),
 		ExtraConfig:   &c.ExtraConfig,
+		storage:       storage,
 	}}
 }
 
-// newTypeConverter returns the type converter of server-side apply over the served OpenAPI
-// models of the resources of core.gardener.cloud/v1beta1, as k8s.io/apiserver builds it.
-func newTypeConverter(config *openapicommon.OpenAPIV3Config) (managedfields.TypeConverter, error) {
+// servedModels returns the OpenAPI v3 models of the resources of core.gardener.cloud/v1beta1 as
+// the server serves them, keyed by their served names, as k8s.io/apiserver builds them for its
+// server-side apply type converter.
+func servedModels(config *openapicommon.OpenAPIV3Config) (map[string]*spec.Schema, error) {
 	if config == nil {
 		return nil, errors.New("no OpenAPI v3 configuration")
 	}
@@ -107,11 +124,38 @@ func newTypeConverter(config *openapicommon.OpenAPIV3Config) (managedfields.Type
 			names = append(names, name)
 		}
 	}
-	models, err := openapibuilder3.BuildOpenAPIDefinitionsForResources(config, names...)
+	return openapibuilder3.BuildOpenAPIDefinitionsForResources(config, names...)
+}
+
+// patchMetaFor is the strategic-merge patch meta of kind gvk in the served OpenAPI v3 models,
+// found by their x-kubernetes-group-version-kind as kubectl finds it.
+func patchMetaFor(models func() (map[string]*spec.Schema, error), gvk schema.GroupVersionKind) (strategicpatch.LookupPatchMeta, error) {
+	schemas, err := models()
 	if err != nil {
 		return nil, err
 	}
-	return managedfields.NewTypeConverter(models, false)
+	for _, s := range schemas {
+		var kinds []schema.GroupVersionKind
+		if s.Extensions.GetObject("x-kubernetes-group-version-kind", &kinds) == nil && slices.Contains(kinds, gvk) {
+			return strategicpatch.PatchMetaFromOpenAPIV3{Schema: s, SchemaList: schemas}, nil
+		}
+	}
+	return nil, fmt.Errorf("no OpenAPI model of %s", gvk)
+}
+
+// servedStorage is the REST storage of core.gardener.cloud/v1beta1 by resource ("shoots",
+// "shoots/status"), set by New; the handler chain is built before it.
+type servedStorage struct {
+	storage atomic.Pointer[map[string]rest.Storage]
+}
+
+func (s *servedStorage) getter(resource string) rest.Getter {
+	m := s.storage.Load()
+	if m == nil {
+		return nil
+	}
+	getter, _ := (*m)[resource].(rest.Getter)
+	return getter
 }
 
 // servedKinds maps every resource of core.gardener.cloud/v1beta1 to its kind.
@@ -137,6 +181,10 @@ func (c completedConfig) New() (*GardenerServer, error) {
 	coreGroupInfo := corerest.StorageProvider{Clock: c.ExtraConfig.Clock}.NewRESTStorage(apiserverstorage.WithRequestTooLarge(c.GenericConfig.RESTOptionsGetter))
 	if err := genericServer.InstallAPIGroups(&coreGroupInfo); err != nil {
 		return nil, err
+	}
+	if c.storage != nil {
+		storage := coreGroupInfo.VersionedResourcesStorageMap[gardencorev1beta1.SchemeGroupVersion.Version]
+		c.storage.storage.Store(&storage)
 	}
 
 	if factory := c.ExtraConfig.CoreInformerFactory; factory != nil {

@@ -21,6 +21,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/mergepatch"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 	"k8s.io/apiserver/pkg/endpoints/request"
+	"k8s.io/apiserver/pkg/registry/rest"
 	kjson "sigs.k8s.io/json"
 
 	"github.com/gep-78/gardener/pkg/api"
@@ -104,7 +105,14 @@ var _ = Describe("WithOpaqueStrategicMerge and patch directives", func() {
 			forwarded, err = io.ReadAll(req.Body)
 			Expect(err).NotTo(HaveOccurred())
 			w.WriteHeader(http.StatusOK)
-		}), kinds, api.Scheme, api.Codecs)
+		}), kinds, func(resource string) rest.Getter {
+			for _, o := range storedObjects {
+				if o.resource == resource {
+					return &getter{obj: o.typed}
+				}
+			}
+			return nil
+		}, servedPatchMeta, api.Scheme, api.Codecs)
 	})
 
 	// send patches the stored object of kind and returns the answer; the forwarded body on 200.
