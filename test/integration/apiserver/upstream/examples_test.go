@@ -97,6 +97,33 @@ var _ = Describe("Gardener's provider-local CloudProfile and managed-seed Shoot"
 		Entry(upstream.ProviderLocalManagedSeedShoot, upstream.ProviderLocalManagedSeedShoot),
 		Entry(upstream.ProviderLocalManagedSeedShootIPv6, upstream.ProviderLocalManagedSeedShootIPv6),
 	)
+
+	// The defect of issue 32: kubectl apply of a manifest that adds a providerConfig (here the IPv6
+	// variant's networking.providerConfig) over a stored Shoot without one acknowledged and dropped it.
+	It("keeps the networking.providerConfig that kubectl apply adds, and applies the IPv6 Shoot over the IPv4 one or refuses it with a field path", func() {
+		ipv6 := toJSONMap(upstream.MustRead(upstream.ProviderLocalManagedSeedShootIPv6))
+		_, stderr, err := kubectl(upstream.MustRead(upstream.ProviderLocalManagedSeedShoot), "apply", "-f", "-")
+		Expect(err).NotTo(HaveOccurred(), stderr)
+		DeferCleanup(deleteShoot, "garden", "managedseed")
+
+		withProviderConfig := toJSONMap(upstream.MustRead(upstream.ProviderLocalManagedSeedShoot))
+		providerConfig := ipv6["spec"].(map[string]interface{})["networking"].(map[string]interface{})["providerConfig"]
+		Expect(providerConfig).NotTo(BeNil())
+		withProviderConfig["spec"].(map[string]interface{})["networking"].(map[string]interface{})["providerConfig"] = providerConfig
+		body, err := json.Marshal(withProviderConfig)
+		Expect(err).NotTo(HaveOccurred())
+		_, stderr, err = kubectl(body, "apply", "-f", "-")
+		Expect(err).NotTo(HaveOccurred(), stderr)
+		Expect(lostFields(withProviderConfig, readBackShoot("garden", "managedseed"))).To(BeEmpty())
+
+		By("the IPv6 manifest over it, as issued")
+		_, stderr, err = kubectl(upstream.MustRead(upstream.ProviderLocalManagedSeedShootIPv6), "apply", "-f", "-")
+		if err != nil {
+			Expect(stderr).To(MatchRegexp(`is invalid: .*spec\.`), "refused by an update rule, with its field path")
+			return
+		}
+		Expect(lostFields(ipv6, readBackShoot("garden", "managedseed"))).To(BeEmpty())
+	})
 })
 
 // The parent of Gardener's example NamespacedCloudProfile is the CloudProfile "local" of
