@@ -177,8 +177,9 @@ func MapExtensionToShoot(_ context.Context, extension *extensionsv1alpha1.Extens
 }
 
 // ManagedExtensionPredicate lets through the deletions of Extensions labelled
-// LabelManagedBy=gardenlet, and of their updates only those that change the spec or the labels;
-// the status and annotation changes of the extension controller are dropped, and so are creates:
+// LabelManagedBy=gardenlet, and of their updates only those that change the spec, the labels or
+// the health the Shoot shows (see recordExtensionStatus); the other status and annotation changes
+// of the extension controller are dropped, and so are creates:
 // this controller made them (the initial list at start-up enqueues every Shoot through the Shoot
 // watch anyway), and a reconcile for the first of a Shoot's Extensions to reach the cache would
 // find the others not yet there and create them again.
@@ -195,7 +196,8 @@ func ManagedExtensionPredicate() predicate.TypedPredicate[*extensionsv1alpha1.Ex
 				return false
 			}
 			return !apiequality.Semantic.DeepEqual(e.ObjectOld.Spec, e.ObjectNew.Spec) ||
-				!reflect.DeepEqual(e.ObjectOld.Labels, e.ObjectNew.Labels)
+				!reflect.DeepEqual(e.ObjectOld.Labels, e.ObjectNew.Labels) ||
+				healthOf(e.ObjectOld) != healthOf(e.ObjectNew)
 		},
 	}
 }

@@ -252,7 +252,10 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	for _, name := range slices.Sorted(maps.Keys(failed)) {
 		r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonExtensionDeploymentFailed, fmt.Sprintf("Extension %s: %v", name, failed[name]))
 	}
-	if err := r.recordDeployErrors(ctx, statusShoot, failed); err != nil {
+	extensions := &extensionsv1alpha1.ExtensionList{}
+	if err := r.SeedClient.List(ctx, extensions, client.InNamespace(namespace), client.MatchingLabels{LabelManagedBy: ManagedByGardenlet}); err != nil {
+		errs = append(errs, fmt.Errorf("failed listing seed Extensions: %w", err))
+	} else if err := r.recordExtensionStatus(ctx, statusShoot, extensions.Items, failed); err != nil {
 		errs = append(errs, err)
 	}
 

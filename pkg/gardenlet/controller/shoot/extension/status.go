@@ -7,15 +7,11 @@ package extension
 import (
 	"context"
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
 	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -32,45 +28,6 @@ func (r *Reconciler) recordTechnicalID(ctx context.Context, log logr.Logger, sho
 	shoot.Status.TechnicalID = namespace
 	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
 		return fmt.Errorf("failed setting status.technicalID: %w", err)
-	}
-	r.writes.wrote(before, shoot)
-	return nil
-}
-
-// recordDeployErrors makes the status.lastErrors entries of the seed Extensions (task ID
-// TaskIDPrefixExtension + type) match failed, the Extensions whose write failed in this
-// reconcile: an entry per failure, none for an Extension written since. Entries of other tasks
-// are kept. The status is patched only when the set of entries or a description changes, so a
-// reconcile that succeeds as before, or keeps failing the same way, writes nothing.
-func (r *Reconciler) recordDeployErrors(ctx context.Context, shoot *gardencorev1beta1.Shoot, failed map[string]error) error {
-	var (
-		kept    []gardencorev1beta1.LastError
-		current = map[string]string{}
-	)
-	for _, e := range shoot.Status.LastErrors {
-		if e.TaskID != nil && strings.HasPrefix(*e.TaskID, TaskIDPrefixExtension) {
-			current[*e.TaskID] = e.Description
-			continue
-		}
-		kept = append(kept, e)
-	}
-	wanted := map[string]string{}
-	for name, err := range failed {
-		wanted[TaskIDPrefixExtension+name] = fmt.Sprintf("failed to write the seed Extension %s: %v", name, err)
-	}
-	if maps.Equal(current, wanted) {
-		return nil
-	}
-
-	patch := client.MergeFrom(shoot.DeepCopy())
-	now := metav1.NewTime(r.Clock.Now())
-	for _, taskID := range slices.Sorted(maps.Keys(wanted)) {
-		kept = append(kept, gardencorev1beta1.LastError{Description: wanted[taskID], TaskID: ptr.To(taskID), LastUpdateTime: &now})
-	}
-	before := shoot.ResourceVersion
-	shoot.Status.LastErrors = kept
-	if err := r.GardenClient.Status().Patch(ctx, shoot, patch); err != nil {
-		return fmt.Errorf("failed updating status.lastErrors: %w", err)
 	}
 	r.writes.wrote(before, shoot)
 	return nil
