@@ -7,7 +7,10 @@
 // provenance) so that tests can prove that real Gardener input works here unchanged.
 package upstream
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+)
 
 //go:embed *.yaml *.proto
 var files embed.FS
@@ -63,4 +66,13 @@ func MustRead(name string) []byte {
 		panic(err)
 	}
 	return data
+}
+
+// Manifests returns the names of the embedded YAML manifests, sorted.
+func Manifests() []string {
+	names, err := fs.Glob(files, "*.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return names
 }

@@ -63,10 +63,14 @@ const (
 type LastOperationType string
 
 const (
+	// LastOperationTypeCreate is a create operation.
+	LastOperationTypeCreate LastOperationType = "Create"
 	// LastOperationTypeReconcile is a reconcile operation.
 	LastOperationTypeReconcile LastOperationType = "Reconcile"
 	// LastOperationTypeDelete is a delete operation.
 	LastOperationTypeDelete LastOperationType = "Delete"
+	// LastOperationTypeRestore is the restore operation of a control plane migration.
+	LastOperationTypeRestore LastOperationType = "Restore"
 )
 
 // LastOperation describes the last operation performed on an object.
@@ -103,6 +107,20 @@ type Condition struct {
 
 // ErrorCode is a well-defined error code, e.g. ERR_INFRA_QUOTA_EXCEEDED.
 type ErrorCode string
+
+// The error codes after which a Shoot may be deleted by force (ValidateForceDeletion).
+const (
+	// ErrorInfraUnauthenticated means the infrastructure rejected the credentials.
+	ErrorInfraUnauthenticated ErrorCode = "ERR_INFRA_UNAUTHENTICATED"
+	// ErrorInfraUnauthorized means the credentials lack a permission on the infrastructure.
+	ErrorInfraUnauthorized ErrorCode = "ERR_INFRA_UNAUTHORIZED"
+	// ErrorInfraDependencies means infrastructure objects depend on the ones being deleted.
+	ErrorInfraDependencies ErrorCode = "ERR_INFRA_DEPENDENCIES"
+	// ErrorCleanupClusterResources means resources in the cluster are stuck in deletion.
+	ErrorCleanupClusterResources ErrorCode = "ERR_CLEANUP_CLUSTER_RESOURCES"
+	// ErrorConfigurationProblem means the configuration of the Shoot is faulty.
+	ErrorConfigurationProblem ErrorCode = "ERR_CONFIGURATION_PROBLEM"
+)
 
 // LastError describes the last error of an operation.
 type LastError struct {

@@ -7,6 +7,7 @@ package validation
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"time"
 
 	"github.com/Masterminds/semver/v3"
@@ -59,46 +60,69 @@ func ValidateCloudProfileUpdate(newProfile, oldProfile *core.CloudProfile) field
 }
 
 // ValidateCloudProfileUpdateAt validates an update of a CloudProfile: the object metadata update
-// rules, everything ValidateCloudProfile checks, and that no Kubernetes or machine image
-// version present in both objects is turned unavailable once it classified otherwise
-// (evaluated at now).
+// rules, everything ValidateCloudProfile checks, and ValidateCloudProfileSpecUpdateAt at now.
 func ValidateCloudProfileUpdateAt(newProfile, oldProfile *core.CloudProfile, now time.Time) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 	allErrs = append(allErrs, ValidateCloudProfile(newProfile)...)
+	return append(allErrs, ValidateCloudProfileSpecUpdateAt(&newProfile.Spec, &oldProfile.Spec, field.NewPath("spec"), now)...)
+}
 
-	versionsPath := field.NewPath("spec", "kubernetes", "versions")
-	oldKubernetes := map[string]core.ExpirableVersion{}
-	for _, v := range oldProfile.Spec.Kubernetes.Versions {
-		oldKubernetes[v.Version] = v
-	}
-	for i, v := range newProfile.Spec.Kubernetes.Versions {
-		if old, ok := oldKubernetes[v.Version]; ok {
-			allErrs = append(allErrs, validateCloudProfileNotTurnedUnavailable(v, old, now, versionsPath.Index(i))...)
-		}
-	}
+// ValidateCloudProfileSpecUpdate is ValidateCloudProfileSpecUpdateAt at the current time.
+func ValidateCloudProfileSpecUpdate(newSpec, oldSpec *core.CloudProfileSpec, fldPath *field.Path) field.ErrorList {
+	return ValidateCloudProfileSpecUpdateAt(newSpec, oldSpec, fldPath, time.Now())
+}
 
-	imagesPath := field.NewPath("spec", "machineImages")
-	for i, image := range newProfile.Spec.MachineImages {
-		var oldImage *core.MachineImage
-		for k := range oldProfile.Spec.MachineImages {
-			if oldProfile.Spec.MachineImages[k].Name == image.Name {
-				oldImage = &oldProfile.Spec.MachineImages[k]
-			}
-		}
-		if oldImage == nil {
+// ValidateCloudProfileSpecUpdateAt holds Gardener's rules for changing a CloudProfile's spec:
+// limits.maxNodesTotal is not decreased, and no Kubernetes or machine image version present in
+// both specs is turned unavailable (ValidateCloudProfileExpirableVersionsUpdateAt).
+func ValidateCloudProfileSpecUpdateAt(newSpec, oldSpec *core.CloudProfileSpec, fldPath *field.Path, now time.Time) field.ErrorList {
+	allErrs := validateCloudProfileLimitsUpdate(newSpec.Limits, oldSpec.Limits, fldPath.Child("limits"))
+	allErrs = append(allErrs, ValidateCloudProfileExpirableVersionsUpdateAt(newSpec.Kubernetes.Versions, oldSpec.Kubernetes.Versions, fldPath.Child("kubernetes", "versions"), now)...)
+	for i, image := range newSpec.MachineImages {
+		j := slices.IndexFunc(oldSpec.MachineImages, func(old core.MachineImage) bool { return old.Name == image.Name })
+		if j < 0 {
 			continue
 		}
-		oldVersions := map[string]core.ExpirableVersion{}
-		for _, v := range oldImage.Versions {
-			oldVersions[v.Version] = v.ExpirableVersion
-		}
-		for j, v := range image.Versions {
-			if old, ok := oldVersions[v.Version]; ok {
-				allErrs = append(allErrs, validateCloudProfileNotTurnedUnavailable(v.ExpirableVersion, old, now, imagesPath.Index(i).Child("versions").Index(j))...)
-			}
+		allErrs = append(allErrs, ValidateCloudProfileExpirableVersionsUpdateAt(expirableVersions(image.Versions), expirableVersions(oldSpec.MachineImages[j].Versions),
+			fldPath.Child("machineImages").Index(i).Child("versions"), now)...)
+	}
+	return allErrs
+}
+
+func expirableVersions(versions []core.MachineImageVersion) []core.ExpirableVersion {
+	out := make([]core.ExpirableVersion, len(versions))
+	for i, v := range versions {
+		out[i] = v.ExpirableVersion
+	}
+	return out
+}
+
+// ValidateCloudProfileExpirableVersionsUpdate is ValidateCloudProfileExpirableVersionsUpdateAt at
+// the current time.
+func ValidateCloudProfileExpirableVersionsUpdate(newVersions, oldVersions []core.ExpirableVersion, fldPath *field.Path) field.ErrorList {
+	return ValidateCloudProfileExpirableVersionsUpdateAt(newVersions, oldVersions, fldPath, time.Now())
+}
+
+// ValidateCloudProfileExpirableVersionsUpdateAt forbids, on the new version's index, turning a
+// version listed in both lists unavailable at now when it classified otherwise.
+func ValidateCloudProfileExpirableVersionsUpdateAt(newVersions, oldVersions []core.ExpirableVersion, fldPath *field.Path, now time.Time) field.ErrorList {
+	allErrs := field.ErrorList{}
+	for i, v := range newVersions {
+		if j := slices.IndexFunc(oldVersions, func(old core.ExpirableVersion) bool { return old.Version == v.Version }); j >= 0 {
+			allErrs = append(allErrs, validateCloudProfileNotTurnedUnavailable(v, oldVersions[j], now, fldPath.Index(i))...)
 		}
 	}
 	return allErrs
+}
+
+// validateCloudProfileLimitsUpdate: limits and maxNodesTotal may be added, removed or increased,
+// but maxNodesTotal is not decreased.
+func validateCloudProfileLimitsUpdate(newLimits, oldLimits *core.Limits, fldPath *field.Path) field.ErrorList {
+	if newLimits == nil || oldLimits == nil || newLimits.MaxNodesTotal == nil || oldLimits.MaxNodesTotal == nil ||
+		*newLimits.MaxNodesTotal >= *oldLimits.MaxNodesTotal {
+		return nil
+	}
+	return field.ErrorList{field.Invalid(fldPath.Child("maxNodesTotal"), *newLimits.MaxNodesTotal, "maxNodesTotal cannot be decreased")}
 }
 
 // ValidateCloudProfileObjectStatusUpdate validates a write to the status subresource: the object

@@ -74,7 +74,7 @@ func validateOfferings(spec *core.CloudProfileSpec, specPath *field.Path) field.
 	if spec.Bastion != nil {
 		allErrs = append(allErrs, validateBastion(spec, specPath.Child("bastion"))...)
 	}
-	return append(allErrs, validateLimits(spec.Limits, specPath.Child("limits"))...)
+	return append(allErrs, validateCloudProfileLimits(spec.Limits, specPath.Child("limits"))...)
 }
 
 // machineCapabilities returns the defined capabilities as name → values (a duplicate name keeps

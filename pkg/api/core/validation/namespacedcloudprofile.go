@@ -52,7 +52,7 @@ func ValidateNamespacedCloudProfile(profile *core.NamespacedCloudProfile) field.
 	if spec.CABundle != nil {
 		allErrs = append(allErrs, validateCABundle(*spec.CABundle, specPath.Child("caBundle"))...)
 	}
-	allErrs = append(allErrs, validateLimits(spec.Limits, specPath.Child("limits"))...)
+	allErrs = append(allErrs, validateCloudProfileLimits(spec.Limits, specPath.Child("limits"))...)
 	return allErrs
 }
 
@@ -64,9 +64,13 @@ func ValidateNamespacedCloudProfileUpdate(newProfile, oldProfile *core.Namespace
 	return append(allErrs, ValidateNamespacedCloudProfile(newProfile)...)
 }
 
-// ValidateNamespacedCloudProfileSpecUpdate checks that spec.parent does not change.
+// ValidateNamespacedCloudProfileSpecUpdate checks, as Gardener does, that spec.parent does not
+// change and that the limits are valid (ValidateNamespacedCloudProfile checks them too, so an
+// invalid maxNodesTotal is reported twice on update, as in Gardener). Unlike a CloudProfile's, a
+// NamespacedCloudProfile's maxNodesTotal may be decreased.
 func ValidateNamespacedCloudProfileSpecUpdate(newSpec, oldSpec *core.NamespacedCloudProfileSpec, fldPath *field.Path) field.ErrorList {
-	return apivalidation.ValidateImmutableField(newSpec.Parent, oldSpec.Parent, fldPath.Child("parent"))
+	allErrs := apivalidation.ValidateImmutableField(newSpec.Parent, oldSpec.Parent, fldPath.Child("parent"))
+	return append(allErrs, validateCloudProfileLimits(newSpec.Limits, fldPath.Child("limits"))...)
 }
 
 // ValidateNamespacedCloudProfileStatus validates a merged spec (status.cloudProfileSpec) with the
@@ -103,7 +107,8 @@ func validateNamespacedCloudProfileParent(parent core.CloudProfileReference, fld
 	return allErrs
 }
 
-func validateLimits(limits *core.Limits, fldPath *field.Path) field.ErrorList {
+// validateCloudProfileLimits: limits.maxNodesTotal, when set, is positive.
+func validateCloudProfileLimits(limits *core.Limits, fldPath *field.Path) field.ErrorList {
 	if limits != nil && limits.MaxNodesTotal != nil && *limits.MaxNodesTotal <= 0 {
 		return field.ErrorList{field.Invalid(fldPath.Child("maxNodesTotal"), *limits.MaxNodesTotal, "maxNodesTotal must be greater than 0")}
 	}

@@ -12,25 +12,27 @@ import (
 	"strings"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	"github.com/gep-78/gardener/pkg/apis/utils/timewindow"
 	"github.com/gep-78/gardener/pkg/features"
-	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
 const featureGateMessage = "requires the " + string(features.ExtensionComponentVersions) + " feature gate"
 
 // ValidateShoot validates a new Shoot (the subset this project models):
 //   - metadata: namespaced, name a DNS-1123 label;
-//   - a cloud profile is referenced (validateCloudProfileReference);
+//   - a cloud profile is referenced (ValidateCloudProfileReference);
 //   - spec.region and spec.provider.type are required; spec.kubernetes.version is required and
 //     MAJOR.MINOR.PATCH (validateKubernetesVersion); spec.purpose is one of Gardener's purposes
 //     (validatePurpose); the networking CIDRs are valid and disjoint (validateNetworking);
@@ -53,8 +55,11 @@ func ValidateShoot(shoot *core.Shoot) field.ErrorList {
 	return append(allErrs, validateShootExtensionComponents(shoot, nil)...)
 }
 
-// ValidateShootUpdate validates an update of a Shoot: the object metadata update rules and
-// everything ValidateShoot checks, except that
+// ValidateShootUpdate validates an update of a Shoot as Gardener does: the object metadata update
+// rules, the spec update rules (ValidateShootSpecUpdate), the rules that depend on the Shoot's
+// state (encryption configuration, high availability, hibernation, force deletion, node-local
+// DNS, pending in-place updates; shoot_update_operations.go) and everything ValidateShoot checks,
+// except that
 //   - with the ExtensionComponentVersions feature gate off, an extension entry may keep its
 //     spec.extensions[].autoUpdate, channel and components exactly as the old Shoot's
 //     entry of the same type has them (semantically equal), or drop them, so that existing
@@ -62,27 +67,37 @@ func ValidateShoot(shoot *core.Shoot) field.ErrorList {
 //     use" pattern for gated fields). The ShootExtensionProfile admission plugin does not run
 //     with the gate off, so accepting a change here would store pins nobody checked;
 //   - spec.maintenance.timeWindow, spec.kubernetes.version and spec.purpose are validated only if
-//     they changed, so that Shoots stored before the checks existed stay updatable;
-//   - spec.region and spec.provider.type are immutable and spec.kubernetes.version cannot be
-//     downgraded (validateShootSpecUpdate).
+//     they changed, so that Shoots stored before the checks existed stay updatable.
 func ValidateShootUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
-	allErrs := apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, field.NewPath("metadata"))
+	metaPath, specPath := field.NewPath("metadata"), field.NewPath("spec")
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, metaPath)
+	allErrs = append(allErrs, ValidateShootObjectMetaUpdate(newShoot.ObjectMeta, oldShoot.ObjectMeta, metaPath)...)
+	// The update rules report values whose length the checks of validateShoot bound.
+	updateErrs := ValidateShootSpecUpdate(&newShoot.Spec, &oldShoot.Spec, newShoot.ObjectMeta, specPath)
+	updateErrs = append(updateErrs, validateShootEncryptionConfigUpdate(newShoot, oldShoot)...)
+	allErrs = append(allErrs, quoteBadValues(updateErrs)...)
 	allErrs = append(allErrs, validateShoot(newShoot, oldShoot)...)
-	allErrs = append(allErrs, ValidateProviderConfigs(&newShoot.Spec, &oldShoot.Spec, field.NewPath("spec"))...)
+	updateErrs = ValidateShootHAConfigUpdate(newShoot, oldShoot)
+	updateErrs = append(updateErrs, validateHibernationUpdate(newShoot, oldShoot)...)
+	updateErrs = append(updateErrs, ValidateForceDeletion(newShoot, oldShoot)...)
+	updateErrs = append(updateErrs, validateNodeLocalDNSUpdate(&newShoot.Spec, &oldShoot.Spec, specPath)...)
+	updateErrs = append(updateErrs, ValidateInPlaceUpdates(newShoot, oldShoot)...)
+	allErrs = append(allErrs, quoteBadValues(updateErrs)...)
+	allErrs = append(allErrs, ValidateProviderConfigs(&newShoot.Spec, &oldShoot.Spec, specPath)...)
 	return append(allErrs, validateShootExtensionComponents(newShoot, oldShoot)...)
+}
+
+// ValidateShootObjectMetaUpdate holds the Shoot's own metadata update rules; like Gardener's, it
+// has none.
+func ValidateShootObjectMetaUpdate(_, _ metav1.ObjectMeta, _ *field.Path) field.ErrorList {
+	return field.ErrorList{}
 }
 
 // ValidateShootObjectStatusUpdate validates a write to the Shoot status subresource: the object
 // metadata update rules and ValidateShootStatusUpdate.
 func ValidateShootObjectStatusUpdate(newShoot, oldShoot *core.Shoot) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newShoot.ObjectMeta, &oldShoot.ObjectMeta, field.NewPath("metadata"))
-	return append(allErrs, ValidateShootStatusUpdate(newShoot.Status, oldShoot.Status)...)
-}
-
-// ValidateShootStatusUpdate validates a change of the Shoot status. This project adds no rules of
-// its own to the status.
-func ValidateShootStatusUpdate(_, _ core.ShootStatus) field.ErrorList {
-	return field.ErrorList{}
+	return append(allErrs, quoteBadValues(ValidateShootStatusUpdate(newShoot.Status, oldShoot.Status))...)
 }
 
 func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
@@ -94,7 +109,8 @@ func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
 		oldSpec = &oldShoot.Spec
 	}
 
-	allErrs = append(allErrs, validateCloudProfileReference(spec.CloudProfile, spec.CloudProfileName, specPath)...)
+	allErrs = append(allErrs, ValidateCloudProfileReference(spec.CloudProfile, spec.CloudProfileName, spec.Kubernetes.Version, specPath)...)
+	allErrs = append(allErrs, validateCloudProfileReferenceLengths(spec.CloudProfile, spec.CloudProfileName, specPath)...)
 	allErrs = append(allErrs, validateOptionalMaxLength(spec.CredentialsBindingName, MaxNameLength, specPath.Child("credentialsBindingName"))...)
 	allErrs = append(allErrs, validateOptionalMaxLength(spec.SecretBindingName, MaxNameLength, specPath.Child("secretBindingName"))...)
 	allErrs = append(allErrs, validateOptionalMaxLength(spec.SeedName, MaxNameLength, specPath.Child("seedName"))...)
@@ -117,42 +133,57 @@ func validateShoot(shoot *core.Shoot, oldShoot *core.Shoot) field.ErrorList {
 	}
 	allErrs = append(allErrs, validateNetworking(spec.Networking, len(spec.Provider.Workers) == 0, specPath.Child("networking"))...)
 	allErrs = append(allErrs, validateWorkers(spec.Provider.Workers, specPath.Child("provider", "workers"))...)
-	allErrs = append(allErrs, validateWorkerKubernetesVersions(spec, oldSpec, specPath)...)
+	allErrs = append(allErrs, validateWorkerKubernetesVersions(spec, specPath)...)
 	allErrs = append(allErrs, validateShootTypes(spec, specPath)...)
 	if window := maintenanceTimeWindow(shoot); window != nil &&
 		(oldShoot == nil || !apiequality.Semantic.DeepEqual(window, maintenanceTimeWindow(oldShoot))) {
 		allErrs = append(allErrs, validateMaintenanceTimeWindow(window, specPath.Child("maintenance", "timeWindow"))...)
 	}
-	allErrs = append(allErrs, validateExtensions(spec.Extensions, specPath.Child("extensions"))...)
-	if oldSpec != nil {
-		allErrs = append(allErrs, validateShootSpecUpdate(spec, oldSpec, specPath)...)
+	return append(allErrs, validateExtensions(spec.Extensions, specPath.Child("extensions"))...)
+}
+
+// ValidateCloudProfileReference checks the cloud profile reference as Gardener does:
+// spec.cloudProfileName is forbidden for Kubernetes 1.34 and later; spec.cloudProfile, or else
+// spec.cloudProfileName, must name a profile (Required on spec.cloudProfile.name otherwise); and
+// spec.cloudProfile.kind is CloudProfile or NamespacedCloudProfile. The registry strategy has
+// synced both fields (gardenerutils.SyncCloudProfileFields). An over-long kind is reported by the
+// length checks of validateShoot, not quoted here.
+func ValidateCloudProfileReference(cloudProfileReference *core.CloudProfileReference, cloudProfileName *string, kubernetesVersion string, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	if v, err := semver.NewVersion(kubernetesVersion); err == nil && constraintK8sGreaterEqual134.Check(v) && ptr.Deref(cloudProfileName, "") != "" {
+		allErrs = append(allErrs, field.Forbidden(fldPath.Child("cloudProfileName"), "for Kubernetes version >= 1.34, cloudProfileName field is no longer supported, use spec.cloudProfile.name instead"))
+	}
+	fldPath = fldPath.Child("cloudProfile")
+	if cloudProfileReference == nil && cloudProfileName != nil {
+		cloudProfileReference = &core.CloudProfileReference{Kind: v1beta1constants.CloudProfileReferenceKindCloudProfile, Name: *cloudProfileName}
+	}
+	if cloudProfileReference == nil || cloudProfileReference.Name == "" {
+		return append(allErrs, field.Required(fldPath.Child("name"), "must specify a cloud profile"))
+	}
+	if kind := cloudProfileReference.Kind; len(kind) <= MaxNameLength && !slices.Contains(cloudProfileReferenceKinds, kind) {
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("kind"), kind, cloudProfileReferenceKinds))
 	}
 	return allErrs
 }
 
-// validateCloudProfileReference checks the cloud profile reference as Gardener does
-// (ValidateCloudProfileReference): spec.cloudProfile, or else spec.cloudProfileName, must name a
-// profile (Required on spec.cloudProfile.name otherwise), and spec.cloudProfile.kind is
-// CloudProfile or NamespacedCloudProfile. The registry strategy has synced both fields
-// (gardenerutils.SyncCloudProfileFields) and defaulted an empty kind to CloudProfile.
-func validateCloudProfileReference(reference *core.CloudProfileReference, name *string, specPath *field.Path) field.ErrorList {
+// validateCloudProfileReferenceLengths bounds the strings of the cloud profile reference.
+func validateCloudProfileReferenceLengths(reference *core.CloudProfileReference, name *string, specPath *field.Path) field.ErrorList {
 	allErrs := validateOptionalMaxLength(name, MaxNameLength, specPath.Child("cloudProfileName"))
-	fldPath := specPath.Child("cloudProfile")
-	if reference == nil && name != nil {
-		reference = &core.CloudProfileReference{Kind: v1beta1constants.CloudProfileReferenceKindCloudProfile, Name: *name}
-	}
-	if reference == nil || reference.Name == "" {
-		return append(allErrs, field.Required(fldPath.Child("name"), "must specify a cloud profile"))
-	}
-	allErrs = append(allErrs, validateMaxLength(reference.Name, MaxNameLength, fldPath.Child("name"))...)
-	if errs := validateMaxLength(reference.Kind, MaxNameLength, fldPath.Child("kind")); len(errs) > 0 {
-		return append(allErrs, errs...)
-	}
-	if !slices.Contains(cloudProfileReferenceKinds, reference.Kind) {
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("kind"), reference.Kind, cloudProfileReferenceKinds))
+	if reference != nil {
+		allErrs = append(allErrs, validateMaxLength(reference.Name, MaxNameLength, specPath.Child("cloudProfile", "name"))...)
+		allErrs = append(allErrs, validateMaxLength(reference.Kind, MaxNameLength, specPath.Child("cloudProfile", "kind"))...)
 	}
 	return allErrs
 }
+
+// constraintK8sGreaterEqual134 matches Kubernetes 1.34 and later, pre-releases of 1.34 included.
+var constraintK8sGreaterEqual134 = func() *semver.Constraints {
+	c, err := semver.NewConstraint(">= 1.34-0")
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
 
 var cloudProfileReferenceKinds = []string{
 	v1beta1constants.CloudProfileReferenceKindCloudProfile,
@@ -366,23 +397,6 @@ func intOrPercent(v *intstr.IntOrString, fldPath *field.Path) (int, field.ErrorL
 		return 0, field.ErrorList{field.Invalid(fldPath, v.StrVal, "must be greater than or equal to 0")}
 	}
 	return n, nil
-}
-
-// validateShootSpecUpdate checks what Gardener forbids to change on an existing Shoot, for the
-// modelled fields: spec.region and spec.provider.type are immutable, and spec.kubernetes.version
-// may not be downgraded (ValidateShootSpecUpdate and ValidateKubernetesVersionUpdate upstream).
-func validateShootSpecUpdate(spec, oldSpec *core.ShootSpec, specPath *field.Path) field.ErrorList {
-	allErrs := field.ErrorList{}
-	allErrs = append(allErrs, apivalidation.ValidateImmutableField(spec.Region, oldSpec.Region, specPath.Child("region"))...)
-	allErrs = append(allErrs, apivalidation.ValidateImmutableField(spec.Provider.Type, oldSpec.Provider.Type, specPath.Child("provider", "type"))...)
-	if spec.Kubernetes.Version != oldSpec.Kubernetes.Version &&
-		kubernetesVersionPattern.MatchString(spec.Kubernetes.Version) && kubernetesVersionPattern.MatchString(oldSpec.Kubernetes.Version) {
-		if downgrade, err := versionutils.CompareVersions(spec.Kubernetes.Version, "<", oldSpec.Kubernetes.Version); err == nil && downgrade {
-			allErrs = append(allErrs, field.Forbidden(specPath.Child("kubernetes", "version"),
-				fmt.Sprintf("kubernetes version downgrade is not supported (from %s to %s)", oldSpec.Kubernetes.Version, spec.Kubernetes.Version)))
-		}
-	}
-	return allErrs
 }
 
 // Gardener's bounds for the duration of a Shoot maintenance time window

@@ -40,9 +40,13 @@ var _ = Describe("Shoot validation of the modelled fields", func() {
 		Entry("a workerless Shoot", func(s *core.Shoot) { s.Spec.Provider.Workers = nil }),
 		Entry("no cloud profile", func(s *core.Shoot) { s.Spec.CloudProfile = nil },
 			fieldErr(field.ErrorTypeRequired, "spec.cloudProfile.name")),
-		Entry("only the deprecated cloudProfileName", func(s *core.Shoot) {
-			s.Spec.CloudProfile, s.Spec.CloudProfileName = nil, ptr.To("local")
+		Entry("only the deprecated cloudProfileName, Kubernetes 1.33", func(s *core.Shoot) {
+			s.Spec.CloudProfile, s.Spec.CloudProfileName, s.Spec.Kubernetes.Version = nil, ptr.To("local"), "1.33.9"
 		}),
+		Entry("only the deprecated cloudProfileName, Kubernetes 1.34", func(s *core.Shoot) {
+			s.Spec.CloudProfile, s.Spec.CloudProfileName, s.Spec.Kubernetes.Version = nil, ptr.To("local"), "1.34.0"
+		}, fieldErrDetail(field.ErrorTypeForbidden, "spec.cloudProfileName",
+			"for Kubernetes version >= 1.34, cloudProfileName field is no longer supported, use spec.cloudProfile.name instead")),
 		Entry("unknown cloud profile kind", func(s *core.Shoot) { s.Spec.CloudProfile.Kind = "Bogus" },
 			fieldErr(field.ErrorTypeNotSupported, "spec.cloudProfile.kind")),
 		Entry("over-long cloud profile kind", func(s *core.Shoot) { s.Spec.CloudProfile.Kind = long },

@@ -5,8 +5,6 @@
 package validation
 
 import (
-	"slices"
-
 	"github.com/Masterminds/semver/v3"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
@@ -15,33 +13,17 @@ import (
 )
 
 // validateWorkerKubernetesVersions checks each pool's spec.provider.workers[].kubernetes.version
-// against the control plane as Gardener does (validateWorkerGroupAndControlPlaneKubernetesVersion
-// and, on update, ValidateKubernetesVersionUpdate per pool), all Forbidden on the pool's
-// kubernetes.version:
-//   - a pool version is not higher than the control plane's, and at most three minor versions
-//     behind it (Kubernetes' kubelet skew);
-//   - on update a pool's effective version (its own, else the control plane's) is not
-//     downgraded; a pool of an in-place update strategy also may not skip a minor version.
-//
-// Versions that do not parse are left to the version checks that report them.
-func validateWorkerKubernetesVersions(spec, oldSpec *core.ShootSpec, specPath *field.Path) field.ErrorList {
+// against the control plane as Gardener does (validateWorkerGroupAndControlPlaneKubernetesVersion):
+// not higher than the control plane's, and at most three minor versions behind it (Kubernetes'
+// kubelet skew), Forbidden on the pool's kubernetes.version. Versions that do not parse are left
+// to the version checks that report them. Updates are ValidateShootSpecUpdate's.
+func validateWorkerKubernetesVersions(spec *core.ShootSpec, specPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, worker := range spec.Provider.Workers {
-		fldPath := specPath.Child("provider", "workers").Index(i).Child("kubernetes", "version")
-		poolVersion := poolKubernetesVersion(worker)
-		if poolVersion != nil {
+		if poolVersion := poolKubernetesVersion(worker); poolVersion != nil {
+			fldPath := specPath.Child("provider", "workers").Index(i).Child("kubernetes", "version")
 			allErrs = append(allErrs, validateWorkerGroupAndControlPlaneKubernetesVersion(spec.Kubernetes.Version, *poolVersion, fldPath)...)
 		}
-		if oldSpec == nil {
-			continue
-		}
-		j := slices.IndexFunc(oldSpec.Provider.Workers, func(w core.Worker) bool { return w.Name == worker.Name })
-		if j < 0 {
-			continue
-		}
-		newVersion := ptr.Deref(poolVersion, spec.Kubernetes.Version)
-		oldVersion := ptr.Deref(poolKubernetesVersion(oldSpec.Provider.Workers[j]), oldSpec.Kubernetes.Version)
-		allErrs = append(allErrs, validatePoolKubernetesVersionUpdate(newVersion, oldVersion, isUpdateStrategyInPlace(worker.UpdateStrategy), fldPath)...)
 	}
 	return allErrs
 }
@@ -76,26 +58,6 @@ func validateWorkerGroupAndControlPlaneKubernetesVersion(controlPlaneVersion, wo
 	}
 	if skew := pool.IncMinor().IncMinor().IncMinor().IncMinor(); !controlPlane.LessThan(&skew) {
 		allErrs = append(allErrs, field.Forbidden(fldPath, "worker group kubernetes version must be at most three minor versions behind control plane version"))
-	}
-	return allErrs
-}
-
-// validatePoolKubernetesVersionUpdate: no downgrade; with an in-place strategy no skipped minor.
-func validatePoolKubernetesVersionUpdate(newVersion, oldVersion string, inPlace bool, fldPath *field.Path) field.ErrorList {
-	newV, err := semver.NewVersion(newVersion)
-	if err != nil {
-		return nil
-	}
-	oldV, err := semver.NewVersion(oldVersion)
-	if err != nil {
-		return nil
-	}
-	allErrs := field.ErrorList{}
-	if newV.LessThan(oldV) {
-		allErrs = append(allErrs, field.Forbidden(fldPath, "kubernetes version downgrade is not supported"))
-	}
-	if next := oldV.IncMinor().IncMinor(); inPlace && !newV.LessThan(&next) {
-		allErrs = append(allErrs, field.Forbidden(fldPath, "kubernetes version upgrade cannot skip a minor version"))
 	}
 	return allErrs
 }

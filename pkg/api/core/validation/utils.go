@@ -41,10 +41,15 @@ const (
 // followed by "... (N bytes)". Admission plugins use it for values they report before the length
 // limits of validation have been checked.
 func QuotedValue(value string) string {
-	if len(value) <= MaxQuotedValueLength {
+	return cutValue(value, MaxQuotedValueLength)
+}
+
+// cutValue is QuotedValue with another limit.
+func cutValue(value string, limit int) string {
+	if len(value) <= limit {
 		return value
 	}
-	cut := MaxQuotedValueLength
+	cut := limit
 	for cut > 0 && !utf8.RuneStart(value[cut]) {
 		cut--
 	}
@@ -88,4 +93,21 @@ func validateExtensions(extensions []core.Extension, fldPath *field.Path) field.
 		types.Insert(extension.Type)
 	}
 	return allErrs
+}
+
+// quoteBadValues cuts the string values that errs report to QuotedValue, for rules that compare
+// values nothing has bounded yet (an immutable field set to a megabyte string, a version that does
+// not parse).
+func quoteBadValues(errs field.ErrorList) field.ErrorList {
+	for _, err := range errs {
+		switch v := err.BadValue.(type) {
+		case string:
+			err.BadValue = QuotedValue(v)
+		case *string:
+			if v != nil {
+				err.BadValue = QuotedValue(*v)
+			}
+		}
+	}
+	return errs
 }

@@ -31,3 +31,8 @@ func fieldErr(t field.ErrorType, path string) gomegatypes.GomegaMatcher {
 func fieldErrDetail(t field.ErrorType, path, detail string) gomegatypes.GomegaMatcher {
 	return PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(t), "Field": Equal(path), "Detail": ContainSubstring(detail)}))
 }
+
+// fieldErrExact matches a *field.Error by type, field path and its whole detail.
+func fieldErrExact(t field.ErrorType, path, detail string) gomegatypes.GomegaMatcher {
+	return PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(t), "Field": Equal(path), "Detail": Equal(detail)}))
+}

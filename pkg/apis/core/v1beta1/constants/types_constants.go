@@ -69,6 +69,12 @@ const (
 	GardenerTimestamp = "gardener.cloud/timestamp"
 	// ConfirmationDeletion is the annotation that confirms the deletion of an object ("true").
 	ConfirmationDeletion = "confirmation.gardener.cloud/deletion"
+	// AnnotationConfirmationForceDeletion, "true" on a Shoot in deletion, skips the cleanup steps
+	// that fail for the Shoot's last errors.
+	AnnotationConfirmationForceDeletion = "confirmation.gardener.cloud/force-deletion"
+	// ShootOperationForceInPlaceUpdate is the value of GardenerOperation that lets a Shoot change
+	// pools whose in-place update is still pending.
+	ShootOperationForceInPlaceUpdate = "force-in-place-update"
 	// GardenRole is the label key of an object's role.
 	GardenRole = "gardener.cloud/role"
 	// GardenRoleShoot is the value of GardenRole on a Shoot's seed namespace.

@@ -69,6 +69,14 @@ var _ = Describe("Strategy", func() {
 		Expect(strategy.Validate(ctx, profile)).To(ConsistOf(HaveField("Field", "spec.type")))
 		Expect(strategy.ValidateUpdate(ctx, profile, newProfile())).To(ConsistOf(HaveField("Field", "spec.type")))
 	})
+
+	It("validates updates with Gardener's spec update rules (validation.ValidateCloudProfileSpecUpdateAt)", func() {
+		oldProfile := newProfile()
+		oldProfile.Spec.Limits = &core.Limits{MaxNodesTotal: ptr.To[int32](10)}
+		profile := oldProfile.DeepCopy()
+		profile.Spec.Limits.MaxNodesTotal = ptr.To[int32](9)
+		Expect(strategy.ValidateUpdate(ctx, profile, oldProfile)).To(ConsistOf(HaveField("Detail", "maxNodesTotal cannot be decreased")))
+	})
 })
 
 var _ = Describe("StatusStrategy", func() {

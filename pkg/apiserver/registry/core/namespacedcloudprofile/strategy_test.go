@@ -53,6 +53,14 @@ var _ = Describe("NamespacedCloudProfile strategies", func() {
 		Expect(newProfile.Generation).To(Equal(int64(4)))
 	})
 
+	It("validates updates with Gardener's update rules (validation.ValidateNamespacedCloudProfileUpdate)", func() {
+		oldProfile, newProfile := profile(), profile()
+		oldProfile.ResourceVersion, newProfile.ResourceVersion = "1", "1"
+		newProfile.Spec.Parent.Name = "other"
+		Expect(Strategy.ValidateUpdate(ctx, newProfile, oldProfile)).To(ConsistOf(
+			And(HaveField("Field", "spec.parent"), HaveField("Detail", "field is immutable"))))
+	})
+
 	It("keeps the stored spec on a status write", func() {
 		oldProfile, newProfile := profile(), profile()
 		newProfile.Spec.CABundle = &newCABun

@@ -87,9 +87,11 @@ func (shootStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object
 	}
 }
 
-// Validate validates a new Shoot (validation.ValidateShoot).
+// Validate validates a new Shoot (validation.ValidateShoot) and, as Gardener does, that it is not
+// created with the force-deletion annotation (validation.ValidateForceDeletion).
 func (shootStrategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
-	return validation.ValidateShoot(obj.(*core.Shoot))
+	shoot := obj.(*core.Shoot)
+	return append(validation.ValidateShoot(shoot), validation.ValidateForceDeletion(shoot, nil)...)
 }
 
 // WarningsOnCreate returns no warnings.

@@ -76,6 +76,23 @@ var _ = Describe("Strategy", func() {
 		Expect(errs).To(HaveEach(HaveField("Field", "spec.region")))
 	})
 
+	It("refuses a new Shoot with the force-deletion annotation (validation.ValidateForceDeletion)", func() {
+		shoot := newShoot()
+		shoot.Annotations = map[string]string{"confirmation.gardener.cloud/force-deletion": "true"}
+		Expect(strategy.Validate(ctx, shoot)).To(ConsistOf(
+			HaveField("Detail", "force-deletion annotation cannot be set when Shoot deletionTimestamp is nil"),
+			HaveField("Detail", ContainSubstring("force-deletion annotation cannot be set when Shoot status does not contain one of these error codes")),
+		))
+	})
+
+	It("validates updates with Gardener's update rules (validation.ValidateShootUpdate)", func() {
+		oldShoot := newShoot()
+		oldShoot.Spec.Networking = &core.Networking{IPFamilies: []core.IPFamily{core.IPFamilyIPv4}}
+		shoot := oldShoot.DeepCopy()
+		shoot.Spec.Networking.IPFamilies = []core.IPFamily{core.IPFamilyIPv6}
+		Expect(strategy.ValidateUpdate(ctx, shoot, oldShoot)).To(ConsistOf(HaveField("Field", "spec.networking.ipFamilies")))
+	})
+
 	It("syncs the cloud profile fields on create and update", func() {
 		shoot := newShoot()
 		shoot.Spec.Kubernetes.Version = "1.32.1"
@@ -113,7 +130,15 @@ var _ = Describe("StatusStrategy", func() {
 		Expect(newShoot.Spec).To(Equal(oldShoot.Spec))
 		Expect(newShoot.Labels).To(Equal(oldShoot.Labels))
 		Expect(newShoot.Status.TechnicalID).To(Equal("shoot--dev--other"))
-		Expect(strategy.ValidateUpdate(ctx, newShoot, oldShoot)).To(BeEmpty())
+	})
+
+	It("validates with Gardener's status update rules (validation.ValidateShootStatusUpdate)", func() {
+		oldShoot := newShoot()
+		shoot := newShoot()
+		shoot.Status.IsHibernated = true
+		Expect(strategy.ValidateUpdate(ctx, shoot, oldShoot)).To(BeEmpty())
+		shoot.Status.TechnicalID = "shoot--dev--other"
+		Expect(strategy.ValidateUpdate(ctx, shoot, oldShoot)).To(ConsistOf(HaveField("Field", "status.technicalID")))
 	})
 
 	It("resets spec and metadata for server-side apply", func() {
