@@ -2,9 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package cloudprofile holds the registry strategies of the cluster-scoped CloudProfile
-// resource (the subset of Gardener's CloudProfile this project serves): spec writes never touch
-// status and status writes never touch spec.
+// Package cloudprofile holds the registry strategies of CloudProfiles.
 package cloudprofile
 
 import (
@@ -27,8 +25,7 @@ import (
 
 // cloudProfileStrategy is the create, update and delete strategy of CloudProfiles.
 type cloudProfileStrategy struct {
-	// Clock is the time source of the update rules that depend on a version's current
-	// classification (the server's one clock, also injected into admission).
+	// Clock is the time source of the update rules that depend on a version's classification.
 	Clock clock.PassiveClock
 	runtime.ObjectTyper
 	names.NameGenerator
@@ -72,9 +69,7 @@ func (cloudProfileStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath
 	}
 }
 
-// PrepareForCreate clears the status (gardener-controller-manager computes it) and starts the
-// generation at 1. Unlike Gardener it does not drop inactive versions: what the operator
-// applies is what is stored.
+// PrepareForCreate clears the status and starts the generation at 1; inactive versions are kept.
 func (cloudProfileStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	profile := obj.(*core.CloudProfile)
 	profile.Status = core.CloudProfileStatus{}
@@ -104,7 +99,7 @@ func (cloudProfileStrategy) Canonicalize(runtime.Object) {}
 // AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (cloudProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed, as in Gardener.
+// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed.
 func (cloudProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateCloudProfileUpdateAt).
@@ -122,8 +117,7 @@ type cloudProfileStatusStrategy struct {
 	cloudProfileStrategy
 }
 
-// GetResetFields returns the fields a write to the status subresource cannot set: spec and
-// metadata.
+// GetResetFields returns the fields a status write cannot set: spec and metadata.
 func (cloudProfileStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(
@@ -131,8 +125,7 @@ func (cloudProfileStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fie
 	}
 }
 
-// PrepareForUpdate keeps the stored spec and the metadata a status write must not change
-// (labels, annotations, finalizers, owner references, generation).
+// PrepareForUpdate keeps the stored spec and the metadata a status write must not change.
 func (cloudProfileStatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newProfile, oldProfile := obj.(*core.CloudProfile), old.(*core.CloudProfile)
 	newProfile.Spec = oldProfile.Spec

@@ -2,8 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofile holds the registry strategies of the cluster-scoped ExtensionProfile
-// resource (GEP-78): spec writes never touch status and status writes never touch spec.
+// Package extensionprofile holds the registry strategies of ExtensionProfiles.
 package extensionprofile
 
 import (
@@ -26,8 +25,7 @@ import (
 
 // extensionProfileStrategy is the create, update and delete strategy of ExtensionProfiles.
 type extensionProfileStrategy struct {
-	// Clock is the time source of the update rules that depend on a version's current
-	// classification (the server's one clock, also injected into admission).
+	// Clock is the time source of the update rules that depend on a version's classification.
 	Clock clock.PassiveClock
 	runtime.ObjectTyper
 	names.NameGenerator
@@ -65,8 +63,7 @@ func (extensionProfileStrategy) GetResetFields() map[fieldpath.APIVersion]*field
 	}
 }
 
-// PrepareForCreate clears the status (gardener-controller-manager computes it) and starts the
-// generation at 1.
+// PrepareForCreate clears the status and starts the generation at 1.
 func (extensionProfileStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	profile := obj.(*core.ExtensionProfile)
 	profile.Status = core.ExtensionProfileStatus{}
@@ -98,8 +95,7 @@ func (extensionProfileStrategy) Canonicalize(runtime.Object) {}
 // AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (extensionProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed, as for
-// Gardener's CloudProfile.
+// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed.
 func (extensionProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateExtensionProfileUpdate).
@@ -117,8 +113,7 @@ type extensionProfileStatusStrategy struct {
 	extensionProfileStrategy
 }
 
-// GetResetFields returns the fields a write to the status subresource cannot set: spec and
-// metadata.
+// GetResetFields returns the fields a status write cannot set: spec and metadata.
 func (extensionProfileStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(
@@ -126,8 +121,7 @@ func (extensionProfileStatusStrategy) GetResetFields() map[fieldpath.APIVersion]
 	}
 }
 
-// PrepareForUpdate keeps the stored spec and the metadata a status write must not change
-// (labels, annotations, finalizers, owner references, generation).
+// PrepareForUpdate keeps the stored spec and the metadata a status write must not change.
 func (extensionProfileStatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newProfile, oldProfile := obj.(*core.ExtensionProfile), old.(*core.ExtensionProfile)
 	newProfile.Spec = oldProfile.Spec

@@ -2,9 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package namespacedcloudprofile holds the registry strategies of the namespaced
-// NamespacedCloudProfile resource: spec writes never touch status and status writes never touch
-// spec.
+// Package namespacedcloudprofile holds the registry strategies of NamespacedCloudProfiles.
 package namespacedcloudprofile
 
 import (
@@ -58,17 +56,14 @@ func (namespacedCloudProfileStrategy) GetResetFields() map[fieldpath.APIVersion]
 	}
 }
 
-// PrepareForCreate clears the status (gardener-controller-manager merges it) and starts the
-// generation at 1. Unlike Gardener it does not drop expired versions: what is applied is stored,
-// as for CloudProfiles.
+// PrepareForCreate clears the status and starts the generation at 1; expired versions are kept.
 func (namespacedCloudProfileStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	profile := obj.(*core.NamespacedCloudProfile)
 	profile.Status = core.NamespacedCloudProfileStatus{}
 	profile.Generation = 1
 }
 
-// PrepareForUpdate keeps the stored status and bumps the generation when the spec changes or the
-// deletion timestamp is set.
+// PrepareForUpdate keeps the status and bumps the generation on a spec change or deletion.
 func (namespacedCloudProfileStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newProfile, oldProfile := obj.(*core.NamespacedCloudProfile), old.(*core.NamespacedCloudProfile)
 	newProfile.Status = oldProfile.Status
@@ -94,7 +89,7 @@ func (namespacedCloudProfileStrategy) Canonicalize(runtime.Object) {}
 // AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (namespacedCloudProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed, as in Gardener.
+// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed.
 func (namespacedCloudProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateNamespacedCloudProfileUpdate).
@@ -107,8 +102,7 @@ func (namespacedCloudProfileStrategy) WarningsOnUpdate(context.Context, runtime.
 	return nil
 }
 
-// GetResetFields returns the fields a write to the status subresource cannot set: spec and
-// metadata.
+// GetResetFields returns the fields a status write cannot set: spec and metadata.
 func (namespacedCloudProfileStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(

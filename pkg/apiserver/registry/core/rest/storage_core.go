@@ -26,9 +26,8 @@ type StorageProvider struct {
 	Clock clock.PassiveClock
 }
 
-// NewRESTStorage returns the APIGroupInfo of core.gardener.cloud with version v1beta1 and the
-// resources cloudprofiles, extensionprofiles, namespacedcloudprofiles and shoots, each with a
-// status subresource. It panics if a store cannot be completed from restOptionsGetter.
+// NewRESTStorage returns the APIGroupInfo of core.gardener.cloud; it panics if a store cannot be
+// completed.
 func (p StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGetter) genericapiserver.APIGroupInfo {
 	apiGroupInfo := genericapiserver.NewDefaultAPIGroupInfo(core.GroupName, api.Scheme, api.ParameterCodec, api.Codecs)
 	apiGroupInfo.VersionedResourcesStorageMap[gardencorev1beta1.SchemeGroupVersion.Version] = p.v1beta1Storage(restOptionsGetter)

@@ -2,9 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package shoot holds the registry strategies of the namespaced Shoot resource (the subset of
-// Gardener's Shoot this project serves): spec writes never touch status and status writes
-// never touch spec.
+// Package shoot holds the registry strategies of Shoots.
 package shoot
 
 import (
@@ -46,8 +44,7 @@ var (
 	_ rest.ResetFieldsStrategy = shootStatusStrategy{}
 )
 
-// NewStrategy returns the strategy of the main resource. The credentials rotation interval is
-// upstream's parameter; nothing depends on it here (no credentials rotation).
+// NewStrategy returns the strategy of the main resource; nothing here uses credentialsRotationInterval.
 func NewStrategy(_ time.Duration) shootStrategy {
 	return shootStrategy{ObjectTyper: api.Scheme, NameGenerator: names.SimpleNameGenerator}
 }
@@ -68,7 +65,7 @@ func (shootStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 }
 
 // PrepareForCreate clears the status, starts the generation at 1 and syncs spec.cloudProfileName
-// with spec.cloudProfile (gardenerutils.SyncCloudProfileFields), as Gardener's strategy does.
+// with spec.cloudProfile.
 func (shootStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	shoot := obj.(*core.Shoot)
 	shoot.Status = core.ShootStatus{}
@@ -76,8 +73,8 @@ func (shootStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	gardenerutils.SyncCloudProfileFields(nil, shoot)
 }
 
-// PrepareForUpdate keeps the stored status, syncs spec.cloudProfileName with spec.cloudProfile
-// and bumps the generation when the spec changes.
+// PrepareForUpdate keeps the status, syncs the cloud profile fields and bumps the generation on a
+// spec change.
 func (shootStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
 	newShoot.Status = oldShoot.Status
@@ -103,8 +100,7 @@ func (shootStrategy) Canonicalize(runtime.Object) {}
 // AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (shootStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is false: updates must carry the resourceVersion they are based on,
-// as in Gardener, because maintenance and users write the same Shoot.
+// AllowUnconditionalUpdate is false: maintenance and users write the same Shoot.
 func (shootStrategy) AllowUnconditionalUpdate(context.Context) bool { return false }
 
 // ValidateUpdate validates an update (validation.ValidateShootUpdate).
@@ -122,8 +118,7 @@ type shootStatusStrategy struct {
 	shootStrategy
 }
 
-// GetResetFields returns the fields a write to the status subresource cannot set: spec and
-// metadata.
+// GetResetFields returns the fields a status write cannot set: spec and metadata.
 func (shootStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return map[fieldpath.APIVersion]*fieldpath.Set{
 		fieldpath.APIVersion(gardencorev1beta1.SchemeGroupVersion.String()): fieldpath.NewSet(
@@ -131,8 +126,7 @@ func (shootStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.
 	}
 }
 
-// PrepareForUpdate keeps the stored spec and the metadata a status write must not change
-// (labels, annotations, finalizers, owner references, generation).
+// PrepareForUpdate keeps the stored spec and the metadata a status write must not change.
 func (shootStatusStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
 	newShoot.Spec = oldShoot.Spec
@@ -144,10 +138,8 @@ func (shootStatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Ob
 	return validation.ValidateShootObjectStatusUpdate(obj.(*core.Shoot), old.(*core.Shoot))
 }
 
-// ToSelectableFields returns the fields of a Shoot that field selectors can match: the metadata
-// fields and the single-valued fields of core's Shoot* field constants (Gardener's set, for the
-// fields this project models). An unset spec.seedName is the empty string, so "spec.seedName="
-// selects unscheduled Shoots; the cloud profile fields are present only when the Shoot sets them.
+// ToSelectableFields returns the fields of a Shoot that field selectors can match; an unset
+// spec.seedName is "", so "spec.seedName=" selects unscheduled Shoots.
 func ToSelectableFields(shoot *core.Shoot) fields.Set {
 	set := make(fields.Set, 6)
 	set[core.ShootSeedName] = ""

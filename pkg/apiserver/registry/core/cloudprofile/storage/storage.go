@@ -42,16 +42,13 @@ func NewStorageWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveCl
 	return CloudProfileStorage{CloudProfile: cloudProfileRest, Status: cloudProfileStatusRest}
 }
 
-// NewREST returns the storage of cloudprofiles and cloudprofiles/status with the real clock
-// (NewRESTWithClock).
+// NewREST returns the storage of cloudprofiles and cloudprofiles/status with the real clock.
 func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
 	return NewRESTWithClock(optsGetter, clock.RealClock{})
 }
 
-// NewRESTWithClock returns the storage of cloudprofiles and cloudprofiles/status, whose
-// strategies read the time from c (nil: the real clock). Both share one underlying store; the
-// status store only swaps in the status strategy. It panics if the store cannot be completed
-// from optsGetter.
+// NewRESTWithClock returns the storage of cloudprofiles and cloudprofiles/status on clock c; it panics
+// if the store cannot be completed.
 func NewRESTWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *StatusREST) {
 	strategy := cloudprofile.NewStrategy(c)
 	store := &genericregistry.Store{
@@ -81,10 +78,10 @@ func NewRESTWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock
 
 var _ rest.ShortNamesProvider = &REST{}
 
-// ShortNames implements rest.ShortNamesProvider: kubectl get cprofile / cpfl.
+// ShortNames implements the ShortNamesProvider interface.
 func (r *REST) ShortNames() []string { return []string{"cprofile", "cpfl"} }
 
-// StatusREST is the storage of cloudprofiles/status: a status write never changes the spec.
+// StatusREST implements the REST endpoint for changing the status of a CloudProfile.
 type StatusREST struct {
 	store *genericregistry.Store
 }
@@ -97,15 +94,15 @@ var (
 // New returns an empty CloudProfile.
 func (r *StatusREST) New() runtime.Object { return &core.CloudProfile{} }
 
-// Destroy does nothing: the store is shared with REST, which destroys it.
+// Destroy cleans up its resources on shutdown.
 func (r *StatusREST) Destroy() {}
 
-// Get retrieves the object, so that PATCH works on the subresource.
+// Get retrieves the object from the storage. It is required to support Patch.
 func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
 	return r.store.Get(ctx, name, options)
 }
 
-// Update writes the status of the object only. The status subresource never creates objects.
+// Update alters the status subset of an object.
 func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
 	updateValidation rest.ValidateObjectUpdateFunc, _ bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
 	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)

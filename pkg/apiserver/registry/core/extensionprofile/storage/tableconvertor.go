@@ -20,8 +20,7 @@ import (
 	"github.com/gep-78/gardener/pkg/apis/core"
 )
 
-// unknown is printed for classification counts while the profile has no status yet, i.e.
-// before gardener-controller-manager classified it; 0 would wrongly claim there are none.
+// unknown is printed for the counts of a profile not classified yet; 0 would claim there are none.
 const unknown = "<unknown>"
 
 var swaggerMetadataDescriptions = metav1.ObjectMeta{}.SwaggerDoc()
@@ -30,13 +29,8 @@ type convertor struct {
 	headers []metav1.TableColumnDefinition
 }
 
-// newTableConvertor returns what kubectl get extensionprofiles prints: the name, the components
-// and, per classification, how many versions of each component currently have it according to
-// status, then the age. -o wide adds the next classification change of every component.
-//
-// A count cell is the plain number for a profile with one component and name=count per
-// component, in spec order, for a profile with several ("falco=2,falcoctl=0"): counts of
-// different components are never added up.
+// newTableConvertor prints the name, the components, per classification the number of versions
+// (name=count per component when there are several), and the age; -o wide adds the next transitions.
 func newTableConvertor() rest.TableConvertor {
 	return &convertor{headers: []metav1.TableColumnDefinition{
 		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},
@@ -114,10 +108,8 @@ func classificationCounts(status core.ExtensionProfileStatus) []interface{} {
 	return cells
 }
 
-// nextTransitions returns the Next Transition cell: per component with one, the version whose
-// classification changes first, e.g. "falco 0.45.1=preview@2026-12-15T00:00:00Z" (ties go to the
-// first in spec order); <none> when no version changes any more, <unknown> before the first
-// classification.
+// nextTransitions returns the first classification change of each component, e.g.
+// "falco 0.45.1=preview@2026-12-15T00:00:00Z"; <none> without one, <unknown> before classification.
 func nextTransitions(status core.ExtensionProfileStatus) string {
 	if len(status.Components) == 0 {
 		return unknown

@@ -24,8 +24,7 @@ type REST struct {
 	*genericregistry.Store
 }
 
-// NamespacedCloudProfileStorage is the storage of namespacedcloudprofiles and
-// namespacedcloudprofiles/status.
+// NamespacedCloudProfileStorage implements the storage for NamespacedCloudProfiles and their status.
 type NamespacedCloudProfileStorage struct {
 	NamespacedCloudProfile *REST
 	Status                 *StatusREST
@@ -37,9 +36,8 @@ func NewStorage(optsGetter generic.RESTOptionsGetter) NamespacedCloudProfileStor
 	return NamespacedCloudProfileStorage{NamespacedCloudProfile: namespacedCloudProfileRest, Status: namespacedCloudProfileStatusRest}
 }
 
-// NewREST returns the storage of namespacedcloudprofiles and namespacedcloudprofiles/status.
-// Both share one underlying store; the status store only swaps in the status strategy. It panics
-// if the store cannot be completed from optsGetter.
+// NewREST returns the storage of namespacedcloudprofiles and namespacedcloudprofiles/status; it panics
+// if the store cannot be completed.
 func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.NamespacedCloudProfile{} },
@@ -67,11 +65,10 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
 
 var _ rest.ShortNamesProvider = &REST{}
 
-// ShortNames implements rest.ShortNamesProvider: kubectl get nsprofile / nscpfl, as in Gardener.
+// ShortNames implements the ShortNamesProvider interface.
 func (r *REST) ShortNames() []string { return []string{"nsprofile", "nscpfl"} }
 
-// StatusREST is the storage of namespacedcloudprofiles/status: a status write never changes the
-// spec.
+// StatusREST implements the REST endpoint for changing the status of a NamespacedCloudProfile.
 type StatusREST struct {
 	store *genericregistry.Store
 }
@@ -84,15 +81,15 @@ var (
 // New returns an empty NamespacedCloudProfile.
 func (r *StatusREST) New() runtime.Object { return &core.NamespacedCloudProfile{} }
 
-// Destroy does nothing: the store is shared with REST, which destroys it.
+// Destroy cleans up its resources on shutdown.
 func (r *StatusREST) Destroy() {}
 
-// Get retrieves the object, so that PATCH works on the subresource.
+// Get retrieves the object from the storage. It is required to support Patch.
 func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
 	return r.store.Get(ctx, name, options)
 }
 
-// Update writes the status of the object only. The status subresource never creates objects.
+// Update alters the status subset of an object.
 func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
 	updateValidation rest.ValidateObjectUpdateFunc, _ bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
 	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)

@@ -23,8 +23,7 @@ type convertor struct {
 	headers []metav1.TableColumnDefinition
 }
 
-// newTableConvertor returns what kubectl get namespacedcloudprofiles prints, as in Gardener: the
-// name, the parent's name and kind, and the age.
+// newTableConvertor prints the name, the parent's name and kind, and the age.
 func newTableConvertor() rest.TableConvertor {
 	return &convertor{headers: []metav1.TableColumnDefinition{
 		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},

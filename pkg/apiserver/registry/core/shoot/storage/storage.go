@@ -25,10 +25,8 @@ type REST struct {
 	*genericregistry.Store
 }
 
-// NewREST returns the storage of shoots and shoots/status. Both share one underlying store; the
-// status store only swaps in the status strategy. credentialsRotationInterval goes to
-// shoot.NewStrategy, which does not use it (no credentials rotation here). It panics if the
-// store cannot be completed from optsGetter.
+// NewREST returns the storage of shoots and shoots/status; it panics if the store cannot be
+// completed.
 func NewREST(optsGetter generic.RESTOptionsGetter, credentialsRotationInterval time.Duration) (*REST, *StatusREST) {
 	strategy := shoot.NewStrategy(credentialsRotationInterval)
 	store := &genericregistry.Store{
@@ -59,11 +57,10 @@ func NewREST(optsGetter generic.RESTOptionsGetter, credentialsRotationInterval t
 
 var _ rest.CategoriesProvider = &REST{}
 
-// Categories implements rest.CategoriesProvider: Shoots are part of kubectl get all, as in
-// Gardener.
+// Categories implements the CategoriesProvider interface.
 func (r *REST) Categories() []string { return []string{"all"} }
 
-// StatusREST is the storage of shoots/status: a status write never changes the spec.
+// StatusREST implements the REST endpoint for changing the status of a Shoot.
 type StatusREST struct {
 	store *genericregistry.Store
 }
@@ -76,15 +73,15 @@ var (
 // New returns an empty Shoot.
 func (r *StatusREST) New() runtime.Object { return &core.Shoot{} }
 
-// Destroy does nothing: the store is shared with REST, which destroys it.
+// Destroy cleans up its resources on shutdown.
 func (r *StatusREST) Destroy() {}
 
-// Get retrieves the object, so that PATCH works on the subresource.
+// Get retrieves the object from the storage. It is required to support Patch.
 func (r *StatusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
 	return r.store.Get(ctx, name, options)
 }
 
-// Update writes the status of the object only. The status subresource never creates objects.
+// Update alters the status subset of an object.
 func (r *StatusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
 	updateValidation rest.ValidateObjectUpdateFunc, _ bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
 	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)

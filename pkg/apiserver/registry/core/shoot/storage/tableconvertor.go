@@ -29,9 +29,8 @@ type convertor struct {
 	headers []metav1.TableColumnDefinition
 }
 
-// newTableConvertor returns what kubectl get shoots prints: Gardener's first columns (name,
-// cloud profile, provider, region, Kubernetes version), the pinned extension component versions
-// (GEP-78) and the age; -o wide adds the seed and the state of the last maintenance.
+// newTableConvertor prints the name, cloud profile, provider, region, Kubernetes version, the pinned
+// component versions and the age; -o wide adds the seed and the last maintenance's state.
 func newTableConvertor() rest.TableConvertor {
 	return &convertor{headers: []metav1.TableColumnDefinition{
 		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},
@@ -78,8 +77,8 @@ func (c *convertor) ConvertToTable(_ context.Context, obj runtime.Object, tableO
 	return table, err
 }
 
-// cloudProfile prints the referenced profile: spec.cloudProfile (namespace/name for a
-// NamespacedCloudProfile), else the deprecated spec.cloudProfileName.
+// cloudProfile prints spec.cloudProfile (namespace/name for a NamespacedCloudProfile), else
+// spec.cloudProfileName.
 func cloudProfile(shoot *core.Shoot) string {
 	if ref := shoot.Spec.CloudProfile; ref != nil && ref.Name != "" {
 		if ref.Kind == "NamespacedCloudProfile" {
@@ -93,8 +92,7 @@ func cloudProfile(shoot *core.Shoot) string {
 	return none
 }
 
-// pinnedComponents prints every component with a version, in spec order, e.g.
-// shoot-traefik/traefik=3.6.13,shoot-falco-service/falco=0.44.1; <none> if there is none.
+// pinnedComponents prints every pinned component, e.g. shoot-traefik/traefik=3.6.13; <none> without.
 func pinnedComponents(shoot *core.Shoot) string {
 	extensions := make([]gardencorev1beta1.Extension, len(shoot.Spec.Extensions))
 	for i := range shoot.Spec.Extensions {
@@ -121,8 +119,7 @@ func seedName(shoot *core.Shoot) string {
 	return *shoot.Spec.SeedName
 }
 
-// lastMaintenance prints status.lastMaintenance as "<state> <triggeredTime>", e.g.
-// "Succeeded 2026-11-29T00:10:00Z"; <none> before the first maintenance that recorded one.
+// lastMaintenance prints "<state> <triggeredTime>" of status.lastMaintenance; <none> without.
 func lastMaintenance(shoot *core.Shoot) string {
 	last := shoot.Status.LastMaintenance
 	if last == nil {
