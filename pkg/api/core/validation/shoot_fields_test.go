@@ -117,8 +117,10 @@ var _ = Describe("Shoot validation of the modelled fields", func() {
 		Entry("overlapping pods and services", func(s *core.Shoot) {
 			s.Spec.Networking = &core.Networking{Pods: ptr.To("100.64.0.0/10"), Services: ptr.To("100.64.0.0/13")}
 		}, fieldErr(field.ErrorTypeInvalid, "spec.networking.services")),
-		Entry("over-long extension type (not a DNS-1123 label, as in Gardener)", func(s *core.Shoot) { s.Spec.Extensions[0].Type = long },
+		Entry("extension type over 63 characters (not a DNS-1123 label, as in Gardener)", func(s *core.Shoot) { s.Spec.Extensions[0].Type = strings.Repeat("x", 64) },
 			fieldErr(field.ErrorTypeInvalid, "spec.extensions[0].type")),
+		Entry("extension type over MaxNameLength, refused without quoting it", func(s *core.Shoot) { s.Spec.Extensions[0].Type = long },
+			fieldErr(field.ErrorTypeTooLong, "spec.extensions[0].type")),
 		Entry("extension type with capitals", func(s *core.Shoot) { s.Spec.Extensions[0].Type = "Shoot-Falco" },
 			fieldErr(field.ErrorTypeInvalid, "spec.extensions[0].type")),
 		Entry("over-long providerConfig", func(s *core.Shoot) {

@@ -74,15 +74,19 @@ func validateOptionalMaxLength(value *string, maxLength int, fldPath *field.Path
 }
 
 // validateExtensions checks spec.extensions[].type (Gardener's): required, a DNS-1123 label,
-// unique.
+// unique; a type over MaxNameLength is refused without quoting it.
 func validateExtensions(extensions []core.Extension, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	types := sets.New[string]()
 	for i, extension := range extensions {
 		typePath := fldPath.Index(i).Child("type")
-		if extension.Type == "" {
+		switch {
+		case extension.Type == "":
 			allErrs = append(allErrs, field.Required(typePath, "field must not be empty"))
-		} else {
+		case len(extension.Type) > MaxNameLength:
+			allErrs = append(allErrs, field.TooLong(typePath, "", MaxNameLength))
+			continue
+		default:
 			for _, msg := range validation.IsDNS1123Label(extension.Type) {
 				allErrs = append(allErrs, field.Invalid(typePath, extension.Type, msg))
 			}
