@@ -38,7 +38,9 @@ type StoredObjects func(resource string) rest.Getter
 // merge, or 500 on objects nested in both); where its result would differ, the patch becomes the
 // result ("$patch": "replace"). The resourceVersion read is the patch's precondition unless it
 // names one. List items of mixed JSON types, keyed items without their key and directives the
-// merge fails on (strategicPatchError), all 500 in the merge, get 422 naming the field.
+// merge fails on (strategicPatchError), all 500 in the merge, get 422 naming the field. A patch
+// with $setElementOrder is merged against the stored object too: its merge fails on a list
+// stored as null or empty, which the patch alone does not tell.
 func WithOpaqueStrategicMerge(handler http.Handler, kinds map[schema.GroupResource]schema.GroupVersionKind, objects StoredObjects,
 	patchMeta func(schema.GroupVersionKind) (strategicpatch.LookupPatchMeta, error), scheme *runtime.Scheme, serializer runtime.NegotiatedSerializer) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -67,7 +69,7 @@ func WithOpaqueStrategicMerge(handler http.Handler, kinds map[schema.GroupResour
 			responsewriters.ErrorNegotiated(apierrors.NewInvalid(gvk.GroupKind(), info.Name, field.ErrorList{fieldErr}), serializer, gvk.GroupVersion(), w, req)
 			return
 		}
-		if !setsOpaque {
+		if !setsOpaque && !hasKeyPrefix(checked, setElementOrderPrefix) {
 			handler.ServeHTTP(w, req)
 			return
 		}

@@ -324,6 +324,25 @@ func scalarItemsError(items []interface{}, elem reflect.Type, path *field.Path) 
 	return nil
 }
 
+// hasKeyPrefix reports whether an object in value has a key with prefix.
+func hasKeyPrefix(value interface{}, prefix string) bool {
+	switch v := value.(type) {
+	case map[string]interface{}:
+		for key, item := range v {
+			if strings.HasPrefix(key, prefix) || hasKeyPrefix(item, prefix) {
+				return true
+			}
+		}
+	case []interface{}:
+		for _, item := range v {
+			if hasKeyPrefix(item, prefix) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func isPatchDirectiveValue(v interface{}) bool {
 	return v == "delete" || v == "replace"
 }

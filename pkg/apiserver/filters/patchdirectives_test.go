@@ -22,6 +22,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 	"k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
+	"k8s.io/utils/ptr"
 	kjson "sigs.k8s.io/json"
 
 	"github.com/gep-78/gardener/pkg/api"
@@ -40,6 +41,14 @@ var storedObjects = map[string]storedObject{
 	"CloudProfile":     {"cloudprofiles", storedCloudProfile()},
 	"ExtensionProfile": {"extensionprofiles", decodeExample("extensionprofile-shoot-traefik.yaml", &gardencorev1beta1.ExtensionProfile{})},
 	"Shoot":            {"shoots", storedShoot()},
+	// Lists stored as null: a machine image without versions, and the status before its merge.
+	"NamespacedCloudProfile": {"namespacedcloudprofiles", &gardencorev1beta1.NamespacedCloudProfile{
+		ObjectMeta: metav1.ObjectMeta{Name: "x", Namespace: "garden-dev", ResourceVersion: "3"},
+		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{
+			Parent:        gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "local"},
+			MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMinor)}},
+		},
+	}},
 }
 
 func decodeExample(name string, obj runtime.Object) runtime.Object {
@@ -195,6 +204,19 @@ var _ = Describe("WithOpaqueStrategicMerge and patch directives", func() {
 		Expect(status.Details.Causes[0].Field).To(Equal("spec.$deleteFromPrimitiveList/components"))
 		Expect(status.Details.Causes[0].Message).To(ContainSubstring(`"components" is not a list of scalars`))
 	})
+
+	DescribeTable("refuses with 422 at the patch what the library fails on with 500 for the stored object",
+		func(patch string) {
+			code, err := strategicMerge(storedObjects["NamespacedCloudProfile"].typed, []byte(patch))
+			Expect(code).To(Equal(http.StatusInternalServerError), "%v", err)
+
+			code, status := send("NamespacedCloudProfile", patch)
+			Expect(code).To(Equal(http.StatusUnprocessableEntity))
+			Expect(status.Details.Causes).To(ConsistOf(HaveField("Field", "patch")))
+		},
+		Entry("$setElementOrder of a list stored as null", `{"spec":{"machineImages":[{"name":"gardenlinux","$setElementOrder/versions":[{"version":"1.0.0"}],"versions":[{"version":"1.0.0"}]}]}}`),
+		Entry("$setElementOrder of a status list stored as null", `{"status":{"cloudProfileSpec":{"$setElementOrder/regions":[]}}}`),
+	)
 
 	DescribeTable("forwards what the library merges",
 		func(kind, patch string) {
