@@ -12,6 +12,7 @@ import (
 	"maps"
 	"math/rand"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -35,60 +36,70 @@ type fuzzTarget struct {
 	typed      func() runtime.Object
 }
 
-// The fuzzer sends mutated bodies, seeded by Ginkgo's random seed (--ginkgo.seed), so that a
-// failure is repeated by running the suite with the seed it prints.
-var _ = Describe("fuzzed bodies", func() {
-	const bodies = 1200
+// fuzzSeeds is how many seeds one run fuzzes with: the Ginkgo seed N (--ginkgo.seed) and N+1 ...
+// N+fuzzSeeds-1, each with its own stream of bodiesPerSeed mutated bodies, so that a failure is
+// repeated by running the suite with the seed it names.
+const (
+	fuzzSeeds     = 5
+	bodiesPerSeed = 300
+)
 
-	It("derives the same requests from the same seed", func() {
-		generate := func() []string {
-			rng := rand.New(rand.NewSource(GinkgoRandomSeed()))
-			targets := fuzzTargets()
-			var out []string
-			for i := 0; i < 60; i++ {
-				method, path, contentType, body, what := fuzzRequest(rng, targets[i%len(targets)], i)
-				out = append(out, fmt.Sprintf("%s %s %s %s %x", method, path, contentType, what, sha256.Sum256(body)))
-			}
-			return out
-		}
-		a, b := generate(), generate()
-		for i := range a {
-			Expect(b[i]).To(Equal(a[i]), "request %d: %s", i, a[i])
-		}
-	})
+// fuzzedRequest is one request of the fuzzer.
+type fuzzedRequest struct {
+	method, path, contentType string
+	body                      []byte
+	what                      string
+}
 
-	It(fmt.Sprintf("answers none of %d mutated bodies with 5xx and logs no panic", bodies), func() {
-		seed := GinkgoRandomSeed()
-		rng := rand.New(rand.NewSource(seed))
-		By(fmt.Sprintf("seed %d", seed))
+var _ = Describe("fuzzed bodies", Ordered, ContinueOnFailure, func() {
+	var targets []fuzzTarget
 
-		targets := fuzzTargets()
+	BeforeAll(func() {
+		targets = fuzzTargets()
 		for _, t := range targets {
 			body, err := json.Marshal(t.object)
 			Expect(err).NotTo(HaveOccurred())
 			r := send(http.MethodPost, t.collection, "application/json", body)
 			Expect(r.code).To(Equal(http.StatusCreated), "%s: %s", t.kind, r.body)
 		}
-
-		var failures []string
-		codes := map[int]int{}
-		for i := 0; i < bodies; i++ {
-			t := targets[i%len(targets)]
-			method, path, contentType, body, what := fuzzRequest(rng, t, i)
-			r := send(method, path, contentType, body)
-			codes[r.code]++
-			if r.code >= 500 {
-				snippet := string(body)
-				if len(snippet) > 300 {
-					snippet = snippet[:300] + "..."
-				}
-				failures = append(failures, fmt.Sprintf("%s %s %s (%s): %d %.300s\n  body: %q", method, path, contentType, what, r.code, r.body, snippet))
-			}
-		}
-		GinkgoWriter.Printf("seed %d, answers by status: %v\n", seed, codes)
-		Expect(failures).To(BeEmpty(), "seed %d", seed)
-		Expect(panics.Lines()).To(BeEmpty(), "seed %d", seed)
 	})
+
+	It("derives the same requests from the same seed", func() {
+		generate := func() []string {
+			rng := rand.New(rand.NewSource(GinkgoRandomSeed()))
+			var out []string
+			for i := 0; i < 60; i++ {
+				for _, r := range fuzzRequests(rng, targets[i%len(targets)], i) {
+					out = append(out, fmt.Sprintf("%s %s %s %s %x", r.method, r.path, r.contentType, r.what, sha256.Sum256(r.body)))
+				}
+			}
+			return out
+		}
+		Expect(generate()).To(Equal(generate()))
+	})
+
+	for offset := int64(0); offset < fuzzSeeds; offset++ {
+		It(fmt.Sprintf("answers none of %d mutated bodies of seed N+%d with 5xx, nor through another verb, and logs no panic", bodiesPerSeed, offset), func() {
+			seed := GinkgoRandomSeed() + offset
+			rng := rand.New(rand.NewSource(seed))
+			By(fmt.Sprintf("seed %d (--ginkgo.seed=%d)", seed, GinkgoRandomSeed()))
+
+			var failures []string
+			codes := map[int]int{}
+			for i := 0; i < bodiesPerSeed; i++ {
+				for _, req := range fuzzRequests(rng, targets[i%len(targets)], i) {
+					r := send(req.method, req.path, req.contentType, req.body)
+					codes[r.code]++
+					if r.code >= 500 {
+						failures = append(failures, fmt.Sprintf("%s %s %s (%s): %d %.300s\n  body: %.300q", req.method, req.path, req.contentType, req.what, r.code, r.body, req.body))
+					}
+				}
+			}
+			GinkgoWriter.Printf("seed %d, answers by status: %v\n", seed, codes)
+			Expect(failures).To(BeEmpty(), "seed %d (--ginkgo.seed=%d)", seed, GinkgoRandomSeed())
+			Expect(panics.Lines()).To(BeEmpty(), "seed %d", seed)
+		})
+	}
 })
 
 func decodeJSON(data []byte) map[string]interface{} {
@@ -123,16 +134,27 @@ func fuzzTargets() []fuzzTarget {
 		{kind: "ExtensionProfile", object: exampleJSON("extensionprofile-shoot-falco-service.yaml", "fuzz-falco"),
 			collection: clusterPath("extensionprofiles", ""), existing: func() string { return clusterPath("extensionprofiles", "fuzz-falco") },
 			typed: func() runtime.Object { return &gardencorev1beta1.ExtensionProfile{} }},
+		{kind: "NamespacedCloudProfile", object: decodeJSON([]byte(namespacedCloudProfileJSON)),
+			collection: namespacedPath("namespacedcloudprofiles", ""), existing: func() string { return namespacedPath("namespacedcloudprofiles", "fuzz-local") },
+			typed: func() runtime.Object { return &gardencorev1beta1.NamespacedCloudProfile{} }},
 	}
 }
 
-// fuzzRequest returns one mutated request for t.
-func fuzzRequest(rng *rand.Rand, t fuzzTarget, i int) (method, path, contentType string, body []byte, what string) {
+// namespacedCloudProfileJSON extends the suite's CloudProfile local.
+const namespacedCloudProfileJSON = `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"NamespacedCloudProfile",` +
+	`"metadata":{"name":"fuzz-local","namespace":"` + namespace + `"},"spec":{"parent":{"kind":"CloudProfile","name":"local"},` +
+	`"kubernetes":{"versions":[{"version":"1.36.3","expirationDate":"2027-06-30T00:00:00Z"}]},` +
+	`"machineTypes":[{"name":"fuzz-large","cpu":"4","gpu":"0","memory":"16Gi","usable":true}]}}`
+
+// fuzzRequests returns a mutated request for t; a reference or directive mutation through every
+// verb.
+func fuzzRequests(rng *rand.Rand, t fuzzTarget, i int) []fuzzedRequest {
 	GinkgoHelper()
 	doc := deepCopyJSON(t.object)
 	meta := doc["metadata"].(map[string]interface{})
-	mutation := rng.Intn(10)
-	var raw []byte
+	mutation := rng.Intn(12)
+	var raw, jsonPatch []byte
+	var what string
 	switch mutation {
 	case 0:
 		what = "type flip"
@@ -206,6 +228,13 @@ func fuzzRequest(rng *rand.Rand, t fuzzTarget, i int) (method, path, contentType
 	case 9:
 		what = "resourceVersion"
 		meta["resourceVersion"] = []interface{}{"abc", "-1", "1.5", "99999999999999999999999", "", " 1", "0"}[rng.Intn(7)]
+	case 10:
+		path, name := setReference(rng, doc, reflect.TypeOf(t.typed()))
+		what = fmt.Sprintf("reference %s = %q", path.jsonPointer(), name)
+		jsonPatch = mustMarshal([]interface{}{map[string]interface{}{"op": "add", "path": path.jsonPointer(), "value": name}})
+	case 11:
+		what = setDirective(rng, doc, reflect.TypeOf(t.typed()))
+		jsonPatch = mustMarshal([]interface{}{map[string]interface{}{"op": "replace", "path": "/spec", "value": doc["spec"]}})
 	}
 	if raw == nil {
 		var err error
@@ -213,35 +242,55 @@ func fuzzRequest(rng *rand.Rand, t fuzzTarget, i int) (method, path, contentType
 		Expect(err).NotTo(HaveOccurred())
 	}
 
-	// The verb and content type.
-	name := fmt.Sprintf("fuzz-%d", i)
 	if mutation == 7 {
 		if rng.Intn(2) == 0 {
-			return http.MethodPost, t.collection, protobufType, raw, what + ", create"
+			return []fuzzedRequest{{http.MethodPost, t.collection, protobufType, raw, what + ", create"}}
 		}
-		return http.MethodPut, t.existing(), protobufType, raw, what + ", update"
+		return []fuzzedRequest{{http.MethodPut, t.existing(), protobufType, raw, what + ", update"}}
 	}
-	switch rng.Intn(6) {
+	if jsonPatch == nil {
+		return []fuzzedRequest{t.request(rng, rng.Intn(6), raw, mutation != 6, nil, i, what)}
+	}
+	out := make([]fuzzedRequest, 0, 6)
+	for verb := 0; verb < 6; verb++ {
+		out = append(out, t.request(rng, verb, raw, true, jsonPatch, i, what))
+	}
+	return out
+}
+
+// request sends raw to t by verb: create (renamed unless the body is no valid JSON), update,
+// merge, strategic-merge, apply or JSON patch (jsonPatch, else raw as the spec).
+func (t fuzzTarget) request(rng *rand.Rand, verb int, raw []byte, rename bool, jsonPatch []byte, i int, what string) fuzzedRequest {
+	switch verb {
 	case 0:
-		if mutation != 6 {
-			raw = bytes.Replace(raw, []byte(`"name":"fuzz`), []byte(`"name":"`+name+`-fuzz`), 1)
+		if rename {
+			raw = bytes.Replace(raw, []byte(`"name":"fuzz`), []byte(fmt.Sprintf(`"name":"fuzz-%d-fuzz`, i)), 1)
 		}
-		return http.MethodPost, t.collection, "application/json", raw, what + ", create"
+		return fuzzedRequest{http.MethodPost, t.collection, "application/json", raw, what + ", create"}
 	case 1:
-		return http.MethodPut, t.existing(), "application/json", raw, what + ", update"
+		return fuzzedRequest{http.MethodPut, t.existing(), "application/json", raw, what + ", update"}
 	case 2:
-		return http.MethodPatch, t.existing(), "application/merge-patch+json", raw, what + ", merge patch"
+		return fuzzedRequest{http.MethodPatch, t.existing(), "application/merge-patch+json", raw, what + ", merge patch"}
 	case 3:
-		return http.MethodPatch, t.existing(), "application/strategic-merge-patch+json", raw, what + ", strategic-merge patch"
+		return fuzzedRequest{http.MethodPatch, t.existing(), "application/strategic-merge-patch+json", raw, what + ", strategic-merge patch"}
 	case 4:
 		if y, err := yaml.JSONToYAML(raw); err == nil && rng.Intn(2) == 0 {
 			raw = y
 		}
-		return http.MethodPatch, t.existing() + "?fieldManager=fuzz&force=true", "application/apply-patch+yaml", raw, what + ", apply"
+		return fuzzedRequest{http.MethodPatch, t.existing() + "?fieldManager=fuzz&force=true", "application/apply-patch+yaml", raw, what + ", apply"}
 	default:
-		ops := fmt.Sprintf(`[{"op":"replace","path":"/spec","value":%s}]`, string(raw))
-		return http.MethodPatch, t.existing(), "application/json-patch+json", []byte(ops), what + ", JSON patch"
+		if jsonPatch == nil {
+			jsonPatch = []byte(fmt.Sprintf(`[{"op":"replace","path":"/spec","value":%s}]`, string(raw)))
+		}
+		return fuzzedRequest{http.MethodPatch, t.existing(), "application/json-patch+json", jsonPatch, what + ", JSON patch"}
 	}
+}
+
+func mustMarshal(v interface{}) []byte {
+	GinkgoHelper()
+	data, err := json.Marshal(v)
+	Expect(err).NotTo(HaveOccurred())
+	return data
 }
 
 func deepCopyJSON(in map[string]interface{}) map[string]interface{} {

@@ -53,3 +53,10 @@ func clusterPath(resource, name string) string {
 	}
 	return basePath + "/" + resource + "/" + name
 }
+
+func namespacedPath(resource, name string) string {
+	if name == "" {
+		return basePath + "/namespaces/" + namespace + "/" + resource
+	}
+	return basePath + "/namespaces/" + namespace + "/" + resource + "/" + name
+}
