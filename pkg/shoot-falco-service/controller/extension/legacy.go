@@ -5,6 +5,7 @@
 package extension
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gep-78/gardener/extensions/pkg/util/extensioncomponents"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	falcov1alpha1 "github.com/gep-78/gardener/pkg/shoot-falco-service/apis/falco/v1alpha1"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/falco"
@@ -59,6 +61,9 @@ func (r *Reconciler) resolveFalco(ext *extensionsv1alpha1.Extension) (values fal
 	switch {
 	case err == nil:
 		values = falco.Values{Version: component.Version, RulesVersion: config.RulesVersion, ContainerPlugin: config.ContainerPlugin}
+		if f := config.SimulateFailure; f != nil {
+			return falco.Values{}, "", simulatedFailure(component.Version, f)
+		}
 		if config.Image != nil {
 			values.Image = config.Image.Repository + ":" + config.Image.Tag
 		}
@@ -74,4 +79,28 @@ func (r *Reconciler) resolveFalco(ext *extensionsv1alpha1.Extension) (values fal
 	values.Namespace = ext.Namespace
 	values.ManagedBy = ManagedBy
 	return values, warning, nil
+}
+
+// failureWithCodes is an error that carries the codes of status.lastError.
+type failureWithCodes struct {
+	description string
+	codes       []gardencorev1beta1.ErrorCode
+}
+
+func (f *failureWithCodes) Error() string { return f.description }
+
+func simulatedFailure(version string, f *falcov1alpha1.SimulatedFailure) error {
+	err := &failureWithCodes{description: cmp.Or(f.Description, "simulated failure of falco "+version)}
+	for _, c := range f.Codes {
+		err.codes = append(err.codes, gardencorev1beta1.ErrorCode(c))
+	}
+	return err
+}
+
+// errorCodes returns the codes of status.lastError for err.
+func errorCodes(err error) []gardencorev1beta1.ErrorCode {
+	if f := (&failureWithCodes{}); errors.As(err, &f) {
+		return f.codes
+	}
+	return extensioncomponents.ErrorCodes(err)
 }

@@ -21,7 +21,6 @@ import (
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	"github.com/gep-78/gardener/extensions/pkg/util/extensioncomponents"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/falco"
@@ -216,7 +215,7 @@ func (r *Reconciler) updateStatus(ctx context.Context, ext *extensionsv1alpha1.E
 	var lastError *gardencorev1beta1.LastError
 	switch {
 	case opErr != nil:
-		lastError = &gardencorev1beta1.LastError{Description: opErr.Error(), Codes: extensioncomponents.ErrorCodes(opErr), LastUpdateTime: &now}
+		lastError = &gardencorev1beta1.LastError{Description: opErr.Error(), Codes: errorCodes(opErr), LastUpdateTime: &now}
 	case state == gardencorev1beta1.LastOperationStateProcessing:
 		lastError = ext.Status.LastError
 	}

@@ -232,6 +232,16 @@ var _ = Describe("Reconciler", func() {
 					obj.Spec.Components[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"falco.extensions.gardener.cloud/v1alpha1","kind":"FalcoComponentConfig","rulesVersion":"0.44.0","plugins":["container"]}`)}
 				},
 				`spec.components[0].providerConfig: cannot decode the providerConfig of component "falco": strict decoding error: unknown field "plugins"`),
+			Entry("a simulated failure of the version, with its description and codes",
+				func(obj *extensionsv1alpha1.Extension) {
+					obj.Spec.Components[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"falco.extensions.gardener.cloud/v1alpha1","kind":"FalcoComponentConfig","simulateFailure":{"description":"falco crashes on start","codes":["ERR_CONFIGURATION_PROBLEM"]}}`)}
+				},
+				`falco crashes on start`),
+			Entry("a simulated failure without description",
+				func(obj *extensionsv1alpha1.Extension) {
+					obj.Spec.Components[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"falco.extensions.gardener.cloud/v1alpha1","kind":"FalcoComponentConfig","simulateFailure":{"codes":["ERR_CONFIGURATION_PROBLEM"]}}`)}
+				},
+				`simulated failure of falco 0.44.1`),
 		)
 
 		It("keeps the deployed version when the component disappears later", func() {

@@ -5,6 +5,8 @@
 package v1alpha1
 
 import (
+	"slices"
+
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -14,6 +16,11 @@ func (in *FalcoComponentConfig) DeepCopyInto(out *FalcoComponentConfig) {
 	if in.Image != nil {
 		image := *in.Image
 		out.Image = &image
+	}
+	if in.SimulateFailure != nil {
+		failure := *in.SimulateFailure
+		failure.Codes = slices.Clone(in.SimulateFailure.Codes)
+		out.SimulateFailure = &failure
 	}
 }
 

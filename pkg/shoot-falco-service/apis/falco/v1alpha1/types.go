@@ -36,6 +36,20 @@ type FalcoComponentConfig struct {
 	// from a FalcoProfile's spec.images.falco[].
 	// +optional
 	Image *Image `json:"image,omitempty"`
+	// SimulateFailure makes every reconcile of this falco version fail, so that tests and demos
+	// can break a version on purpose. The real extension has no such field.
+	// +optional
+	SimulateFailure *SimulatedFailure `json:"simulateFailure,omitempty"`
+}
+
+// SimulatedFailure is the error a reconcile reports in the Extension's status.lastError.
+type SimulatedFailure struct {
+	// Description is the error; empty means "simulated failure of falco <version>".
+	// +optional
+	Description string `json:"description,omitempty"`
+	// Codes are the error codes, e.g. ERR_CONFIGURATION_PROBLEM.
+	// +optional
+	Codes []string `json:"codes,omitempty"`
 }
 
 // Image is a container image: repository and tag (a tag may be a digest, as in a FalcoProfile).
