@@ -223,8 +223,8 @@ func expectContent(c opaqueCase, stored, expected map[string]interface{}) {
 }
 
 // refusedAsUpdate checks a refused write: only adding or removing a list item may be refused (by
-// an update rule on the result), and then the update to the expected object is refused with the
-// same message, and the object is unchanged.
+// an update rule on the result), and then the update to the expected object is refused for the
+// same causes, and the object is unchanged.
 func refusedAsUpdate(c opaqueCase, client dynamic.ResourceInterface, live, expected map[string]interface{}, message string) {
 	Expect(c.newItem).To(BeNumerically(">=", 0), "%s was refused: %s", c, message)
 	By("refused as the update to the result is: " + message)
@@ -236,7 +236,11 @@ func refusedAsUpdate(c opaqueCase, client dynamic.ResourceInterface, live, expec
 	Expect(err).To(HaveOccurred(), "%s was refused (%s), the update to its result is not", c, message)
 	var status apierrors.APIStatus
 	Expect(errors.As(err, &status)).To(BeTrue(), err.Error())
-	Expect(message).To(ContainSubstring(status.Status().Message), c.String())
+	// kubectl words the message of an Invalid error its own way; its causes are the same.
+	Expect(status.Status().Details).NotTo(BeNil(), err.Error())
+	for _, cause := range status.Status().Details.Causes {
+		Expect(message).To(ContainSubstring(cause.Field+": "+cause.Message), c.String())
+	}
 	expectContent(c, get(client, metadata["name"].(string)), live)
 }
 
