@@ -7,7 +7,10 @@ package validation_test
 import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	gomegatypes "github.com/onsi/gomega/types"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
@@ -211,6 +214,67 @@ var _ = Describe("Shoot update rules that depend on the Shoot's state", func() {
 			s.Spec.Provider.Workers[0].Maximum = 5
 		}),
 	)
+
+	DescribeTable("ValidateEncryptionConfigUpdate",
+		func(newResources, oldResources, current []string, matchers ...gomegatypes.GomegaMatcher) {
+			config := func(resources []string) *core.EncryptionConfig {
+				if resources == nil {
+					return nil
+				}
+				return &core.EncryptionConfig{Resources: resources}
+			}
+			currentSet := sets.New[schema.GroupResource]()
+			for _, r := range current {
+				currentSet.Insert(schema.ParseGroupResource(r))
+			}
+			errs := ValidateEncryptionConfigUpdate(config(newResources), config(oldResources), currentSet, "", nil, false,
+				&core.LastOperation{Type: core.LastOperationTypeReconcile}, field.NewPath("c"))
+			if len(matchers) == 0 {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs).To(ConsistOf(matchers))
+		},
+		// The previous change (configmaps) still rolls out, yet nothing changes now.
+		Entry("resources reordered are no change", []string{"deployments.apps", "configmaps"}, []string{"configmaps", "deployments.apps"}, []string{"deployments.apps"}),
+		Entry("a configuration added", []string{"configmaps"}, nil, nil),
+		Entry("a configuration removed while the previous change rolls out", nil, []string{"configmaps"}, nil,
+			fieldErrExact(field.ErrorTypeForbidden, "c.resources", "resources cannot be changed because a previous encryption configuration change is currently being rolled out")),
+	)
+
+	DescribeTable("ValidateForceDeletion on create (no old Shoot)",
+		func(mutate func(*core.Shoot), matchers ...gomegatypes.GomegaMatcher) {
+			shoot := updatableShoot()
+			mutate(shoot)
+			errs := ValidateForceDeletion(shoot, nil)
+			if len(matchers) == 0 {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs).To(ConsistOf(matchers))
+		},
+		Entry("without the annotation", func(*core.Shoot) {}),
+		Entry("annotated false", func(s *core.Shoot) {
+			s.Annotations = map[string]string{"confirmation.gardener.cloud/force-deletion": "false"}
+		}),
+		Entry("annotated true", forceDeletion,
+			fieldErrExact(field.ErrorTypeForbidden, forceDeletionPath, "force-deletion annotation cannot be set when Shoot deletionTimestamp is nil"),
+			fieldErrExact(field.ErrorTypeForbidden, forceDeletionPath, "force-deletion annotation cannot be set when Shoot status does not contain one of these error codes: [ERR_CLEANUP_CLUSTER_RESOURCES ERR_CONFIGURATION_PROBLEM ERR_INFRA_DEPENDENCIES ERR_INFRA_UNAUTHENTICATED ERR_INFRA_UNAUTHORIZED]")),
+	)
+
+	It("validateNodeLocalDNSUpdate reports versions it cannot read", func() {
+		oldShoot := updatableShoot()
+		inPlace(oldShoot)
+		oldShoot.Spec.Provider.Workers[1].Kubernetes = &core.WorkerKubernetes{Version: ptr.To("x")}
+		newShoot := oldShoot.DeepCopy()
+		nodeLocalDNS(newShoot)
+		Expect(ValidateShootUpdate(newShoot, oldShoot)).To(ContainElement(fieldErrExact(field.ErrorTypeInvalid, "spec.provider.workers[1]",
+			`failed to calculate effective Kubernetes version for worker "ub": invalid semantic version`)))
+
+		oldShoot.Spec.Kubernetes.Version = "y"
+		Expect(ValidateShootUpdate(newShoot, oldShoot)).To(ContainElement(fieldErrExact(field.ErrorTypeInvalid, "spec.kubernetes.version",
+			`failed to parse old Kubernetes version "y": invalid semantic version`)))
+	})
 
 	It("ValidateInPlaceUpdates reports control plane versions that do not parse", func() {
 		oldShoot := updatableShoot()

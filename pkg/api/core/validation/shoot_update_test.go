@@ -37,8 +37,10 @@ func updatableShoot() *core.Shoot {
 }
 
 // selfHosted makes the first pool of s run the control plane, with an etcd backup.
-func selfHosted(s *core.Shoot) {
-	s.Spec.Provider.Workers[0].ControlPlane = &core.WorkerControlPlane{Backup: &core.Backup{Provider: "local", Region: ptr.To("local")}}
+func selfHosted(s *core.Shoot) { selfHostedProvider(&s.Spec.Provider) }
+
+func selfHostedProvider(p *core.Provider) {
+	p.Workers[0].ControlPlane = &core.WorkerControlPlane{Backup: &core.Backup{Provider: "local", Region: ptr.To("local")}}
 }
 
 func inPlace(s *core.Shoot) {
@@ -123,6 +125,9 @@ var _ = Describe("Shoot spec update rules (ValidateShootSpecUpdate)", func() {
 		Entry("dns domain changed", noChange, func(s *core.Shoot) { s.Spec.DNS.Domain = ptr.To("other.example.com") },
 			fieldErrExact(field.ErrorTypeInvalid, "spec.dns.domain", immutable)),
 		Entry("dns domain set", func(s *core.Shoot) { s.Spec.DNS.Domain = nil }, noChange),
+		Entry("dns set", func(s *core.Shoot) { s.Spec.DNS = nil }, func(s *core.Shoot) { s.Spec.DNS = updatableShoot().Spec.DNS }),
+		Entry("a secondary DNS provider removed", noChange, func(s *core.Shoot) { s.Spec.DNS.Providers = s.Spec.DNS.Providers[:1] }),
+		Entry("primary DNS provider removed before scheduling", func(s *core.Shoot) { s.Spec.SeedName = nil }, func(s *core.Shoot) { s.Spec.DNS.Providers = nil }),
 		Entry("primary DNS provider removed", noChange, func(s *core.Shoot) { s.Spec.DNS.Providers = s.Spec.DNS.Providers[1:] },
 			fieldErrExact(field.ErrorTypeForbidden, "spec.dns.providers", "removing a primary provider is not allowed")),
 		Entry("primary DNS provider type removed", noChange, func(s *core.Shoot) { s.Spec.DNS.Providers[0].Type = nil },
@@ -232,6 +237,9 @@ var _ = Describe("Shoot spec update rules (ValidateShootSpecUpdate)", func() {
 		Entry("pods and services CIDRs set where unset", func(s *core.Shoot) { s.Spec.Networking.Pods, s.Spec.Networking.Services = nil, nil },
 			func(s *core.Shoot) { s.Spec.Networking = updatableShoot().Spec.Networking }),
 		Entry("nodes CIDR", noChange, func(s *core.Shoot) { s.Spec.Networking.Nodes = ptr.To("10.251.0.0/16") }),
+		Entry("IP families set where none were stored (v1beta1 defaults them on every read)", func(s *core.Shoot) { s.Spec.Networking.IPFamilies = nil },
+			func(s *core.Shoot) { s.Spec.Networking.IPFamilies = []core.IPFamily{core.IPFamilyIPv4} },
+			fieldErrExact(field.ErrorTypeForbidden, "spec.networking.ipFamilies", "unsupported IP family update: oldIPFamilies=[], newIPFamilies=[IPv4]")),
 		Entry("IP families [IPv4] to [IPv6]", noChange, func(s *core.Shoot) { s.Spec.Networking.IPFamilies = []core.IPFamily{core.IPFamilyIPv6} },
 			fieldErrExact(field.ErrorTypeForbidden, "spec.networking.ipFamilies", "unsupported IP family update: oldIPFamilies=[IPv4], newIPFamilies=[IPv6]")),
 		Entry("IP families [IPv4] to [IPv4, IPv6]", noChange, func(s *core.Shoot) {
@@ -279,6 +287,61 @@ var _ = Describe("Shoot spec update rules (ValidateShootSpecUpdate)", func() {
 			Expect(len(err.Error())).To(BeNumerically("<", 600), err.Error())
 		}
 	})
+
+	DescribeTable("ValidateCloudProfileReference",
+		func(reference *core.CloudProfileReference, name *string, version string, matchers ...gomegatypes.GomegaMatcher) {
+			errs := ValidateCloudProfileReference(reference, name, version, field.NewPath("spec"))
+			if len(matchers) == 0 {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs).To(ConsistOf(matchers))
+		},
+		Entry("a CloudProfile", &core.CloudProfileReference{Kind: "CloudProfile", Name: "local"}, nil, "1.35.6"),
+		Entry("a NamespacedCloudProfile", &core.CloudProfileReference{Kind: "NamespacedCloudProfile", Name: "custom"}, nil, "1.35.6"),
+		Entry("cloudProfileName alone before Kubernetes 1.34", nil, ptr.To("local"), "1.33.9"),
+		Entry("cloudProfileName alone on a 1.34 pre-release", nil, ptr.To("local"), "1.34.0-rc.1",
+			fieldErrExact(field.ErrorTypeForbidden, "spec.cloudProfileName", "for Kubernetes version >= 1.34, cloudProfileName field is no longer supported, use spec.cloudProfile.name instead")),
+		Entry("cloudProfileName beside cloudProfile on Kubernetes 1.35", &core.CloudProfileReference{Kind: "CloudProfile", Name: "local"}, ptr.To("local"), "1.35.6",
+			fieldErrExact(field.ErrorTypeForbidden, "spec.cloudProfileName", "for Kubernetes version >= 1.34, cloudProfileName field is no longer supported, use spec.cloudProfile.name instead")),
+		Entry("an empty cloudProfileName on Kubernetes 1.35", &core.CloudProfileReference{Kind: "CloudProfile", Name: "local"}, ptr.To(""), "1.35.6"),
+		Entry("cloudProfileName with a version that does not parse", nil, ptr.To("local"), "latest"),
+		Entry("no reference", nil, nil, "1.35.6", fieldErrExact(field.ErrorTypeRequired, "spec.cloudProfile.name", "must specify a cloud profile")),
+		Entry("a reference without name", &core.CloudProfileReference{Kind: "CloudProfile"}, nil, "1.35.6",
+			fieldErrExact(field.ErrorTypeRequired, "spec.cloudProfile.name", "must specify a cloud profile")),
+		Entry("an unknown kind", &core.CloudProfileReference{Kind: "SeedProfile", Name: "local"}, nil, "1.35.6",
+			fieldErrExact(field.ErrorTypeNotSupported, "spec.cloudProfile.kind", `supported values: "CloudProfile", "NamespacedCloudProfile"`)),
+		Entry("an over-long kind (left to the length checks)", &core.CloudProfileReference{Kind: strings.Repeat("k", 300), Name: "local"}, nil, "1.35.6"),
+	)
+
+	DescribeTable("ValidateProviderUpdate",
+		func(mutateOld, mutateNew func(*core.Provider), matchers ...gomegatypes.GomegaMatcher) {
+			oldProvider := updatableShoot().Spec.Provider
+			mutateOld(&oldProvider)
+			newProvider := *oldProvider.DeepCopy()
+			mutateNew(&newProvider)
+			errs := ValidateProviderUpdate(&newProvider, &oldProvider, field.NewPath("provider"))
+			if len(matchers) == 0 {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs).To(ConsistOf(matchers))
+		},
+		Entry("a pool renamed (a new pool; nothing to compare)", func(*core.Provider) {}, func(p *core.Provider) {
+			p.Workers[0].Name, p.Workers[0].UpdateStrategy = "renamed", ptr.To(core.AutoInPlaceUpdate)
+		}),
+		Entry("pools reordered (matched by name)", func(p *core.Provider) { p.Workers[1].UpdateStrategy = ptr.To(core.AutoInPlaceUpdate) },
+			func(p *core.Provider) { p.Workers[0], p.Workers[1] = p.Workers[1], p.Workers[0] }),
+		Entry("an in-place pool without CRI gets one", func(p *core.Provider) { p.Workers[0].UpdateStrategy = ptr.To(core.AutoInPlaceUpdate) },
+			func(p *core.Provider) { p.Workers[0].CRI = &core.CRI{Name: core.CRINameContainerD} }),
+		Entry("the provider type and a strategy together", func(*core.Provider) {}, func(p *core.Provider) {
+			p.Type, p.Workers[1].UpdateStrategy = "aws", ptr.To(core.ManualInPlaceUpdate)
+		},
+			fieldErrExact(field.ErrorTypeInvalid, "provider.type", immutable),
+			fieldErrExact(field.ErrorTypeInvalid, "provider.workers[1].updateStrategy", "update strategy cannot be changed from AutoRollingUpdate to AutoInPlaceUpdate/ManualInPlaceUpdate")),
+		Entry("a control plane pool keeps an unchanged backup", selfHostedProvider, func(p *core.Provider) { p.Workers[0].Maximum = 2 }),
+		Entry("a control plane pool's backup added", func(p *core.Provider) { p.Workers[0].ControlPlane = &core.WorkerControlPlane{} }, selfHostedProvider),
+	)
 
 	DescribeTable("ValidateKubernetesVersionUpdate",
 		func(newVersion, oldVersion string, skipMinorVersionAllowed bool, matchers ...gomegatypes.GomegaMatcher) {
