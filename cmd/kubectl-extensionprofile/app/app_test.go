@@ -28,7 +28,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
-	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -193,20 +192,20 @@ var _ = Describe("kubectl extensionprofile", func() {
 			Expect(view.Rows).To(sameRows([]ShootRow{
 				{ExtensionType: "envoy-gateway", Component: "envoy-gateway", Version: "1.8.3", Classification: "deprecated",
 					Expiration:      date(2027, time.February, 15),
-					AutoUpdate:      &componentversion.EffectiveAutoUpdate{Enabled: true, UpdateStrategy: "patch", Source: componentversion.UpdateStrategyFromComponent, RequestedSource: componentversion.UpdateStrategyFromComponent},
-					NextMaintenance: "update to 1.8.4 (" + componentversion.ReasonComponentAutoUpdate("patch") + ")"},
+					AutoUpdate:      "on, patch (component)",
+					NextMaintenance: "update to 1.8.4 (Automatic update of the component version is configured (update strategy: patch))"},
 				{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.42.1", Classification: "deprecated",
 					Expiration:      date(2027, time.February, 1),
-					AutoUpdate:      &componentversion.EffectiveAutoUpdate{Enabled: false, UpdateStrategy: "minor", Source: componentversion.UpdateStrategyFromProfileComponent, RequestedSource: componentversion.UpdateStrategyFromProfileComponent},
+					AutoUpdate:      "off, minor (profileComponent)",
 					NextMaintenance: "keep",
-					Later:           "on 2027-02-01: force update to 0.44.1 (" + componentversion.ReasonComponentVersionExpired + ")"},
+					Later:           "on 2027-02-01: force update to 0.44.1 (Component version expired - force update required)"},
 			}))
 		})
 
 		It("shows the forced update once the frozen pin has expired", func() {
 			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC), helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(view.Rows[1].NextMaintenance).To(Equal("force update to 0.44.1 (" + componentversion.ReasonComponentVersionExpired + ")"))
+			Expect(view.Rows[1].NextMaintenance).To(Equal("force update to 0.44.1 (Component version expired - force update required)"))
 			Expect(view.Rows[1].Later).To(BeEmpty())
 		})
 
@@ -272,7 +271,7 @@ var _ = Describe("kubectl extensionprofile", func() {
 			component.AutoUpdate.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
 			view, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(view.Rows[0].NextMaintenance).To(Equal("update to 1.9.1 (" + componentversion.ReasonComponentAutoUpdate("patch") + ")"))
+			Expect(view.Rows[0].NextMaintenance).To(Equal("update to 1.9.1 (Automatic update of the component version is configured (update strategy: patch))"))
 			view.Rows = view.Rows[:1]
 			out := &bytes.Buffer{}
 			Expect(PrintShootPins(out, view)).To(Succeed())
@@ -293,12 +292,12 @@ var _ = Describe("kubectl extensionprofile", func() {
 			cmd := NewCommandWithOptions(o)
 			cmd.SetArgs([]string{"shoot", "gw-pinned", "-n", "garden-dev"})
 			Expect(cmd.ExecuteContext(ctx)).To(Succeed())
-			update := "update to 1.8.4 (" + componentversion.ReasonComponentAutoUpdate("patch") + ")"
+			update := "update to 1.8.4 (Automatic update of the component version is configured (update strategy: patch))"
 			pad := func(s string) string { return s + strings.Repeat(" ", len(update)+3-len(s)) }
 			Expect(out.String()).To(Equal("Next maintenance: 2026-11-29T03:00:00Z (window 03:00:00-03:45:00 UTC)\n" +
 				"TYPE                  COMPONENT       VERSION   CLASSIFICATION   EXPIRES                CHANNEL   AUTO-UPDATE                     " + pad("NEXT MAINTENANCE") + "LATER\n" +
 				"envoy-gateway         envoy-gateway   1.8.3     deprecated       2027-02-15T00:00:00Z   <none>    on, patch (component)           " + pad(update) + "<none>\n" +
-				"shoot-falco-service   falco           0.42.1    deprecated       2027-02-01T00:00:00Z   <none>    off, minor (profileComponent)   " + pad("keep") + "on 2027-02-01: force update to 0.44.1 (" + componentversion.ReasonComponentVersionExpired + ")\n"))
+				"shoot-falco-service   falco           0.42.1    deprecated       2027-02-01T00:00:00Z   <none>    off, minor (profileComponent)   " + pad("keep") + "on 2027-02-01: force update to 0.44.1 (Component version expired - force update required)\n"))
 		})
 	})
 })

@@ -149,7 +149,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 				Expect(cmd.ExecuteContext(ctx)).To(Succeed())
 				return out.String()
 			}
-			update := "update to 0.45.0 (" + componentversion.ReasonComponentChannel(gardencorev1beta1.ReleaseChannelStable) + ")"
+			update := "update to 0.45.0 (The component follows the stable release channel)"
 			// 0.45.0 is supported from 2027-01-15: soaked 14 days (the default) or 3 days later.
 			Expect(run()).To(ContainSubstring("   stable (0.44.1)   "))
 			Expect(run()).To(MatchRegexp(` keep +` + regexp.QuoteMeta("on 2027-01-29 (stable soak of 0.45.0 ends): "+update) + "\n"))

@@ -5,6 +5,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -41,9 +42,9 @@ type ShootRow struct {
 	// it has no version, unknown before the controller wrote it or without profile).
 	Channel        gardencorev1beta1.ReleaseChannel
 	ChannelVersion string
-	// AutoUpdate is the policy maintenance applies (componentversion.ResolveEffectiveAutoUpdate);
-	// nil without profile.
-	AutoUpdate *componentversion.EffectiveAutoUpdate
+	// AutoUpdate is the policy maintenance applies (componentversion.AutoUpdatePolicy); "" without
+	// profile.
+	AutoUpdate string
 	// NextMaintenance says what maintenance would do to the pin if it ran now on the current spec
 	// (componentversion.ComponentVersionOutcome.String, or "fails: ..." without profile).
 	NextMaintenance string
@@ -162,8 +163,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 				row.Expiration = &t
 			}
 		}
-		policy := componentversion.ResolveEffectiveAutoUpdate(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
-		row.AutoUpdate = &policy
+		row.AutoUpdate = componentversion.AutoUpdatePolicy(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
 		if pin.Disabled {
 			row.NextMaintenance = "keep: extension disabled, not maintained"
 			view.Rows = append(view.Rows, row)
@@ -175,14 +175,14 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 		current := decide(now)
 		row.NextMaintenance = current.String()
-		for _, at := range componentversion.ChannelTimes(profileComponent, now, soak) {
+		for _, t := range componentversion.ChannelTimes(profileComponent, now, soak) {
 			if current.Action == componentversion.ComponentActionUpdate || current.Action == componentversion.ComponentActionForceUpdate {
 				break // the next window moves the pin
 			}
-			if later := decide(at); !later.Same(current) {
-				when := "on " + formatDay(at)
-				if soaked := componentversion.SoakEndsAt(profileComponent, at, soak); row.Channel == gardencorev1beta1.ReleaseChannelStable && len(soaked) > 0 {
-					when += " (stable soak of " + strings.Join(soaked, ", ") + " ends)"
+			if later := decide(t.At); !later.Same(current) {
+				when := "on " + formatDay(t.At)
+				if row.Channel == gardencorev1beta1.ReleaseChannelStable && len(t.SoakEnds) > 0 {
+					when += " (stable soak of " + strings.Join(t.SoakEnds, ", ") + " ends)"
 				}
 				row.Later = when + ": " + later.String()
 				break
@@ -293,7 +293,7 @@ func PrintShootPins(out io.Writer, view ShootView) error {
 		if later == "" {
 			later = none
 		}
-		channel, autoUpdate := none, formatAutoUpdate(row.AutoUpdate)
+		channel, autoUpdate := none, cmp.Or(row.AutoUpdate, none)
 		if row.Channel != "" {
 			channel = fmt.Sprintf("%s (%s)", row.Channel, row.ChannelVersion)
 			autoUpdate = "by channel"
@@ -302,23 +302,4 @@ func PrintShootPins(out io.Writer, view ShootView) error {
 			formatTime(row.Expiration), channel, autoUpdate, row.NextMaintenance, later)
 	}
 	return w.Flush()
-}
-
-func formatAutoUpdate(policy *componentversion.EffectiveAutoUpdate) string {
-	if policy == nil {
-		return none
-	}
-	state := "off"
-	if policy.Enabled {
-		state = "on"
-	}
-	strategy := string(policy.UpdateStrategy)
-	if policy.Unsupported != "" {
-		strategy = string(policy.Unsupported) + " unsupported, " + strategy
-	}
-	out := fmt.Sprintf("%s, %s (%s)", state, strategy, policy.Source)
-	if policy.AllowsPreview() {
-		out += ", into preview"
-	}
-	return out
 }

@@ -90,10 +90,8 @@ func (p PartialVersion) String() string {
 }
 
 // Matches reports whether v lies within the prefix: same major for "3", same major.minor for
-// "3.6", same major.minor.patch for "3.6.13". It compares the release numbers only; which versions
-// may be chosen automatically at all (never a pre-release for a partial pin) is decided by
-// componentversion.ComponentVersionCandidates. The zero PartialVersion matches
-// nothing.
+// "3.6", same major.minor.patch for "3.6.13". It compares the release numbers only, so a
+// pre-release matches too. The zero PartialVersion matches nothing.
 func (p PartialVersion) Matches(v *semver.Version) bool {
 	if v == nil || len(p.parts) == 0 {
 		return false

@@ -82,7 +82,7 @@ type Reconciler struct {
 // writes status.components with a merge patch on
 // the status subresource, only when it differs semantically from the stored status. It requeues
 // after the duration until the earliest future lifecycle startTime of any version or the end of
-// a soak period (componentversion.NextSoakEnd), whichever comes first; without either it does not requeue
+// a soak period (nextSoakEnd), whichever comes first; without either it does not requeue
 // on a timer.
 //
 // Finalizer changes are merge patches with optimistic locking. Errors from the client are
@@ -124,7 +124,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.ExtensionProfileLifecycles(profile.Spec)...)
-	if soakEnd, found := componentversion.NextSoakEnd(profile.Spec, now, r.stableChannelSoakPeriod()); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
+	if soakEnd, found := nextSoakEnd(profile.Spec, now, r.stableChannelSoakPeriod()); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
 		requeueAfter, ok = soakEnd.Sub(now), true
 	}
 	if !ok {
@@ -200,4 +200,21 @@ func (r *Reconciler) stableChannelSoakPeriod() time.Duration {
 		return 0
 	}
 	return r.Config.StableChannelSoakPeriod.Duration
+}
+
+// nextSoakEnd returns the earliest end after now of the stable soak of a version of spec.
+func nextSoakEnd(spec gardencorev1beta1.ExtensionProfileSpec, now time.Time, soak time.Duration) (time.Time, bool) {
+	var next time.Time
+	found := false
+	for _, component := range spec.Components {
+		for _, t := range componentversion.ChannelTimes(component, now, soak) {
+			if len(t.SoakEnds) > 0 {
+				if !found || t.At.Before(next) {
+					next, found = t.At, true
+				}
+				break
+			}
+		}
+	}
+	return next, found
 }

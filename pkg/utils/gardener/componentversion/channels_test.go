@@ -2,62 +2,21 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package componentversion_test
+package componentversion
 
 import (
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
-
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
-
-const (
-	rapid   = gardencorev1beta1.ReleaseChannelRapid
-	regular = gardencorev1beta1.ReleaseChannelRegular
-	stable  = gardencorev1beta1.ReleaseChannelStable
-	soak    = 7 * 24 * time.Hour
-	day     = 24 * time.Hour
-
-	deprecated = gardencorev1beta1.ClassificationDeprecated
-)
-
-// lc is a lifecycle stage of classification c starting offset from now.
-func lc(c gardencorev1beta1.VersionClassification, offset time.Duration) gardencorev1beta1.LifecycleStage {
-	return gardencorev1beta1.LifecycleStage{Classification: c, StartTime: &metav1.Time{Time: now.Add(offset)}}
-}
-
-// lcAlways is a lifecycle stage of classification c without startTime.
-func lcAlways(c gardencorev1beta1.VersionClassification) gardencorev1beta1.LifecycleStage {
-	return gardencorev1beta1.LifecycleStage{Classification: c}
-}
-
-func channelComponent(versions ...gardencorev1beta1.ExtensionComponentVersion) gardencorev1beta1.ExtensionProfileComponent {
-	return gardencorev1beta1.ExtensionProfileComponent{Name: "falco", Versions: versions}
-}
-
-func cv(version string, stages ...gardencorev1beta1.LifecycleStage) gardencorev1beta1.ExtensionComponentVersion {
-	return gardencorev1beta1.ExtensionComponentVersion{Version: version, Lifecycle: stages}
-}
 
 var _ = Describe("Release channels", func() {
-	// 0.40.0 always supported; 0.41.0 supported 30 days ago; 0.42.0 supported 2 days ago (not
-	// soaked); 0.43.0 preview; 0.44.0-rc.1 preview pre-release; 0.39.0 deprecated.
-	fleet := channelComponent(
-		cv("0.39.0", lcAlways(supported), lc(deprecated, -10*day)),
-		cv("0.40.0"),
-		cv("0.41.0", lc(preview, -40*day), lc(supported, -30*day)),
-		cv("0.42.0", lc(preview, -20*day), lc(supported, -2*day)),
-		cv("0.43.0", lc(preview, -1*day), lc(supported, 30*day)),
-		cv("0.44.0-rc.1", lc(preview, -1*day)),
-	)
+	fleet := channelFleet()
 
 	DescribeTable("#ChannelVersion",
 		func(component gardencorev1beta1.ExtensionProfileComponent, channel gardencorev1beta1.ReleaseChannel, at time.Time, expected string, expectedOK bool) {
@@ -89,32 +48,33 @@ var _ = Describe("Release channels", func() {
 		Entry("an unknown channel has no version", fleet, gardencorev1beta1.ReleaseChannel("beta"), now, "", false),
 	)
 
-	It("#ChannelStatusesAt lists every channel, an empty version where none qualifies", func() {
-		Expect(ChannelStatusesAt(channelComponent(cv("1.0.0", lc(preview, -1*day))), now, soak)).To(Equal([]gardencorev1beta1.ReleaseChannelStatus{
-			{Channel: rapid, Version: "1.0.0"}, {Channel: regular}, {Channel: stable},
-		}))
-	})
-
 	It("#ExtensionProfileStatusWithChannelsAt adds the channels to each component's status", func() {
-		spec := gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{fleet}}
+		spec := gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{fleet, channelComponent(cv("1.0.0", lc(preview, -1*day)))}}
 		status := ExtensionProfileStatusWithChannelsAt(spec, now, soak)
-		Expect(status.Components).To(HaveLen(1))
+		Expect(status.Components).To(HaveLen(2))
 		Expect(status.Components[0].Versions).To(Equal(v1beta1helper.ExtensionProfileStatusAt(spec, now).Components[0].Versions))
 		Expect(status.Components[0].Channels).To(Equal([]gardencorev1beta1.ReleaseChannelStatus{
 			{Channel: rapid, Version: "0.43.0"}, {Channel: regular, Version: "0.42.0"}, {Channel: stable, Version: "0.41.0"},
 		}))
+		Expect(status.Components[1].Channels).To(Equal([]gardencorev1beta1.ReleaseChannelStatus{
+			{Channel: rapid, Version: "1.0.0"}, {Channel: regular}, {Channel: stable},
+		}), "every channel, an empty version where none qualifies")
 	})
 
-	DescribeTable("#NextSoakEnd",
-		func(at time.Time, expected time.Time, expectedFound bool) {
-			spec := gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{fleet}}
-			next, found := NextSoakEnd(spec, at, soak)
-			Expect(found).To(Equal(expectedFound))
-			Expect(next).To(Equal(expected))
+	DescribeTable("#ChannelTimes: the soak ends",
+		func(at time.Time, expected []ChannelTime) {
+			var soakEnds []ChannelTime
+			for _, t := range ChannelTimes(fleet, at, soak) {
+				if len(t.SoakEnds) > 0 {
+					soakEnds = append(soakEnds, t)
+				}
+			}
+			Expect(soakEnds).To(Equal(expected))
 		},
-		Entry("the soak of 0.42.0 ends first", now, now.Add(5*day), true),
-		Entry("then that of the future promotion of 0.43.0", now.Add(5*day), now.Add(37*day), true),
-		Entry("none after the last soak ended", now.Add(37*day), time.Time{}, false),
+		Entry("the soak of 0.42.0 ends first, then that of the future promotion of 0.43.0", now,
+			[]ChannelTime{{At: now.Add(5 * day), SoakEnds: []string{"0.42.0"}}, {At: now.Add(37 * day), SoakEnds: []string{"0.43.0"}}}),
+		Entry("only later ones", now.Add(5*day), []ChannelTime{{At: now.Add(37 * day), SoakEnds: []string{"0.43.0"}}}),
+		Entry("none after the last soak ended", now.Add(37*day), nil),
 	)
 
 	It("#ChannelTimes lists every upcoming stage start and soak end once, ascending", func() {
@@ -124,12 +84,20 @@ var _ = Describe("Release channels", func() {
 			cv("1.2.0", lc(preview, day), lc(supported, 3*day), lc(supported, 4*day)),
 			cv("1.3.0"),
 		)
-		Expect(ChannelTimes(component, now, soak)).To(Equal([]time.Time{
-			now.Add(day), now.Add(3 * day), now.Add(4 * day), now.Add(day + soak), now.Add(3*day + soak),
-		}), "1.0.0 soaked 23 days ago; the second supported stage of 1.2.0 starts no soak")
+		Expect(ChannelTimes(component, now, soak)).To(Equal([]ChannelTime{
+			{At: now.Add(day)}, {At: now.Add(3 * day)}, {At: now.Add(4 * day)},
+			{At: now.Add(day + soak), SoakEnds: []string{"1.1.0"}}, {At: now.Add(3*day + soak), SoakEnds: []string{"1.2.0"}},
+		}), "1.0.0 soaked 23 days ago; the second supported stage of 1.2.0 continues the run and starts no soak")
 		Expect(ChannelTimes(component, now.Add(10*day), soak)).To(BeEmpty())
-		Expect(SoakEndsAt(component, now.Add(day+soak), soak)).To(Equal([]string{"1.1.0"}))
-		Expect(SoakEndsAt(component, now.Add(4*day+soak), soak)).To(BeEmpty(), "a second supported stage continues the run")
+	})
+
+	It("#ChannelTimes names every version whose soak ends at an instant, in spec order, also at a stage start", func() {
+		component := channelComponent(
+			cv("2.0.0", lc(supported, -2*day)),
+			cv("1.0.0", lc(supported, -2*day)),
+			cv("3.0.0", lc(preview, -day), lc(deprecated, soak-2*day)),
+		)
+		Expect(ChannelTimes(component, now, soak)).To(Equal([]ChannelTime{{At: now.Add(soak - 2*day), SoakEnds: []string{"2.0.0", "1.0.0"}}}))
 	})
 
 	Describe("#EffectiveChannel", func() {
@@ -146,34 +114,5 @@ var _ = Describe("Release channels", func() {
 				gardencorev1beta1.ExtensionComponent{Name: "a", AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{}}, gardencorev1beta1.ReleaseChannel(""), false),
 			Entry("no channel", gardencorev1beta1.Extension{Type: "t"}, gardencorev1beta1.ExtensionComponent{Name: "a"}, gardencorev1beta1.ReleaseChannel(""), false),
 		)
-	})
-
-	Describe("#ValidateChannelPin", func() {
-		versionPath, channelPath := field.NewPath("v"), field.NewPath("c")
-		DescribeTable("an explicit version must be the channel's",
-			func(channel gardencorev1beta1.ReleaseChannel, pinned, expected, errDetail string) {
-				version, err := ValidateChannelPin(versionPath, channelPath, fleet, channel, pinned, now, soak)
-				if errDetail != "" {
-					Expect(err).To(HaveOccurred())
-					Expect(err.Error()).To(ContainSubstring(errDetail))
-					return
-				}
-				Expect(err).To(BeNil())
-				Expect(version).To(Equal(expected))
-			},
-			Entry("the channel's version", regular, "0.42.0", "0.42.0", ""),
-			Entry("with a leading v", regular, "v0.42.0", "0.42.0", ""),
-			Entry("a partial version it matches", stable, "0.41", "0.41.0", ""),
-			Entry("rapid takes the preview", rapid, "0.43", "0.43.0", ""),
-			Entry("another version", stable, "0.42.0", "", `v: Invalid value: "0.42.0": the component follows the stable channel, which gives 0.41.0 now`),
-			Entry("a partial version it does not match", regular, "0.41", "", "which gives 0.42.0 now"),
-		)
-
-		It("reports a channel without version on the channel's path", func() {
-			_, err := ValidateChannelPin(versionPath, channelPath, channelComponent(cv("1.0.0", lc(preview, -day))), stable, "1.0.0", now, soak)
-			Expect(err).To(HaveOccurred())
-			Expect(err.Field).To(Equal("c"))
-			Expect(err.Detail).To(Equal(`the stable channel of component "falco" has no version now: it takes the highest version classified supported for at least 168h0m0s`))
-		})
 	})
 })

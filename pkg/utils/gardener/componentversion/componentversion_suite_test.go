@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package componentversion_test
+package componentversion
 
 import (
 	"testing"

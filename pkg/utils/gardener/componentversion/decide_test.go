@@ -2,243 +2,114 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package componentversion_test
+package componentversion
 
 import (
+	"context"
 	"errors"
-	"slices"
-	"strings"
-	"time"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// maintenanceComponent builds a component from "1.2.3 tag, ..." with tags p preview, s supported
-// (default), d deprecated, x expired, u unavailable, classified at now.
-func maintenanceComponent(spec string) gardencorev1beta1.ExtensionProfileComponent {
-	c := gardencorev1beta1.ExtensionProfileComponent{Name: "agent"}
-	for _, item := range strings.Split(spec, ",") {
-		fields := strings.Fields(item)
-		v := gardencorev1beta1.ExtensionComponentVersion{Version: fields[0]}
-		tag := "s"
-		if len(fields) > 1 {
-			tag = fields[1]
-		}
-		switch tag {
-		case "p":
-			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, nil)}
-		case "d":
-			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationDeprecated, at(-1))}
-		case "x":
-			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationExpired, at(-1))}
-		case "u":
-			v.Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, at(1))}
-		}
-		c.Versions = append(c.Versions, v)
-	}
-	return c
-}
+var _ = Describe("outcomeOf", func() {
+	rejected := []rejectedVersion{{version: "0.44.1", failures: []string{"requires Kubernetes 1.32", "requires Garden Linux"}}, {version: "0.45.0", failures: []string{"x"}}}
+	noTarget := errors.New("cannot perform forceful update of expired version")
 
-// incompatibleWith returns a CompatibilityFunc failing the listed versions with "<v> is incompatible".
-func incompatibleWith(versions ...string) CompatibilityFunc {
-	return func(v string) ([]string, error) {
-		if slices.Contains(versions, v) {
-			return []string{v + " is incompatible"}, nil
-		}
-		return nil, nil
-	}
-}
+	DescribeTable("maps a decision to what maintenance does",
+		func(decision versionUpdate, err error, deleting bool, expected ComponentVersionOutcome, text string) {
+			outcome := outcomeOf(decision, err, deleting)
+			Expect(outcome).To(Equal(expected))
+			Expect(outcome.String()).To(Equal(text))
+		},
+		Entry("no update considered", versionUpdate{}, nil, false,
+			ComponentVersionOutcome{Action: ComponentActionKeep}, "keep"),
+		Entry("auto-update without target", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r"}, nil, false,
+			ComponentVersionOutcome{Action: ComponentActionKeep}, "keep"),
+		Entry("auto-update with incompatible candidates only", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r", rejected: rejected[:1]}, nil, false,
+			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "no compatible target: 0.44.1 (requires Kubernetes 1.32; requires Garden Linux)"},
+			"keep: no compatible target: 0.44.1 (requires Kubernetes 1.32; requires Garden Linux)"),
+		Entry("auto-update", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r", target: "0.44.1"}, nil, false,
+			ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "0.44.1", Reason: "r"}, "update to 0.44.1 (r)"),
+		Entry("forced update", versionUpdate{trigger: ComponentUpdateExpired, reason: "r", target: "0.44.1"}, nil, false,
+			ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: "0.44.1", Reason: "r"}, "force update to 0.44.1 (r)"),
+		Entry("forced update, all candidates incompatible", versionUpdate{trigger: ComponentUpdateMissing, reason: "r", rejected: rejected}, noTarget, false,
+			ComponentVersionOutcome{Action: ComponentActionHold, Reason: `no compatible version: 0.44.1 fails "requires Kubernetes 1.32; requires Garden Linux"`},
+			`hold, no compatible version: 0.44.1 fails "requires Kubernetes 1.32; requires Garden Linux"`),
+		Entry("forced update without candidates", versionUpdate{trigger: ComponentUpdateExpired, reason: "r"}, noTarget, false,
+			ComponentVersionOutcome{Action: ComponentActionHold, Reason: noTarget.Error()}, "hold, "+noTarget.Error()),
+		Entry("auto-update, profile being deleted", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r", target: "0.44.1"}, nil, true,
+			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "ExtensionProfile is being deleted"}, "keep: ExtensionProfile is being deleted"),
+		Entry("forced update, profile being deleted", versionUpdate{trigger: ComponentUpdateExpired, reason: "r", target: "0.44.1"}, nil, true,
+			ComponentVersionOutcome{Action: ComponentActionHold, Target: "0.44.1", Reason: `ExtensionProfile is being deleted; the version cannot be changed to "0.44.1"`},
+			`hold, ExtensionProfile is being deleted; the version cannot be changed to "0.44.1"`),
+	)
 
-var _ = Describe("ComponentVersionUpdateFor", func() {
-	auto := func(strategy gardencorev1beta1.MachineImageUpdateStrategy) EffectiveAutoUpdate {
-		return EffectiveAutoUpdate{Enabled: true, UpdateStrategy: strategy}
-	}
-	frozen := EffectiveAutoUpdate{Enabled: false, UpdateStrategy: patch}
-	// withPreview is auto(strategy) with autoUpdate.classifications [preview, supported].
-	withPreview := func(strategy gardencorev1beta1.MachineImageUpdateStrategy) EffectiveAutoUpdate {
-		policy := auto(strategy)
-		policy.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
-		return policy
-	}
+	It("holds on an evaluation error of an auto-update", func() {
+		err := errors.New("cannot determine a target")
+		Expect(outcomeOf(versionUpdate{trigger: ComponentUpdateAutoUpdate}, err, false)).To(Equal(ComponentVersionOutcome{Action: ComponentActionHold, Reason: err.Error()}))
+	})
+})
 
-	DescribeTable("targets",
-		func(spec, current string, policy EffectiveAutoUpdate, compatible CompatibilityFunc, trigger ComponentUpdateTrigger, target string) {
-			decision, err := ComponentVersionUpdateFor(maintenanceComponent(spec), current, policy, now, compatible)
+var _ = Describe("Decide and outcomeOf with a release channel", func() {
+	falco := channelFalco()
+
+	Describe("outcomeOf", func() {
+		It("renders a hold below the current version as Behind, not a failure", func() {
+			decision, err := channelUpdate(falco, "0.42.0", stable, now, soak, incompatibleWith())
 			Expect(err).NotTo(HaveOccurred())
-			Expect(decision.Trigger).To(Equal(trigger))
-			Expect(decision.Target).To(Equal(target))
-		},
-		// Auto-update boundaries (GEP-78: patch → same minor, minor → same major, major → any).
-		Entry("patch: highest supported patch, preview never", "1.0.0, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0, 2.0.0", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("minor: newest of the major, no patch-first step", "1.0.0, 1.0.2, 1.1.0, 2.0.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
-		Entry("major: newest overall", "1.0.0, 1.0.2, 1.1.0, 2.0.0, 2.1.0 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, "2.0.0"),
-		Entry("minor: numeric order, 1.10.0 above 1.9.1", "1.8.3, 1.9.1, 1.10.0", "1.8.3", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.10.0"),
-		// Preference (Gardener's auto-update helpers): a lower supported beats a higher deprecated.
-		Entry("supported preferred over a higher deprecated", "1.0.0, 1.0.1, 1.0.2 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
-		// Never down the classification ladder (gardener/gardener#13647, #9537; the fix of #15691).
-		Entry("a supported pin does not move to a newer deprecated patch", "1.0.2, 1.0.5 d", "1.0.2", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a supported pin does not move to a newer deprecated minor", "2.2.0, 2.3.0 d", "2.2.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a supported pin does not move to a deprecated major when only previews are newer", "1.3.0, 2.1.0 d, 2.2.0 p, 3.0.0 p", "1.3.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a deprecated pin takes a newer supported version first", "1.0.0 d, 1.0.1 d, 1.0.2, 1.0.3 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("a deprecated pin moves to a newer deprecated one when nothing is supported", "1.0.0 d, 1.0.1 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("supported of another minor preferred over a deprecated patch (minor)", "1.0.0, 1.0.1 d, 1.1.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
-		// Pre-releases: never an automatic target unless the pin is a pre-release of the same version.
-		Entry("a release never moves to a pre-release", "0.44.1, 0.44.2-rc.1", "0.44.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a release never moves to a pre-release (major)", "0.44.1, 1.0.0-rc.1", "0.44.1", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a pre-release moves to its release", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.2", "0.44.2-rc.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "0.44.2"),
-		Entry("a pre-release moves to a later pre-release of the same version", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.3-rc.1", "0.44.2-rc.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "0.44.2-rc.2"),
-		// Never preview, unavailable or expired.
-		Entry("preview never chosen", "1.0.0, 1.0.1 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("preview never chosen with the explicit default [supported]", "1.0.0, 1.0.1 p", "1.0.0",
-			EffectiveAutoUpdate{Enabled: true, UpdateStrategy: major, Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}},
-			incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		// autoUpdate.classifications [preview, supported] (GEP-78 "Future Enhancements").
-		Entry("into preview: a higher preview beats a supported", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("into preview: a higher supported beats a preview", "1.0.0, 1.0.1 p, 1.0.2", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("into preview: only within the boundary", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("into preview: a preview minor with minor", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
-		Entry("into preview: an incompatible preview is passed over", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("into preview: unavailable still never chosen", "1.0.0, 1.0.1 u", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: expired still never chosen", "1.0.0, 1.0.1 x", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: a pre-release still never chosen", "1.0.0, 1.0.1-rc.1 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: a supported pin still does not move to a deprecated version", "1.0.0, 1.0.1 d", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: a deprecated pin takes a preview before a deprecated version", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("into preview: a deprecated pin falls back to deprecated when the preview is incompatible", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("into preview: auto-update off takes nothing", "1.0.0, 1.0.1 p", "1.0.0",
-			EffectiveAutoUpdate{UpdateStrategy: patch, Classifications: withPreview(patch).Classifications}, incompatibleWith(), ComponentUpdateNone, ""),
-		Entry("into preview: a forced update never takes a preview auto-update target", "1.0.0 x, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateExpired, "1.0.1"),
-		Entry("into preview: a forced update never takes a preview on the force path", "1.0.0 x, 1.0.1 p, 1.1.0 p, 1.2.0", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
-		Entry("into preview: an unlisted pin is forced to supported only", "1.0.1 p, 1.0.2", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateMissing, "1.0.2"),
-		Entry("into preview: a value other than preview or supported is ignored", "1.0.0, 1.0.1 d", "1.0.0",
-			EffectiveAutoUpdate{Enabled: true, UpdateStrategy: patch, Classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}},
-			incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("unavailable never chosen", "1.0.0, 1.0.1 u", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("expired never an auto-update target", "1.0.0, 1.0.1 x", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("already the newest", "1.0.0, 1.0.2", "1.0.2", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("auto-update off, not expired: left alone", "1.0.0, 1.0.1", "1.0.0", frozen, incompatibleWith(), ComponentUpdateNone, ""),
-		// Compatibility filter.
-		Entry("auto: highest compatible", "1.0.0, 1.0.1, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("auto: incompatible supported, compatible deprecated: a supported pin stays", "1.0.0, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, ""),
-		Entry("auto: incompatible supported, compatible deprecated: a deprecated pin moves", "1.0.0 d, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("auto: no compatible target is not an error", "1.0.0, 1.0.1", "1.0.0", auto(patch), incompatibleWith("1.0.1"), ComponentUpdateAutoUpdate, ""),
-		// Force path (GEP-78 "3. Force-upgrade path").
-		Entry("expired, auto-update off: highest supported patch of the current minor", "1.0.0 x, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.0.2"),
-		Entry("expired, auto-update off: next available minor", "1.0.0 x, 1.1.0 x, 1.2.0 p, 1.3.0, 1.3.1, 1.4.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.3.1"),
-		Entry("expired: a minor with only deprecated versions is skipped", "1.0.0 x, 1.1.0 d, 1.2.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
-		Entry("expired: a minor with only unavailable versions is skipped", "1.0.0 x, 1.1.0 u, 1.2.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
-		Entry("expired: an incompatible patch falls through to the next minor", "1.0.0 x, 1.0.1, 1.1.0", "1.0.0", frozen, incompatibleWith("1.0.1"), ComponentUpdateExpired, "1.1.0"),
-		Entry("expired: a minor with only incompatible versions is skipped", "1.0.0 x, 1.1.0, 1.1.1, 1.2.0", "1.0.0", frozen, incompatibleWith("1.1.0", "1.1.1"), ComponentUpdateExpired, "1.2.0"),
-		Entry("expired: highest compatible patch of the current minor", "1.0.0 x, 1.0.1, 1.0.2", "1.0.0", frozen, incompatibleWith("1.0.2"), ComponentUpdateExpired, "1.0.1"),
-		Entry("expired: never a downgrade", "1.0.1, 1.0.5 x, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateExpired, "1.1.0"),
-		Entry("expired, auto-update on: the auto-update target first", "1.0.0 x, 1.0.1, 1.4.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateExpired, "1.4.0"),
-		Entry("expired, auto-update patch without patch: force to the next minor", "1.0.0 x, 1.2.0, 1.3.0", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
-		Entry("expired, auto-update patch with only a deprecated patch: the force path's supported target, not the deprecated one",
-			"0.42.0 x, 0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), ComponentUpdateExpired, "0.43.0"),
-		Entry("expired, auto-update minor: a supported auto-update target above the force target stays the target",
-			"0.42.0 x, 0.42.1, 0.43.0, 0.44.1", "0.42.0", auto(minor), incompatibleWith(), ComponentUpdateExpired, "0.44.1"),
-		Entry("missing, auto-update patch with only a deprecated patch: the force path's supported target",
-			"0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), ComponentUpdateMissing, "0.43.0"),
-		Entry("removed from the profile counts as expired", "1.0.0, 1.0.6, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateMissing, "1.0.6"),
-	)
-
-	It("should not change the policy's classifications", func() {
-		policy := withPreview(patch)
-		policy.Classifications = append(policy.Classifications, gardencorev1beta1.ClassificationDeprecated)
-		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1 p"), "1.0.0", policy, now, incompatibleWith())
-		Expect(err).NotTo(HaveOccurred())
-		Expect(policy.Classifications).To(Equal([]gardencorev1beta1.VersionClassification{
-			gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}))
-	})
-
-	It("should name the reasons", func() {
-		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1"), "1.0.0", auto(minor), now, incompatibleWith())
-		Expect(err).NotTo(HaveOccurred())
-		Expect(decision.Reason).To(Equal("Automatic update of the component version is configured (update strategy: minor)"))
-
-		decision, err = ComponentVersionUpdateFor(maintenanceComponent("1.0.0 x, 1.0.1"), "1.0.0", frozen, now, incompatibleWith())
-		Expect(err).NotTo(HaveOccurred())
-		Expect(decision.Reason).To(Equal("Component version expired - force update required"))
-
-		decision, err = ComponentVersionUpdateFor(maintenanceComponent("1.0.1"), "1.0.0", frozen, now, incompatibleWith())
-		Expect(err).NotTo(HaveOccurred())
-		Expect(decision.Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
-	})
-
-	DescribeTable("forced updates without target",
-		func(spec, current string, compatible CompatibilityFunc, message string) {
-			decision, err := ComponentVersionUpdateFor(maintenanceComponent(spec), current, frozen, now, compatible)
-			Expect(err).To(MatchError(message))
-			Expect(decision.Target).To(BeEmpty())
-			Expect(decision.Trigger.Forced()).To(BeTrue())
-		},
-		Entry("never across the major", "1.9.0 x, 2.0.0", "1.9.0", incompatibleWith(),
-			`cannot perform forceful update of expired version "1.9.0" of component "agent": no higher version of minor 1.9 or of a higher minor of major 1 is classified supported`),
-		Entry("only deprecated and preview left", "1.0.0 x, 1.0.1 d, 1.1.0 p", "1.0.0", incompatibleWith(),
-			`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`),
-		Entry("no compatible target", "1.0.0 x, 1.0.1, 1.1.0", "1.0.0", incompatibleWith("1.0.1", "1.1.0"),
-			`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.1 (1.0.1 is incompatible), 1.1.0 (1.1.0 is incompatible)`),
-		Entry("unlisted version without target", "0.9.0", "1.0.0", incompatibleWith(),
-			`cannot perform forceful update of unlisted version "1.0.0" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`),
-	)
-
-	It("should not take a deprecated auto-update target for an expired pin when the force path finds none", func() {
-		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0 x, 1.0.1 d"), "1.0.0", auto(patch), now, incompatibleWith())
-		Expect(err).To(MatchError(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`))
-		Expect(decision.Target).To(BeEmpty())
-	})
-
-	It("should record the rejected candidates of an auto-update", func() {
-		decision, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1, 1.0.2"), "1.0.0", auto(patch), now, incompatibleWith("1.0.1", "1.0.2"))
-		Expect(err).NotTo(HaveOccurred())
-		Expect(decision.Rejected).To(Equal([]RejectedVersion{{Version: "1.0.2", Failures: []string{"1.0.2 is incompatible"}}, {Version: "1.0.1", Failures: []string{"1.0.1 is incompatible"}}}))
-		Expect(DescribeRejectedVersions(decision.Rejected)).To(Equal("1.0.2 (1.0.2 is incompatible), 1.0.1 (1.0.1 is incompatible)"))
-	})
-
-	It("should evaluate each candidate once and stop at the first compatible one", func() {
-		var evaluated []string
-		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0 x, 1.0.1, 1.0.2, 1.0.3"), "1.0.0", auto(patch), now, func(v string) ([]string, error) {
-			evaluated = append(evaluated, v)
-			if v == "1.0.3" {
-				return []string{"no"}, nil
-			}
-			return nil, nil
+			outcome := outcomeOf(decision, nil, false)
+			Expect(outcome.Action).To(Equal(ComponentActionHold))
+			Expect(outcome.Behind).To(BeTrue())
+			Expect(outcome.String()).To(Equal("hold, channel stable gives 0.40.0, below the current 0.42.0; staying until the channel catches up"))
 		})
-		Expect(err).NotTo(HaveOccurred())
-		Expect(evaluated).To(Equal([]string{"1.0.3", "1.0.2"}))
-	})
 
-	It("should not evaluate anything when the version is left alone", func() {
-		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1"), "1.0.0", frozen, now, func(string) ([]string, error) {
-			Fail("must not be called")
-			return nil, nil
+		It("renders a channel update with the channel's reason", func() {
+			decision, err := channelUpdate(falco, "0.40.0", rapid, now, soak, incompatibleWith())
+			Expect(err).NotTo(HaveOccurred())
+			Expect(outcomeOf(decision, nil, false).String()).To(Equal("update to 0.42.0 (The component follows the rapid release channel)"))
 		})
-		Expect(err).NotTo(HaveOccurred())
 	})
 
-	It("should return an evaluation error", func() {
-		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0, 1.0.1"), "1.0.0", auto(patch), now, func(string) ([]string, error) {
-			return nil, errors.New("boom")
+	Describe("Decide", func() {
+		profile := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "falco"},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{falco}}}
+		shootWith := func(extension gardencorev1beta1.Extension) *gardencorev1beta1.Shoot {
+			return &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{extension}}}
+		}
+
+		DescribeTable("a channel takes the place of the auto-update policy",
+			func(extension gardencorev1beta1.Extension, expected string) {
+				outcome := Decide(context.Background(), profile, shootWith(extension), 0, 0, now, soak, NewCELCompatibilityChecker())
+				Expect(outcome.String()).To(Equal(expected))
+			},
+			Entry("the extension's channel",
+				gardencorev1beta1.Extension{Type: "falco", Channel: ptr.To(regular), Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.39.5")}}},
+				"update to 0.41.0 (The component follows the regular release channel)"),
+			Entry("the component's channel over the extension's",
+				gardencorev1beta1.Extension{Type: "falco", Channel: ptr.To(regular), Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.39.5"), Channel: ptr.To(stable)}}},
+				"update to 0.40.0 (The component follows the stable release channel)"),
+			Entry("a component autoUpdate opts out of the extension's channel",
+				gardencorev1beta1.Extension{Type: "falco", Channel: ptr.To(rapid), Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.39.5"),
+					AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(false)}}}},
+				"keep"),
+			Entry("without a channel the auto-update policy decides",
+				gardencorev1beta1.Extension{Type: "falco", Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.39.0")}}},
+				"update to 0.39.5 (Automatic update of the component version is configured (update strategy: patch))"),
+		)
+
+		It("carries the channel and leaves Failure empty for a hold that is Behind", func() {
+			shoot := shootWith(gardencorev1beta1.Extension{Type: "falco", Channel: ptr.To(stable), Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.42.0")}}})
+			outcome := Decide(context.Background(), profile, shoot, 0, 0, now, soak, NewCELCompatibilityChecker())
+			Expect(outcome.Behind).To(BeTrue())
+			Expect(outcome.Failure).To(BeEmpty())
+			Expect(outcome.Channel).To(Equal(stable))
+			Expect(outcome.ChannelVersion).To(Equal("0.40.0"))
+			Expect(outcome.Trigger).To(Equal(ComponentUpdateChannel))
 		})
-		Expect(err).To(MatchError("boom"))
-	})
-
-	It("should fail on an unparsable pin that needs an update", func() {
-		_, err := ComponentVersionUpdateFor(maintenanceComponent("1.0.0"), "latest", frozen, now, incompatibleWith())
-		Expect(err).To(MatchError(ContainSubstring(`cannot determine a target for version "latest" of component "agent"`)))
-	})
-
-	It("should classify at the given time", func() {
-		c := maintenanceComponent("1.0.0, 1.0.1")
-		c.Versions[0].Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationExpired, at(2))}
-		decision, err := ComponentVersionUpdateFor(c, "1.0.0", frozen, now, incompatibleWith())
-		Expect(err).NotTo(HaveOccurred())
-		Expect(decision.Trigger).To(Equal(ComponentUpdateNone))
-		decision, err = ComponentVersionUpdateFor(c, "1.0.0", frozen, now.Add(48*time.Hour), incompatibleWith())
-		Expect(err).NotTo(HaveOccurred())
-		Expect(decision.Target).To(Equal("1.0.1"))
 	})
 })

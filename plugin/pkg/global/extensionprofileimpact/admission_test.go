@@ -26,7 +26,6 @@ import (
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
-	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
 	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
@@ -211,7 +210,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 		profile.Spec.Components[0].Versions = append(profile.Spec.Components[0].Versions, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3"})
 		Expect(update()).To(Equal([]string{
 			"component falco version 0.41.0: this change alters the next maintenance window of 1 of its 4 Shoots: 1 is auto-updated to 0.41.3",
-			"Shoot garden-dev/d on falco 0.41.0 would be auto-updated to 0.41.3 in its next maintenance window (before this change: update to 0.41.2 (" + componentversion.ReasonComponentAutoUpdate("patch") + "))",
+			"Shoot garden-dev/d on falco 0.41.0 would be auto-updated to 0.41.3 in its next maintenance window (before this change: update to 0.41.2 (Automatic update of the component version is configured (update strategy: patch)))",
 		}))
 	})
 
@@ -222,7 +221,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 			// c (Kubernetes 1.32, minor strategy) no longer qualifies for 0.43.0.
 			"component falco version 0.41.0: this change alters the next maintenance window of 1 of its 4 Shoots: 1 is auto-updated to 0.42.1",
 			"Shoot garden-dev/e fails the changed rules of falco 0.43.0: requires Kubernetes 1.33.0 or later",
-			"Shoot garden-dev/c on falco 0.41.0 would be auto-updated to 0.42.1 in its next maintenance window (before this change: update to 0.43.0 (" + componentversion.ReasonComponentAutoUpdate("minor") + "))",
+			"Shoot garden-dev/c on falco 0.41.0 would be auto-updated to 0.42.1 in its next maintenance window (before this change: update to 0.43.0 (Automatic update of the component version is configured (update strategy: minor)))",
 		}))
 	})
 

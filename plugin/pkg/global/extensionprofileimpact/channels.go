@@ -29,7 +29,10 @@ type ChannelMove struct {
 // channelMoves returns the moves of each channel that the write from old to component causes, and
 // their times: now, or a later instant at which the channel changes to a version old does not give.
 func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) ([]ChannelMove, []time.Time) {
-	times := append([]time.Time{now}, componentversion.ChannelTimes(component, now, soak)...)
+	times := []time.Time{now}
+	for _, t := range componentversion.ChannelTimes(component, now, soak) {
+		times = append(times, t.At)
+	}
 	var moves []ChannelMove
 	var at []time.Time
 	for _, channel := range componentversion.ReleaseChannels {

@@ -24,7 +24,7 @@ var _ = Describe("Moves", func() {
 		pinned              map[string][]*gardencorev1beta1.Shoot
 		lookups             []string
 	)
-	autoPatch := "update to 0.41.2 (" + componentversion.ReasonComponentAutoUpdate("patch") + ")"
+	autoPatch := "update to 0.41.2 (Automatic update of the component version is configured (update strategy: patch))"
 
 	lookup := func(component, version string) ([]PinningShoot, error) {
 		lookups = append(lookups, component+"/"+version)

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package componentversion_test
+package componentversion
 
 import (
 	"context"
@@ -15,7 +15,6 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
-	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // countingChecker wraps a CompatibilityChecker and counts the Shoots it binds and the checks.
@@ -113,23 +112,23 @@ var _ = Describe("Compatibility", func() {
 		})
 	})
 
-	Describe("DecideComponentVersion", func() {
+	Describe("decideUpdate", func() {
 		It("binds the Shoot once for all the candidates it checks, and takes the highest compatible one", func() {
 			checker := &countingChecker{inner: NewCELCompatibilityChecker()}
-			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, 0, checker)
+			decision, err := decideUpdate(ctx, profile, shoot, 0, 0, now, 0, checker)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(decision.Trigger).To(Equal(ComponentUpdateAutoUpdate))
-			Expect(decision.Target).To(Equal("1.0.1"))
+			Expect(decision.trigger).To(Equal(ComponentUpdateAutoUpdate))
+			Expect(decision.target).To(Equal("1.0.1"))
 			Expect(checker.bound).To(Equal(1))
 			Expect(checker.checked).To(Equal(3))
-			Expect(decision.Rejected).To(HaveLen(2))
+			Expect(decision.rejected).To(HaveLen(2))
 		})
 
 		It("decides on the Shoot as it is at the call", func() {
 			shoot.Spec.Kubernetes.Version = "1.35.1"
-			decision, err := DecideComponentVersion(ctx, profile, shoot, 0, 0, now, 0, NewCELCompatibilityChecker())
+			decision, err := decideUpdate(ctx, profile, shoot, 0, 0, now, 0, NewCELCompatibilityChecker())
 			Expect(err).NotTo(HaveOccurred())
-			Expect(decision.Target).To(Equal("1.0.3"))
+			Expect(decision.target).To(Equal("1.0.3"))
 		})
 	})
 })

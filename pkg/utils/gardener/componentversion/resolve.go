@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
@@ -47,19 +48,13 @@ type StoredVersion struct {
 	Version                        string
 }
 
-// ResolvePins is the one entry point of the ShootExtensionProfile plugin's Admit (GEP-78 "Partial
-// versions", "Release channels"), as Gardener's ShootMutator sets machine-image versions:
-//   - keep: an entry without a version keeps the old Shoot's version of that component; removing
-//     the entry or the extension drops a pin, with a warning;
-//   - channels: entries following a release channel get the channel's version (resolveChannels);
-//   - resolve: a changed version loses a leading "v"; a partial one becomes the highest supported
-//     matching version whose rules hold, never below the old one when it matches
-//     (ResolvePartialComponentVersion).
-//
-// It returns the versions to store in order, the pins that cannot be resolved (the plugin answers
-// Forbidden), the warnings in order, and the error of req.Profile. Pins of
-// disabled extensions, of types without a usable profile and of unknown components are left for
-// ValidatePins.
+// ResolvePins decides the versions the ShootExtensionProfile plugin's Admit stores, as Gardener's
+// ShootMutator sets machine-image versions: an entry without a version keeps the old Shoot's; an
+// entry following a release channel gets the channel's version; a changed version loses a leading
+// "v", and a partial one becomes the highest supported matching version whose rules hold, never
+// below a matching old one. It returns the versions to store in order, the pins that cannot be
+// resolved, the warnings in order, and the error of req.Profile. Pins of disabled extensions, of
+// types without a usable profile and of unknown components are left for ValidatePins.
 func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, field.ErrorList, []string, error) {
 	m := &pinMutation{req: req, extensions: deepCopyExtensions(req.Extensions), oldPins: v1beta1helper.ComponentPins(req.OldExtensions),
 		profiles: map[string]*gardencorev1beta1.ExtensionProfile{}}
@@ -160,7 +155,7 @@ func (m *pinMutation) warnDroppedPins() {
 func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 	for _, pin := range v1beta1helper.ComponentPins(m.extensions) {
 		// An empty version left here is a (malformed) partial pin, reported by the resolution below.
-		if m.extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version == nil || pin.Disabled || !PinChanged(m.oldPins, pin) {
+		if m.extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version == nil || pin.Disabled || !pinChanged(m.oldPins, pin) {
 			continue
 		}
 		if !versionutils.IsPartial(pin.Version) {
@@ -186,7 +181,7 @@ func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 			current = old.Version
 		}
 		fldPath := field.NewPath("spec", "extensions").Index(pin.ExtensionIndex).Child("components").Index(pin.ComponentIndex).Child("version")
-		resolved, fieldErr := ResolvePartialComponentVersion(fldPath, *profileComponent, pin.Version, current, m.req.Now, m.compatible(ctx, profile, pin.Component))
+		resolved, fieldErr := resolvePartialVersion(fldPath, *profileComponent, pin.Version, current, m.req.Now, m.compatible(ctx, profile, pin.Component))
 		if fieldErr != nil {
 			m.allErrs = append(m.allErrs, fieldErr)
 			continue
@@ -196,11 +191,10 @@ func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 	return nil
 }
 
-// compatible returns the CompatibilityFunc of a component: the messages of the rules of a version
-// that the new Shoot fails, each version with its own cost budget, as maintenance evaluates its
-// candidates. The Shoot is read on the first evaluation; an error of req.Shoot is the
-// CompatibilityFunc's (an InternalError on the pin).
-func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) CompatibilityFunc {
+// compatible returns the rule check of a component's versions against the new Shoot, each version
+// with a cost budget of its own, as maintenance checks its candidates. The Shoot is read on the
+// first evaluation; an error of req.Shoot is the check's (an InternalError on the pin).
+func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) compatibleFunc {
 	return func(version string) ([]string, error) {
 		rules := m.req.Rules.Get(profile).Rules(component, version)
 		if len(rules) == 0 {
@@ -240,4 +234,53 @@ func hasComponentEntry(extensions []gardencorev1beta1.Extension, extensionType, 
 		}
 	}
 	return false
+}
+
+// resolvePartialVersion resolves a partial pin ("3", "3.6", with an optional leading "v"), as
+// Gardener's ShootMutator resolves a machine-image version prefix: to the highest candidate
+// classified supported that matches it and passes compatible (nil accepts all). current, the old
+// Shoot's version ("" for none), is kept when it matches and nothing higher qualifies, so
+// "3.6.12" changed to "3.6" never downgrades. Errors are on fldPath: a malformed prefix or no
+// suitable version is Invalid, an error of compatible InternalError.
+func resolvePartialVersion(fldPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, pinned, current string, now time.Time, compatible compatibleFunc) (string, *field.Error) {
+	prefix, err := versionutils.ParsePartialVersion(pinned)
+	if err != nil {
+		return "", field.Invalid(fldPath, pinned, err.Error())
+	}
+	var floor *semver.Version
+	if current != "" {
+		if v, err := parseComponentVersion(current); err == nil && prefix.Matches(v) {
+			floor = v
+		}
+	}
+
+	var rejected []rejectedVersion
+	for _, c := range candidates(component, nil, now, false) {
+		if c.classification != gardencorev1beta1.ClassificationSupported || !prefix.Matches(c.parsed) {
+			continue
+		}
+		if floor != nil && !c.parsed.GreaterThan(floor) {
+			break
+		}
+		if compatible != nil {
+			failures, err := compatible(c.version)
+			if err != nil {
+				return "", field.InternalError(fldPath, err)
+			}
+			if len(failures) > 0 {
+				rejected = append(rejected, rejectedVersion{version: c.version, failures: failures})
+				continue
+			}
+		}
+		return c.version, nil
+	}
+	if floor != nil {
+		return current, nil
+	}
+
+	detail := fmt.Sprintf("suitable versions are classified supported and match %q (preview and deprecated versions have to be pinned explicitly)", prefix.String())
+	if len(rejected) > 0 {
+		detail += "; the compatibility rules of the Shoot reject " + describeRejected(rejected)
+	}
+	return "", field.Invalid(fldPath, pinned, fmt.Sprintf("couldn't find a suitable version for %q: %s; %s", pinned, detail, describePinnable(component, now)))
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -42,11 +43,10 @@ type AdmissionRequest struct {
 	Now   time.Time
 }
 
-// ValidatePins is the one entry point of the ShootExtensionProfile plugin's Validate (GEP-78
-// "Admission"): the checks of validatePin per component entry. Existence, version and update
-// strategy are checked only for a changed pin; the compatibility rules of every valid pin on every
-// request, old-vs-new. It returns the field errors, the warnings in order, and the error of
-// req.Profile.
+// ValidatePins checks the component pins of a Shoot create or update for the ShootExtensionProfile
+// plugin's Validate: existence, version and update strategy of a changed pin, the compatibility
+// rules of every valid pin old-vs-new. It returns the field errors, the warnings in order, and the
+// error of req.Profile.
 func ValidatePins(ctx context.Context, req AdmissionRequest) (field.ErrorList, []string, error) {
 	v := newPinValidation(req)
 	for _, pin := range v1beta1helper.ComponentPins(req.Shoot.Spec.Extensions) {
@@ -96,7 +96,7 @@ func (p pinPath) versionPath() *field.Path { return p.componentPath().Child("ver
 // that depend on it. The error is that of req.Profile.
 func (v *pinValidation) validatePin(ctx context.Context, pin v1beta1helper.ComponentPin) error {
 	path := pinPath{extension: pin.ExtensionIndex, component: pin.ComponentIndex}
-	changed := PinChanged(v.oldPins, pin)
+	changed := pinChanged(v.oldPins, pin)
 	if !v.validateEnabled(path, pin, changed) {
 		return nil
 	}
@@ -174,18 +174,17 @@ func (v *pinValidation) validateComponent(path pinPath, pin v1beta1helper.Compon
 	return profileComponent
 }
 
-// validateVersion checks a changed version (ValidateComponentVersionPin) and warns about preview,
-// deprecated and downgraded ones (ComponentVersionPinWarning, downgradeWarning); false when the
-// version is rejected.
+// validateVersion checks a changed version and warns about preview, deprecated and downgraded
+// ones; false when the version is rejected.
 func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.ComponentPin, profileComponent gardencorev1beta1.ExtensionProfileComponent) bool {
-	pinErrs := ValidateComponentVersionPin(path.versionPath(), profileComponent, pin.Version, v.req.Now)
+	pinErrs := checkVersionPin(path.versionPath(), profileComponent, pin.Version, v.req.Now)
 	if len(pinErrs) > 0 {
 		v.allErrs = append(v.allErrs, pinErrs...)
 		return false
 	}
 	extension := v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
 	channel, _ := EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
-	if msg := ComponentVersionPinWarning(pin.ExtensionType, profileComponent, pin.Version, channel, v.req.Now); msg != "" {
+	if msg := pinWarning(pin.ExtensionType, profileComponent, pin.Version, channel, v.req.Now); msg != "" {
 		v.warnings = append(v.warnings, msg)
 	}
 	if msg := downgradeWarning(v.oldPins, pin); msg != "" {
@@ -195,14 +194,14 @@ func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.Componen
 }
 
 // validateUpdateStrategy checks the effective update strategy of a new pin or a changed
-// autoUpdate (ValidateComponentUpdateStrategy), not of a changed version alone: maintenance
-// writes versions, and an operator may have narrowed updateStrategy.supported since.
+// autoUpdate, not of a changed version alone: maintenance writes versions, and an operator may
+// have narrowed updateStrategy.supported since.
 func (v *pinValidation) validateUpdateStrategy(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) {
 	extension := &v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
-	if !NewlyPinned(v.oldPins, pin) && !AutoUpdateChanged(v.req.OldExtensions, v.req.Update, extension, pin) {
+	if !newlyPinned(v.oldPins, pin) && !autoUpdateChanged(v.req.OldExtensions, v.req.Update, extension, pin) {
 		return
 	}
-	for _, strategyErr := range ValidateComponentUpdateStrategy(path.extensionPath(), path.componentPath(), profile, pin.Component,
+	for _, strategyErr := range checkUpdateStrategy(path.extensionPath(), path.componentPath(), profile, pin.Component,
 		extension.AutoUpdate, extension.Components[pin.ComponentIndex].AutoUpdate) {
 		v.allErrs = appendUnique(v.allErrs, strategyErr)
 	}
@@ -219,7 +218,7 @@ func (v *pinValidation) validateCompatibility(ctx context.Context, path pinPath,
 }
 
 // downgradeWarning returns the warning for a changed pin whose version is lower than the one the
-// old Shoot pins (GEP-78: a downgrade is explicit, and the owner is told), "" otherwise.
+// old Shoot pins, "" otherwise.
 func downgradeWarning(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) string {
 	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
 	if !found || !old.Pinned() {
@@ -250,4 +249,54 @@ func appendUnique(list field.ErrorList, err *field.Error) field.ErrorList {
 		}
 	}
 	return append(list, err)
+}
+
+// pinChanged reports whether a component entry is new or sets a version that differs from the old
+// entry's; removing a version is no change.
+func pinChanged(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
+	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
+	return !found || (pin.Pinned() && old.Version != pin.Version)
+}
+
+// newlyPinned reports whether a component entry is new or sets a version where the old entry had
+// none. Unlike pinChanged, a different version on an entry that was pinned already is no new pin:
+// that is what shoot maintenance writes.
+func newlyPinned(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
+	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
+	return !found || !old.Pinned()
+}
+
+// autoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a
+// component differs from the old Shoot's (oldExtensions, its spec.extensions in v1beta1).
+// Everything counts as changed on create (update false).
+func autoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool, extension *gardencorev1beta1.Extension, pin v1beta1helper.ComponentPin) bool {
+	if !update {
+		return true
+	}
+	component := &extension.Components[pin.ComponentIndex]
+	for i := range oldExtensions {
+		oldExtension := &oldExtensions[i]
+		if oldExtension.Type != extension.Type {
+			continue
+		}
+		if !autoUpdateEqual(oldExtension.AutoUpdate, extension.AutoUpdate) {
+			return true
+		}
+		for j := range oldExtension.Components {
+			if oldComponent := &oldExtension.Components[j]; oldComponent.Name == component.Name {
+				return !autoUpdateEqual(oldComponent.AutoUpdate, component.AutoUpdate)
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// autoUpdateEqual is apiequality.Semantic.DeepEqual of two autoUpdate policies without reflection
+// (it runs for every pin of every Shoot write); a unit test fails until a new field is compared.
+func autoUpdateEqual(a, b *gardencorev1beta1.ExtensionAutoUpdate) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return ptr.Equal(a.Enabled, b.Enabled) && ptr.Equal(a.UpdateStrategy, b.UpdateStrategy) && slices.Equal(a.Classifications, b.Classifications)
 }

@@ -7,24 +7,26 @@ package componentversion
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// resolveChannels stores the versions of component entries that follow a release channel
-// (GEP-78 "Release channels"; EffectiveChannel), after keepUnchangedPins:
+// resolveChannels stores the versions of component entries that follow a release channel, after
+// keepUnchangedPins:
 //   - an extension-level channel that is new (create, or a channel the old entry did not have)
 //     adds an entry, by name, for every component of the profile the extension does not list, so
 //     that the channel covers all of them;
 //   - an entry following a channel without a version (create, a new entry, or one that had none)
-//     gets the channel's current version (ResolveChannelVersion);
+//     gets the channel's current version;
 //   - an entry that sets a version explicitly on create, as a new entry, or in the request that
 //     changes its channel, must give the channel's current version (a partial version matching it
-//     is stored as it): ValidateChannelPin. The channel takes precedence over a version; a
+//     is stored as it). The channel takes precedence over a version; a
 //     mismatch is Invalid on the version, never silently replaced;
 //   - otherwise the stored version stays, also when the channel changed: maintenance moves it in
 //     the window and never downgrades. A version changed alone (by maintenance, or by the owner
@@ -95,9 +97,9 @@ func (m *pinMutation) resolveChannel(i, j int, old *gardencorev1beta1.Extension,
 	)
 	switch {
 	case version == "":
-		resolved, fieldErr = ResolveChannelVersion(channelPath, *profileComponent, channel, m.req.Now, m.req.StableChannelSoakPeriod)
+		resolved, fieldErr = resolveChannelVersion(channelPath, *profileComponent, channel, m.req.Now, m.req.StableChannelSoakPeriod)
 	case version != oldVersion && (!oldFound || oldChannel != channel):
-		resolved, fieldErr = ValidateChannelPin(componentPath.Child("version"), channelPath, *profileComponent, channel, version, m.req.Now, m.req.StableChannelSoakPeriod)
+		resolved, fieldErr = validateChannelPin(componentPath.Child("version"), channelPath, *profileComponent, channel, version, m.req.Now, m.req.StableChannelSoakPeriod)
 	default:
 		return
 	}
@@ -147,4 +149,48 @@ func usesChannel(extension *gardencorev1beta1.Extension) bool {
 		}
 	}
 	return false
+}
+
+// resolveChannelVersion returns the version an entry following channel stores when it sets none:
+// ChannelVersion at now; no version in the channel is Invalid on channelPath.
+func resolveChannelVersion(channelPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, channel gardencorev1beta1.ReleaseChannel, now time.Time, soak time.Duration) (string, *field.Error) {
+	version, ok := ChannelVersion(component, channel, now, soak)
+	if !ok {
+		return "", field.Invalid(channelPath, channel, fmt.Sprintf("the %s channel of component %q has no version now: %s",
+			channel, component.Name, channelDefinition(channel, soak)))
+	}
+	return version, nil
+}
+
+// validateChannelPin checks a version set explicitly on an entry following channel: the channel's
+// current version, or a partial version it matches, gives that version; otherwise Invalid on
+// versionPath.
+func validateChannelPin(versionPath, channelPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, channel gardencorev1beta1.ReleaseChannel, pinned string, now time.Time, soak time.Duration) (string, *field.Error) {
+	version, fieldErr := resolveChannelVersion(channelPath, component, channel, now, soak)
+	if fieldErr != nil {
+		return "", fieldErr
+	}
+	trimmed := versionutils.TrimShootPrefix(pinned)
+	if trimmed == version {
+		return version, nil
+	}
+	if versionutils.IsPartial(trimmed) {
+		prefix, err := versionutils.ParsePartialVersion(trimmed)
+		if v, perr := versionutils.ParseProfileVersion(version); err == nil && perr == nil && prefix.Matches(v) {
+			return version, nil
+		}
+	}
+	return "", field.Invalid(versionPath, pinned, fmt.Sprintf(
+		"the component follows the %s channel, which gives %s now: omit the version, set %s, or remove the channel to pin another version", channel, version, version))
+}
+
+// channelDefinition says what a channel takes, for error messages.
+func channelDefinition(channel gardencorev1beta1.ReleaseChannel, soak time.Duration) string {
+	switch channel {
+	case gardencorev1beta1.ReleaseChannelRapid:
+		return "it takes the highest version classified preview or supported"
+	case gardencorev1beta1.ReleaseChannelRegular:
+		return "it takes the highest version classified supported"
+	}
+	return fmt.Sprintf("it takes the highest version classified supported for at least %s", soak)
 }

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package componentversion_test
+package componentversion
 
 import (
 	"reflect"
@@ -13,12 +13,11 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-var _ = Describe("AutoUpdateEqual", func() {
+var _ = Describe("autoUpdateEqual", func() {
 	It("compares every field of ExtensionAutoUpdate", func() {
-		// AutoUpdateEqual compares Enabled, UpdateStrategy and Classifications. A new field must be
+		// autoUpdateEqual compares Enabled, UpdateStrategy and Classifications. A new field must be
 		// added there (and to the cases below) before this passes again.
 		Expect(reflect.TypeFor[gardencorev1beta1.ExtensionAutoUpdate]().NumField()).To(Equal(3))
 	})
@@ -43,7 +42,7 @@ var _ = Describe("AutoUpdateEqual", func() {
 			for _, b := range policies {
 				// Distinct pointers with equal contents.
 				a, b := a.DeepCopy(), b.DeepCopy()
-				Expect(AutoUpdateEqual(a, b)).To(Equal(apiequality.Semantic.DeepEqual(a, b)), "%+v vs %+v", a, b)
+				Expect(autoUpdateEqual(a, b)).To(Equal(apiequality.Semantic.DeepEqual(a, b)), "%+v vs %+v", a, b)
 			}
 		}
 	})
