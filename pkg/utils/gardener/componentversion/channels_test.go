@@ -115,4 +115,12 @@ var _ = Describe("Release channels", func() {
 			Entry("no channel", gardencorev1beta1.Extension{Type: "t"}, gardencorev1beta1.ExtensionComponent{Name: "a"}, gardencorev1beta1.ReleaseChannel(""), false),
 		)
 	})
+
+	It("#ChannelTimes is empty for versions without start times", func() {
+		Expect(ChannelTimes(channelComponent(cv("1.0.0"), cv("1.0.1", lcAlways(supported))), now, soak)).To(BeEmpty())
+	})
+
+	It("#ReleaseChannels go from the newest versions to the most soaked", func() {
+		Expect(ReleaseChannels).To(Equal([]gardencorev1beta1.ReleaseChannel{rapid, regular, stable}))
+	})
 })

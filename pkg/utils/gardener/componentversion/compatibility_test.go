@@ -112,6 +112,41 @@ var _ = Describe("Compatibility", func() {
 		})
 	})
 
+	Describe("the CEL checker", func() {
+		It("passes a version without rules and one the profile does not list", func() {
+			check := NewCELCompatibilityChecker().ForShoot(shoot)
+			for _, version := range []string{"1.0.0", "9.9.9"} {
+				failures, ok := check.Check(ctx, profile, "agent", version)
+				Expect(ok).To(BeTrue())
+				Expect(failures).To(BeEmpty())
+			}
+		})
+
+		It("returns the failing rules of a version", func() {
+			failures, ok := NewCELCompatibilityChecker().ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
+			Expect(ok).To(BeTrue())
+			Expect(failures).To(Equal([]RuleFailure{{Index: 0, Rule: "semver(shoot.spec.kubernetes.version).isGreaterThan(semver('1.35.0'))",
+				Status: celutils.StatusFailed, Message: "1.0.2 needs Kubernetes 1.35"}}))
+		})
+
+		It("compiles a profile once per generation", func() {
+			checker := NewCELCompatibilityChecker()
+			_, _ = checker.ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
+			profile.Spec.Components[0].Versions[2].Compatibility.Validations[0].Rule = "true"
+			failures, _ := checker.ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
+			Expect(failures).To(HaveLen(1), "the same generation keeps its compiled rules")
+			profile.Generation++
+			failures, _ = checker.ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
+			Expect(failures).To(BeEmpty())
+		})
+
+		It("fails every rule of a Shoot it cannot prepare", func() {
+			failures, ok := NewCELCompatibilityChecker().ForShoot(nil).Check(ctx, profile, "agent", "1.0.2")
+			Expect(ok).To(BeFalse())
+			Expect(failures).To(HaveExactElements(HaveField("Status", celutils.StatusEvaluationError)))
+		})
+	})
+
 	Describe("decideUpdate", func() {
 		It("binds the Shoot once for all the candidates it checks, and takes the highest compatible one", func() {
 			checker := &countingChecker{inner: NewCELCompatibilityChecker()}
@@ -131,4 +166,41 @@ var _ = Describe("Compatibility", func() {
 			Expect(decision.target).To(Equal("1.0.3"))
 		})
 	})
+})
+
+var _ = Describe("RuleFailure", func() {
+	DescribeTable("#Detail",
+		func(failure RuleFailure, expected string) {
+			Expect(failure.Detail()).To(Equal(expected))
+		},
+		Entry("false: the rule's message", RuleFailure{Rule: "r", Status: celutils.StatusFailed, Message: "needs Kubernetes 1.35"}, "needs Kubernetes 1.35"),
+		Entry("not compiled", RuleFailure{Rule: "r", Status: celutils.StatusCompileError, Message: "undeclared reference"}, "compatibility rule compilation failed: undeclared reference"),
+		Entry("not evaluated", RuleFailure{Rule: "shoot.spec.purpose == 'x'", Status: celutils.StatusEvaluationError, Message: "no such key: purpose"},
+			"compatibility rule evaluation failed: no such key: purpose (rule: shoot.spec.purpose == 'x')"),
+	)
+
+	It("#RuleFailureDetails returns the details in order, nil for none", func() {
+		Expect(RuleFailureDetails(nil)).To(BeNil())
+		Expect(RuleFailureDetails([]RuleFailure{{Status: celutils.StatusFailed, Message: "a"}, {Status: celutils.StatusCompileError, Message: "b"}})).To(Equal(
+			[]string{"a", "compatibility rule compilation failed: b"}))
+	})
+
+	failures := func(indexes ...int) []RuleFailure {
+		var out []RuleFailure
+		for _, i := range indexes {
+			out = append(out, RuleFailure{Index: i, Status: celutils.StatusFailed, Message: fmt.Sprint(i)})
+		}
+		return out
+	}
+	DescribeTable("#IntroducedRuleFailures",
+		func(current, previous []RuleFailure, baseline bool, expected []RuleFailure) {
+			Expect(IntroducedRuleFailures(current, previous, baseline)).To(Equal(expected))
+		},
+		Entry("without baseline every failure", failures(0, 2), failures(0), false, failures(0, 2)),
+		Entry("the rules that passed before", failures(0, 2), failures(0), true, failures(2)),
+		Entry("none when all failed before", failures(1), failures(0, 1), true, nil),
+		Entry("a rule that could not be evaluated before counts as failed",
+			failures(3), []RuleFailure{{Index: 3, Status: celutils.StatusEvaluationError}}, true, nil),
+		Entry("no failure now", nil, failures(0), true, nil),
+	)
 })

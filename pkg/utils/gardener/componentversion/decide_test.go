@@ -49,6 +49,21 @@ var _ = Describe("outcomeOf", func() {
 			`hold, ExtensionProfile is being deleted; the version cannot be changed to "0.44.1"`),
 	)
 
+	It("holds a forced decision without target even without error", func() {
+		outcome := outcomeOf(versionUpdate{trigger: ComponentUpdateExpired, reason: "r"}, nil, false)
+		Expect(outcome.String()).To(Equal("hold, no compatible version: no higher supported version in this minor or a higher minor of this major"))
+	})
+
+	It("keeps a channel follower whose channel has no version", func() {
+		outcome := outcomeOf(versionUpdate{trigger: ComponentUpdateChannel, reason: "r", channel: stable}, nil, false)
+		Expect(outcome).To(Equal(ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "channel stable has no version"}))
+	})
+
+	It("keeps a channel follower at the channel's version without reason", func() {
+		outcome := outcomeOf(versionUpdate{trigger: ComponentUpdateChannel, reason: "r", channel: stable, channelVersion: "1.0.0"}, nil, false)
+		Expect(outcome).To(Equal(ComponentVersionOutcome{Action: ComponentActionKeep}))
+	})
+
 	It("holds on an evaluation error of an auto-update", func() {
 		err := errors.New("cannot determine a target")
 		Expect(outcomeOf(versionUpdate{trigger: ComponentUpdateAutoUpdate}, err, false)).To(Equal(ComponentVersionOutcome{Action: ComponentActionHold, Reason: err.Error()}))
@@ -112,4 +127,97 @@ var _ = Describe("Decide and outcomeOf with a release channel", func() {
 			Expect(outcome.Trigger).To(Equal(ComponentUpdateChannel))
 		})
 	})
+})
+
+var _ = Describe("Decide", func() {
+	var (
+		ctx     = context.Background()
+		profile *gardencorev1beta1.ExtensionProfile
+	)
+	shootPinning := func(version string, autoUpdate *gardencorev1beta1.ExtensionAutoUpdate) *gardencorev1beta1.Shoot {
+		return &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Kubernetes: gardencorev1beta1.Kubernetes{Version: "1.35.1"},
+			Extensions: []gardencorev1beta1.Extension{{Type: "shoot-falco-service", AutoUpdate: autoUpdate,
+				Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To(version)}}}},
+		}}
+	}
+	frozen := &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(false)}
+
+	BeforeEach(func() {
+		agent := maintenanceComponent("1.0.0 x, 1.0.1, 1.0.2, 1.1.0")
+		agent.Versions[2].Compatibility = &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{
+			{Rule: "shoot.spec.kubernetes.version == '9.9.9'", Message: "needs Kubernetes 9.9.9"}}}
+		profile = &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "shoot-falco-service", Generation: 1},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{agent}}}
+	})
+
+	It("holds without ExtensionProfile", func() {
+		outcome := Decide(ctx, nil, shootPinning("1.0.1", nil), 0, 0, now, soak, NewCELCompatibilityChecker())
+		Expect(outcome).To(Equal(ComponentVersionOutcome{Action: ComponentActionHold, Reason: `no ExtensionProfile "shoot-falco-service"`,
+			TriggerReason: "ExtensionProfile is required for the maintenance of component versions",
+			Failure:       `ExtensionProfile "shoot-falco-service" does not exist`}))
+	})
+
+	DescribeTable("renders the decision",
+		func(version string, autoUpdate *gardencorev1beta1.ExtensionAutoUpdate, change func(), expected ComponentVersionOutcome, errorText string) {
+			if change != nil {
+				change()
+			}
+			outcome := Decide(ctx, profile, shootPinning(version, autoUpdate), 0, 0, now, soak, NewCELCompatibilityChecker())
+			if errorText == "" {
+				Expect(outcome.Err).NotTo(HaveOccurred())
+			} else {
+				Expect(outcome.Err).To(MatchError(errorText))
+				Expect(outcome.Failure).To(Equal(errorText))
+			}
+			outcome.Err = nil
+			Expect(outcome).To(Equal(expected))
+		},
+		Entry("an auto-update without compatible target keeps the version and names the rejected candidates", "1.0.1", nil, nil,
+			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "no compatible target: 1.0.2 (needs Kubernetes 9.9.9)",
+				Trigger: ComponentUpdateAutoUpdate, TriggerReason: "Automatic update of the component version is configured (update strategy: patch)",
+				Rejected: "1.0.2 (needs Kubernetes 9.9.9)"}, ""),
+		Entry("an auto-update takes the highest compatible candidate of its boundary", "1.0.1", &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(minor)}, nil,
+			ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.1.0", Reason: "Automatic update of the component version is configured (update strategy: minor)",
+				Trigger: ComponentUpdateAutoUpdate, TriggerReason: "Automatic update of the component version is configured (update strategy: minor)", Candidate: "1.1.0"}, ""),
+		Entry("auto-update off keeps the version", "1.0.1", frozen, nil, ComponentVersionOutcome{Action: ComponentActionKeep}, ""),
+		Entry("an expired version is forced past an incompatible candidate", "1.0.0", frozen, nil,
+			ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: "1.0.1", Reason: "Component version expired - force update required",
+				Trigger: ComponentUpdateExpired, TriggerReason: "Component version expired - force update required", Candidate: "1.0.1",
+				Rejected: "1.0.2 (needs Kubernetes 9.9.9)"}, ""),
+		Entry("a forced update of a profile being deleted holds with the target it would take", "1.0.0", frozen, func() { profile.DeletionTimestamp = &metav1.Time{Time: now} },
+			ComponentVersionOutcome{Action: ComponentActionHold, Target: "1.0.1", Reason: `ExtensionProfile is being deleted; the version cannot be changed to "1.0.1"`,
+				Trigger: ComponentUpdateExpired, TriggerReason: "Component version expired - force update required", Candidate: "1.0.1",
+				Rejected: "1.0.2 (needs Kubernetes 9.9.9)", Failure: `ExtensionProfile "shoot-falco-service" is being deleted; the version cannot be changed to "1.0.1"`}, ""),
+		Entry("an auto-update of a profile being deleted keeps the version", "1.0.1", &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(minor)},
+			func() { profile.DeletionTimestamp = &metav1.Time{Time: now} },
+			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "ExtensionProfile is being deleted",
+				Trigger: ComponentUpdateAutoUpdate, TriggerReason: "Automatic update of the component version is configured (update strategy: minor)", Candidate: "1.1.0"}, ""),
+		Entry("a forced update without compatible target holds with the decision's error", "1.0.0", frozen,
+			func() {
+				versions := profile.Spec.Components[0].Versions
+				versions[1].Compatibility, versions[3].Compatibility = versions[2].Compatibility, versions[2].Compatibility
+			},
+			ComponentVersionOutcome{Action: ComponentActionHold, Reason: `no compatible version: 1.0.2 fails "needs Kubernetes 9.9.9"`,
+				Trigger: ComponentUpdateExpired, TriggerReason: "Component version expired - force update required",
+				Rejected: "1.0.2 (needs Kubernetes 9.9.9), 1.0.1 (needs Kubernetes 9.9.9), 1.1.0 (needs Kubernetes 9.9.9)",
+				Failure:  `cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (needs Kubernetes 9.9.9), 1.0.1 (needs Kubernetes 9.9.9), 1.1.0 (needs Kubernetes 9.9.9)`},
+			`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (needs Kubernetes 9.9.9), 1.0.1 (needs Kubernetes 9.9.9), 1.1.0 (needs Kubernetes 9.9.9)`),
+		Entry("a component the profile no longer lists is forced and holds without target", "1.0.1", nil,
+			func() { profile.Spec.Components[0].Name = "other" },
+			ComponentVersionOutcome{Action: ComponentActionHold, Reason: `cannot perform forceful update of unlisted version "1.0.1" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`,
+				Trigger: ComponentUpdateMissing, TriggerReason: "Version does not exist in ExtensionProfile - force update required",
+				Failure: `cannot perform forceful update of unlisted version "1.0.1" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`},
+			`cannot perform forceful update of unlisted version "1.0.1" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`),
+	)
+
+	DescribeTable("#Same compares what an outcome shows",
+		func(a, b ComponentVersionOutcome, same bool) {
+			Expect(a.Same(b)).To(Equal(same))
+		},
+		Entry("equal", ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1", Reason: "r"}, ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1", Reason: "r", Candidate: "1.0.1"}, true),
+		Entry("another target", ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1"}, ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.2"}, false),
+		Entry("another action", ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1"}, ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: "1.0.1"}, false),
+		Entry("another reason", ComponentVersionOutcome{Action: ComponentActionHold, Reason: "a"}, ComponentVersionOutcome{Action: ComponentActionHold, Reason: "b"}, false),
+	)
 })

@@ -50,4 +50,39 @@ var _ = Describe("ExtensionProfile decisions", func() {
 		Entry("deprecated without scheduled expiry", "1.8.4", gardencorev1beta1.ReleaseChannel(""), "component comp of extension ext is pinned to deprecated version 1.8.4"),
 		Entry("deprecated on the rapid channel", "1.8.4", gardencorev1beta1.ReleaseChannelRapid, "component comp of extension ext is pinned to deprecated version 1.8.4"),
 	)
+
+	// scheduled has a deprecated 2.0.0 that expires in 10 days, whose force path then takes 2.0.1 of
+	// its minor before 2.1.0, an unavailable 2.1.0, and an expired 1.0.0 since yesterday.
+	scheduled := gardencorev1beta1.ExtensionProfileComponent{Name: "sched", Versions: []gardencorev1beta1.ExtensionComponentVersion{
+		{Version: "1.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(supported, at(-30)), stage(gardencorev1beta1.ClassificationExpired, at(-1))}},
+		{Version: "2.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationDeprecated, nil), stage(gardencorev1beta1.ClassificationExpired, at(10))}},
+		{Version: "2.0.1"},
+		{Version: "2.1.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(preview, at(5)), stage(supported, at(6))}},
+		{Version: "3.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationDeprecated, nil), stage(gardencorev1beta1.ClassificationExpired, at(10))}},
+	}}
+
+	DescribeTable("#checkVersionPin names when a classification began or begins",
+		func(pinned, detail string) {
+			Expect(checkVersionPin(field.NewPath("v"), scheduled, pinned, now)).To(Equal(field.ErrorList{field.Invalid(field.NewPath("v"), pinned, detail)}))
+		},
+		Entry("expired since a start time", "1.0.0", "version 1.0.0 of component sched is expired (since 2026-11-28T00:00:00Z); versions that can be pinned: 2.0.0 (deprecated), 2.0.1, 3.0.0 (deprecated)"),
+		Entry("unavailable until its first stage", "2.1.0", "version 2.1.0 of component sched is unavailable (its lifecycle has not started; it becomes preview at 2026-12-04T00:00:00Z); versions that can be pinned: 2.0.0 (deprecated), 2.0.1, 3.0.0 (deprecated)"),
+	)
+
+	DescribeTable("#pinWarning names a scheduled expiry and the force path's target as the profile stands",
+		func(pinned, expected string) {
+			Expect(pinWarning("ext", scheduled, pinned, "", now)).To(Equal(expected))
+		},
+		Entry("with a target", "2.0.0", "component sched of extension ext is pinned to deprecated version 2.0.0; it expires at 2026-12-09T00:00:00Z and is then force-upgraded in the next maintenance window (to 2.0.1 as the profile stands)"),
+		Entry("without a target within the major", "3.0.0", "component sched of extension ext is pinned to deprecated version 3.0.0; it expires at 2026-12-09T00:00:00Z and is then force-upgraded in the next maintenance window"),
+	)
+
+	DescribeTable("#taggedVersion",
+		func(classification gardencorev1beta1.VersionClassification, expected string) {
+			Expect(taggedVersion(classifiedVersion{version: "1.0.0", classification: classification})).To(Equal(expected))
+		},
+		Entry("supported alone", supported, "1.0.0"),
+		Entry("preview", preview, "1.0.0 (preview)"),
+		Entry("deprecated", gardencorev1beta1.ClassificationDeprecated, "1.0.0 (deprecated)"),
+	)
 })

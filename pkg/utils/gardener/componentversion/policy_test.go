@@ -133,4 +133,44 @@ var _ = Describe("update strategies", func() {
 			field.ErrorList{field.NotSupported(field.NewPath("ext", "autoUpdate", "updateStrategy"), "major", []gardencorev1beta1.MachineImageUpdateStrategy{patch, minor})}),
 		Entry("profile default allowed by the profile list", "plain", nil, nil, nil),
 	)
+
+	DescribeTable("#checkUpdateStrategy names the profile when its own default is unsupported",
+		func(change func(*gardencorev1beta1.ExtensionProfileSpec), componentName, detail string) {
+			change(&profile)
+			p := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "ext"}, Spec: profile}
+			Expect(checkUpdateStrategy(field.NewPath("ext"), field.NewPath("comp"), p, componentName, nil, nil)).To(Equal(field.ErrorList{field.Invalid(field.NewPath("comp"), componentName, detail)}))
+		},
+		Entry("the component's default",
+			func(p *gardencorev1beta1.ExtensionProfileSpec) {
+				p.Components[0].UpdateStrategy.Default = ptr.To(major)
+			}, "override",
+			`the default update strategy "major" of component override in ExtensionProfile "ext" is not supported for component override (supported: "patch", "minor"); set autoUpdate.updateStrategy to a supported strategy`),
+		Entry("the profile's default",
+			func(p *gardencorev1beta1.ExtensionProfileSpec) {
+				p.UpdateStrategy.Supported = []gardencorev1beta1.MachineImageUpdateStrategy{minor}
+			}, "plain",
+			`the default update strategy "major" of ExtensionProfile "ext" is not supported for component plain (supported: "minor"); set autoUpdate.updateStrategy to a supported strategy`),
+		Entry("the fallback",
+			func(p *gardencorev1beta1.ExtensionProfileSpec) {
+				p.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Supported: []gardencorev1beta1.MachineImageUpdateStrategy{major}}
+			}, "plain",
+			`the fallback update strategy "patch" (ExtensionProfile "ext" sets no default) is not supported for component plain (supported: "major"); set autoUpdate.updateStrategy to a supported strategy`),
+	)
+
+	DescribeTable("#AutoUpdatePolicy renders what maintenance applies",
+		func(componentName string, extension, comp *gardencorev1beta1.ExtensionAutoUpdate, expected string) {
+			Expect(AutoUpdatePolicy(profile, componentName, extension, comp)).To(Equal(expected))
+		},
+		Entry("the profile's default", "plain", nil, nil, "on, major (profile)"),
+		Entry("the component's default, turned off on the extension", "override", auto(ptr.To(false), nil), nil, "off, minor (profileComponent)"),
+		Entry("the component's request", "override", nil, auto(nil, ptr.To(patch)), "on, patch (component)"),
+		Entry("an unsupported request and its fallback", "override", auto(nil, ptr.To(major)), nil, "on, major unsupported, minor (profileComponent)"),
+		Entry("into preview", "plain", &gardencorev1beta1.ExtensionAutoUpdate{Classifications: []gardencorev1beta1.VersionClassification{preview, supported}}, nil,
+			"on, major (profile), into preview"),
+		Entry("an unknown component", "unknown", nil, nil, "on, major (profile)"),
+	)
+
+	It("#AutoUpdatePolicy falls back to patch without any setting", func() {
+		Expect(AutoUpdatePolicy(gardencorev1beta1.ExtensionProfileSpec{}, "x", nil, nil)).To(Equal("on, patch (fallback)"))
+	})
 })

@@ -19,29 +19,24 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// MutationRequest is one Shoot create or update as the ShootExtensionProfile plugin's Admit sees it.
+// MutationRequest is a Shoot create or update as ResolvePins resolves it.
 type MutationRequest struct {
-	// Extensions is spec.extensions of the new Shoot in v1beta1, in order; it is not modified.
+	// Extensions is the new Shoot's spec.extensions; it is not modified.
 	Extensions []gardencorev1beta1.Extension
-	// OldExtensions is spec.extensions of the old Shoot in v1beta1; nil on create.
+	// OldExtensions is the old Shoot's spec.extensions; nil on create.
 	OldExtensions []gardencorev1beta1.Extension
-	// Shoot returns the new Shoot in v1beta1; it is called once, when the first compatibility rule
-	// is evaluated, and its spec.extensions is replaced by the entries as resolved so far.
+	// Shoot returns the new Shoot, read once for the first rule; its spec.extensions is replaced
+	// by the entries as resolved so far.
 	Shoot func() (*gardencorev1beta1.Shoot, error)
-	// Profile returns the ExtensionProfile of an extension type, nil when there is none. Its error
-	// is returned as is.
-	Profile func(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error)
-	// Rules holds the compiled compatibility rules.
-	Rules *celutils.Cache
-	Now   time.Time
-	// StableChannelSoakPeriod is the soak period of the stable release channel.
+	// Profile returns the ExtensionProfile of a type, nil for none.
+	Profile                 func(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error)
+	Rules                   *celutils.Cache
+	Now                     time.Time
 	StableChannelSoakPeriod time.Duration
 }
 
-// StoredVersion is a version the mutation stores on spec.extensions[ExtensionIndex].components[
-// ComponentIndex], named Component. An index at or past the end of the request's components is an
-// entry the mutation adds (a release channel covering a component the extension does not list);
-// added entries come in index order.
+// StoredVersion is a version to store on component Component at the indexes; an index past the
+// extension's components is an entry to add (a channel covering all components), in index order.
 type StoredVersion struct {
 	ExtensionIndex, ComponentIndex int
 	Component                      string
@@ -69,15 +64,14 @@ func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, fie
 	return m.stored, m.allErrs, m.warnings, nil
 }
 
-// pinMutation is the state of one ResolvePins call; one method per step. extensions is the working
-// copy of the new Shoot's entries; every version set on it is recorded in stored.
+// pinMutation is the state of one ResolvePins call: extensions is the working copy of the new
+// Shoot's entries, every version set on it is recorded in stored.
 type pinMutation struct {
 	req        MutationRequest
 	extensions []gardencorev1beta1.Extension
 	oldPins    []v1beta1helper.ComponentPin
 	profiles   map[string]*gardencorev1beta1.ExtensionProfile
-	// rules evaluates compatibility rules on the new Shoot; built on first use.
-	rules *ShootRules
+	rules      *ShootRules
 
 	stored   []StoredVersion
 	allErrs  field.ErrorList
@@ -112,8 +106,7 @@ func (m *pinMutation) profileOf(ctx context.Context, extensionType string) (*gar
 	return profile, nil
 }
 
-// keepUnchangedPins sets the old Shoot's version on every entry that sets none (nil or ""), where
-// the old Shoot pins that component of that extension type.
+// keepUnchangedPins sets the old Shoot's pinned version on every entry that sets none.
 func (m *pinMutation) keepUnchangedPins() {
 	if len(m.oldPins) == 0 {
 		return
@@ -131,8 +124,7 @@ func (m *pinMutation) keepUnchangedPins() {
 	}
 }
 
-// warnDroppedPins warns about every pinned entry of the old Shoot that the new Shoot no longer
-// has: its component entry or its whole extension was removed.
+// warnDroppedPins warns about every pinned entry or extension of the old Shoot that was removed.
 func (m *pinMutation) warnDroppedPins() {
 	for _, old := range m.oldPins {
 		if !old.Pinned() {
@@ -150,8 +142,7 @@ func (m *pinMutation) warnDroppedPins() {
 	}
 }
 
-// resolveChangedPins normalises and resolves every changed pin of an enabled extension; the pins
-// that cannot be resolved go to allErrs. The error is that of req.Profile.
+// resolveChangedPins normalises and resolves every changed pin of an enabled extension.
 func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 	for _, pin := range v1beta1helper.ComponentPins(m.extensions) {
 		// An empty version left here is a (malformed) partial pin, reported by the resolution below.
@@ -191,9 +182,8 @@ func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 	return nil
 }
 
-// compatible returns the rule check of a component's versions against the new Shoot, each version
-// with a cost budget of its own, as maintenance checks its candidates. The Shoot is read on the
-// first evaluation; an error of req.Shoot is the check's (an InternalError on the pin).
+// compatible checks a component's versions against the new Shoot, each with a cost budget of its
+// own as maintenance checks candidates; the Shoot is read on the first evaluation.
 func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) compatibleFunc {
 	return func(version string) ([]string, error) {
 		rules := m.req.Rules.Get(profile).Rules(component, version)

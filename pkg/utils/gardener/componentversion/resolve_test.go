@@ -106,6 +106,56 @@ var _ = Describe("ResolvePins", func() {
 		),
 	)
 
+	DescribeTable("leaves pins to ValidatePins",
+		func(mutate func(*MutationRequest)) {
+			req.Extensions[0].Channel = nil
+			mutate(&req)
+			stored, allErrs, _, err := ResolvePins(ctx, req)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(allErrs).To(BeEmpty())
+			Expect(stored).To(BeEmpty())
+		},
+		Entry("of a disabled extension", func(req *MutationRequest) { req.Extensions[0].Disabled = ptr.To(true) }),
+		Entry("of a type without profile", func(req *MutationRequest) { req.Extensions[0].Type, req.OldExtensions = "shoot-dns-service", nil }),
+		Entry("of a profile being deleted", func(*MutationRequest) { profile.DeletionTimestamp = &metav1.Time{Time: now} }),
+		Entry("of a component the profile does not list", func(req *MutationRequest) { req.Extensions[0].Components[0].Name = "falcoctl" }),
+		Entry("that did not change", func(req *MutationRequest) { req.Extensions[0].Components[0].Version = ptr.To("1.0.0") }),
+		Entry("that are full versions", func(req *MutationRequest) { req.Extensions[0].Components[0].Version = ptr.To("1.2.0") }),
+	)
+
+	DescribeTable("warns about dropped pins",
+		func(extensions []gardencorev1beta1.Extension, warning string) {
+			req.Extensions = extensions
+			_, _, warnings, err := ResolvePins(ctx, req)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(warnings).To(ContainElement(warning))
+		},
+		Entry("a removed extension", nil,
+			"component agent of extension shoot-falco-service is no longer pinned to 1.0.0: the extension was removed from spec.extensions[]"),
+		Entry("a removed entry", []gardencorev1beta1.Extension{{Type: "shoot-falco-service", Components: []gardencorev1beta1.ExtensionComponent{{Name: "dropped"}}}},
+			"component agent of extension shoot-falco-service is no longer pinned to 1.0.0: its entry was removed from spec.extensions[].components[], so the extension deploys its own default version"),
+	)
+
+	It("keeps the old version of an entry whose version is empty", func() {
+		req.Extensions[0].Channel = nil
+		req.Extensions[0].Components[0].Version = ptr.To("")
+		stored, allErrs, _, err := ResolvePins(ctx, req)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(allErrs).To(BeEmpty())
+		Expect(stored).To(Equal([]StoredVersion{{ExtensionIndex: 0, ComponentIndex: 0, Component: "agent", Version: "1.0.0"}}))
+	})
+
+	It("reports a Shoot it cannot read as an internal error on the pin", func() {
+		req.Extensions[0].Channel = nil
+		req.Shoot = func() (*gardencorev1beta1.Shoot, error) { return nil, errors.New("cannot convert") }
+		_, allErrs, _, err := ResolvePins(ctx, req)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(allErrs).To(HaveExactElements(And(
+			HaveField("Type", field.ErrorTypeInternal),
+			HaveField("Field", "spec.extensions[0].components[0].version"),
+		)))
+	})
+
 	It("reports a partial pin without a suitable version on its path", func() {
 		req.Extensions[0].Channel = nil
 		req.Extensions[0].Components[0].Version = ptr.To("1.2")

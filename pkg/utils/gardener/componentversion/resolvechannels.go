@@ -17,24 +17,11 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// resolveChannels stores the versions of component entries that follow a release channel, after
-// keepUnchangedPins:
-//   - an extension-level channel that is new (create, or a channel the old entry did not have)
-//     adds an entry, by name, for every component of the profile the extension does not list, so
-//     that the channel covers all of them;
-//   - an entry following a channel without a version (create, a new entry, or one that had none)
-//     gets the channel's current version;
-//   - an entry that sets a version explicitly on create, as a new entry, or in the request that
-//     changes its channel, must give the channel's current version (a partial version matching it
-//     is stored as it). The channel takes precedence over a version; a
-//     mismatch is Invalid on the version, never silently replaced;
-//   - otherwise the stored version stays, also when the channel changed: maintenance moves it in
-//     the window and never downgrades. A version changed alone (by maintenance, or by the owner
-//     moving ahead of the channel) is checked like any pin by ValidatePins.
-//
-// A channel on an extension whose type has no ExtensionProfile is Invalid on its path when the
-// channel is new. Disabled extensions, profiles that are being deleted and components the profile
-// does not list are left for ValidatePins. The error is that of req.Profile.
+// resolveChannels stores the versions of entries following a release channel, after
+// keepUnchangedPins: a new extension channel adds an entry for every component of the profile; an
+// entry without version gets the channel's; a version set on create, on a new entry or with a
+// changed channel must be the channel's (else Invalid, never replaced); any other version stays,
+// for maintenance to move. A new channel of a type without profile is Invalid.
 func (m *pinMutation) resolveChannels(ctx context.Context) error {
 	for i := range m.extensions {
 		extension := &m.extensions[i]
@@ -73,8 +60,7 @@ func (m *pinMutation) resolveChannels(ctx context.Context) error {
 	return nil
 }
 
-// resolveChannel resolves component entry j of extension i, whose profile is profile and whose
-// old extension entry (nil when there is none) is old.
+// resolveChannel resolves component entry j of extension i; old is the old extension entry.
 func (m *pinMutation) resolveChannel(i, j int, old *gardencorev1beta1.Extension, profile *gardencorev1beta1.ExtensionProfile) {
 	extension := &m.extensions[i]
 	component := &extension.Components[j]
@@ -110,8 +96,8 @@ func (m *pinMutation) resolveChannel(i, j int, old *gardencorev1beta1.Extension,
 	m.setVersion(i, j, resolved)
 }
 
-// oldEntry returns the version and effective channel of component name in old (the old entry of
-// the same extension type), and whether old has that component entry.
+// oldEntry returns the version and effective channel of component name in old, and whether old
+// has it.
 func oldEntry(old *gardencorev1beta1.Extension, name string) (string, gardencorev1beta1.ReleaseChannel, bool) {
 	if old == nil {
 		return "", "", false
@@ -125,8 +111,7 @@ func oldEntry(old *gardencorev1beta1.Extension, name string) (string, gardencore
 	return "", "", false
 }
 
-// componentChannelNew reports whether a component entry of extension sets a channel that the old
-// entry of that component did not have.
+// componentChannelNew reports whether an entry of extension sets a channel its old entry did not.
 func componentChannelNew(extension, old *gardencorev1beta1.Extension) bool {
 	for _, component := range extension.Components {
 		if component.Channel == nil {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
@@ -268,5 +269,35 @@ var _ = Describe("channelUpdate", func() {
 	It("returns an evaluation error", func() {
 		_, err := channelUpdate(falco, "0.39.5", regular, now, soak, func(string) ([]string, error) { return nil, errors.New("boom") })
 		Expect(err).To(MatchError("boom"))
+	})
+})
+
+var _ = Describe("target helpers", func() {
+	DescribeTable("#withinUpdateBoundary",
+		func(strategy gardencorev1beta1.MachineImageUpdateStrategy, version string, within bool) {
+			Expect(withinUpdateBoundary(strategy, semver.MustParse("1.2.3"), semver.MustParse(version))).To(Equal(within))
+		},
+		Entry("patch: the same minor", patch, "1.2.9", true),
+		Entry("patch: not the next minor", patch, "1.3.0", false),
+		Entry("minor: the same major", minor, "1.9.0", true),
+		Entry("minor: not the next major", minor, "2.0.0", false),
+		Entry("major: any", major, "3.0.0", true),
+		Entry("an unknown strategy: any", gardencorev1beta1.MachineImageUpdateStrategy("other"), "3.0.0", true),
+	)
+
+	DescribeTable("#parseComponentVersion",
+		func(version, expected string) {
+			v, err := parseComponentVersion(version)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(v.String()).To(Equal(expected))
+		},
+		Entry("strict", "1.2.3", "1.2.3"),
+		Entry("a pin stored with a leading v", "v1.2.3", "1.2.3"),
+		Entry("a pin stored partial", "1.2", "1.2.0"),
+	)
+
+	It("#describeRejected lists each candidate with its failures", func() {
+		Expect(describeRejected([]rejectedVersion{{version: "1.0.1", failures: []string{"a", "b"}}, {version: "1.0.0", failures: []string{"c"}}})).To(Equal("1.0.1 (a; b), 1.0.0 (c)"))
+		Expect(describeRejected(nil)).To(BeEmpty())
 	})
 })

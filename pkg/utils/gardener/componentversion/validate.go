@@ -19,28 +19,23 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// AdmissionRequest is one Shoot create or update as the ShootExtensionProfile plugin's Validate
-// sees it.
+// AdmissionRequest is a Shoot create or update as ValidatePins checks it.
 type AdmissionRequest struct {
 	// Shoot is the new Shoot in v1beta1.
 	Shoot *gardencorev1beta1.Shoot
-	// OldExtensions is spec.extensions of the old Shoot in v1beta1, in order; Update is false on
-	// create.
+	// OldExtensions is the old Shoot's spec.extensions; Update is false on create.
 	OldExtensions []gardencorev1beta1.Extension
 	Update        bool
-	// OldShoot returns the whole old Shoot in v1beta1; it is called only when a rule fails on the
-	// new Shoot and the old one is its baseline. An error means there is no baseline.
+	// OldShoot returns the old Shoot, read only as the baseline of a failing rule; an error means
+	// there is none.
 	OldShoot func() (*gardencorev1beta1.Shoot, error)
-	// Profile returns the ExtensionProfile of an extension type, nil when there is none. Its error
-	// is returned as is.
+	// Profile returns the ExtensionProfile of a type, nil for none.
 	Profile func(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error)
-	// Maintenance is set for a write of shoot maintenance; CloudProfile then returns the new
-	// Shoot's CloudProfile (nil: no host update is forced).
+	// Maintenance is set for a write of shoot maintenance; CloudProfile returns the Shoot's.
 	Maintenance  bool
 	CloudProfile func(*gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile
-	// Rules holds the compiled compatibility rules.
-	Rules *celutils.Cache
-	Now   time.Time
+	Rules        *celutils.Cache
+	Now          time.Time
 }
 
 // ValidatePins checks the component pins of a Shoot create or update for the ShootExtensionProfile
@@ -92,8 +87,7 @@ func (p pinPath) componentPath() *field.Path {
 
 func (p pinPath) versionPath() *field.Path { return p.componentPath().Child("version") }
 
-// validatePin runs the checks of one component entry in order; a check that fails ends those
-// that depend on it. The error is that of req.Profile.
+// validatePin runs the checks of one component entry; a failing check ends those depending on it.
 func (v *pinValidation) validatePin(ctx context.Context, pin v1beta1helper.ComponentPin) error {
 	path := pinPath{extension: pin.ExtensionIndex, component: pin.ComponentIndex}
 	changed := pinChanged(v.oldPins, pin)
@@ -113,7 +107,6 @@ func (v *pinValidation) validatePin(ctx context.Context, pin v1beta1helper.Compo
 	}
 	versionValid := !changed || v.validateVersion(path, pin, *profileComponent)
 	v.validateUpdateStrategy(path, pin, profile)
-	// A pin rejected above is not evaluated: its rules do not matter.
 	if versionValid {
 		v.validateCompatibility(ctx, path, pin, profile)
 	}
@@ -132,8 +125,7 @@ func (v *pinValidation) profileOf(ctx context.Context, extensionType string) (*g
 	return profile, err
 }
 
-// validateEnabled rejects a changed pin of a disabled extension, once per extension; false for
-// any pin of a disabled extension.
+// validateEnabled rejects changed pins of a disabled extension once; false for any of its pins.
 func (v *pinValidation) validateEnabled(path pinPath, pin v1beta1helper.ComponentPin, changed bool) bool {
 	if !pin.Disabled {
 		return true
@@ -145,9 +137,8 @@ func (v *pinValidation) validateEnabled(path pinPath, pin v1beta1helper.Componen
 	return false
 }
 
-// validateProfile rejects a changed pin of a type without an ExtensionProfile, and a changed
-// version against a profile that is being deleted; false when there is no profile to check
-// against.
+// validateProfile rejects a changed pin without ExtensionProfile or of one being deleted; false
+// when there is no profile to check against.
 func (v *pinValidation) validateProfile(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile, changed bool) bool {
 	if profile == nil {
 		if changed {
@@ -164,8 +155,8 @@ func (v *pinValidation) validateProfile(path pinPath, pin v1beta1helper.Componen
 	return true
 }
 
-// validateComponent returns the profile's entry of the pinned component; for a changed pin of a
-// component the profile does not list, it adds NotSupported and returns nil.
+// validateComponent returns the profile's entry of the component, nil (NotSupported when changed)
+// for none.
 func (v *pinValidation) validateComponent(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile, changed bool) *gardencorev1beta1.ExtensionProfileComponent {
 	profileComponent := v1beta1helper.FindExtensionComponent(profile.Spec, pin.Component)
 	if profileComponent == nil && changed {
@@ -207,8 +198,7 @@ func (v *pinValidation) validateUpdateStrategy(path pinPath, pin v1beta1helper.C
 	}
 }
 
-// validateCompatibility evaluates the compatibility rules of the pinned version, against the old
-// Shoot as baseline when it ran the same version.
+// validateCompatibility evaluates the pinned version's rules, old-vs-new when the old Shoot ran it.
 func (v *pinValidation) validateCompatibility(ctx context.Context, path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) {
 	oldPin, ran := v1beta1helper.FindComponentPin(v.oldActivePins, pin.ExtensionType, pin.Component)
 	baseline := ran && oldPin.Version == pin.Version
@@ -240,8 +230,8 @@ func componentNames(profile *gardencorev1beta1.ExtensionProfile) []string {
 	return names
 }
 
-// appendUnique appends err unless an identical error is already listed: an unsupported
-// extension-level strategy is found once per pinned component but reported once.
+// appendUnique appends err unless an identical one is listed (an extension's strategy is found per
+// component).
 func appendUnique(list field.ErrorList, err *field.Error) field.ErrorList {
 	for _, e := range list {
 		if e.Error() == err.Error() {
@@ -258,17 +248,15 @@ func pinChanged(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.Componen
 	return !found || (pin.Pinned() && old.Version != pin.Version)
 }
 
-// newlyPinned reports whether a component entry is new or sets a version where the old entry had
-// none. Unlike pinChanged, a different version on an entry that was pinned already is no new pin:
-// that is what shoot maintenance writes.
+// newlyPinned reports whether a component entry is new or sets a version where the old one had
+// none; another version (what maintenance writes) is no new pin.
 func newlyPinned(oldPins []v1beta1helper.ComponentPin, pin v1beta1helper.ComponentPin) bool {
 	old, found := v1beta1helper.FindComponentPin(oldPins, pin.ExtensionType, pin.Component)
 	return !found || !old.Pinned()
 }
 
-// autoUpdateChanged reports whether the extension-level or the component-level autoUpdate of a
-// component differs from the old Shoot's (oldExtensions, its spec.extensions in v1beta1).
-// Everything counts as changed on create (update false).
+// autoUpdateChanged reports whether the extension's or the component's autoUpdate differs from
+// the old Shoot's; everything changed on create.
 func autoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool, extension *gardencorev1beta1.Extension, pin v1beta1helper.ComponentPin) bool {
 	if !update {
 		return true

@@ -20,36 +20,28 @@ import (
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 )
 
-// compatibilityCheck evaluates the compatibility.validations[] rules of the pinned component
-// versions for one admission request, with one ShootRules per Shoot (new, old, and
-// old with only the forced changes): a Shoot is prepared for CEL on first use, so that a request
-// without rules to evaluate never converts it, and all components of a Shoot share one cost
-// budget (celutils.DefaultCostBudget). The old Shoot is converted to v1beta1 only when a rule
-// fails on the new one (it is the baseline of that failure), and the CloudProfile is read and the
-// forced host changes are computed only for a maintenance write with such a failure.
+// compatibilityCheck evaluates the rules of the pinned versions of one request against the new
+// Shoot, the old one and the old one with only the forced changes, each prepared on first use and
+// with one cost budget; the old Shoot is read only when a rule fails on the new one.
 type compatibilityCheck struct {
 	cache *celutils.Cache
 	// external is the new Shoot in v1beta1.
 	external *gardencorev1beta1.Shoot
-	// oldShoot converts the old Shoot (nil on create); old is its result (nil also when it could
-	// not be converted: then there is no baseline).
+	// oldShoot converts the old Shoot (nil on create); old is its result, nil for no baseline.
 	oldShoot func() (*gardencorev1beta1.Shoot, error)
 	old      *gardencorev1beta1.Shoot
-	// maintenance is set for a maintenance write; cloudProfile returns the Shoot's CloudProfile
-	// (nil: none is forced).
+	// maintenance is set for a maintenance write; cloudProfile returns the Shoot's CloudProfile.
 	maintenance  bool
 	cloudProfile func(*gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile
 	now          time.Time
-	// forced are the host version changes of a maintenance write that maintenance forces
-	// (forcedHostChanges); empty for every other request.
+	// forced are the host version changes maintenance forces (forcedHostChanges).
 	forced []forcedChange
 
 	oldPrepared, forcedPrepared     bool
 	newRules, oldRules, forcedRules *ShootRules
 }
 
-// newCompatibilityCheck prepares the check of one request; it converts and reads nothing yet. Only
-// for a maintenance write are the forced host changes computed.
+// newCompatibilityCheck prepares the check of one request; it converts and reads nothing yet.
 func newCompatibilityCheck(req AdmissionRequest) *compatibilityCheck {
 	return &compatibilityCheck{
 		cache:        req.Rules,
@@ -62,8 +54,7 @@ func newCompatibilityCheck(req AdmissionRequest) *compatibilityCheck {
 	}
 }
 
-// prepareOld converts the old Shoot on first use. Without an old Shoot, or when it cannot be
-// converted, oldRules stays nil: there is no baseline.
+// prepareOld converts the old Shoot on first use; oldRules stays nil without baseline.
 func (c *compatibilityCheck) prepareOld() {
 	if c.oldPrepared {
 		return
@@ -97,14 +88,12 @@ func (c *compatibilityCheck) prepareForced() {
 
 // forcedChange is one host version change that shoot maintenance forces.
 type forcedChange struct {
-	// pool is the worker pool of a machine image or pool Kubernetes version change; "" for the
-	// control plane Kubernetes version.
-	pool string
-	// kubernetes marks a pool's Kubernetes version change.
+	// pool is the worker pool of a change, "" for the control plane; kubernetes marks a pool's
+	// Kubernetes version, else its machine image.
+	pool       string
 	kubernetes bool
 	from, to   string
-	// reason is Gardener's reason of the forced update, e.g. "Kubernetes version expired - force
-	// update required".
+	// reason is Gardener's reason of the forced update.
 	reason string
 }
 
@@ -118,12 +107,9 @@ func (f forcedChange) String() string {
 	return fmt.Sprintf("machine image of worker pool %s %s to %s (%s)", f.pool, f.from, f.to, f.reason)
 }
 
-// forcedHostChanges returns the host version changes from old to shoot that maintenance forces,
-// decided as maintenance decides them (v1beta1helper.KubernetesVersionUpdate,
-// v1beta1helper.MachineImageVersionUpdate): the Kubernetes version when the old one is expired at
-// now or not listed by cloudProfile, and of each worker pool (same name) its Kubernetes version
-// likewise and its machine image version (same image) when the old one is expired or not listed
-// for that image and the pool. Without cloudProfile nothing is forced.
+// forcedHostChanges returns the changes from old to shoot of the control plane's and each pool's
+// Kubernetes version and each pool's machine image version that maintenance forces at now (an
+// expired or unlisted old version, as v1beta1helper decides); none without cloudProfile.
 func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *gardencorev1beta1.CloudProfile, now time.Time) []forcedChange {
 	if cloudProfile == nil {
 		return nil
@@ -195,15 +181,9 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 	return out
 }
 
-// check evaluates the rules of one pinned component version against the new Shoot and returns
-// an error per rule to reject and a warning per rule the request may violate. The failures to
-// report are IntroducedRuleFailures: with a baseline (the old Shoot ran the same
-// version), only the rules that passed on the old Shoot; otherwise (create, a changed pin, a pin
-// the old Shoot did not run, an old Shoot that cannot be evaluated) every rule that fails or
-// cannot be evaluated. An introduced failure is a warning instead of an error when the request is
-// a maintenance write with forced host changes and the rule fails also on the old Shoot with only
-// those forced changes applied (the forced upgrade alone breaks it; a voluntary change in the same
-// request does not count).
+// check returns an error per rule of a pinned version that the new Shoot fails and, with baseline
+// (the old Shoot ran the version), that passed on the old one; a failure that the forced host
+// changes of a maintenance write alone cause is a warning instead.
 func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version string, baseline bool) (field.ErrorList, []string) {
 	rules := c.cache.Get(profile).Rules(component, version)
 	current, _ := c.newRules.Failures(ctx, rules)
@@ -241,9 +221,8 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Pa
 	return allErrs, warnings
 }
 
-// brokenByForced reports whether rule fails on the old Shoot with only the forced host changes of
-// a maintenance write applied. It is false without forced changes, and when that Shoot cannot be
-// evaluated.
+// brokenByForced reports whether rule fails on the old Shoot with only the forced host changes
+// applied; false without them.
 func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.CompiledRule) bool {
 	c.prepareForced()
 	if c.forcedRules == nil {
