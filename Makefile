@@ -40,10 +40,12 @@ build:
 	@echo "go build -o $(BIN)/ $(BINARIES)"
 	@hack/with-progress.sh "make build" go build -ldflags "$(LD_FLAGS)" -o $(BIN)/ $(addprefix ./cmd/,$(BINARIES))
 
-## test: runs the unit and integration tests (integration tests start etcd, kube-apiserver and gardener-apiserver).
+## test: runs the unit and integration tests (integration tests start etcd, kube-apiserver and gardener-apiserver),
+## then the lift onto a clone of GARDENER_CHECKOUT when it is set (hack/check-lift.sh; LIFT_FLAGS are passed on).
 .PHONY: test
 test: tools
 	go test $(GO_TEST_FLAGS) ./...
+	@hack/check-lift.sh
 
 ## test-unit: runs the unit tests only.
 .PHONY: test-unit

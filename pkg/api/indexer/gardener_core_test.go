@@ -19,15 +19,15 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 )
 
-// fakeFieldIndexer records the index registered with it.
-type fakeFieldIndexer struct {
+// recordingFieldIndexer records the index registered with it.
+type recordingFieldIndexer struct {
 	obj     client.Object
 	field   string
 	extract client.IndexerFunc
 	err     error
 }
 
-func (f *fakeFieldIndexer) IndexField(_ context.Context, obj client.Object, field string, extract client.IndexerFunc) error {
+func (f *recordingFieldIndexer) IndexField(_ context.Context, obj client.Object, field string, extract client.IndexerFunc) error {
 	f.obj, f.field, f.extract = obj, field, extract
 	return f.err
 }
@@ -112,7 +112,7 @@ var _ = Describe("Core indexers", func() {
 
 	Describe("#AddShootPinnedExtensionTypes", func() {
 		It("registers the index on Shoots", func() {
-			indexer := &fakeFieldIndexer{}
+			indexer := &recordingFieldIndexer{}
 			Expect(AddShootPinnedExtensionTypes(context.Background(), indexer)).To(Succeed())
 			Expect(indexer.obj).To(BeAssignableToTypeOf(&gardencorev1beta1.Shoot{}))
 			Expect(indexer.field).To(Equal("spec.extensions.pinnedTypes"))
@@ -120,7 +120,7 @@ var _ = Describe("Core indexers", func() {
 		})
 
 		It("wraps the error", func() {
-			indexer := &fakeFieldIndexer{err: errors.New("boom")}
+			indexer := &recordingFieldIndexer{err: errors.New("boom")}
 			Expect(AddShootPinnedExtensionTypes(context.Background(), indexer)).To(MatchError(
 				"failed to add indexer for spec.extensions.pinnedTypes to Shoot informer: boom"))
 		})

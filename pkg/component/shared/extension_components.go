@@ -8,9 +8,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/go-logr/logr"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/utils/clock"
+	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -19,57 +18,57 @@ import (
 	"github.com/gep-78/gardener/pkg/component/extensions/extension"
 )
 
-// ExtensionComponentOptions are the GEP-78 inputs of NewExtensionWithComponents.
-type ExtensionComponentOptions struct {
-	// ComponentVersions is the ExtensionComponentVersions feature gate. Off, no ExtensionProfile
-	// is read, new Extensions get no spec.components and existing ones keep theirs.
-	ComponentVersions bool
-	// Clock supplies the gardener.cloud/timestamp annotation.
-	Clock clock.Clock
-	// ComponentsChanged: see extension.Values.
-	ComponentsChanged func(name string, old, updated []extensionsv1alpha1.ExtensionComponent)
+// SetExtensionComponents sets spec.components of the Extensions in extensions (the deployer's,
+// keyed by type) from the Shoot's active pins, with the providerConfig of the version entries of
+// the ExtensionProfiles read with gardenClient. It returns a warning per pin written without an
+// entry. Gardenlet calls it only with the ExtensionComponentVersions feature gate on.
+func SetExtensionComponents(ctx context.Context, gardenClient client.Reader, shoot *gardencorev1beta1.Shoot, extensions map[string]extension.Extension) ([]ComponentWarning, error) {
+	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
+	if err != nil {
+		return nil, err
+	}
+	return setComponents(shoot, profiles, extensions), nil
 }
 
-// NewExtensionWithComponents is NewExtension for the Extensions of a Shoot with their resolved
-// component versions (DesiredExtensions). It reads the ExtensionProfiles of the Shoot's active
-// pins from gardenClient and returns the warnings of DesiredExtensions.
-func NewExtensionWithComponents(
-	ctx context.Context,
-	log logr.Logger,
-	gardenClient client.Client,
-	seedClient client.Client,
-	namespace string,
-	shoot *gardencorev1beta1.Shoot,
-	opts ExtensionComponentOptions,
-) (extension.Interface, []ComponentWarning, error) {
-	profiles, err := profilesFor(ctx, gardenClient, shoot, opts.ComponentVersions)
-	if err != nil {
-		return nil, nil, err
+// setComponents sets spec.components of each Extension in extensions from the pins of the last
+// Shoot extension entry of its type, profiles keyed by type.
+//
+// spec.components lists {name, version, providerConfig} per pinned entry, providerConfig from the
+// profile's version entry (GEP-78 "Optional per-version providerConfig"). A pin without an entry
+// is written as {name, version} with a ComponentWarning: dropping it would silently fall back to
+// the extension's default.
+func setComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardencorev1beta1.ExtensionProfile, extensions map[string]extension.Extension) []ComponentWarning {
+	var (
+		pins     = helper.ActiveComponentPins(shoot.Spec.Extensions)
+		warnings []ComponentWarning
+	)
+	for i, entry := range shoot.Spec.Extensions {
+		ext, ok := extensions[entry.Type]
+		if !ok || lastIndex(shoot.Spec.Extensions, entry.Type) != i {
+			continue
+		}
+		components, componentWarnings := desiredComponents(pins, i, profiles[entry.Type])
+		ext.Spec.Components = components
+		extensions[entry.Type] = ext
+		warnings = append(warnings, componentWarnings...)
 	}
-	desired, warnings := DesiredExtensions(shoot, profiles, namespace, opts.ComponentVersions)
-	extensions := make(map[string]extension.Extension, len(desired))
-	for _, ext := range desired {
-		extensions[ext.Name] = extension.Extension{Extension: *ext, Timeout: extension.DefaultTimeout}
+	return warnings
+}
+
+// lastIndex is the index of the last entry of type extensionType, which takes effect.
+func lastIndex(entries []gardencorev1beta1.Extension, extensionType string) int {
+	last := -1
+	for i, entry := range entries {
+		if entry.Type == extensionType {
+			last = i
+		}
 	}
-	return extension.New(
-		log,
-		seedClient,
-		&extension.Values{
-			Namespace:         namespace,
-			Extensions:        extensions,
-			FreezeComponents:  !opts.ComponentVersions,
-			ComponentsChanged: opts.ComponentsChanged,
-			Clock:             opts.Clock,
-		},
-		extension.DefaultInterval,
-		extension.DefaultSevereThreshold,
-		extension.DefaultTimeout,
-	), warnings, nil
+	return last
 }
 
 // profilesFor returns the ExtensionProfiles named after the types of the Shoot's active pins
 // (helper.ActiveComponentPins), by name. They are read only when componentVersions is on.
-func profilesFor(ctx context.Context, c client.Client, shoot *gardencorev1beta1.Shoot, componentVersions bool) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
+func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot, componentVersions bool) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	if !componentVersions {
 		return profiles, nil
@@ -90,55 +89,6 @@ func profilesFor(ctx context.Context, c client.Client, shoot *gardencorev1beta1.
 		profiles[pin.ExtensionType] = profile
 	}
 	return profiles, nil
-}
-
-// DesiredExtensions returns the seed Extensions of a Shoot (mergeExtensions, in spec order,
-// labelled extension.LabelManagedBy, LabelShootNamespace and LabelShootName) and a warning per pin
-// without a profile version entry. It is pure; profiles are keyed by extension type.
-//
-// With componentVersions on, spec.components lists {name, version, providerConfig} per pinned
-// entry, providerConfig from the profile's version entry (GEP-78 "Optional per-version
-// providerConfig"); off, it stays empty. A pin without an entry is written as {name, version}
-// with a ComponentWarning: dropping it would silently fall back to the extension's default.
-func DesiredExtensions(
-	shoot *gardencorev1beta1.Shoot,
-	profiles map[string]*gardencorev1beta1.ExtensionProfile,
-	namespace string,
-	componentVersions bool,
-) ([]*extensionsv1alpha1.Extension, []ComponentWarning) {
-	var (
-		merged   = mergeExtensions(shoot.Spec.Extensions, namespace, extensionsv1alpha1.ExtensionClassShoot, false)
-		last     = map[string]int{}
-		result   []*extensionsv1alpha1.Extension
-		warnings []ComponentWarning
-		pins     = helper.ActiveComponentPins(shoot.Spec.Extensions)
-	)
-	for i, entry := range shoot.Spec.Extensions {
-		last[entry.Type] = i
-	}
-
-	for i, entry := range shoot.Spec.Extensions {
-		m, ok := merged[entry.Type]
-		if !ok || last[entry.Type] != i {
-			continue
-		}
-		ext := m.Extension.DeepCopy()
-		ext.Labels = map[string]string{
-			extension.LabelManagedBy:      extension.ManagedByGardenlet,
-			extension.LabelShootNamespace: shoot.Namespace,
-			extension.LabelShootName:      shoot.Name,
-		}
-		if componentVersions {
-			components, componentWarnings := desiredComponents(pins, i, profiles[entry.Type])
-			ext.Spec.Components = components
-			warnings = append(warnings, componentWarnings...)
-		}
-		result = append(result, ext)
-	}
-	if result == nil {
-		result = []*extensionsv1alpha1.Extension{}
-	}
-	return result, warnings
 }
 
 // desiredComponents returns spec.components of the Extension of spec.extensions[extensionIndex]
@@ -175,7 +125,7 @@ func desiredComponents(pins []helper.ComponentPin, extensionIndex int, profile *
 				warn(WarningVersionNotFound)
 				break
 			}
-			if !extension.IsEmptyRaw(version.ProviderConfig) {
+			if !isEmptyRaw(version.ProviderConfig) {
 				component.ProviderConfig = version.ProviderConfig.DeepCopy()
 			}
 		}
@@ -189,4 +139,8 @@ func profileComponent(profile *gardencorev1beta1.ExtensionProfile, name string) 
 		return nil
 	}
 	return helper.FindExtensionComponent(profile.Spec, name)
+}
+
+func isEmptyRaw(raw *runtime.RawExtension) bool {
+	return raw == nil || (raw.Object == nil && (len(raw.Raw) == 0 || string(raw.Raw) == "null"))
 }

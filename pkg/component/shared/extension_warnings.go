@@ -23,7 +23,7 @@ const (
 	WarningDuplicateComponent WarningReason = "DuplicateComponent"
 )
 
-// ComponentWarning reports a pinned component whose version DesiredExtensions wrote without a
+// ComponentWarning reports a pinned component whose version SetExtensionComponents wrote without a
 // providerConfig because the ExtensionProfile has no matching entry (or that it skipped, for
 // WarningDuplicateComponent).
 type ComponentWarning struct {

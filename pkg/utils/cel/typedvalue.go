@@ -13,15 +13,14 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
-	celcommon "k8s.io/apiserver/pkg/cel/common"
 	"sigs.k8s.io/structured-merge-diff/v6/value"
 )
 
 // typedToVal returns the CEL value of v as its JSON form reads: structs are maps of their JSON
 // fields, omitted and null fields absent; types with their own JSON form (metav1.Time, Quantity,
 // IntOrString, RawExtension) are converted whole (structured-merge-diff's reflect cache, as
-// celcommon.SchemalessTypedToVal does), their maps without null entries; Go maps are
-// celcommon.SchemalessTypedToVal's, without null entries. Nil pointers, slices and maps are
+// celcommon.SchemalessTypedToVal does), their maps without null entries; Go maps are maps of
+// their entries' values, without null entries. Nil pointers, slices and maps are
 // types.NullValue.
 //
 // Structs and slices are read in place: v's fields and elements are reached through reflection
@@ -61,7 +60,7 @@ func typedToVal(v reflect.Value) ref.Val {
 		}
 		return &typedList{value: v}
 	case reflect.Map:
-		return withoutNulls(celcommon.SchemalessTypedToVal(v.Interface()))
+		return withoutNulls(typedMap(v))
 	case reflect.Struct:
 		return &typedStruct{value: v}
 	case reflect.Bool:
@@ -79,6 +78,19 @@ func typedToVal(v reflect.Value) ref.Val {
 		return types.Double(v.Float())
 	}
 	return types.NewErr("unsupported Go type for CEL: %v", v.Type())
+}
+
+// typedMap converts a Go map with string keys (as in JSON): its values as typedToVal does. It
+// is built whole; the maps of API types (labels, resources) are small.
+func typedMap(v reflect.Value) ref.Val {
+	if v.Type().Key().Kind() != reflect.String {
+		return types.NewErr("unsupported map key type for CEL: %v", v.Type().Key())
+	}
+	entries := make(map[ref.Val]ref.Val, v.Len())
+	for iter := v.MapRange(); iter.Next(); {
+		entries[types.String(iter.Key().String())] = typedToVal(iter.Value())
+	}
+	return types.NewRefValMap(types.DefaultTypeAdapter, entries)
 }
 
 // typedStruct is a struct read as a map of its JSON fields. Omitted (omitempty, omitzero) fields
