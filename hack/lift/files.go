@@ -150,6 +150,11 @@ func (l *lifter) copyFile(file, to string, keep []string, skip []manifest.Skip) 
 		return err
 	}
 	data = l.rewrite(file, data)
+	if strings.HasSuffix(file, ".md") {
+		var notes []string
+		data, notes = l.rewriteLinks(file, to, data)
+		l.notes = append(l.notes, notes...)
+	}
 	if strings.HasSuffix(file, ".go") {
 		f, err := parseGo(file, data)
 		if err != nil {

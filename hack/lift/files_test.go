@@ -97,3 +97,28 @@ var _ = Describe("workspace", func() {
 		Expect(string(data)).NotTo(ContainSubstring("./pkg/apis"))
 	})
 })
+
+var _ = Describe("rewriteLinks", func() {
+	It("points links at where their targets lift, and reports those that do not lift", func() {
+		l := &lifter{
+			checkout: writeFiles(map[string]string{"docs/concepts/apiserver.md": "# upstream's\n"}),
+			targets: map[string]string{
+				"docs/usage/a.md":          "docs/usage/shoot/a.md",
+				"docs/usage/b.md":          "docs/usage/shoot/extension-b.md",
+				"docs/operations/c.md":     "docs/operations/c.md",
+				"pkg/x/code.go":            "pkg/x/code.go",
+				"test/examples/shoot.yaml": "test/examples/shoot.yaml",
+				"test/examples/README.md":  "test/examples/README.md",
+			},
+		}
+		doc := "[b](b.md#x) [c](../operations/c.md) [code](../../pkg/x/code.go) [ex](../../test/examples) " +
+			"[api](../concepts/apiserver.md#lists) [gone](../deviations.md) [self](#top) [web](https://example.com/a.md)"
+		out, notes := l.rewriteLinks("docs/usage/a.md", "docs/usage/shoot/a.md", []byte(doc))
+		Expect(string(out)).To(Equal("[b](extension-b.md#x) [c](../../operations/c.md) [code](../../../pkg/x/code.go) [ex](../../../test/examples) " +
+			"[api](../../concepts/apiserver.md#lists) [gone](../../deviations.md) [self](#top) [web](https://example.com/a.md)"))
+		Expect(notes).To(ConsistOf(
+			"docs/usage/shoot/a.md: the link to ../concepts/apiserver.md points to upstream's docs/concepts/apiserver.md",
+			"docs/usage/shoot/a.md: the link to ../deviations.md has no target upstream",
+		))
+	})
+})

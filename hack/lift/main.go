@@ -39,6 +39,12 @@ type lifter struct {
 	replaces []string
 	// until is the last commit to apply, if set.
 	until string
+	// from is the first commit to apply, if set.
+	from string
+	// targets maps our files that lift to their upstream paths.
+	targets map[string]string
+	// notes are what the summary reports besides the commits and tests.
+	notes []string
 }
 
 func main() {
@@ -46,6 +52,7 @@ func main() {
 	manifestFile := flag.String("manifest", manifest.File, "the manifest, relative to the repository root")
 	check := flag.Bool("check", false, "only check that the manifest has one entry for every file")
 	until := flag.String("until", "", "stop after this commit of the series")
+	from := flag.String("from", "", "start at this commit of the series; the checkout holds the commits before it (from an earlier run)")
 	var replaces replaceFlags
 	flag.Var(&replaces, "replace", "module@version=folder: build with the module's source from the folder (repeatable), for modules the module proxy does not serve")
 	flag.Parse()
@@ -68,7 +75,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: lift [-skip generate,build,test,commit] <gardener checkout>")
 		os.Exit(2)
 	}
-	l := &lifter{skip: map[string]bool{}, out: os.Stdout, replaces: replaces, until: *until}
+	l := &lifter{skip: map[string]bool{}, out: os.Stdout, replaces: replaces, until: *until, from: *from}
 	for _, s := range strings.Split(*skip, ",") {
 		if s != "" {
 			l.skip[s] = true
@@ -114,7 +121,14 @@ func (l *lifter) run() (bool, error) {
 	}
 	var touched []string
 	sum := &summary{base: base}
+	applying := l.from == ""
 	for i, c := range l.m.Series {
+		if c.Name == l.from {
+			applying = true
+		}
+		if !applying {
+			continue
+		}
 		l.logf("[%d/%d] %s", i+1, len(l.m.Series), c.Subject)
 		paths, err := l.applyCommit(c)
 		if err != nil {
@@ -149,6 +163,7 @@ func (l *lifter) run() (bool, error) {
 		passed = sum.tests.failedPackages() == 0
 	}
 	sum.took = time.Since(started)
+	sum.notes = l.notes
 	sum.print(l.out, l.m)
 	return passed, nil
 }
@@ -159,7 +174,11 @@ func (l *lifter) prepare() error {
 	if err != nil {
 		return fmt.Errorf("%s is not a git checkout: %w", l.checkout, err)
 	}
-	if !strings.HasPrefix(head, l.m.Upstream.Commit) {
+	if l.from != "" {
+		if err := l.checkResume(); err != nil {
+			return err
+		}
+	} else if !strings.HasPrefix(head, l.m.Upstream.Commit) {
 		return fmt.Errorf("%s is at %s; the manifest is for %s %s", l.checkout, head, l.m.Upstream.Repository, l.m.Upstream.Commit)
 	}
 	if status, err := l.git("status", "--porcelain"); err != nil || status != "" {
@@ -176,6 +195,16 @@ func (l *lifter) prepare() error {
 	if err := l.checkComplete(); err != nil {
 		return err
 	}
+	l.targets = map[string]string{}
+	for _, f := range l.files {
+		e, _ := l.m.Resolve(f)
+		switch {
+		case e.Copy != nil:
+			l.targets[f] = e.Copy.Target(f)
+		case e.Merge != nil:
+			l.targets[f] = e.Merge.Target()
+		}
+	}
 	l.env = append(os.Environ(), "GOFLAGS=-buildvcs=false")
 	if len(l.replaces) > 0 {
 		work, err := l.workspace(l.replaces)
@@ -183,6 +212,34 @@ func (l *lifter) prepare() error {
 			return fmt.Errorf("writing the workspace with the replacements: %w", err)
 		}
 		l.env = append(l.env, "GOWORK="+work)
+	}
+	return nil
+}
+
+// checkResume checks that the checkout holds the series up to the commit before l.from on top
+// of the upstream commit.
+func (l *lifter) checkResume() error {
+	var prev *manifest.Commit
+	for i, c := range l.m.Series {
+		if c.Name == l.from {
+			if i == 0 {
+				return fmt.Errorf("-from %s: it is the first commit; run without -from", l.from)
+			}
+			prev = &l.m.Series[i-1]
+		}
+	}
+	if prev == nil {
+		return fmt.Errorf("-from %s: no such commit in the series", l.from)
+	}
+	subject, err := l.git("log", "-1", "--format=%s")
+	if err != nil {
+		return err
+	}
+	if subject != prev.Subject {
+		return fmt.Errorf("-from %s: the checkout's last commit is %q, not %q", l.from, subject, prev.Subject)
+	}
+	if _, err := l.git("merge-base", "--is-ancestor", l.m.Upstream.Commit, "HEAD"); err != nil {
+		return fmt.Errorf("-from %s: the checkout does not descend from %s", l.from, l.m.Upstream.Commit)
 	}
 	return nil
 }

@@ -162,6 +162,7 @@ type commitStat struct {
 
 // summary is what the lift prints at the end.
 type summary struct {
+	notes   []string
 	base    string
 	commits []commitStat
 	tests   testResults
@@ -198,6 +199,12 @@ func (s *summary) print(w io.Writer, m *manifest.Manifest) {
 			if len(p.failures) == 0 {
 				fmt.Fprintf(w, "%s\n", indent(tail(p.output.String(), 20), "    "))
 			}
+		}
+	}
+	if len(s.notes) > 0 {
+		fmt.Fprintf(w, "notes:\n")
+		for _, n := range s.notes {
+			fmt.Fprintf(w, "  %s\n", n)
 		}
 	}
 	fmt.Fprintf(w, "took %s\n", s.took.Round(time.Second))

@@ -20,14 +20,22 @@ import (
 
 // SetExtensionComponents sets spec.components of the Extensions in extensions (the deployer's,
 // keyed by type) from the Shoot's active pins, with the providerConfig of the version entries of
-// the ExtensionProfiles read with gardenClient. It returns a warning per pin written without an
-// entry. Gardenlet calls it only with the ExtensionComponentVersions feature gate on.
+// the ExtensionProfiles read with gardenClient; an Extension without pins gets an empty list, so
+// that the deployer removes components written before. It returns a warning per pin written
+// without an entry. Gardenlet calls it only with the ExtensionComponentVersions feature gate on.
 func SetExtensionComponents(ctx context.Context, gardenClient client.Reader, shoot *gardencorev1beta1.Shoot, extensions map[string]extension.Extension) ([]ComponentWarning, error) {
 	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
 	if err != nil {
 		return nil, err
 	}
-	return setComponents(shoot, profiles, extensions), nil
+	warnings := setComponents(shoot, profiles, extensions)
+	for extensionType, ext := range extensions {
+		if ext.Spec.Components == nil {
+			ext.Spec.Components = []extensionsv1alpha1.ExtensionComponent{}
+			extensions[extensionType] = ext
+		}
+	}
+	return warnings, nil
 }
 
 // setComponents sets spec.components of each Extension in extensions from the pins of the last
