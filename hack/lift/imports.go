@@ -81,6 +81,8 @@ type snippet struct {
 	refs map[string][]int
 	// paths maps those import names to their paths.
 	paths map[string]string
+	// dots are our dot imports, when the text may use their names.
+	dots []string
 }
 
 // takeSnippet cuts [start,end) from f with the import references of the nodes in it.
@@ -95,7 +97,55 @@ func (f *goFile) takeSnippet(start, end int, nodes ...ast.Node) snippet {
 			s.paths[name] = names[name]
 		}
 	}
+	if f.usesForeignNames(nodes...) {
+		for _, spec := range f.file.Imports {
+			if spec.Name != nil && spec.Name.Name == "." {
+				path, _ := strconv.Unquote(spec.Path.Value)
+				s.dots = append(s.dots, path)
+			}
+		}
+	}
 	return s
+}
+
+// usesForeignNames reports whether the nodes use an exported name that f does not declare
+// (which a dot import may provide).
+func (f *goFile) usesForeignNames(nodes ...ast.Node) bool {
+	declared := map[string]bool{}
+	for _, u := range f.units() {
+		for _, k := range u.keys {
+			declared[k] = true
+		}
+	}
+	found := false
+	for _, node := range nodes {
+		ast.Inspect(node, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				ast.Inspect(x.X, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && id.Obj == nil && ast.IsExported(id.Name) && !declared[id.Name] {
+						found = true
+					}
+					return !found
+				})
+				return false
+			case *ast.KeyValueExpr:
+				ast.Inspect(x.Value, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && id.Obj == nil && ast.IsExported(id.Name) && !declared[id.Name] {
+						found = true
+					}
+					return !found
+				})
+				return false
+			case *ast.Ident:
+				if x.Obj == nil && ast.IsExported(x.Name) && !declared[x.Name] {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // joinSnippets concatenates parts between head and tail, separated by sep.
@@ -111,6 +161,7 @@ func joinSnippets(head string, parts []snippet, sep, tail string) snippet {
 			}
 			out.paths[name] = p.paths[name]
 		}
+		out.dots = append(out.dots, p.dots...)
 		out.text += p.text
 	}
 	out.text += tail
@@ -151,6 +202,11 @@ func (s snippet) adapt(target *goFile, need importSet) (string, error) {
 			return "", fmt.Errorf("%s: %s is needed as %s and as %s", target.path, path, prev, name)
 		}
 		need[path] = name
+	}
+	for _, path := range s.dots {
+		if byPath[path] != "." {
+			need[path] = "."
+		}
 	}
 	sort.Slice(renames, func(i, j int) bool { return renames[i].offset > renames[j].offset })
 	text := s.text

@@ -6,6 +6,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -252,5 +253,36 @@ var _ = Describe("adapt", func() {
 		Expect(err).NotTo(HaveOccurred())
 		Expect(text).To(Equal("func F(s corev1beta1.Shoot) corev1beta1.Shoot { return s }"))
 		Expect(need).To(BeEmpty())
+	})
+})
+
+var _ = Describe("merge of a test file", func() {
+	It("adds the dot imports upstream's file lacks when the addition uses names it does not declare", func() {
+		dir := writeFiles(map[string]string{"v/v_suite_test.go": "package v_test\n\nimport (\n\t\"testing\"\n\n\t. \"github.com/onsi/gomega\"\n)\n\nfunc TestV(t *testing.T) { RegisterTestingT(t) }\n"})
+		target := filepath.Join(dir, "v", "v_suite_test.go")
+		fe := newFileEdits()
+		report, err := merge(fe, ourFile("v_suite_test.go", `package v_test
+
+import (
+	"testing"
+
+	. "github.com/onsi/gomega"
+	. "github.com/onsi/gomega/gstruct"
+	gomegatypes "github.com/onsi/gomega/types"
+)
+
+func TestV(t *testing.T) {}
+
+func fieldErr(t string) gomegatypes.GomegaMatcher {
+	return PointTo(MatchFields(IgnoreExtras, Fields{"Type": Equal(t)}))
+}
+`), target, map[string]bool{}, nil, map[string]string{})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(report.decls).To(Equal([]string{"fieldErr"}))
+		out, err := fe.results()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out[target])).To(ContainSubstring(`. "github.com/onsi/gomega/gstruct"`))
+		Expect(string(out[target])).To(ContainSubstring(`gomegatypes "github.com/onsi/gomega/types"`))
+		Expect(strings.Count(string(out[target]), `. "github.com/onsi/gomega"`)).To(Equal(1))
 	})
 })
