@@ -89,6 +89,8 @@ var _ = Describe("workspace", func() {
 		l := &lifter{checkout: checkout}
 		file, err := l.workspace([]string{"example.com/blocked@v0.39.0=" + checkout + "/stub"})
 		Expect(err).NotTo(HaveOccurred())
+		Expect(l.temporary).To(ConsistOf(filepath.Dir(file)))
+		DeferCleanup(os.RemoveAll, filepath.Dir(file))
 		Expect(filepath.Dir(file)).NotTo(Equal(checkout))
 		data, err := os.ReadFile(file)
 		Expect(err).NotTo(HaveOccurred())

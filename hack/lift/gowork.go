@@ -70,6 +70,7 @@ func (l *lifter) workspace(replaces []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	l.temporary = append(l.temporary, dir)
 	out := filepath.Join(dir, "go.work")
 	return out, os.WriteFile(out, modfile.Format(work.Syntax), 0o644)
 }

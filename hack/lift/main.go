@@ -45,6 +45,8 @@ type lifter struct {
 	targets map[string]string
 	// notes are what the summary reports besides the commits and tests.
 	notes []string
+	// temporary are the folders the run made; they go when it ends.
+	temporary []string
 }
 
 func main() {
@@ -92,6 +94,9 @@ func main() {
 		fail(err)
 	}
 	ok, err := l.run()
+	for _, dir := range l.temporary {
+		_ = os.RemoveAll(dir)
+	}
 	if err != nil {
 		fail(err)
 	}

@@ -51,6 +51,7 @@ func (l *lifter) tools() error {
 	if err != nil {
 		return err
 	}
+	l.temporary = append(l.temporary, dir)
 	modcache, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
 		return err
