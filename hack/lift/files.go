@@ -167,6 +167,17 @@ func (l *lifter) copyFile(file, to string, keep []string, skip []manifest.Skip) 
 		if data, err = copyGo(f, filepath.Dir(target), keep, drop); err != nil {
 			return err
 		}
+		for _, a := range l.m.Adapt {
+			if !manifest.Match(a.Files, file) {
+				continue
+			}
+			if f, err = parseGo(file, data); err != nil {
+				return err
+			}
+			if data, err = dropFirstParameter(f, a.DropFirstParameter); err != nil {
+				return err
+			}
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 		return err

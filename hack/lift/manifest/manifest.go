@@ -36,6 +36,16 @@ type Manifest struct {
 	Exclude []Exclude `json:"exclude"`
 	// Moves relocate packages: imports of From (a package folder here) become imports of To.
 	Moves []Move `json:"moves,omitempty"`
+	// Adapt rewrites copied Go files for upstream's versions of their dependencies.
+	Adapt []Adapt `json:"adapt,omitempty"`
+}
+
+// Adapt rewrites the copied Go files that Files (a glob) matches: the functions and methods
+// named in DropFirstParameter lose their first parameter, and calls of them their first argument.
+type Adapt struct {
+	Files              string   `json:"files"`
+	DropFirstParameter []string `json:"dropFirstParameter"`
+	Why                string   `json:"why"`
 }
 
 // Move is a package that lifts to another folder, with the reason.
@@ -211,6 +221,11 @@ func (m *Manifest) validate() error {
 		}
 		if n != 1 || (in.Code == "" && in.From == "") || in.Why == "" || (in.Element && in.Code == "") {
 			return fmt.Errorf("insert %s %s: one of elements, statements (both with from) or code, and why", in.Into, in.In)
+		}
+	}
+	for _, a := range m.Adapt {
+		if a.Files == "" || len(a.DropFirstParameter) == 0 || a.Why == "" {
+			return fmt.Errorf("adapt %s: needs files, dropFirstParameter and why", a.Files)
 		}
 	}
 	for _, mv := range m.Moves {
