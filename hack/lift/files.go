@@ -171,6 +171,12 @@ func (l *lifter) copyFile(file, to string, keep []string, skip []manifest.Skip) 
 			if !manifest.Match(a.Files, file) {
 				continue
 			}
+			for from, to := range a.Imports {
+				data = bytes.ReplaceAll(data, []byte(`"`+l.m.Upstream.Module+"/"+from+`"`), []byte(`"`+l.m.Upstream.Module+"/"+to+`"`))
+			}
+			if len(a.DropFirstParameter) == 0 {
+				continue
+			}
 			if f, err = parseGo(file, data); err != nil {
 				return err
 			}

@@ -41,11 +41,13 @@ type Manifest struct {
 }
 
 // Adapt rewrites the copied Go files that Files (a glob) matches: the functions and methods
-// named in DropFirstParameter lose their first parameter, and calls of them their first argument.
+// named in DropFirstParameter lose their first parameter, and calls of them their first argument;
+// imports of the package folders that Imports maps become imports of upstream's folders.
 type Adapt struct {
-	Files              string   `json:"files"`
-	DropFirstParameter []string `json:"dropFirstParameter"`
-	Why                string   `json:"why"`
+	Files              string            `json:"files"`
+	DropFirstParameter []string          `json:"dropFirstParameter,omitempty"`
+	Imports            map[string]string `json:"imports,omitempty"`
+	Why                string            `json:"why"`
 }
 
 // Move is a package that lifts to another folder, with the reason.
@@ -224,8 +226,8 @@ func (m *Manifest) validate() error {
 		}
 	}
 	for _, a := range m.Adapt {
-		if a.Files == "" || len(a.DropFirstParameter) == 0 || a.Why == "" {
-			return fmt.Errorf("adapt %s: needs files, dropFirstParameter and why", a.Files)
+		if a.Files == "" || len(a.DropFirstParameter)+len(a.Imports) == 0 || a.Why == "" {
+			return fmt.Errorf("adapt %s: needs files, dropFirstParameter or imports, and why", a.Files)
 		}
 	}
 	for _, mv := range m.Moves {
@@ -251,8 +253,8 @@ type Entry struct {
 }
 
 // Resolve returns the entry of file (a slash path relative to the repository root): the one
-// entry naming it exactly, else the one glob entry matching it (of several exclusions, the
-// first). It fails when there is none, or when they are ambiguous.
+// entry naming it exactly, else the first exclusion glob matching it, else the one copy glob.
+// It fails when there is none, or when exact entries or copy globs are ambiguous.
 func (m *Manifest) Resolve(file string) (Entry, error) {
 	var exact, globs []Entry
 	add := func(e Entry) {
@@ -284,9 +286,10 @@ func (m *Manifest) Resolve(file string) (Entry, error) {
 		return Entry{}, fmt.Errorf("%s: named by %d entries", file, len(exact))
 	case len(globs) == 1:
 		return globs[0], nil
-	case len(globs) > 1 && allExcludes(globs):
-		// Overlapping exclusions: the first one's reason.
-		return globs[0], nil
+	case firstExclude(globs) != nil:
+		// An exclusion is the narrower statement: it wins over a copy glob; of several, the
+		// first one's reason.
+		return *firstExclude(globs), nil
 	case len(globs) > 1:
 		var patterns []string
 		for _, g := range globs {
@@ -297,13 +300,13 @@ func (m *Manifest) Resolve(file string) (Entry, error) {
 	return Entry{}, fmt.Errorf("%s: no entry; copy, merge or exclude it with a reason", file)
 }
 
-func allExcludes(entries []Entry) bool {
-	for _, e := range entries {
-		if e.Exclude == nil {
-			return false
+func firstExclude(entries []Entry) *Entry {
+	for i := range entries {
+		if entries[i].Exclude != nil {
+			return &entries[i]
 		}
 	}
-	return true
+	return nil
 }
 
 // Target returns the upstream path of file, which c.From matches.

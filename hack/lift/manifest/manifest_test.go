@@ -61,17 +61,21 @@ exclude:
 		Expect(err).To(MatchError(ContainSubstring("no entry")))
 	})
 
-	It("refuses a copy glob that overlaps an exclusion, and two exact entries", func() {
+	It("lets an exclusion glob win over a copy glob, and refuses overlapping copy globs and two exact entries", func() {
 		m, err := load(head + `
 copy:
 - {commit: api, from: "pkg/**"}
+- {commit: api, from: "pkg/y/**"}
 - {commit: api, from: pkg/a.go}
 exclude:
-- {path: "pkg/x/**", reason: r}
+- {path: "**/bench_test.go", reason: benchmarks}
 - {path: pkg/a.go, reason: r}
 `)
 		Expect(err).NotTo(HaveOccurred())
-		_, err = m.Resolve("pkg/x/y.go")
+		e, err := m.Resolve("pkg/x/bench_test.go")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(e.Exclude.Reason).To(Equal("benchmarks"))
+		_, err = m.Resolve("pkg/y/z.go")
 		Expect(err).To(MatchError(ContainSubstring("name it exactly")))
 		_, err = m.Resolve("pkg/a.go")
 		Expect(err).To(MatchError(ContainSubstring("named by 2 entries")))
