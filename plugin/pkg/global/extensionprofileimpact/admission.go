@@ -76,8 +76,8 @@ func New() (*ExtensionProfileImpact, error) {
 	}, nil
 }
 
-// Compilations returns how often the plugin compiled the rules of a profile.
-func (p *ExtensionProfileImpact) Compilations() int { return p.rules.Misses() }
+// compilations returns how often the plugin compiled the rules of a profile.
+func (p *ExtensionProfileImpact) compilations() int { return p.rules.Misses() }
 
 // SetClock sets the time source.
 func (p *ExtensionProfileImpact) SetClock(c clock.PassiveClock) {
@@ -143,36 +143,36 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	}
 
 	now := p.Clock.Now()
-	changes := ProfileChanges(oldSpec, profile.Spec, now)
+	changes := profileChanges(oldSpec, profile.Spec, now)
 	// Not stored yet, so no generation: rules are cached per content.
 	checker := newSharedChecker(&componentversion.CELCompatibilityChecker{Cache: p.rules})
 	pins := p.pinningShoots(profile.Name)
 	soak := p.StableChannelSoakPeriod
-	impacts, err := Preview(ctx, profile, changes, now, soak, pins, checker)
+	impacts, err := previewImpacts(ctx, profile, changes, now, soak, pins, checker)
 	if err != nil {
 		return nil, err
 	}
-	moves, err := Moves(ctx, oldProfile, profile, changes, now, soak, pins, checker)
+	moves, err := moveImpacts(ctx, oldProfile, profile, changes, now, soak, pins, checker)
 	if err != nil {
 		return nil, err
 	}
-	channels, err := ChannelMoves(ctx, oldProfile, profile, now, soak, pins, checker)
+	channels, err := channelImpacts(ctx, oldProfile, profile, now, soak, pins, checker)
 	if err != nil {
 		return nil, err
 	}
 	impacts = append(append(impacts, moves...), channels...)
-	return Warnings(impacts, MaxWarnings), nil
+	return impactWarnings(impacts, maxWarnings), nil
 }
 
 // pinningShoots looks up the Shoots with an active pin of a version under extensionType, sorted by
 // namespace/name.
-func (p *ExtensionProfileImpact) pinningShoots(extensionType string) PinLookup {
-	return func(component, version string) ([]PinningShoot, error) {
+func (p *ExtensionProfileImpact) pinningShoots(extensionType string) pinLookup {
+	return func(component, version string) ([]pinningShoot, error) {
 		objs, err := p.shootIndexer.ByIndex(indexer.ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(extensionType, component, version))
 		if err != nil {
 			return nil, fmt.Errorf("could not look up the Shoots that pin version %q of component %q: %w", version, component, err)
 		}
-		var out []PinningShoot
+		var out []pinningShoot
 		for _, obj := range objs {
 			shoot, ok := obj.(*gardencorev1beta1.Shoot)
 			if !ok { // Shoots being deleted are in no pin index.
@@ -180,12 +180,12 @@ func (p *ExtensionProfileImpact) pinningShoots(extensionType string) PinLookup {
 			}
 			for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
 				if pin.ExtensionType == extensionType && pin.Component == component && pin.Version == version {
-					out = append(out, PinningShoot{Shoot: shoot, ExtensionIndex: pin.ExtensionIndex, ComponentIndex: pin.ComponentIndex})
+					out = append(out, pinningShoot{Shoot: shoot, ExtensionIndex: pin.ExtensionIndex, ComponentIndex: pin.ComponentIndex})
 					break
 				}
 			}
 		}
-		slices.SortFunc(out, func(a, b PinningShoot) int {
+		slices.SortFunc(out, func(a, b pinningShoot) int {
 			if a.Key() < b.Key() {
 				return -1
 			}

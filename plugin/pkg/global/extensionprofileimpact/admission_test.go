@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	"context"
@@ -27,7 +27,6 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
 // recorder collects the warnings of a request.
@@ -196,14 +195,14 @@ var _ = Describe("ExtensionProfileImpact", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
 		dryRun := validate(attributes(internal(profile), internal(oldProfile), admission.Update, "", true))
 		Expect(dryRun).To(HaveLen(5))
-		compiled := validator.Compilations()
+		compiled := validator.compilations()
 		Expect(compiled).To(Equal(1), "old and new profile have the same rules")
 		Expect(update()).To(Equal(dryRun))
-		Expect(validator.Compilations()).To(Equal(compiled))
+		Expect(validator.compilations()).To(Equal(compiled))
 
 		version(profile, "0.41.2").Compatibility = requiresKubernetes("1.30.0")
 		update()
-		Expect(validator.Compilations()).To(Equal(compiled+1), "other rules are compiled")
+		Expect(validator.compilations()).To(Equal(compiled+1), "other rules are compiled")
 	})
 
 	It("warns about the Shoots on an untouched version that auto-update to an added version", func() {

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	"context"
@@ -21,7 +21,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 	"github.com/gep-78/gardener/test/benchutil"
 )
 
@@ -35,7 +34,7 @@ const affectedShoots = 10
 //   - "expires a version pinned by 10 Shoots": 0.41.0 gets an expiration date ahead; ten
 //     maintenance decisions (each force-upgrades to 0.41.2), a summary and ten named Shoots.
 //   - "adds a version 10 Shoots auto-update to": a new 0.41.3; the Shoots of the versions below it
-//     are decided with the old and the new profile (Moves), a summary and ten named Shoots.
+//     are decided with the old and the new profile (moveImpacts), a summary and ten named Shoots.
 //   - "changes the default updateStrategy": minor instead of patch; the Shoots of every version
 //     below the highest are decided twice, none moves (0.42.1 and 0.43.0 need Kubernetes 1.32).
 //   - "no fleet effect": a providerConfig on 0.41.0; one comparison of the specs, no lookup.

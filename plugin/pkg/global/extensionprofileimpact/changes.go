@@ -13,9 +13,9 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// Change is a component version that an ExtensionProfile write changes in a way that can act on
+// profileChange is a component version that an ExtensionProfile write changes in a way that can act on
 // the Shoots pinning it.
-type Change struct {
+type profileChange struct {
 	Component, Version string
 	// OldListed is false when the old profile does not list the version.
 	OldListed bool
@@ -26,34 +26,34 @@ type Change struct {
 	RulesChanged              bool
 }
 
-// ClassificationChanged reports whether the classification at the time of the write changes, or
+// classificationChanged reports whether the classification at the time of the write changes, or
 // the version becomes listed.
-func (c Change) ClassificationChanged() bool {
+func (c profileChange) classificationChanged() bool {
 	return !c.OldListed || c.OldClassification != c.NewClassification
 }
 
-// ExpirationChanged reports whether the write sets a new or moved expiration date after now.
-func (c Change) ExpirationChanged(now time.Time) bool {
+// expirationChanged reports whether the write sets a new or moved expiration date after now.
+func (c profileChange) expirationChanged(now time.Time) bool {
 	return c.Expiration != nil && c.Expiration.After(now) && (c.OldExpiration == nil || !c.OldExpiration.Equal(*c.Expiration))
 }
 
-// ExpirationRemoved reports whether the write drops an expiration date that was still ahead of now.
-func (c Change) ExpirationRemoved(now time.Time) bool {
+// expirationRemoved reports whether the write drops an expiration date that was still ahead of now.
+func (c profileChange) expirationRemoved(now time.Time) bool {
 	return c.OldListed && c.OldExpiration != nil && c.OldExpiration.After(now) && c.Expiration == nil
 }
 
-// ProfileChanges returns the versions of newSpec, in its order, whose classification, expiration or
+// profileChanges returns the versions of newSpec, in its order, whose classification, expiration or
 // compatibility rules differ from oldSpec's at now (oldSpec is nil on create). Removed versions are
 // not returned.
-func ProfileChanges(oldSpec *gardencorev1beta1.ExtensionProfileSpec, newSpec gardencorev1beta1.ExtensionProfileSpec, now time.Time) []Change {
-	var changes []Change
+func profileChanges(oldSpec *gardencorev1beta1.ExtensionProfileSpec, newSpec gardencorev1beta1.ExtensionProfileSpec, now time.Time) []profileChange {
+	var changes []profileChange
 	for _, component := range newSpec.Components {
 		var oldComponent *gardencorev1beta1.ExtensionProfileComponent
 		if oldSpec != nil {
 			oldComponent = v1beta1helper.FindExtensionComponent(*oldSpec, component.Name)
 		}
 		for _, version := range component.Versions {
-			c := Change{
+			c := profileChange{
 				Component:         component.Name,
 				Version:           version.Version,
 				NewClassification: v1beta1helper.CurrentClassification(version.Lifecycle, now),
@@ -68,7 +68,7 @@ func ProfileChanges(oldSpec *gardencorev1beta1.ExtensionProfileSpec, newSpec gar
 					c.RulesChanged = !sameRules(rulesOf(old), rulesOf(&version))
 				}
 			}
-			if c.ClassificationChanged() || c.ExpirationChanged(now) || c.ExpirationRemoved(now) || c.RulesChanged {
+			if c.classificationChanged() || c.expirationChanged(now) || c.expirationRemoved(now) || c.RulesChanged {
 				changes = append(changes, c)
 			}
 		}

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	. "github.com/onsi/ginkgo/v2"
@@ -11,7 +11,6 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
 var _ = Describe("ProfileChanges", func() {
@@ -21,8 +20,8 @@ var _ = Describe("ProfileChanges", func() {
 		oldProfile, profile = newProfile(), newProfile()
 	})
 
-	changes := func() []Change {
-		return ProfileChanges(&oldProfile.Spec, profile.Spec, now)
+	changes := func() []profileChange {
+		return profileChanges(&oldProfile.Spec, profile.Spec, now)
 	}
 
 	It("returns nothing for an unchanged spec", func() {
@@ -43,14 +42,14 @@ var _ = Describe("ProfileChanges", func() {
 
 	It("reports a classification that changes now", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(-day))
-		Expect(changes()).To(ConsistOf(Change{
+		Expect(changes()).To(ConsistOf(profileChange{
 			Component: "falco", Version: "0.41.0", OldListed: true,
 			OldClassification: gardencorev1beta1.ClassificationSupported, NewClassification: gardencorev1beta1.ClassificationExpired,
 			Expiration: ptr.To(now.Add(-day)),
 		}))
 		c := changes()[0]
-		Expect(c.ClassificationChanged()).To(BeTrue())
-		Expect(c.ExpirationChanged(now)).To(BeFalse(), "a date in the past acts now, not later")
+		Expect(c.classificationChanged()).To(BeTrue())
+		Expect(c.expirationChanged(now)).To(BeFalse(), "a date in the past acts now, not later")
 	})
 
 	It("reports a newly set and a moved expiration date ahead", func() {
@@ -60,11 +59,11 @@ var _ = Describe("ProfileChanges", func() {
 		Expect(changes()).To(HaveLen(2))
 		set, moved := changes()[1], changes()[0]
 		Expect(set.Version).To(Equal("0.41.0"))
-		Expect(set.ClassificationChanged()).To(BeFalse())
-		Expect(set.ExpirationChanged(now)).To(BeTrue())
+		Expect(set.classificationChanged()).To(BeFalse())
+		Expect(set.expirationChanged(now)).To(BeTrue())
 		Expect(set.OldExpiration).To(BeNil())
 		Expect(moved.Version).To(Equal("0.41.2"))
-		Expect(moved.ExpirationChanged(now)).To(BeTrue())
+		Expect(moved.expirationChanged(now)).To(BeTrue())
 		Expect(*moved.OldExpiration).To(Equal(now.Add(7 * day)))
 		Expect(*moved.Expiration).To(Equal(now.Add(14 * day)))
 	})
@@ -72,14 +71,14 @@ var _ = Describe("ProfileChanges", func() {
 	It("reports an expiration date dropped while it was ahead, and not one that had passed", func() {
 		version(oldProfile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
 		Expect(changes()).To(HaveLen(1))
-		Expect(changes()[0].ExpirationRemoved(now)).To(BeTrue())
-		Expect(changes()[0].ClassificationChanged()).To(BeFalse())
+		Expect(changes()[0].expirationRemoved(now)).To(BeTrue())
+		Expect(changes()[0].classificationChanged()).To(BeFalse())
 
 		// An expired version that becomes supported again changes its classification now.
 		version(oldProfile, "0.41.0").Lifecycle = expiringAt(now.Add(-day))
 		Expect(changes()).To(HaveLen(1))
-		Expect(changes()[0].ExpirationRemoved(now)).To(BeFalse())
-		Expect(changes()[0].ClassificationChanged()).To(BeTrue())
+		Expect(changes()[0].expirationRemoved(now)).To(BeFalse())
+		Expect(changes()[0].classificationChanged()).To(BeTrue())
 	})
 
 	It("reports changed rules, also added or dropped ones", func() {
@@ -89,22 +88,22 @@ var _ = Describe("ProfileChanges", func() {
 		Expect(changes()).To(HaveLen(3))
 		for _, c := range changes() {
 			Expect(c.RulesChanged).To(BeTrue(), c.Version)
-			Expect(c.ClassificationChanged()).To(BeFalse(), c.Version)
+			Expect(c.classificationChanged()).To(BeFalse(), c.Version)
 		}
 	})
 
 	It("reports every version as newly listed on create, with rules where it has some", func() {
-		created := ProfileChanges(nil, profile.Spec, now)
+		created := profileChanges(nil, profile.Spec, now)
 		Expect(created).To(HaveLen(5))
 		for _, c := range created {
 			Expect(c.OldListed).To(BeFalse())
-			Expect(c.ClassificationChanged()).To(BeTrue())
+			Expect(c.classificationChanged()).To(BeTrue())
 			Expect(c.RulesChanged).To(Equal(c.Version != "0.41.0" && c.Component == "falco"), c.Version)
 		}
 	})
 
 	It("reports a version added back as newly listed", func() {
 		oldProfile.Spec.Components[0].Versions = oldProfile.Spec.Components[0].Versions[:3]
-		Expect(changes()).To(ConsistOf(Change{Component: "falco", Version: "0.41.0", NewClassification: gardencorev1beta1.ClassificationSupported}))
+		Expect(changes()).To(ConsistOf(profileChange{Component: "falco", Version: "0.41.0", NewClassification: gardencorev1beta1.ClassificationSupported}))
 	})
 })

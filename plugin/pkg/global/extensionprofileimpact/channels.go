@@ -15,11 +15,11 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// EventChannel is a move of a release channel that the write causes, at the write or later.
-const EventChannel EventKind = "channel"
+// eventChannel is a move of a release channel that the write causes, at the write or later.
+const eventChannel eventKind = "channel"
 
-// ChannelMove is one move of a release channel of a component.
-type ChannelMove struct {
+// channelMove is one move of a release channel of a component.
+type channelMove struct {
 	Channel gardencorev1beta1.ReleaseChannel
 	// From and To are the channel's versions before and after the move; "" for none.
 	From, To string
@@ -28,12 +28,12 @@ type ChannelMove struct {
 
 // channelMoves returns the moves of each channel that the write from old to component causes, and
 // their times: now, or a later instant at which the channel changes to a version old does not give.
-func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) ([]ChannelMove, []time.Time) {
+func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) ([]channelMove, []time.Time) {
 	times := []time.Time{now}
 	for _, t := range componentversion.ChannelTimes(component, now, soak) {
 		times = append(times, t.At)
 	}
-	var moves []ChannelMove
+	var moves []channelMove
 	var at []time.Time
 	for _, channel := range componentversion.ReleaseChannels {
 		previous, _ := componentversion.ChannelVersion(old, channel, now, soak)
@@ -41,7 +41,7 @@ func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, no
 			version, _ := componentversion.ChannelVersion(component, channel, t, soak)
 			without, _ := componentversion.ChannelVersion(old, channel, t, soak)
 			if version != previous && version != without {
-				moves = append(moves, ChannelMove{Channel: channel, From: previous, To: version, AtWrite: t.Equal(now)})
+				moves = append(moves, channelMove{Channel: channel, From: previous, To: version, AtWrite: t.Equal(now)})
 				at = append(at, t)
 			}
 			previous = version
@@ -51,20 +51,20 @@ func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, no
 }
 
 // follows returns the release channel the pinning entry of s follows, if any.
-func (s PinningShoot) follows() (gardencorev1beta1.ReleaseChannel, bool) {
+func (s pinningShoot) follows() (gardencorev1beta1.ReleaseChannel, bool) {
 	extension := s.Shoot.Spec.Extensions[s.ExtensionIndex]
 	return componentversion.EffectiveChannel(extension, extension.Components[s.ComponentIndex])
 }
 
-// ChannelMoves returns an EventChannel Impact per channel move of an update that Shoots follow, with
+// channelImpacts returns an eventChannel fleetImpact per channel move of an update that Shoots follow, with
 // the followers decided by componentversion.Decide at the move's time, each on the version its
 // earlier moves left it on. A create, and a component the old profile lacks, have none.
-func ChannelMoves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
+func channelImpacts(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, now time.Time, soak time.Duration, pins pinLookup, checker componentversion.CompatibilityChecker) ([]fleetImpact, error) {
 	if oldProfile == nil {
 		return nil, nil
 	}
 	checker = newSharedChecker(checker)
-	var impacts []Impact
+	var impacts []fleetImpact
 	for _, component := range profile.Spec.Components {
 		old := v1beta1helper.FindExtensionComponent(oldProfile.Spec, component.Name)
 		if old == nil {
@@ -79,9 +79,9 @@ func ChannelMoves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Ex
 			return nil, err
 		}
 		// working holds each follower as its earlier moves left it.
-		working := map[string]PinningShoot{}
+		working := map[string]pinningShoot{}
 		for i, move := range moves {
-			var shoots []PinningShoot
+			var shoots []pinningShoot
 			for _, s := range followers {
 				if channel, _ := s.follows(); channel == move.Channel {
 					if w, ok := working[s.Key()]; ok {
@@ -105,14 +105,14 @@ func ChannelMoves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Ex
 
 // channelFollowers returns the Shoots that pin a version of the component listed by old or
 // component and follow a release channel, by namespace/name.
-func channelFollowers(old, component gardencorev1beta1.ExtensionProfileComponent, pins PinLookup) ([]PinningShoot, error) {
+func channelFollowers(old, component gardencorev1beta1.ExtensionProfileComponent, pins pinLookup) ([]pinningShoot, error) {
 	var versions []string
 	for _, v := range append(slices.Clone(old.Versions), component.Versions...) {
 		if !slices.Contains(versions, v.Version) {
 			versions = append(versions, v.Version)
 		}
 	}
-	var out []PinningShoot
+	var out []pinningShoot
 	for _, version := range versions {
 		shoots, err := pins(component.Name, version)
 		if err != nil {
@@ -124,26 +124,26 @@ func channelFollowers(old, component gardencorev1beta1.ExtensionProfileComponent
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b PinningShoot) int { return strings.Compare(a.Key(), b.Key()) })
+	slices.SortFunc(out, func(a, b pinningShoot) int { return strings.Compare(a.Key(), b.Key()) })
 	return out, nil
 }
 
 // decideFollowers takes the maintenance decision at at for every Shoot following the moved
 // channel, and returns the Shoots it updates as they stand after the update, by namespace/name.
-func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string, move ChannelMove, at time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) (Impact, map[string]PinningShoot) {
-	impact := Impact{Change: Change{Component: component, Version: move.To, OldListed: true}, Kind: EventChannel, At: at,
+func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string, move channelMove, at time.Time, soak time.Duration, shoots []pinningShoot, checker componentversion.CompatibilityChecker) (fleetImpact, map[string]pinningShoot) {
+	impact := fleetImpact{Change: profileChange{Component: component, Version: move.To, OldListed: true}, Kind: eventChannel, At: at,
 		Pinning: len(shoots), Channel: &move}
-	counts := map[Outcome]int{}
-	moved := map[string]PinningShoot{}
+	counts := map[targetOutcome]int{}
+	moved := map[string]pinningShoot{}
 	for _, s := range shoots {
 		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
 		stored := *s.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version
 		switch outcome.Action {
 		case componentversion.ComponentActionUpdate, componentversion.ComponentActionForceUpdate:
-			o := Outcome{Forced: outcome.Action == componentversion.ComponentActionForceUpdate, Target: outcome.Target}
+			o := targetOutcome{Forced: outcome.Action == componentversion.ComponentActionForceUpdate, Target: outcome.Target}
 			counts[o]++
-			if len(impact.Moved) < MaxNamedShoots {
-				impact.Moved = append(impact.Moved, NamedShoot{Shoot: s.Key(), Reason: verb(o.Forced) + " to " + o.Target, From: stored, To: o.Target})
+			if len(impact.Moved) < maxNamedShoots {
+				impact.Moved = append(impact.Moved, namedShoot{Shoot: s.Key(), Reason: verb(o.Forced) + " to " + o.Target, From: stored, To: o.Target})
 			}
 			updated := s
 			updated.Shoot = s.Shoot.DeepCopy()
@@ -155,8 +155,8 @@ func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionPr
 				continue
 			}
 			impact.Holding++
-			if len(impact.Holders) < MaxNamedShoots {
-				impact.Holders = append(impact.Holders, NamedShoot{Shoot: s.Key(), Reason: outcome.Reason, From: stored})
+			if len(impact.Holders) < maxNamedShoots {
+				impact.Holders = append(impact.Holders, namedShoot{Shoot: s.Key(), Reason: outcome.Reason, From: stored})
 			}
 		default:
 			impact.Staying++

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	"context"
@@ -15,7 +15,6 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
 var _ = Describe("ChannelMoves", func() {
@@ -47,42 +46,42 @@ var _ = Describe("ChannelMoves", func() {
 		}
 		pinned["agent/"+version] = append(pinned["agent/"+version], shoot)
 	}
-	lookup := func(component, version string) ([]PinningShoot, error) {
-		var out []PinningShoot
+	lookup := func(component, version string) ([]pinningShoot, error) {
+		var out []pinningShoot
 		for _, s := range pinned[component+"/"+version] {
-			out = append(out, PinningShoot{Shoot: s})
+			out = append(out, pinningShoot{Shoot: s})
 		}
 		return out, nil
 	}
-	moves := func(oldProfile, profile *gardencorev1beta1.ExtensionProfile) []Impact {
+	moves := func(oldProfile, profile *gardencorev1beta1.ExtensionProfile) []fleetImpact {
 		GinkgoHelper()
-		impacts, err := ChannelMoves(ctx, oldProfile, profile, now, soak, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := channelImpacts(ctx, oldProfile, profile, now, soak, lookup, componentversion.NewCELCompatibilityChecker())
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
-	// summary is the comparable part of an Impact.
+	// summary is the comparable part of a fleetImpact.
 	type summary struct {
-		Move     ChannelMove
+		Move     channelMove
 		At       time.Time
 		Pinning  int
 		Staying  int
-		Outcomes []OutcomeCount
-		Moved    []NamedShoot
+		Outcomes []outcomeCount
+		Moved    []namedShoot
 	}
-	summarize := func(impacts []Impact) []summary {
+	summarize := func(impacts []fleetImpact) []summary {
 		var out []summary
 		for _, i := range impacts {
-			Expect(i.Kind).To(Equal(EventChannel))
+			Expect(i.Kind).To(Equal(eventChannel))
 			Expect(i.Change.Version).To(Equal(i.Channel.To))
 			out = append(out, summary{*i.Channel, i.At, i.Pinning, i.Staying, i.Outcomes, i.Moved})
 		}
 		return out
 	}
-	moved := func(shoot, from, to string) NamedShoot {
-		return NamedShoot{Shoot: "garden-dev/" + shoot, Reason: "auto-updated to " + to, From: from, To: to}
+	moved := func(shoot, from, to string) namedShoot {
+		return namedShoot{Shoot: "garden-dev/" + shoot, Reason: "auto-updated to " + to, From: from, To: to}
 	}
-	updated := func(count int, target string) []OutcomeCount {
-		return []OutcomeCount{{Outcome: Outcome{Target: target}, Count: count}}
+	updated := func(count int, target string) []outcomeCount {
+		return []outcomeCount{{targetOutcome: targetOutcome{Target: target}, Count: count}}
 	}
 
 	BeforeEach(func() {
@@ -99,8 +98,8 @@ var _ = Describe("ChannelMoves", func() {
 		on("pinned", "1.0.0", "")
 
 		Expect(summarize(moves(oldProfile, profile))).To(Equal([]summary{
-			{ChannelMove{Channel: regular, From: "1.0.0", To: "1.1.0"}, now.Add(time.Hour), 1, 0, updated(1, "1.1.0"), []NamedShoot{moved("regular", "1.0.0", "1.1.0")}},
-			{ChannelMove{Channel: stable, From: "1.0.0", To: "1.1.0"}, now.Add(time.Hour + soak), 1, 0, updated(1, "1.1.0"), []NamedShoot{moved("stable", "1.0.0", "1.1.0")}},
+			{channelMove{Channel: regular, From: "1.0.0", To: "1.1.0"}, now.Add(time.Hour), 1, 0, updated(1, "1.1.0"), []namedShoot{moved("regular", "1.0.0", "1.1.0")}},
+			{channelMove{Channel: stable, From: "1.0.0", To: "1.1.0"}, now.Add(time.Hour + soak), 1, 0, updated(1, "1.1.0"), []namedShoot{moved("stable", "1.0.0", "1.1.0")}},
 		}))
 	})
 
@@ -115,11 +114,11 @@ var _ = Describe("ChannelMoves", func() {
 
 		impacts := moves(oldProfile, profile)
 		Expect(summarize(impacts)).To(Equal([]summary{
-			{ChannelMove{Channel: rapid, From: "1.0.0", To: "1.1.0", AtWrite: true}, now, 1, 0, updated(1, "1.1.0"), []NamedShoot{moved("rapid", "1.0.0", "1.1.0")}},
-			{ChannelMove{Channel: rapid, From: "1.1.0", To: "1.2.0"}, now.Add(2 * time.Hour), 1, 1, nil, nil},
+			{channelMove{Channel: rapid, From: "1.0.0", To: "1.1.0", AtWrite: true}, now, 1, 0, updated(1, "1.1.0"), []namedShoot{moved("rapid", "1.0.0", "1.1.0")}},
+			{channelMove{Channel: rapid, From: "1.1.0", To: "1.2.0"}, now.Add(2 * time.Hour), 1, 1, nil, nil},
 		}), "1.2.0 fails the rules of the Shoot on Kubernetes 1.31: it stays on 1.1.0")
 
-		Expect(Warnings(impacts, MaxWarnings)).To(Equal([]string{
+		Expect(impactWarnings(impacts, maxWarnings)).To(Equal([]string{
 			"component agent channel rapid: moves from 1.0.0 to 1.1.0 now; followed by 1 Shoot; in their next maintenance window 1 is auto-updated to 1.1.0",
 			"component agent channel rapid: moves from 1.1.0 to 1.2.0 at 2026-12-01T14:00:00Z; followed by 1 Shoot; from then on 1 stays",
 			"Shoot garden-dev/rapid on agent 1.0.0 (channel rapid) would be auto-updated to 1.1.0 in its next maintenance window",
@@ -131,7 +130,7 @@ var _ = Describe("ChannelMoves", func() {
 		profile := agentProfile(v("1.0.0", stage(supported, now.Add(-30*day))),
 			v("1.1.0", stage(preview, now.Add(-day)), stage(supported, now.Add(time.Hour))))
 		on("regular", "1.0.0", regular)
-		Expect(Warnings(moves(oldProfile, profile), MaxWarnings)).To(Equal([]string{
+		Expect(impactWarnings(moves(oldProfile, profile), maxWarnings)).To(Equal([]string{
 			"component agent channel regular: moves from 1.0.0 to 1.1.0 at 2026-12-01T13:00:00Z; followed by 1 Shoot; from then on 1 is auto-updated to 1.1.0",
 			"Shoot garden-dev/regular on agent 1.0.0 (channel regular) would be auto-updated to 1.1.0 in its first maintenance window from 2026-12-01T13:00:00Z",
 		}))
@@ -155,7 +154,7 @@ var _ = Describe("ChannelMoves", func() {
 			v("1.2.0", stage(preview, now.Add(-day))))
 		on("switched", "1.2.0", regular)
 		Expect(summarize(moves(oldProfile, profile))).To(Equal([]summary{
-			{ChannelMove{Channel: regular, From: "1.0.0", To: "1.1.0", AtWrite: true}, now, 1, 1, nil, nil},
+			{channelMove{Channel: regular, From: "1.0.0", To: "1.1.0", AtWrite: true}, now, 1, 1, nil, nil},
 		}))
 	})
 })

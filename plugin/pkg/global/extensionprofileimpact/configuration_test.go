@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	"io"
@@ -12,8 +12,6 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
 var _ = Describe("Configuration", func() {

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	"testing"

@@ -19,20 +19,20 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// EventMoves is a change of the next maintenance window of Shoots on a version that the write
+// eventMoves is a change of the next maintenance window of Shoots on a version that the write
 // itself leaves alone (a version above it, its rules or an updateStrategy changed).
-const EventMoves EventKind = "moves"
+const eventMoves eventKind = "moves"
 
-// Moves returns an EventMoves Impact per pinned version whose Shoots' next-window outcome differs
+// moveImpacts returns an eventMoves fleetImpact per pinned version whose Shoots' next-window outcome differs
 // between the two profiles, in spec order; only versions a difference can reach are decided.
-// Shoots that follow a release channel are left to ChannelMoves; a create has none.
-func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
+// Shoots that follow a release channel are left to channelImpacts; a create has none.
+func moveImpacts(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, changes []profileChange, now time.Time, soak time.Duration, pins pinLookup, checker componentversion.CompatibilityChecker) ([]fleetImpact, error) {
 	if oldProfile == nil {
 		return nil, nil
 	}
 	checker = newSharedChecker(checker)
 	profileStrategyChanged := !apiequality.Semantic.DeepEqual(oldProfile.Spec.UpdateStrategy, profile.Spec.UpdateStrategy)
-	var impacts []Impact
+	var impacts []fleetImpact
 	for _, component := range profile.Spec.Components {
 		strategyChanged := profileStrategyChanged
 		if old := v1beta1helper.FindExtensionComponent(oldProfile.Spec, component.Name); old != nil {
@@ -44,10 +44,10 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 			if c.Component != component.Name {
 				continue
 			}
-			if c.ClassificationChanged() {
+			if c.classificationChanged() {
 				changedNow[c.Version] = true
 			}
-			if c.ClassificationChanged() || c.RulesChanged {
+			if c.classificationChanged() || c.RulesChanged {
 				if v, err := versionutils.ParseProfileVersion(c.Version); err == nil && (threshold == nil || v.GreaterThan(threshold)) {
 					threshold = v
 				}
@@ -88,11 +88,11 @@ func Moves(ctx context.Context, oldProfile, profile *gardencorev1beta1.Extension
 
 // compareAll decides every pinning Shoot that follows no channel with both profiles; nil when no
 // outcome differs.
-func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) *Impact {
-	shoots = slices.DeleteFunc(slices.Clone(shoots), func(s PinningShoot) bool { _, follows := s.follows(); return follows })
-	impact := &Impact{Change: Change{Component: component, Version: version, OldListed: true}, Kind: EventMoves, At: now, Pinning: len(shoots)}
-	counts := map[Outcome]int{}
-	outcome := func(p *gardencorev1beta1.ExtensionProfile, s PinningShoot) componentversion.ComponentVersionOutcome {
+func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, component, version string, now time.Time, soak time.Duration, shoots []pinningShoot, checker componentversion.CompatibilityChecker) *fleetImpact {
+	shoots = slices.DeleteFunc(slices.Clone(shoots), func(s pinningShoot) bool { _, follows := s.follows(); return follows })
+	impact := &fleetImpact{Change: profileChange{Component: component, Version: version, OldListed: true}, Kind: eventMoves, At: now, Pinning: len(shoots)}
+	counts := map[targetOutcome]int{}
+	outcome := func(p *gardencorev1beta1.ExtensionProfile, s pinningShoot) componentversion.ComponentVersionOutcome {
 		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, soak, checker)
 	}
 	changed := 0
@@ -102,10 +102,10 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 			continue
 		}
 		changed++
-		named := NamedShoot{Shoot: s.Key()}
+		named := namedShoot{Shoot: s.Key()}
 		switch after.Action {
 		case componentversion.ComponentActionUpdate, componentversion.ComponentActionForceUpdate:
-			o := Outcome{Forced: after.Action == componentversion.ComponentActionForceUpdate, Target: after.Target}
+			o := targetOutcome{Forced: after.Action == componentversion.ComponentActionForceUpdate, Target: after.Target}
 			counts[o]++
 			named.Reason = fmt.Sprintf("%s to %s", verb(o.Forced), o.Target)
 		case componentversion.ComponentActionHold:
@@ -116,7 +116,7 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 			named.Reason = "kept on it"
 		}
 		named.Before = before.String()
-		if len(impact.Moved) < MaxNamedShoots {
+		if len(impact.Moved) < maxNamedShoots {
 			impact.Moved = append(impact.Moved, named)
 		}
 	}

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
 var _ = Describe("Moves", func() {
@@ -26,17 +25,17 @@ var _ = Describe("Moves", func() {
 	)
 	autoPatch := "update to 0.41.2 (Automatic update of the component version is configured (update strategy: patch))"
 
-	lookup := func(component, version string) ([]PinningShoot, error) {
+	lookup := func(component, version string) ([]pinningShoot, error) {
 		lookups = append(lookups, component+"/"+version)
-		var out []PinningShoot
+		var out []pinningShoot
 		for _, s := range pinned[component+"/"+version] {
-			out = append(out, PinningShoot{Shoot: s})
+			out = append(out, pinningShoot{Shoot: s})
 		}
 		return out, nil
 	}
-	moves := func() []Impact {
+	moves := func() []fleetImpact {
 		GinkgoHelper()
-		impacts, err := Moves(ctx, oldProfile, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := moveImpacts(ctx, oldProfile, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -62,11 +61,11 @@ var _ = Describe("Moves", func() {
 		addVersion(profile, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3"})
 		impacts := moves()
 		Expect(impacts).To(HaveLen(1))
-		Expect(impacts[0].Kind).To(Equal(EventMoves))
+		Expect(impacts[0].Kind).To(Equal(eventMoves))
 		Expect(impacts[0].Change.Version).To(Equal("0.41.0"))
 		Expect(impacts[0].Pinning).To(Equal(4))
-		Expect(impacts[0].Outcomes).To(Equal([]OutcomeCount{{Outcome: Outcome{Target: "0.41.3"}, Count: 2}}))
-		Expect(impacts[0].Moved).To(Equal([]NamedShoot{
+		Expect(impacts[0].Outcomes).To(Equal([]outcomeCount{{targetOutcome: targetOutcome{Target: "0.41.3"}, Count: 2}}))
+		Expect(impacts[0].Moved).To(Equal([]namedShoot{
 			{Shoot: "garden-dev/d", Reason: "auto-updated to 0.41.3", Before: autoPatch},
 			{Shoot: "garden-dev/f", Reason: "auto-updated to 0.41.3", Before: autoPatch},
 		}))
@@ -89,14 +88,14 @@ var _ = Describe("Moves", func() {
 		addVersion(profile, gardencorev1beta1.ExtensionComponentVersion{Version: "0.41.3"})
 		impacts := moves()
 		Expect(impacts).To(HaveLen(1))
-		Expect(impacts[0].Outcomes).To(Equal([]OutcomeCount{{Outcome: Outcome{Target: "0.41.3"}, Count: 2}}))
+		Expect(impacts[0].Outcomes).To(Equal([]outcomeCount{{targetOutcome: targetOutcome{Target: "0.41.3"}, Count: 2}}))
 	})
 
 	It("reports the Shoots that a changed default updateStrategy moves, on every version below the highest", func() {
 		profile.Spec.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(gardencorev1beta1.UpdateStrategyMinor)}
 		impacts := moves()
 		Expect(impacts).To(HaveLen(1))
-		Expect(impacts[0].Moved).To(Equal([]NamedShoot{
+		Expect(impacts[0].Moved).To(Equal([]namedShoot{
 			{Shoot: "garden-dev/f", Reason: "auto-updated to 0.43.0", Before: autoPatch},
 		}), "d needs Kubernetes 1.32 for 0.42.1 and 0.43.0 and stays on its patch target")
 		Expect(lookups).To(ConsistOf("falco/0.42.1", "falco/0.41.2", "falco/0.41.0"), "nothing is above 0.43.0 and falcoctl 0.11.0")
@@ -115,13 +114,13 @@ var _ = Describe("Moves", func() {
 		Expect(impacts[0].Staying).To(Equal(2))
 		Expect(impacts[0].Outcomes).To(BeEmpty())
 		Expect(impacts[0].Moved).To(ConsistOf(
-			NamedShoot{Shoot: "garden-dev/d", Reason: "kept on it", Before: autoPatch},
-			NamedShoot{Shoot: "garden-dev/f", Reason: "kept on it", Before: autoPatch},
+			namedShoot{Shoot: "garden-dev/d", Reason: "kept on it", Before: autoPatch},
+			namedShoot{Shoot: "garden-dev/f", Reason: "kept on it", Before: autoPatch},
 		))
 	})
 
 	It("has nothing on create, for a change without effect, and leaves versions that change now to the other events", func() {
-		impacts, err := Moves(ctx, nil, profile, ProfileChanges(nil, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := moveImpacts(ctx, nil, profile, profileChanges(nil, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
 		Expect(err).NotTo(HaveOccurred())
 		Expect(impacts).To(BeEmpty())
 

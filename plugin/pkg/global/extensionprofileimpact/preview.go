@@ -14,95 +14,95 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// MaxNamedShoots is how many Shoots an Impact names, in namespace/name order; counts cover all.
-const MaxNamedShoots = 10
+// maxNamedShoots is how many Shoots a fleetImpact names, in namespace/name order; counts cover all.
+const maxNamedShoots = 10
 
-// PinningShoot is a Shoot that actively pins a component version, at these indexes of its spec.
-type PinningShoot struct {
+// pinningShoot is a Shoot that actively pins a component version, at these indexes of its spec.
+type pinningShoot struct {
 	Shoot                          *gardencorev1beta1.Shoot
 	ExtensionIndex, ComponentIndex int
 }
 
 // Key returns the Shoot's namespace/name.
-func (s PinningShoot) Key() string { return s.Shoot.Namespace + "/" + s.Shoot.Name }
+func (s pinningShoot) Key() string { return s.Shoot.Namespace + "/" + s.Shoot.Name }
 
-// PinLookup returns the Shoots not being deleted that actively pin a version of a component of the
+// pinLookup returns the Shoots not being deleted that actively pin a version of a component of the
 // profile, sorted by namespace/name.
-type PinLookup func(component, version string) ([]PinningShoot, error)
+type pinLookup func(component, version string) ([]pinningShoot, error)
 
-// EventKind is what an Impact is about.
-type EventKind string
+// eventKind is what a fleetImpact is about.
+type eventKind string
 
 const (
-	// EventNow is a change of the classification at the time of the write, decided at now.
-	EventNow EventKind = "now"
-	// EventExpiration is an expiration date newly set or moved ahead, decided at that date.
-	EventExpiration EventKind = "expiration"
-	// EventExpirationRemoved is an expiration date dropped while ahead; its Shoots are only counted.
-	EventExpirationRemoved EventKind = "expirationRemoved"
-	// EventRules is a change of the compatibility rules, evaluated against every pinning Shoot.
-	EventRules EventKind = "rules"
+	// eventNow is a change of the classification at the time of the write, decided at now.
+	eventNow eventKind = "now"
+	// eventExpiration is an expiration date newly set or moved ahead, decided at that date.
+	eventExpiration eventKind = "expiration"
+	// eventExpirationRemoved is an expiration date dropped while ahead; its Shoots are only counted.
+	eventExpirationRemoved eventKind = "expirationRemoved"
+	// eventRules is a change of the compatibility rules, evaluated against every pinning Shoot.
+	eventRules eventKind = "rules"
 )
 
-// Outcome is where the maintenance decision moves a pinning Shoot.
-type Outcome struct {
+// targetOutcome is where the maintenance decision moves a pinning Shoot.
+type targetOutcome struct {
 	// Forced is true for a forced update (an expired or unlisted version), false for an automatic one.
 	Forced bool
 	Target string
 }
 
-// OutcomeCount is how many pinning Shoots an Outcome applies to.
-type OutcomeCount struct {
-	Outcome
+// outcomeCount is how many pinning Shoots a targetOutcome applies to.
+type outcomeCount struct {
+	targetOutcome
 	Count int
 }
 
-// NamedShoot is a Shoot named by an Impact, with why it is named.
-type NamedShoot struct {
+// namedShoot is a Shoot named by a fleetImpact, with why it is named.
+type namedShoot struct {
 	// Shoot is namespace/name.
 	Shoot string
 	// Reason says why the Shoot is named: the failing rule's message, or its outcome
 	// ("force-upgraded to 0.42.1").
 	Reason string
-	// Before is, for EventMoves, the outcome without the change.
+	// Before is, for eventMoves, the outcome without the change.
 	Before string
-	// From and To are, for EventChannel, the versions before and after the move.
+	// From and To are, for eventChannel, the versions before and after the move.
 	From, To string
 }
 
-// Impact is the effect of one event of a Change on the Shoots that pin the version.
-type Impact struct {
-	Change Change
-	Kind   EventKind
+// fleetImpact is the effect of one event of a profileChange on the Shoots that pin the version.
+type fleetImpact struct {
+	Change profileChange
+	Kind   eventKind
 	// At is when the decision is taken: the write's time, or the new or removed expiration.
 	At      time.Time
 	Pinning int
 
 	// Outcomes are the updates maintenance decides, most frequent first, then by target.
-	Outcomes []OutcomeCount
+	Outcomes []outcomeCount
 	// Staying counts the Shoots that maintenance leaves on the version without an error.
 	Staying int
 	// Holding counts the Shoots for which a forced update finds no compatible target.
 	Holding int
-	// Holders are the first MaxNamedShoots of them, with the reason.
-	Holders []NamedShoot
-	// Moved names the first MaxNamedShoots Shoots force-upgraded, or whose outcome the write changes.
-	Moved []NamedShoot
+	// Holders are the first maxNamedShoots of them, with the reason.
+	Holders []namedShoot
+	// Moved names the first maxNamedShoots Shoots force-upgraded, or whose outcome the write changes.
+	Moved []namedShoot
 
 	// Failing counts the pinning Shoots that the new rules fail; FailingShoots names the first.
 	Failing       int
-	FailingShoots []NamedShoot
+	FailingShoots []namedShoot
 
-	// Channel is the move of an EventChannel Impact.
-	Channel *ChannelMove
+	// Channel is the move of an eventChannel fleetImpact.
+	Channel *channelMove
 }
 
-// Preview returns the Impacts of changes on the Shoots that pins returns, decided with
-// componentversion.Decide against profile as the write would store it: per Change EventNow,
-// EventExpiration, EventExpirationRemoved and EventRules, in this order, if any Shoot pins it.
-func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []Change, now time.Time, soak time.Duration, pins PinLookup, checker componentversion.CompatibilityChecker) ([]Impact, error) {
+// previewImpacts returns the Impacts of changes on the Shoots that pins returns, decided with
+// componentversion.Decide against profile as the write would store it: per profileChange eventNow,
+// eventExpiration, eventExpirationRemoved and eventRules, in this order, if any Shoot pins it.
+func previewImpacts(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []profileChange, now time.Time, soak time.Duration, pins pinLookup, checker componentversion.CompatibilityChecker) ([]fleetImpact, error) {
 	checker = newSharedChecker(checker)
-	var impacts []Impact
+	var impacts []fleetImpact
 	for _, change := range changes {
 		shoots, err := pins(change.Component, change.Version)
 		if err != nil {
@@ -111,14 +111,14 @@ func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, c
 		if len(shoots) == 0 {
 			continue
 		}
-		if change.ClassificationChanged() {
-			impacts = append(impacts, decideAll(ctx, profile, change, EventNow, now, soak, shoots, checker))
+		if change.classificationChanged() {
+			impacts = append(impacts, decideAll(ctx, profile, change, eventNow, now, soak, shoots, checker))
 		}
-		if change.ExpirationChanged(now) {
-			impacts = append(impacts, decideAll(ctx, profile, change, EventExpiration, *change.Expiration, soak, shoots, checker))
+		if change.expirationChanged(now) {
+			impacts = append(impacts, decideAll(ctx, profile, change, eventExpiration, *change.Expiration, soak, shoots, checker))
 		}
-		if change.ExpirationRemoved(now) {
-			impacts = append(impacts, Impact{Change: change, Kind: EventExpirationRemoved, At: *change.OldExpiration, Pinning: len(shoots)})
+		if change.expirationRemoved(now) {
+			impacts = append(impacts, fleetImpact{Change: change, Kind: eventExpirationRemoved, At: *change.OldExpiration, Pinning: len(shoots)})
 		}
 		if change.RulesChanged {
 			impacts = append(impacts, checkRules(ctx, profile, change, now, shoots, checker))
@@ -128,24 +128,24 @@ func Preview(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, c
 }
 
 // decideAll takes the maintenance decision at at for every pinning Shoot.
-func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, kind EventKind, at time.Time, soak time.Duration, shoots []PinningShoot, checker componentversion.CompatibilityChecker) Impact {
-	impact := Impact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
-	counts := map[Outcome]int{}
+func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change profileChange, kind eventKind, at time.Time, soak time.Duration, shoots []pinningShoot, checker componentversion.CompatibilityChecker) fleetImpact {
+	impact := fleetImpact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
+	counts := map[targetOutcome]int{}
 	for _, s := range shoots {
 		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
 		switch outcome.Action {
 		case componentversion.ComponentActionHold:
 			impact.Holding++
-			if len(impact.Holders) < MaxNamedShoots {
-				impact.Holders = append(impact.Holders, NamedShoot{Shoot: s.Key(), Reason: outcome.Reason})
+			if len(impact.Holders) < maxNamedShoots {
+				impact.Holders = append(impact.Holders, namedShoot{Shoot: s.Key(), Reason: outcome.Reason})
 			}
 		case componentversion.ComponentActionKeep:
 			impact.Staying++
 		default:
 			forced := outcome.Action == componentversion.ComponentActionForceUpdate
-			counts[Outcome{Forced: forced, Target: outcome.Target}]++
-			if forced && len(impact.Moved) < MaxNamedShoots {
-				impact.Moved = append(impact.Moved, NamedShoot{Shoot: s.Key(), Reason: verb(true) + " to " + outcome.Target})
+			counts[targetOutcome{Forced: forced, Target: outcome.Target}]++
+			if forced && len(impact.Moved) < maxNamedShoots {
+				impact.Moved = append(impact.Moved, namedShoot{Shoot: s.Key(), Reason: verb(true) + " to " + outcome.Target})
 			}
 		}
 	}
@@ -154,13 +154,13 @@ func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile,
 }
 
 // sortedOutcomes returns counts most frequent first, then by target, forced first.
-func sortedOutcomes(counts map[Outcome]int) []OutcomeCount {
-	var out []OutcomeCount
+func sortedOutcomes(counts map[targetOutcome]int) []outcomeCount {
+	var out []outcomeCount
 	for outcome, count := range counts {
-		out = append(out, OutcomeCount{Outcome: outcome, Count: count})
+		out = append(out, outcomeCount{targetOutcome: outcome, Count: count})
 	}
-	slices.SortFunc(out, func(a, b OutcomeCount) int {
-		forced := func(o OutcomeCount) int {
+	slices.SortFunc(out, func(a, b outcomeCount) int {
+		forced := func(o outcomeCount) int {
 			if o.Forced {
 				return 0
 			}
@@ -172,22 +172,22 @@ func sortedOutcomes(counts map[Outcome]int) []OutcomeCount {
 }
 
 // checkRules evaluates the new rules of the version against every pinning Shoot.
-func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change Change, now time.Time, shoots []PinningShoot, checker componentversion.CompatibilityChecker) Impact {
-	impact := Impact{Change: change, Kind: EventRules, At: now, Pinning: len(shoots)}
+func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change profileChange, now time.Time, shoots []pinningShoot, checker componentversion.CompatibilityChecker) fleetImpact {
+	impact := fleetImpact{Change: change, Kind: eventRules, At: now, Pinning: len(shoots)}
 	for _, s := range shoots {
 		failures, _ := checker.ForShoot(s.Shoot).Check(ctx, profile, change.Component, change.Version)
 		if len(failures) == 0 {
 			continue
 		}
 		impact.Failing++
-		if len(impact.FailingShoots) < MaxNamedShoots {
-			impact.FailingShoots = append(impact.FailingShoots, NamedShoot{Shoot: s.Key(), Reason: failures[0].Detail()})
+		if len(impact.FailingShoots) < maxNamedShoots {
+			impact.FailingShoots = append(impact.FailingShoots, namedShoot{Shoot: s.Key(), Reason: failures[0].Detail()})
 		}
 	}
 	return impact
 }
 
-// sharedChecker prepares each Shoot for CEL once for all decisions of a Preview; every check keeps
+// sharedChecker prepares each Shoot for CEL once for all decisions of a preview; every check keeps
 // its own cost budget.
 type sharedChecker struct {
 	checker componentversion.CompatibilityChecker

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileimpact_test
+package extensionprofileimpact
 
 import (
 	"context"
@@ -15,7 +15,6 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 )
 
 // countingChecker counts how often a Shoot is prepared for rule evaluation.
@@ -38,17 +37,17 @@ var _ = Describe("Preview", func() {
 		checker             *countingChecker
 	)
 
-	lookup := func(component, version string) ([]PinningShoot, error) {
+	lookup := func(component, version string) ([]pinningShoot, error) {
 		lookups = append(lookups, component+"/"+version)
-		var out []PinningShoot
+		var out []pinningShoot
 		for _, s := range pinned[component+"/"+version] {
-			out = append(out, PinningShoot{Shoot: s})
+			out = append(out, pinningShoot{Shoot: s})
 		}
 		return out, nil
 	}
-	preview := func() []Impact {
+	preview := func() []fleetImpact {
 		GinkgoHelper()
-		impacts, err := Preview(ctx, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, checker)
+		impacts, err := previewImpacts(ctx, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, checker)
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -70,17 +69,17 @@ var _ = Describe("Preview", func() {
 		impacts := preview()
 		Expect(impacts).To(HaveLen(1))
 		impact := impacts[0]
-		Expect(impact.Kind).To(Equal(EventExpiration))
+		Expect(impact.Kind).To(Equal(eventExpiration))
 		Expect(impact.At).To(Equal(now.Add(7 * day)))
 		Expect(impact.Pinning).To(Equal(4))
-		Expect(impact.Outcomes).To(Equal([]OutcomeCount{
-			{Outcome: Outcome{Forced: true, Target: "0.41.2"}, Count: 2},
-			{Outcome: Outcome{Forced: true, Target: "0.43.0"}, Count: 1},
+		Expect(impact.Outcomes).To(Equal([]outcomeCount{
+			{targetOutcome: targetOutcome{Forced: true, Target: "0.41.2"}, Count: 2},
+			{targetOutcome: targetOutcome{Forced: true, Target: "0.43.0"}, Count: 1},
 		}))
 		Expect(impact.Staying).To(BeZero())
 		Expect(impact.Holding).To(Equal(1))
-		Expect(impact.Holders).To(Equal([]NamedShoot{{Shoot: "garden-dev/b", Reason: `no compatible version: 0.41.2 fails "requires Kubernetes 1.31.0 or later"`}}))
-		Expect(impact.Moved).To(Equal([]NamedShoot{
+		Expect(impact.Holders).To(Equal([]namedShoot{{Shoot: "garden-dev/b", Reason: `no compatible version: 0.41.2 fails "requires Kubernetes 1.31.0 or later"`}}))
+		Expect(impact.Moved).To(Equal([]namedShoot{
 			{Shoot: "garden-dev/a", Reason: "force-upgraded to 0.41.2"},
 			{Shoot: "garden-dev/c", Reason: "force-upgraded to 0.43.0"},
 			{Shoot: "garden-dev/d", Reason: "force-upgraded to 0.41.2"},
@@ -91,7 +90,7 @@ var _ = Describe("Preview", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(-day))
 		impacts := preview()
 		Expect(impacts).To(HaveLen(1))
-		Expect(impacts[0].Kind).To(Equal(EventNow))
+		Expect(impacts[0].Kind).To(Equal(eventNow))
 		Expect(impacts[0].At).To(Equal(now))
 		Expect(impacts[0].Change.NewClassification).To(Equal(gardencorev1beta1.ClassificationExpired))
 		Expect(impacts[0].Holding).To(Equal(1))
@@ -102,20 +101,20 @@ var _ = Describe("Preview", func() {
 		version(profile, "0.41.0").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationDeprecated, now.Add(-day))}
 		impacts := preview()
 		Expect(impacts).To(HaveLen(1))
-		Expect(impacts[0].Kind).To(Equal(EventNow))
+		Expect(impacts[0].Kind).To(Equal(eventNow))
 		// a and b have auto-update off and are not forced; c and d auto-update.
 		Expect(impacts[0].Staying).To(Equal(2))
 		Expect(impacts[0].Holding).To(BeZero())
 		Expect(impacts[0].Outcomes).To(ConsistOf(
-			OutcomeCount{Outcome: Outcome{Target: "0.43.0"}, Count: 1},
-			OutcomeCount{Outcome: Outcome{Target: "0.41.2"}, Count: 1},
+			outcomeCount{targetOutcome: targetOutcome{Target: "0.43.0"}, Count: 1},
+			outcomeCount{targetOutcome: targetOutcome{Target: "0.41.2"}, Count: 1},
 		))
 	})
 
 	It("counts the pinning Shoots of a dropped expiration date without deciding", func() {
 		version(oldProfile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
 		impacts := preview()
-		Expect(impacts).To(ConsistOf(HaveField("Kind", EventExpirationRemoved)))
+		Expect(impacts).To(ConsistOf(HaveField("Kind", eventExpirationRemoved)))
 		Expect(impacts[0].Pinning).To(Equal(4))
 		Expect(impacts[0].At).To(Equal(now.Add(7 * day)))
 		Expect(checker.prepared).To(BeEmpty())
@@ -125,10 +124,10 @@ var _ = Describe("Preview", func() {
 		version(profile, "0.41.0").Compatibility = requiresKubernetes("1.31.0")
 		impacts := preview()
 		Expect(impacts).To(HaveLen(1))
-		Expect(impacts[0].Kind).To(Equal(EventRules))
+		Expect(impacts[0].Kind).To(Equal(eventRules))
 		Expect(impacts[0].Pinning).To(Equal(4))
 		Expect(impacts[0].Failing).To(Equal(1))
-		Expect(impacts[0].FailingShoots).To(Equal([]NamedShoot{{Shoot: "garden-dev/b", Reason: "requires Kubernetes 1.31.0 or later"}}))
+		Expect(impacts[0].FailingShoots).To(Equal([]namedShoot{{Shoot: "garden-dev/b", Reason: "requires Kubernetes 1.31.0 or later"}}))
 	})
 
 	It("prepares every Shoot once for all events of the preview", func() {
@@ -146,7 +145,7 @@ var _ = Describe("Preview", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
 		impacts := preview()
 		Expect(impacts[0].Holding).To(Equal(12))
-		Expect(impacts[0].Holders).To(HaveLen(MaxNamedShoots))
+		Expect(impacts[0].Holders).To(HaveLen(maxNamedShoots))
 		Expect(impacts[0].Holders[0].Shoot).To(Equal("garden-dev/s00"))
 		Expect(impacts[0].Holders[9].Shoot).To(Equal("garden-dev/s09"))
 	})
@@ -161,7 +160,7 @@ var _ = Describe("Preview", func() {
 
 	It("returns an error of the lookup", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
-		_, err := Preview(ctx, profile, ProfileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, func(string, string) ([]PinningShoot, error) {
+		_, err := previewImpacts(ctx, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, func(string, string) ([]pinningShoot, error) {
 			return nil, errors.New("index broken")
 		}, checker)
 		Expect(err).To(MatchError("index broken"))

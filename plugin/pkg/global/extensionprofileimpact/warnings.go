@@ -12,25 +12,25 @@ import (
 )
 
 const (
-	// MaxWarnings is how many warnings a write gets at most, the last counting the rest; with
-	// MaxWarningRunes each, they stay below the 4096 characters k8s.io/apiserver returns in full.
-	MaxWarnings = 16
-	// MaxWarningRunes is the length to which a warning is cut (ending in "…").
-	MaxWarningRunes = 250
+	// maxWarnings is how many warnings a write gets at most, the last counting the rest; with
+	// maxWarningRunes each, they stay below the 4096 characters k8s.io/apiserver returns in full.
+	maxWarnings = 16
+	// maxWarningRunes is the length to which a warning is cut (ending in "…").
+	maxWarningRunes = 250
 )
 
-// Warnings renders impacts as at most max admission warnings (MaxWarnings when max < 2): a summary
-// per Impact, then the Shoots each names. docs/operations/changing-a-profile-safely.md shows them.
-func Warnings(impacts []Impact, max int) []string {
+// impactWarnings renders impacts as at most max admission warnings (maxWarnings when max < 2): a summary
+// per fleetImpact, then the Shoots each names. docs/operations/changing-a-profile-safely.md shows them.
+func impactWarnings(impacts []fleetImpact, max int) []string {
 	if max < 2 {
-		max = MaxWarnings
+		max = maxWarnings
 	}
 	var summaries, details []string
 	for _, impact := range impacts {
 		c := impact.Change
 		subject := fmt.Sprintf("component %s version %s", c.Component, c.Version)
 		switch impact.Kind {
-		case EventNow:
+		case eventNow:
 			was := string(c.OldClassification)
 			if !c.OldListed {
 				was = "not listed"
@@ -45,31 +45,31 @@ func Warnings(impacts []Impact, max int) []string {
 			}
 			summaries = append(summaries, fmt.Sprintf("%s: %s from now on (was %s)%s; pinned by %s; in their next maintenance window %s",
 				subject, c.NewClassification, was, when, shoots(impact.Pinning), outcomes(impact)))
-		case EventExpiration:
+		case eventExpiration:
 			was := "newly set"
 			if c.OldExpiration != nil {
 				was = "was " + formatTime(*c.OldExpiration)
 			}
 			summaries = append(summaries, fmt.Sprintf("%s: expires at %s (%s); pinned by %s; from then on %s",
 				subject, formatTime(impact.At), was, shoots(impact.Pinning), outcomes(impact)))
-		case EventExpirationRemoved:
+		case eventExpirationRemoved:
 			summaries = append(summaries, fmt.Sprintf("%s: no longer expires (was %s); pinned by %s",
 				subject, formatTime(impact.At), shoots(impact.Pinning)))
-		case EventMoves:
+		case eventMoves:
 			summaries = append(summaries, fmt.Sprintf("%s: this change alters the next maintenance window of %d of its %s: %s",
 				subject, impact.changed(), shoots(impact.Pinning), outcomes(impact)))
-		case EventChannel:
+		case eventChannel:
 			subject = fmt.Sprintf("component %s channel %s", c.Component, impact.Channel.Channel)
 			summaries = append(summaries, fmt.Sprintf("%s: moves from %s to %s %s; followed by %s; %s %s",
 				subject, orNone(impact.Channel.From), orNone(impact.Channel.To), channelWhen(impact), shoots(impact.Pinning), channelThen(impact), outcomes(impact)))
-		case EventRules:
+		case eventRules:
 			if impact.Failing == 0 {
 				continue
 			}
 			summaries = append(summaries, fmt.Sprintf("%s: the changed compatibility rules fail for %d of %d pinning %s",
 				subject, impact.Failing, impact.Pinning, plural(impact.Pinning, "Shoot", "Shoots")))
 		}
-		if impact.Kind == EventChannel {
+		if impact.Kind == eventChannel {
 			for _, h := range impact.Holders {
 				details = append(details, fmt.Sprintf("Shoot %s on %s %s (channel %s) would hold %s: %s",
 					h.Shoot, c.Component, h.From, impact.Channel.Channel, channelWhen(impact), h.Reason))
@@ -85,7 +85,7 @@ func Warnings(impacts []Impact, max int) []string {
 		}
 		for _, m := range impact.Moved {
 			when := "in its next maintenance window"
-			if impact.Kind == EventExpiration {
+			if impact.Kind == eventExpiration {
 				when = "in its first maintenance window from " + formatTime(impact.At)
 			}
 			before := ""
@@ -106,13 +106,13 @@ func Warnings(impacts []Impact, max int) []string {
 		all = append(all[:max-1], fmt.Sprintf("and %d more impact warnings of this ExtensionProfile change", rest))
 	}
 	for i := range all {
-		all[i] = truncate(all[i], MaxWarningRunes)
+		all[i] = truncate(all[i], maxWarningRunes)
 	}
 	return all
 }
 
 // channelWhen is when a channel moves: "now" at the time of the write, else "at <time>".
-func channelWhen(impact Impact) string {
+func channelWhen(impact fleetImpact) string {
 	if impact.Channel.AtWrite {
 		return "now"
 	}
@@ -120,7 +120,7 @@ func channelWhen(impact Impact) string {
 }
 
 // channelThen introduces the outcomes of a channel move.
-func channelThen(impact Impact) string {
+func channelThen(impact fleetImpact) string {
 	if impact.Channel.AtWrite {
 		return "in their next maintenance window"
 	}
@@ -128,7 +128,7 @@ func channelThen(impact Impact) string {
 }
 
 // channelWindow is the window in which a follower moves.
-func channelWindow(impact Impact) string {
+func channelWindow(impact fleetImpact) string {
 	if impact.Channel.AtWrite {
 		return "in its next maintenance window"
 	}
@@ -144,7 +144,7 @@ func orNone(version string) string {
 
 // outcomes renders what maintenance does with the pinning Shoots: "2 are force-upgraded to 0.42.1,
 // 1 is auto-updated to 0.43.0, 1 stays, 1 holds (no compatible version)".
-func outcomes(impact Impact) string {
+func outcomes(impact fleetImpact) string {
 	var parts []string
 	for _, o := range impact.Outcomes {
 		verb := "auto-updated"
@@ -155,7 +155,7 @@ func outcomes(impact Impact) string {
 	}
 	if impact.Staying > 0 {
 		stay := fmt.Sprintf("%d %s", impact.Staying, plural(impact.Staying, "stays", "stay"))
-		if impact.Kind == EventMoves {
+		if impact.Kind == eventMoves {
 			stay += " (no longer updated)"
 		}
 		parts = append(parts, stay)
@@ -166,8 +166,8 @@ func outcomes(impact Impact) string {
 	return strings.Join(parts, ", ")
 }
 
-// changed is the number of Shoots an EventMoves Impact counts.
-func (impact Impact) changed() int {
+// changed is the number of Shoots an eventMoves fleetImpact counts.
+func (impact fleetImpact) changed() int {
 	n := impact.Staying + impact.Holding
 	for _, o := range impact.Outcomes {
 		n += o.Count
