@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package app_test
+package app
 
 import (
 	"bytes"
@@ -23,7 +23,6 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
 
-	. "github.com/gep-78/gardener/cmd/kubectl-extensionprofile/app"
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
@@ -90,10 +89,10 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("lists every version with classification, next transition, expiry and pinning Shoots", func() {
-			view, err := Usage(ctx, client(), "shoot-falco-service", "")
+			view, err := profileUsage(ctx, client(), "shoot-falco-service", "")
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Namespace).To(BeEmpty())
-			Expect(view.Rows).To(sameRows([]UsageRow{
+			Expect(view.Rows).To(sameRows([]usageRow{
 				{Component: "falco", Version: "0.40.0", Classification: "expired", Expiration: date(2026, time.August, 1)},
 				{Component: "falco", Version: "0.41.3", Classification: "expired", Expiration: date(2026, time.August, 1)},
 				{Component: "falco", Version: "0.42.1", Classification: "deprecated", Expiration: date(2027, time.February, 1),
@@ -111,19 +110,19 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("lists only the Shoots of one namespace when asked to, and counts those elsewhere", func() {
-			view, err := Usage(ctx, client(), "shoot-falco-service", "garden-ops")
+			view, err := profileUsage(ctx, client(), "shoot-falco-service", "garden-ops")
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[4].Shoots).To(BeEmpty())
 			Expect(view.Rows[2].Shoots).To(Equal([]string{"garden-ops/frozen"}))
 			Expect(view.Rows[7].Shoots).To(Equal([]string{"garden-ops/legacy"}))
 			Expect(view.Elsewhere).To(Equal(3))
 
-			view, err = Usage(ctx, client(), "shoot-falco-service", "garden-dev")
+			view, err = profileUsage(ctx, client(), "shoot-falco-service", "garden-dev")
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows).To(HaveLen(7), "a version not in the profile is listed only when pinned in the namespace")
 			Expect(view.Elsewhere).To(Equal(2))
 			out := &bytes.Buffer{}
-			Expect(PrintUsage(out, view)).To(Succeed())
+			Expect(printUsage(out, view)).To(Succeed())
 			Expect(out.String()).To(HaveSuffix("\nSHOOTS lists namespace garden-dev only; 2 Shoots of other namespaces pin versions of this profile (-A lists them)\n"))
 		})
 
@@ -135,11 +134,11 @@ var _ = Describe("kubectl extensionprofile", func() {
 				}
 				return false, nil, nil
 			})
-			view, err := Usage(ctx, c, "shoot-falco-service", "garden-ops")
+			view, err := profileUsage(ctx, c, "shoot-falco-service", "garden-ops")
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[2].Shoots).To(Equal([]string{"garden-ops/frozen"}))
 			out := &bytes.Buffer{}
-			Expect(PrintUsage(out, view)).To(Succeed())
+			Expect(printUsage(out, view)).To(Succeed())
 			Expect(out.String()).To(ContainSubstring("SHOOTS lists namespace garden-ops only; Shoots of other namespaces cannot be counted: "))
 		})
 
@@ -147,22 +146,22 @@ var _ = Describe("kubectl extensionprofile", func() {
 			p := profile("extensionprofile-shoot-falco-service.yaml")
 			p.Status = gardencorev1beta1.ExtensionProfileStatus{}
 			objects = []runtime.Object{p}
-			view, err := Usage(ctx, client(), "shoot-falco-service", "")
+			view, err := profileUsage(ctx, client(), "shoot-falco-service", "")
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Classification).To(Equal("<unknown>"))
 		})
 
 		It("fails when the profile does not exist", func() {
-			_, err := Usage(ctx, client(), "shoot-dns-service", "")
+			_, err := profileUsage(ctx, client(), "shoot-dns-service", "")
 			Expect(err).To(MatchError(ContainSubstring(`"shoot-dns-service" not found`)))
 		})
 
 		It("prints a table", func() {
-			view, err := Usage(ctx, client(), "shoot-falco-service", "")
+			view, err := profileUsage(ctx, client(), "shoot-falco-service", "")
 			Expect(err).NotTo(HaveOccurred())
 			view.Rows, view.Channels = view.Rows[2:3], nil
 			out := &bytes.Buffer{}
-			Expect(PrintUsage(out, view)).To(Succeed())
+			Expect(printUsage(out, view)).To(Succeed())
 			Expect(out.String()).To(Equal(
 				"COMPONENT   VERSION   CLASSIFICATION   NEXT TRANSITION                EXPIRES                SHOOTS\n" +
 					"falco       0.42.1    deprecated       expired@2027-02-01T00:00:00Z   2027-02-01T00:00:00Z   garden-ops/frozen\n"))
@@ -186,10 +185,10 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("shows the next window and per pin the classification, expiry, auto-update policy and the outcome now and later", func() {
-			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("2026-11-29T03:00:00Z (window 03:00:00-03:45:00 UTC)"))
-			Expect(view.Rows).To(sameRows([]ShootRow{
+			Expect(view.Rows).To(sameRows([]shootRow{
 				{ExtensionType: "envoy-gateway", Component: "envoy-gateway", Version: "1.8.3", Classification: "deprecated",
 					Expiration:      date(2027, time.February, 15),
 					AutoUpdate:      "on, patch (component)",
@@ -203,7 +202,7 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("shows the forced update once the frozen pin has expired", func() {
-			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC), helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC), helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[1].NextMaintenance).To(Equal("force update to 0.44.1 (Component version expired - force update required)"))
 			Expect(view.Rows[1].Later).To(BeEmpty())
@@ -214,47 +213,47 @@ var _ = Describe("kubectl extensionprofile", func() {
 			shoot := objects[2].(*gardencorev1beta1.Shoot)
 			shoot.Spec.Kubernetes.Version = "1.32.4"
 			shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.7.0")
-			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[1].NextMaintenance).To(Equal("keep"))
 			Expect(view.Rows[1].Later).To(Equal(`on 2027-02-01: hold, no compatible version: 0.44.1 fails "falco 0.44 requires Garden Linux 1877.8.0 or newer on gardenlinux worker pools (illustrative rule)"`))
 		})
 
 		It("says when maintenance runs at once", func() {
-			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+10*time.Minute), helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+10*time.Minute), helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("now (inside the window 03:00:00-03:45:00 UTC)"))
-			view, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+50*time.Minute), helper.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+50*time.Minute), helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("2026-11-30T03:00:00Z (window 03:00:00-03:45:00 UTC)"), "maintenance starts until 15 minutes before the end")
 
 			objects[2].(*gardencorev1beta1.Shoot).Annotations = map[string]string{"gardener.cloud/operation": "maintain"}
-			view, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("now (operation annotation maintain)"))
 		})
 
 		It("names the namespaces of a Shoot not found, or suggests -n and -A", func() {
-			_, err := ShootPins(ctx, client(), "default", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			_, err := shootPins(ctx, client(), "default", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).To(MatchError(`Shoot "gw-pinned" not found in namespace "default"; it exists in namespace garden-dev: use -n garden-dev`))
-			_, err = ShootPins(ctx, client(), "default", "missing", reference, helper.DefaultStableChannelSoakPeriod)
+			_, err = shootPins(ctx, client(), "default", "missing", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).To(MatchError(`Shoot "missing" not found in namespace "default", nor in any other namespace`))
 
-			view, err := ShootPins(ctx, client(), "", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows).To(HaveLen(2))
 
 			other := objects[2].(*gardencorev1beta1.Shoot).DeepCopy()
 			other.Namespace = "garden-ops"
 			objects = append(objects, other)
-			_, err = ShootPins(ctx, client(), "", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			_, err = shootPins(ctx, client(), "", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).To(MatchError(`Shoot "gw-pinned" exists in several namespaces (garden-dev, garden-ops): name one with -n NAMESPACE`))
 
 			c := fake.NewSimpleClientset(objects...)
 			c.PrependReactor("list", "shoots", func(k8stesting.Action) (bool, runtime.Object, error) {
 				return true, nil, apierrors.NewForbidden(gardencorev1beta1.Resource("shoots"), "", errors.New("not allowed"))
 			})
-			_, err = ShootPins(ctx, c, "default", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			_, err = shootPins(ctx, c, "default", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).To(MatchError(`Shoot "gw-pinned" not found in namespace "default"; name its namespace with -n NAMESPACE, or find it in all namespaces with -A`))
 		})
 
@@ -264,23 +263,23 @@ var _ = Describe("kubectl extensionprofile", func() {
 			component := &shoot.Spec.Extensions[0].Components[0]
 			component.Version = ptr.To("1.9.0")
 
-			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].NextMaintenance).To(Equal("keep"))
 
 			component.AutoUpdate.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
-			view, err = ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].NextMaintenance).To(Equal("update to 1.9.1 (Automatic update of the component version is configured (update strategy: patch))"))
 			view.Rows = view.Rows[:1]
 			out := &bytes.Buffer{}
-			Expect(PrintShootPins(out, view)).To(Succeed())
+			Expect(printShootPins(out, view)).To(Succeed())
 			Expect(out.String()).To(ContainSubstring("on, patch (component), into preview   update to 1.9.1"))
 		})
 
 		It("names a pin without profile", func() {
 			objects = objects[1:]
-			view, err := ShootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Classification).To(Equal("<no profile>"))
 			Expect(view.Rows[0].NextMaintenance).To(Equal(`fails: ExtensionProfile "envoy-gateway" does not exist`))

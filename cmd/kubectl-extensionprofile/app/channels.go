@@ -15,9 +15,9 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// ChannelRow is one release channel of a component of an ExtensionProfile with the Shoots that
+// channelRow is one release channel of a component of an ExtensionProfile with the Shoots that
 // follow it.
-type ChannelRow struct {
+type channelRow struct {
 	Component string
 	Channel   gardencorev1beta1.ReleaseChannel
 	// Version is the channel's current version from the profile status
@@ -25,11 +25,11 @@ type ChannelRow struct {
 	// none when no version qualifies, unknown before the controller wrote it.
 	Version string
 	// Shoots follow the channel (componentversion.EffectiveChannel), sorted by namespace/name.
-	Shoots []ChannelShoot
+	Shoots []channelShoot
 }
 
-// ChannelShoot is a Shoot that follows a channel, with the version it stores.
-type ChannelShoot struct {
+// channelShoot is a Shoot that follows a channel, with the version it stores.
+type channelShoot struct {
 	// Shoot is namespace/name.
 	Shoot string
 	// Version is the stored components[].version; it differs from the channel's version until
@@ -42,12 +42,12 @@ type ChannelShoot struct {
 // channelRows returns, per component of profile in spec order and per channel in the order of
 // componentversion.ReleaseChannels, the channel's version from the profile status and the Shoots of
 // shoots that follow it. Entries of components the profile does not list are left out.
-func channelRows(profile *gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot) []ChannelRow {
+func channelRows(profile *gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot) []channelRow {
 	type key struct {
 		component string
 		channel   gardencorev1beta1.ReleaseChannel
 	}
-	followers := map[key][]ChannelShoot{}
+	followers := map[key][]channelShoot{}
 	for _, shoot := range shoots {
 		for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
 			if pin.ExtensionType != profile.Name {
@@ -59,16 +59,16 @@ func channelRows(profile *gardencorev1beta1.ExtensionProfile, shoots []gardencor
 				continue
 			}
 			k := key{pin.Component, channel}
-			followers[k] = append(followers[k], ChannelShoot{Shoot: shoot.Namespace + "/" + shoot.Name, Version: pin.Version, Disabled: pin.Disabled})
+			followers[k] = append(followers[k], channelShoot{Shoot: shoot.Namespace + "/" + shoot.Name, Version: pin.Version, Disabled: pin.Disabled})
 		}
 	}
 
-	var rows []ChannelRow
+	var rows []channelRow
 	for _, component := range profile.Spec.Components {
 		for _, channel := range componentversion.ReleaseChannels {
-			row := ChannelRow{Component: component.Name, Channel: channel, Version: channelStatus(profile.Status, component.Name, channel)}
+			row := channelRow{Component: component.Name, Channel: channel, Version: channelStatus(profile.Status, component.Name, channel)}
 			row.Shoots = followers[key{component.Name, channel}]
-			slices.SortFunc(row.Shoots, func(a, b ChannelShoot) int { return strings.Compare(a.Shoot, b.Shoot) })
+			slices.SortFunc(row.Shoots, func(a, b channelShoot) int { return strings.Compare(a.Shoot, b.Shoot) })
 			rows = append(rows, row)
 		}
 	}
@@ -97,7 +97,7 @@ func channelStatus(status gardencorev1beta1.ExtensionProfileStatus, component st
 // printChannels prints the channel rows as a table: COMPONENT, CHANNEL, VERSION and SHOOTS
 // (comma-separated namespace/name; a Shoot that stores another version than the channel's is
 // followed by it, "garden-dev/a (0.42.1)", a disabled extension by "(disabled)").
-func printChannels(out io.Writer, rows []ChannelRow) error {
+func printChannels(out io.Writer, rows []channelRow) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -117,7 +117,7 @@ func printChannels(out io.Writer, rows []ChannelRow) error {
 	return w.Flush()
 }
 
-func (s ChannelShoot) describe(channelVersion string) string {
+func (s channelShoot) describe(channelVersion string) string {
 	var notes []string
 	if s.Version != channelVersion {
 		version := s.Version

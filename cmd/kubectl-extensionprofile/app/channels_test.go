@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package app_test
+package app
 
 import (
 	"bytes"
@@ -17,7 +17,6 @@ import (
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
 
-	. "github.com/gep-78/gardener/cmd/kubectl-extensionprofile/app"
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
@@ -67,18 +66,18 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 	})
 
 	It("shows per channel the version from the profile status and the Shoots following it", func() {
-		view, err := Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
+		view, err := profileUsage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(view.Channels).To(Equal([]ChannelRow{
-			{Component: "falco", Channel: "rapid", Version: "0.45.0", Shoots: []ChannelShoot{{Shoot: "garden-dev/early", Version: "0.45.0"}}},
-			{Component: "falco", Channel: "regular", Version: "0.44.1", Shoots: []ChannelShoot{
+		Expect(view.Channels).To(Equal([]channelRow{
+			{Component: "falco", Channel: "rapid", Version: "0.45.0", Shoots: []channelShoot{{Shoot: "garden-dev/early", Version: "0.45.0"}}},
+			{Component: "falco", Channel: "regular", Version: "0.44.1", Shoots: []channelShoot{
 				{Shoot: "garden-dev/regular-a", Version: "0.44.1"}, {Shoot: "garden-dev/regular-b", Version: "0.42.1"}}},
-			{Component: "falco", Channel: "stable", Version: "0.44.1", Shoots: []ChannelShoot{{Shoot: "garden-ops/paused", Version: "0.44.1", Disabled: true}}},
+			{Component: "falco", Channel: "stable", Version: "0.44.1", Shoots: []channelShoot{{Shoot: "garden-ops/paused", Version: "0.44.1", Disabled: true}}},
 		}), "a component's own channel wins over the extension's, its own autoUpdate leaves the extension's channel")
 
 		out := &bytes.Buffer{}
 		view.Rows = view.Rows[4:5]
-		Expect(PrintUsage(out, view)).To(Succeed())
+		Expect(printUsage(out, view)).To(Succeed())
 		Expect(out.String()).To(Equal(
 			"COMPONENT   VERSION   CLASSIFICATION   NEXT TRANSITION   EXPIRES   SHOOTS\n" +
 				"falco       0.44.1    supported        <none>            <none>    garden-dev/own-policy,garden-dev/regular-a,garden-ops/paused\n" +
@@ -90,10 +89,10 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 	})
 
 	It("lists the followers of one namespace only", func() {
-		view, err := Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "garden-ops")
+		view, err := profileUsage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "garden-ops")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(view.Channels[1].Shoots).To(BeEmpty())
-		Expect(view.Channels[2].Shoots).To(Equal([]ChannelShoot{{Shoot: "garden-ops/paused", Version: "0.44.1", Disabled: true}}))
+		Expect(view.Channels[2].Shoots).To(Equal([]channelShoot{{Shoot: "garden-ops/paused", Version: "0.44.1", Disabled: true}}))
 		Expect(view.Elsewhere).To(Equal(4))
 	})
 
@@ -105,32 +104,32 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 			}
 		}
 		profile.Status = componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
-		view, err := Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
+		view, err := profileUsage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(view.Channels[2].Version).To(Equal("<none>"))
 		out := &bytes.Buffer{}
-		Expect(PrintUsage(out, view)).To(Succeed())
+		Expect(printUsage(out, view)).To(Succeed())
 		Expect(out.String()).To(ContainSubstring("falco       stable    <none>    garden-ops/paused (0.44.1, disabled)\n"))
 
 		profile.Status = helper.ExtensionProfileStatusAt(profile.Spec, examples.ReferenceTime)
-		view, err = Usage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
+		view, err = profileUsage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(view.Channels[0].Version).To(Equal("<unknown>"))
 	})
 
 	Describe("shoot", func() {
 		It("shows the channel of each entry and the channel's current version", func() {
-			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows).To(HaveLen(1))
 			Expect(view.Rows[0].Channel).To(Equal(gardencorev1beta1.ReleaseChannelRegular))
 			Expect(view.Rows[0].ChannelVersion).To(Equal("0.44.1"))
 			out := &bytes.Buffer{}
-			Expect(PrintShootPins(out, view)).To(Succeed())
+			Expect(printShootPins(out, view)).To(Succeed())
 			Expect(out.String()).To(ContainSubstring("   CHANNEL            AUTO-UPDATE"))
 			Expect(out.String()).To(ContainSubstring("   regular (0.44.1)   by channel   "))
 
-			view, err = ShootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Channel).To(BeEmpty(), "its own autoUpdate leaves the extension's channel")
 		})
@@ -157,7 +156,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 		})
 
 		It("shows <unknown> for the channel's version without profile", func() {
-			view, err := ShootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].ChannelVersion).To(Equal("<unknown>"))
 		})

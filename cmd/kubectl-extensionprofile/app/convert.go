@@ -18,8 +18,8 @@ import (
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/falcoprofile"
 )
 
-// ConvertOptions are the flags of `convert falcoprofile`.
-type ConvertOptions struct {
+// convertOptions are the flags of `convert falcoprofile`.
+type convertOptions struct {
 	// Filename is -f: the FalcoProfile file, "-" for standard input.
 	Filename string
 	// falcoprofile.Options: --name and --sub-components.
@@ -36,7 +36,7 @@ func newConvertCommand(o *Options) *cobra.Command {
 }
 
 func newConvertFalcoProfileCommand(o *Options) *cobra.Command {
-	c := &ConvertOptions{}
+	c := &convertOptions{}
 	cmd := &cobra.Command{
 		Use:   "falcoprofile -f FILE",
 		Short: "Prints the ExtensionProfile of a FalcoProfile (falco.gardener.cloud/v1alpha1): every falco version with its classification and expiration date as lifecycle, rulesVersion and image as providerConfig",
@@ -48,7 +48,7 @@ func newConvertFalcoProfileCommand(o *Options) *cobra.Command {
   kubectl get falcoprofile falco -o yaml | kubectl extensionprofile convert falcoprofile -f -`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return ConvertFalcoProfile(cmd.InOrStdin(), o.Out, cmd.ErrOrStderr(), *c)
+			return convertFalcoProfile(cmd.InOrStdin(), o.Out, cmd.ErrOrStderr(), *c)
 		},
 	}
 	cmd.Flags().StringVarP(&c.Filename, "filename", "f", "", "The FalcoProfile file; - reads standard input.")
@@ -58,10 +58,10 @@ func newConvertFalcoProfileCommand(o *Options) *cobra.Command {
 	return cmd
 }
 
-// ConvertFalcoProfile reads the FalcoProfile of c.Filename (stdin for "-"), writes the
+// convertFalcoProfile reads the FalcoProfile of c.Filename (stdin for "-"), writes the
 // ExtensionProfile as YAML to out and each warning of the conversion as a "Warning: " line to
 // errOut. Input that cannot be converted is an error naming the field; nothing is written then.
-func ConvertFalcoProfile(stdin io.Reader, out, errOut io.Writer, c ConvertOptions) error {
+func convertFalcoProfile(stdin io.Reader, out, errOut io.Writer, c convertOptions) error {
 	var (
 		data []byte
 		err  error

@@ -28,8 +28,8 @@ import (
 // noProfile is the classification of a pin whose ExtensionProfile does not exist.
 const noProfile = "<no profile>"
 
-// ShootRow is one component pin of a Shoot with what applies to it.
-type ShootRow struct {
+// shootRow is one component pin of a Shoot with what applies to it.
+type shootRow struct {
 	// ExtensionType, Component and Version name the pin.
 	ExtensionType, Component, Version string
 	// Classification is the classification in the profile status (unknown before the controller
@@ -56,13 +56,13 @@ type ShootRow struct {
 	Later string
 }
 
-// ShootView is the answer of shoot: the next maintenance window and the pins.
-type ShootView struct {
+// shootView is the answer of shoot: the next maintenance window and the pins.
+type shootView struct {
 	// NextWindow is when maintenance runs next: "now (...)" inside the effective window or with the
 	// maintain operation annotation, else the next begin of the effective window in RFC 3339 with
 	// the window ("2026-12-02T13:00:00Z (window 13:00:00-13:45:00 UTC)").
 	NextWindow string
-	Rows       []ShootRow
+	Rows       []shootRow
 }
 
 func newShootCommand(o *Options) *cobra.Command {
@@ -87,11 +87,11 @@ func newShootCommand(o *Options) *cobra.Command {
 					return err
 				}
 			}
-			view, err := ShootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now(), soak)
+			view, err := shootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now(), soak)
 			if err != nil {
 				return err
 			}
-			return PrintShootPins(o.Out, view)
+			return printShootPins(o.Out, view)
 		},
 	}
 	cmd.Flags().BoolVarP(&allNamespaces, "all-namespaces", "A", false, "Find the Shoot by name in all namespaces (it must be the only one of that name).")
@@ -99,7 +99,7 @@ func newShootCommand(o *Options) *cobra.Command {
 	return cmd
 }
 
-// ShootPins returns the next maintenance window of the Shoot and one row per component pin, in
+// shootPins returns the next maintenance window of the Shoot and one row per component pin, in
 // spec order (every extension entry with components that set a version, disabled ones included).
 // namespace "" finds the Shoot by name in all namespaces. soak is the stable channel's soak
 // period. A Shoot that is not found is an error naming the namespaces holding a Shoot of that
@@ -110,12 +110,12 @@ func newShootCommand(o *Options) *cobra.Command {
 // Kubernetes update in the same window can change the outcome. Later is the same decision at each
 // upcoming componentversion.ChannelTimes instant, in time order, until one differs. A pin of a
 // disabled extension is not maintained; a pin without ExtensionProfile fails.
-func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak time.Duration) (ShootView, error) {
+func shootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak time.Duration) (shootView, error) {
 	shoot, err := getShoot(ctx, client, namespace, name)
 	if err != nil {
-		return ShootView{}, err
+		return shootView{}, err
 	}
-	view := ShootView{NextWindow: nextWindow(shoot, now)}
+	view := shootView{NextWindow: nextWindow(shoot, now)}
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	checker := componentversion.NewCELCompatibilityChecker()
 	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
@@ -124,7 +124,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 		extension := shoot.Spec.Extensions[pin.ExtensionIndex]
 		component := extension.Components[pin.ComponentIndex]
-		row := ShootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
+		row := shootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
 		if channel, ok := componentversion.EffectiveChannel(extension, component); ok {
 			row.Channel, row.ChannelVersion = channel, unknown
 		}
@@ -135,7 +135,7 @@ func ShootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 				profile, err = nil, nil
 			}
 			if err != nil {
-				return ShootView{}, err
+				return shootView{}, err
 			}
 			profiles[extension.Type] = profile
 		}
@@ -274,7 +274,7 @@ func formatDay(t time.Time) string {
 	return t.Format(time.RFC3339)
 }
 
-// PrintShootPins prints a first line "Next maintenance: <NextWindow>" and the rows as a table:
+// printShootPins prints a first line "Next maintenance: <NextWindow>" and the rows as a table:
 // TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES, CHANNEL (the channel and its current
 // version, "regular (0.44.1)"; <none> for an entry that follows no channel), AUTO-UPDATE ("by channel" for an entry
 // that follows one, whose channel replaces the policy; else "on"/"off", the strategy and
@@ -282,7 +282,7 @@ func formatDay(t time.Time) string {
 // shown as "minor unsupported, patch (profile)"; a policy that opted into preview versions
 // (autoUpdate.classifications) ends in ", into preview"), NEXT MAINTENANCE and LATER (<none> when
 // no upcoming transition changes the outcome).
-func PrintShootPins(out io.Writer, view ShootView) error {
+func printShootPins(out io.Writer, view shootView) error {
 	if _, err := fmt.Fprintf(out, "Next maintenance: %s\n", view.NextWindow); err != nil {
 		return err
 	}

@@ -31,8 +31,8 @@ const (
 	notInProfile = "<not in profile>"
 )
 
-// UsageRow is one component version of an ExtensionProfile with the Shoots that pin it.
-type UsageRow struct {
+// usageRow is one component version of an ExtensionProfile with the Shoots that pin it.
+type usageRow struct {
 	// Component and Version name the version.
 	Component, Version string
 	// Classification is the classification in the profile status; unknown before the controller
@@ -64,21 +64,21 @@ func newUsageCommand(o *Options) *cobra.Command {
 					return err
 				}
 			}
-			view, err := Usage(cmd.Context(), client, args[0], namespace)
+			view, err := profileUsage(cmd.Context(), client, args[0], namespace)
 			if err != nil {
 				return err
 			}
-			return PrintUsage(o.Out, view)
+			return printUsage(o.Out, view)
 		},
 	}
 	cmd.Flags().BoolVarP(&o.AllNamespaces, "all-namespaces", "A", false, "List the pinning Shoots of all namespaces instead of the current one.")
 	return cmd
 }
 
-// UsageView is the answer of usage: the rows and, for one namespace, how many Shoots elsewhere pin
+// usageView is the answer of usage: the rows and, for one namespace, how many Shoots elsewhere pin
 // versions of the profile.
-type UsageView struct {
-	Rows []UsageRow
+type usageView struct {
+	Rows []usageRow
 	// Namespace is the namespace whose Shoots the rows name; "" means all namespaces.
 	Namespace string
 	// Elsewhere counts the Shoots of other namespaces that pin a version of the profile (only with
@@ -87,18 +87,18 @@ type UsageView struct {
 	ElsewhereErr error
 	// Channels are the release channels of the profile's components with the Shoots following
 	// them (channelRows).
-	Channels []ChannelRow
+	Channels []channelRow
 }
 
-// Usage returns one row per component version of the ExtensionProfile named extensionType, in
+// profileUsage returns one row per component version of the ExtensionProfile named extensionType, in
 // spec order, with the Shoots of namespace ("" for all namespaces) that pin it
 // (v1beta1helper.PinnedComponents: disabled extensions count, as for the in-use protection).
 // Pinned versions the profile does not list follow, with classification notInProfile. Channels
 // are the release channels of every component (channelRows). With a namespace, the Shoots of all
 // namespaces are read once to count the pins elsewhere; when that is not allowed, only the
 // namespace is read and ElsewhereErr says why.
-func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (UsageView, error) {
-	view := UsageView{Namespace: namespace}
+func profileUsage(ctx context.Context, client gardencoreclientset.Interface, extensionType, namespace string) (usageView, error) {
+	view := usageView{Namespace: namespace}
 	profile, err := client.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})
 	if err != nil {
 		return view, err
@@ -132,7 +132,7 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 		for _, version := range component.Versions {
 			key := versionKey{Component: component.Name, Version: version.Version}
 			listed[key] = true
-			row := UsageRow{Component: component.Name, Version: version.Version, Classification: unknown, Shoots: pins[key]}
+			row := usageRow{Component: component.Name, Version: version.Version, Classification: unknown, Shoots: pins[key]}
 			if status := versionStatus(profile.Status, component.Name, version.Version); status != nil {
 				row.Classification, row.NextTransition = string(status.Classification), status.NextTransition
 			}
@@ -152,7 +152,7 @@ func Usage(ctx context.Context, client gardencoreclientset.Interface, extensionT
 		return strings.Compare(a.Component+"\x00"+a.Version, b.Component+"\x00"+b.Version)
 	})
 	for _, key := range unlisted {
-		view.Rows = append(view.Rows, UsageRow{Component: key.Component, Version: key.Version, Classification: notInProfile, Shoots: pins[key]})
+		view.Rows = append(view.Rows, usageRow{Component: key.Component, Version: key.Version, Classification: notInProfile, Shoots: pins[key]})
 	}
 	view.Channels = channelRows(profile, shoots)
 	return view, nil
@@ -211,13 +211,13 @@ func versionStatus(status gardencorev1beta1.ExtensionProfileStatus, component, v
 	return nil
 }
 
-// PrintUsage prints the rows as a table: COMPONENT, VERSION, CLASSIFICATION, NEXT TRANSITION
+// printUsage prints the rows as a table: COMPONENT, VERSION, CLASSIFICATION, NEXT TRANSITION
 // (<classification>@<RFC 3339 time>), EXPIRES (RFC 3339, also when in the past) and SHOOTS
 // (comma-separated namespace/name), then, after an empty line, the release channels
 // (printChannels). For one namespace a last line states the scope:
 //
 //	SHOOTS lists namespace garden-dev only; 2 Shoots of other namespaces pin versions of this profile (-A lists them)
-func PrintUsage(out io.Writer, view UsageView) error {
+func printUsage(out io.Writer, view usageView) error {
 	w := newTabWriter(out)
 	fmt.Fprintln(w, "COMPONENT\tVERSION\tCLASSIFICATION\tNEXT TRANSITION\tEXPIRES\tSHOOTS")
 	for _, row := range view.Rows {
