@@ -19,8 +19,6 @@ import (
 )
 
 // NewExtension creates the default deployer for the Extension custom resources of namespace.
-// Without ControllerRegistrations here, gardenClient is not read and no type is enabled
-// implicitly.
 func NewExtension(
 	_ context.Context,
 	log logr.Logger,
@@ -51,8 +49,7 @@ func NewExtension(
 	), nil
 }
 
-// mergeExtensions returns the Extensions of the listed types that are not disabled, by type. A
-// repeated type (validation rejects that) takes the last entry.
+// mergeExtensions returns the Extensions of the listed types that are not disabled, by type.
 func mergeExtensions(extensions []gardencorev1beta1.Extension, namespace string, _ extensionsv1alpha1.ExtensionClass, _ bool) map[string]extension.Extension {
 	requiredExtensions := make(map[string]extension.Extension)
 

@@ -18,16 +18,12 @@ import (
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 )
 
-// AnnotationComponents summarises spec.components of a seed Extension as "<name>=<version>,..."
-// in spec order, for the Components column of kubectl get extensions (a CRD printer column
-// prints only the first match of a JSONPath into a list). Deploy keeps it equal to
-// spec.components and removes it when there are none.
+// AnnotationComponents summarises spec.components as "<name>=<version>,..." for kubectl's Components
+// column, which cannot print a list.
 const AnnotationComponents = "extensions.gardener.cloud/components"
 
-// ComponentChanges describes how a list of resolved components changed, one entry per component
-// in the order of updated, followed by removed components: "falco 0.42.1 -> 0.44.1" for a new
-// version, "falco none -> 0.44.1" for an added and "falco 0.44.1 -> none" for a removed component,
-// and "falco 0.44.1 (providerConfig changed)" when only the profile entry's providerConfig changed.
+// ComponentChanges describes how resolved components changed, e.g. "falco 0.42.1 -> 0.44.1",
+// "falco none -> 0.44.1", "falco 0.44.1 (providerConfig changed)".
 func ComponentChanges(old, updated []extensionsv1alpha1.ExtensionComponent) []string {
 	var changes []string
 	for _, component := range updated {
@@ -49,8 +45,7 @@ func ComponentChanges(old, updated []extensionsv1alpha1.ExtensionComponent) []st
 	return changes
 }
 
-// setComponentsAnnotation sets AnnotationComponents from spec.components, or removes it when
-// there are none.
+// setComponentsAnnotation sets AnnotationComponents from spec.components.
 func setComponentsAnnotation(ext *extensionsv1alpha1.Extension) {
 	if len(ext.Spec.Components) == 0 {
 		delete(ext.Annotations, AnnotationComponents)
@@ -67,8 +62,7 @@ func formatComponents(components []extensionsv1alpha1.ExtensionComponent) string
 	return strings.Join(parts, ",")
 }
 
-// specEqual compares two Extension specs semantically: the opaque providerConfigs are compared
-// as JSON values, because the API server may return them with different key order or spacing.
+// specEqual compares two Extension specs, the opaque providerConfigs as JSON values.
 func specEqual(a, b extensionsv1alpha1.ExtensionSpec) bool {
 	if a.Type != b.Type || !reflect.DeepEqual(a.Class, b.Class) || !rawEqual(a.ProviderConfig, b.ProviderConfig) || len(a.Components) != len(b.Components) {
 		return false

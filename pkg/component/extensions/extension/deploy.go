@@ -15,11 +15,8 @@ import (
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 )
 
-// deploy creates or updates one Extension. On a spec change it sets the GardenerOperation=reconcile
-// and GardenerTimestamp annotations; a change of labels only (or of the AnnotationComponents
-// summary) is written without them, and no change is not written at all. The class of an existing
-// object is kept (it is immutable). With Values.FreezeComponents the spec.components of an
-// existing Extension are kept as they are and a new Extension gets none.
+// deploy creates or updates one Extension, with the reconcile and timestamp annotations on a spec
+// change. With Values.FreezeComponents, spec.components stay as they are (none on a new Extension).
 func (e *extension) deploy(ctx context.Context, desired *extensionsv1alpha1.Extension) error {
 	desired = desired.DeepCopy()
 	desired.Name = e.objectName(desired)

@@ -2,9 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extension deploys the seed Extension objects (extensions.gardener.cloud/v1alpha1) of a
-// Shoot's namespace: Gardener's Extension deployer, with spec.components (GEP-78) on its deploy
-// path. It holds only the steps gardenlet runs here (deploy, stale deletion, destroy).
+// Package extension deploys the seed Extension objects of a Shoot's namespace, with
+// spec.components.
 package extension
 
 import (
@@ -28,37 +27,34 @@ import (
 var (
 	// DefaultInterval is the default interval for retry operations.
 	DefaultInterval = 5 * time.Second
-	// DefaultSevereThreshold is the default threshold until an error reported by another component is treated as 'severe'.
+	// DefaultSevereThreshold is the default threshold until an error reported by another component
+	// is treated as 'severe'.
 	DefaultSevereThreshold = 30 * time.Second
 	// DefaultTimeout is how long to wait for an Extension to report a successful reconcile.
 	DefaultTimeout = 3 * time.Minute
 )
 
 const (
-	// LabelManagedBy marks the seed objects gardenlet owns. Only Extensions carrying it are
-	// deleted as stale or destroyed.
+	// LabelManagedBy marks the seed objects gardenlet owns; only those are deleted.
 	LabelManagedBy = "extensions.gardener.cloud/managed-by"
 	// ManagedByGardenlet is the value of LabelManagedBy.
 	ManagedByGardenlet = "gardenlet"
-	// LabelShootNamespace and LabelShootName name the Shoot a seed object belongs to; gardenlet's
-	// Extension watch maps an object back to its Shoot through them.
+	// LabelShootNamespace and LabelShootName name the Shoot a seed object belongs to.
 	LabelShootNamespace = "shoot.gardener.cloud/namespace"
-	// LabelShootName: see LabelShootNamespace.
-	LabelShootName = "shoot.gardener.cloud/name"
+	LabelShootName      = "shoot.gardener.cloud/name"
 )
 
 // Interface deploys and deletes the Extensions of one namespace.
 type Interface interface {
-	// Deploy creates or updates the Extensions of Values.Extensions, in parallel. The error joins
-	// one *Error per Extension that could not be written (see Failed).
+	// Deploy creates or updates the Extensions in parallel; the error joins one *Error per failed
+	// write.
 	Deploy(context.Context) error
 	// Destroy deletes every managed Extension of the namespace.
 	Destroy(ctx context.Context) error
-	// WaitCleanup returns nil when no managed Extension is left in the namespace, and a
-	// *CleanupPendingError otherwise. It does not block: the caller requeues.
+	// WaitCleanup returns a *CleanupPendingError while managed Extensions are left; it does not
+	// block.
 	WaitCleanup(ctx context.Context) error
-	// DeleteStaleResources deletes the managed Extensions of the namespace that are not in
-	// Values.Extensions.
+	// DeleteStaleResources deletes the managed Extensions that are not in Values.Extensions.
 	DeleteStaleResources(context.Context) error
 	// Extensions returns the desired Extensions by type.
 	Extensions() map[string]Extension
@@ -74,32 +70,28 @@ type Extension struct {
 
 // Values are the Extensions to deploy and how.
 type Values struct {
-	// Class is the class of the Extensions; nil for shoots (absent means "shoot").
+	// Class is the class of the Extensions; nil for shoots.
 	Class *extensionsv1alpha1.ExtensionClass
 	// Namespace is the namespace of the Extensions.
 	Namespace string
 	// Optional name prefix for the extension resources.
 	NamePrefix *string
-	// Extensions is the map of extensions where the key is the type and the value is an Extension structure.
+	// Extensions is the map of extensions where the key is the type and the value is an Extension
+	// structure.
 	Extensions map[string]Extension
 
-	// FreezeComponents keeps spec.components of existing Extensions as they are and writes none
-	// into new ones (the ExtensionComponentVersions gate off), so that turning the gate off never
-	// takes a resolved version away from a running extension.
+	// FreezeComponents keeps spec.components of existing Extensions and writes none into new ones,
+	// so that turning the feature gate off never takes a resolved version away.
 	FreezeComponents bool
-	// ComponentsChanged, if set, is called after a write that changed spec.components of an
-	// Extension (creation included), with the old and the new list.
+	// ComponentsChanged, if set, is called after a write that changed spec.components.
 	ComponentsChanged func(name string, old, updated []extensionsv1alpha1.ExtensionComponent)
-	// Clock supplies the gardener.cloud/timestamp annotation; the real clock when nil.
-	Clock clock.Clock
+	Clock             clock.Clock
 }
 
 // Error is the failed write of one Extension.
 type Error struct {
-	// Name is the name of the Extension.
 	Name string
-	// Err is what the write returned.
-	Err error
+	Err  error
 }
 
 func (e *Error) Error() string { return e.Err.Error() }
@@ -127,7 +119,6 @@ func Failed(err error) map[string]error {
 
 // CleanupPendingError says how many managed Extensions are still there.
 type CleanupPendingError struct {
-	// Remaining is the number of managed Extensions left.
 	Remaining int
 }
 
@@ -257,8 +248,7 @@ func (e *extension) deleteExtensionResources(ctx context.Context, filterFn filte
 	return errors.Join(errs...)
 }
 
-// delete confirms the deletion (ConfirmationDeletion=true, as gardenlet does for extension
-// objects) and deletes the Extension.
+// delete confirms the deletion and deletes the Extension.
 func (e *extension) delete(ctx context.Context, ext *extensionsv1alpha1.Extension) error {
 	if ext.DeletionTimestamp != nil {
 		return nil
