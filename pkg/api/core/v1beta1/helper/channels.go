@@ -10,16 +10,11 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// DefaultStableChannelSoakPeriod is the default soak period of the stable channel: 14 days, the
-// default of gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod
-// and of the ShootExtensionProfile admission plugin's stableChannelSoakPeriod. The channels
-// themselves are defined in pkg/utils/gardener/componentversion (channels.go).
+// DefaultStableChannelSoakPeriod is the default soak period of the stable release channel.
 const DefaultStableChannelSoakPeriod = 14 * 24 * time.Hour
 
-// SupportedSince returns when the run of supported stages in effect at now began: the startTime
-// of the first of the consecutive supported stages that ends with CurrentStage. bounded is false
-// when that run has no startTime (or the lifecycle has no stages: always supported), and also
-// when the version is not supported at now (then the time is zero).
+// SupportedSince returns when the run of supported stages in effect at now began; bounded is false
+// when that run has no startTime, or the version is not supported at now.
 func SupportedSince(stages []gardencorev1beta1.LifecycleStage, now time.Time) (since time.Time, bounded bool) {
 	current := -1
 	for i, s := range stages {

@@ -2,10 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package helper holds pure functions over core.gardener.cloud/v1beta1 values. It is the one
-// implementation of the GEP-32 classification shared by CloudProfile and ExtensionProfile, by the
-// controllers, the admission plugins and maintenance; callers holding internal objects convert
-// them to v1beta1 first.
+// Package helper holds pure functions over core.gardener.cloud/v1beta1 values, among them the one
+// implementation of the GEP-32 classification of CloudProfile and ExtensionProfile versions.
 package helper
 
 import (
@@ -14,10 +12,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// EffectiveLifecycle returns the lifecycle a version is classified by (GEP-32 as implemented in
-// Gardener): the declared lifecycle when present; otherwise the legacy classification and
-// expirationDate converted to stages ({classification or supported}, then {expired at
-// expirationDate}); otherwise nil, which classifies as supported.
+// EffectiveLifecycle returns the lifecycle a version is classified by: the declared one, else the
+// stages its legacy classification and expirationDate stand for; nil classifies as supported.
 func EffectiveLifecycle(lifecycle []gardencorev1beta1.LifecycleStage, legacyClassification *gardencorev1beta1.VersionClassification, legacyExpiration *time.Time) []gardencorev1beta1.LifecycleStage {
 	if len(lifecycle) > 0 {
 		return lifecycle
@@ -37,15 +33,9 @@ func EffectiveLifecycle(lifecycle []gardencorev1beta1.LifecycleStage, legacyClas
 	return stages
 }
 
-// CurrentClassification returns the classification of a lifecycle at now (GEP-32):
-//   - no stages: supported;
-//   - otherwise the last stage, in list order, that has started, where a stage without a
-//     startTime has always started and a stage with one has started once startTime <= now;
-//   - unavailable when no stage has started.
-//
-// Gardener treats a stage as started only when startTime < now; here a stage starts at its
-// startTime, so that the classification and NextTransition agree at the boundary (the
-// controller requeues exactly at a startTime and must then see the new stage).
+// CurrentClassification returns the classification of the last stage, in list order, started at now
+// (a stage starts at its startTime, so that it agrees with NextTransition); supported without
+// stages, unavailable before the first.
 func CurrentClassification(stages []gardencorev1beta1.LifecycleStage, now time.Time) gardencorev1beta1.VersionClassification {
 	if len(stages) == 0 {
 		return gardencorev1beta1.ClassificationSupported
@@ -56,9 +46,7 @@ func CurrentClassification(stages []gardencorev1beta1.LifecycleStage, now time.T
 	return gardencorev1beta1.ClassificationUnavailable
 }
 
-// CurrentStage returns the stage that determines CurrentClassification at now: the last stage, in
-// list order, that has started (a stage without startTime has always started). ok is false when
-// no stage has started (or there is none).
+// CurrentStage returns the last stage, in list order, started at now; ok is false when none has.
 func CurrentStage(stages []gardencorev1beta1.LifecycleStage, now time.Time) (stage gardencorev1beta1.LifecycleStage, ok bool) {
 	for _, s := range stages {
 		if s.StartTime == nil || !s.StartTime.Time.After(now) {
@@ -68,9 +56,7 @@ func CurrentStage(stages []gardencorev1beta1.LifecycleStage, now time.Time) (sta
 	return stage, ok
 }
 
-// NextStage returns the stage with the earliest startTime strictly after now (of equal start
-// times the last listed, which wins at that instant), and false when there is none. Stored order
-// does not matter otherwise.
+// NextStage returns the stage with the earliest startTime after now (of equal ones the last listed).
 func NextStage(stages []gardencorev1beta1.LifecycleStage, now time.Time) (gardencorev1beta1.LifecycleStage, bool) {
 	var (
 		next  gardencorev1beta1.LifecycleStage
@@ -102,10 +88,8 @@ func IsActive(c gardencorev1beta1.VersionClassification) bool {
 	return c != gardencorev1beta1.ClassificationUnavailable && c != gardencorev1beta1.ClassificationExpired
 }
 
-// CurrentLifecycleClassificationAt returns the GEP-32 classification of a CloudProfile Kubernetes
-// or machine image version at now: CurrentClassification of its lifecycle, or of the stages its
-// legacy classification and expirationDate stand for (ExpirableVersionLifecycle); no data means
-// supported.
+// CurrentLifecycleClassificationAt returns the classification of a CloudProfile version at now,
+// from its lifecycle or its legacy fields.
 func CurrentLifecycleClassificationAt(version gardencorev1beta1.ExpirableVersion, now time.Time) gardencorev1beta1.VersionClassification {
 	return CurrentClassification(ExpirableVersionLifecycle(version), now)
 }

@@ -15,18 +15,13 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// This file holds Gardener's functions of its v1beta1 helper cloudprofile.go that the project
-// uses, with Gardener's signatures. Those that classify versions do so at time.Now through the At
-// variants (classification.go, versionselection.go) that project code calls.
-
 // CurrentLifecycleClassification is CurrentLifecycleClassificationAt at time.Now.
 func CurrentLifecycleClassification(version gardencorev1beta1.ExpirableVersion) gardencorev1beta1.VersionClassification {
 	return CurrentLifecycleClassificationAt(version, time.Now())
 }
 
-// DurationUntilNextVersionTransition returns the time from now until the earliest lifecycle
-// transition after now of any Kubernetes or machine image version of the profile (legacy
-// expirationDates included), and 0 when there is none.
+// DurationUntilNextVersionTransition returns the time from now until the next lifecycle transition
+// of any Kubernetes or machine image version of the profile, 0 when there is none.
 func DurationUntilNextVersionTransition(cloudProfileSpec *gardencorev1beta1.CloudProfileSpec, now time.Time) time.Duration {
 	d, _ := DurationUntilNextTransition(now, CloudProfileLifecycles(*cloudProfileSpec)...)
 	return d
@@ -182,10 +177,8 @@ func FilterDeprecatedVersion() func(expirableVersion gardencorev1beta1.Expirable
 	}
 }
 
-// GetArchitecturesFromImageVersion returns the architectures a machine image version supports:
-// the architecture values of its capabilityFlavors; without flavors, the values
-// capabilityDefinitions define for the architecture capability; if that yields none, the
-// version's architectures field.
+// GetArchitecturesFromImageVersion returns the architectures a machine image version supports, from
+// its capabilityFlavors, else the capability definitions, else its architectures field.
 func GetArchitecturesFromImageVersion(imageVersion gardencorev1beta1.MachineImageVersion, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) []string {
 	var architectures []string
 	if len(imageVersion.CapabilityFlavors) == 0 {

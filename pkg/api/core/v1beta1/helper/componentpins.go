@@ -10,7 +10,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// ComponentPin is one component entry of a Shoot, spec.extensions[ExtensionIndex].components[ComponentIndex].
+// ComponentPin is one component entry of a Shoot,
+// spec.extensions[ExtensionIndex].components[ComponentIndex].
 type ComponentPin struct {
 	// ExtensionIndex and ComponentIndex locate the entry in spec.extensions[].components[].
 	ExtensionIndex, ComponentIndex int
@@ -27,18 +28,12 @@ type ComponentPin struct {
 // Pinned reports whether the entry sets a version.
 func (p ComponentPin) Pinned() bool { return p.Version != "" }
 
-// Active reports whether the entry pins a version that takes effect: it sets a version and its
-// extension is enabled. Active pins are what gardenlet deploys, maintenance maintains and the
-// compatibility rules are evaluated for. The pins of a disabled extension stay in the spec and take
-// effect again when the extension is re-enabled, so the in-use protection of GEP-78 ("Admission":
-// a pin never dangles) covers every Pinned entry, active or not.
+// Active reports whether the pin takes effect: it sets a version and its extension is enabled.
+// Disabled pins stay protected: they take effect again when the extension is re-enabled.
 func (p ComponentPin) Active() bool { return p.Pinned() && !p.Disabled }
 
-// ComponentPins returns every component entry of a Shoot's spec.extensions[], in spec order, with
-// and without a version, of enabled and disabled extensions alike. It is the one reading of
-// "which components does this Shoot pin" (GEP-78 "How a cluster owner pins a version"); callers
-// filter with Pinned or Active. Duplicate entries (which validation rejects) are all returned;
-// FindComponentPin returns the first.
+// ComponentPins returns every component entry of a Shoot's spec.extensions[] in spec order, with and
+// without a version, of enabled and disabled extensions; callers filter with Pinned or Active.
 func ComponentPins(extensions []gardencorev1beta1.Extension) []ComponentPin {
 	var pins []ComponentPin
 	for i, extension := range extensions {
@@ -65,10 +60,8 @@ func PinnedComponents(extensions []gardencorev1beta1.Extension, extensionType st
 	return slices.DeleteFunc(ComponentPins(extensions), func(p ComponentPin) bool { return !p.Pinned() || p.ExtensionType != extensionType })
 }
 
-// PinnedExtensionTypes returns the extension types with at least one Pinned entry, sorted and
-// without duplicates; nil when there are none. It is the index value both in-use protections use
-// to find the Shoots that pin an ExtensionProfile (named like the type): the ExtensionProfileInUse
-// admission plugin's informer index and the field index of the ExtensionProfile controller.
+// PinnedExtensionTypes returns the sorted extension types with at least one Pinned entry, by which
+// the in-use protections index Shoots; nil when there are none.
 func PinnedExtensionTypes(extensions []gardencorev1beta1.Extension) []string {
 	var types []string
 	for _, pin := range ComponentPins(extensions) {

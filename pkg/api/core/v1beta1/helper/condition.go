@@ -24,9 +24,8 @@ func GetCondition(conditions []gardencorev1beta1.Condition, conditionType garden
 	return nil
 }
 
-// GetOrInitConditionWithClock returns a copy of the condition of the given type in conditions or,
-// without one, a new condition of that type with status Unknown, reason ConditionInitialized and
-// both times at the clock's now.
+// GetOrInitConditionWithClock returns a copy of the condition of the type, or a new Unknown one
+// initialized at the clock's now.
 func GetOrInitConditionWithClock(clock clock.Clock, conditions []gardencorev1beta1.Condition, conditionType gardencorev1beta1.ConditionType) gardencorev1beta1.Condition {
 	if condition := GetCondition(conditions, conditionType); condition != nil {
 		return *condition.DeepCopy()
@@ -42,11 +41,8 @@ func GetOrInitConditionWithClock(clock clock.Clock, conditions []gardencorev1bet
 	}
 }
 
-// UpdatedConditionWithClock returns condition with the given status, reason, message and codes
-// (Gardener's condition builder): empty times start at the clock's now, lastTransitionTime moves
-// on a status change, lastUpdateTime on a change of reason, message or codes. An empty status
-// keeps the old one (Unknown if none), an empty reason is "Unspecified", an empty message "No
-// message given.".
+// UpdatedConditionWithClock returns condition with the given status, reason, message and codes:
+// lastTransitionTime moves on a status change, lastUpdateTime on any other change.
 func UpdatedConditionWithClock(clock clock.Clock, condition gardencorev1beta1.Condition, status gardencorev1beta1.ConditionStatus, reason, message string, codes ...gardencorev1beta1.ErrorCode) gardencorev1beta1.Condition {
 	now := metav1.NewTime(clock.Now())
 	updated := *condition.DeepCopy()

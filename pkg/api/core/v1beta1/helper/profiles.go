@@ -42,11 +42,8 @@ func ExtensionProfileStatusAt(spec gardencorev1beta1.ExtensionProfileSpec, now t
 	return status
 }
 
-// NextVersionTransition returns the next change of classification of a lifecycle after now: the
-// earliest stage startTime after now (NextTransition) with the classification in effect from
-// then on (CurrentClassification at that time). It skips a startTime at which the
-// classification stays the same (two stages of one classification) and returns nil when the
-// classification never changes again.
+// NextVersionTransition returns the next change of classification of a lifecycle after now, nil when
+// it never changes again.
 func NextVersionTransition(stages []gardencorev1beta1.LifecycleStage, now time.Time) *gardencorev1beta1.VersionTransition {
 	current := CurrentClassification(stages, now)
 	for at := now; ; {
@@ -61,9 +58,8 @@ func NextVersionTransition(stages []gardencorev1beta1.LifecycleStage, now time.T
 	}
 }
 
-// ExpirationTime returns when a lifecycle reaches expired (GEP-32): the startTime of its first
-// expired stage. It is false when the lifecycle declares no expiry time. An expiry in the past is
-// returned too: it tells since when the version is expired.
+// ExpirationTime returns the startTime of the first expired stage, past or future; false without
+// one.
 func ExpirationTime(stages []gardencorev1beta1.LifecycleStage) (time.Time, bool) {
 	for _, stage := range stages {
 		if stage.Classification == gardencorev1beta1.ClassificationExpired && stage.StartTime != nil {

@@ -10,9 +10,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// CalculateEffectiveKubernetesVersion returns the Kubernetes version of a worker pool's kubelet:
-// the pool's spec.provider.workers[].kubernetes.version when set (parsed, or its parse error),
-// else controlPlaneVersion. Same name and contract as upstream's v1beta1 helper.
+// CalculateEffectiveKubernetesVersion returns the kubelet version of a worker pool: its own
+// Kubernetes version when set, else controlPlaneVersion.
 func CalculateEffectiveKubernetesVersion(controlPlaneVersion *semver.Version, workerKubernetes *gardencorev1beta1.WorkerKubernetes) (*semver.Version, error) {
 	if workerKubernetes != nil && workerKubernetes.Version != nil {
 		return semver.NewVersion(*workerKubernetes.Version)

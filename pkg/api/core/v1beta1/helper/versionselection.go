@@ -14,20 +14,11 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// This file holds the version selectors of Gardener's shoot maintenance for Kubernetes and
-// machine-image versions of a CloudProfile (GEP-5 force updates, GEP-32 classifications),
-// evaluated at a given now. Gardener's functions of the same name without the At suffix
-// (cloudprofile.go) classify at time.Now and call these. GEP-78 component versions do not use
-// them; see pkg/utils/gardener/componentversion/decide.go.
-//
-// Versions are parsed with the coercing semver.NewVersion ("1" is 1.0.0, "v1.2.3" is accepted);
-// an unparsable version in the list makes a selector return an error. Results are the profile's
-// original version strings.
+// The selectors parse versions with the coercing semver.NewVersion, fail on an unparsable one and
+// return the profile's version strings.
 
-// GetLatestQualifyingVersionAt returns the highest version (semver precedence; of equal versions the
-// first listed) that is not classified preview at now and that no predicate excludes. found is
-// false when none qualifies. Unavailable versions are not excluded (Gardener as implemented).
-// An unparsable version or a failing predicate is an error.
+// GetLatestQualifyingVersionAt returns the highest version not classified preview at now that no
+// predicate excludes.
 func GetLatestQualifyingVersionAt(versions []gardencorev1beta1.ExpirableVersion, now time.Time, predicates ...VersionPredicate) (qualifyingVersionFound bool, latest *gardencorev1beta1.ExpirableVersion, err error) {
 	var latestParsed *semver.Version
 outer:
@@ -59,10 +50,8 @@ outer:
 	return latest != nil, latest, nil
 }
 
-// GetLatestVersionForPatchAutoUpdateAt returns the highest version in the patch range of current
-// (~current after normalisation: same major.minor, patch at least current's; "~0.0.0" accepts any
-// version) that is higher than current and not expired at now, preferring versions that are not
-// deprecated. found is false when there is none.
+// GetLatestVersionForPatchAutoUpdateAt returns the highest higher patch of current not expired at
+// now, preferring versions that are not deprecated.
 func GetLatestVersionForPatchAutoUpdateAt(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	cur, err := semver.NewVersion(current)
 	if err != nil {
@@ -71,9 +60,8 @@ func GetLatestVersionForPatchAutoUpdateAt(versions []gardencorev1beta1.Expirable
 	return versionForAutoUpdate(versions, cur, now, FilterDifferentMajorMinorVersionAndLowerPatchVersionsOfSameMinor(*cur))
 }
 
-// GetLatestVersionForMinorAutoUpdateAt returns GetLatestVersionForPatchAutoUpdateAt if it finds a
-// version, else the highest version of the same major that is higher than current and not expired,
-// preferring versions that are not deprecated.
+// GetLatestVersionForMinorAutoUpdateAt returns the patch target, else the highest higher version of
+// the same major not expired at now, preferring versions that are not deprecated.
 func GetLatestVersionForMinorAutoUpdateAt(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	if found, v, err := GetLatestVersionForPatchAutoUpdateAt(versions, current, now); err != nil || found {
 		return found, v, err
@@ -85,9 +73,8 @@ func GetLatestVersionForMinorAutoUpdateAt(versions []gardencorev1beta1.Expirable
 	return versionForAutoUpdate(versions, cur, now, FilterDifferentMajorVersion(*cur))
 }
 
-// GetOverallLatestVersionForAutoUpdateAt returns GetLatestVersionForPatchAutoUpdateAt if it finds a
-// version, else the highest version of any major that is higher than current and not expired,
-// preferring versions that are not deprecated.
+// GetOverallLatestVersionForAutoUpdateAt returns the patch target, else the highest higher version
+// not expired at now, preferring versions that are not deprecated.
 func GetOverallLatestVersionForAutoUpdateAt(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	if found, v, err := GetLatestVersionForPatchAutoUpdateAt(versions, current, now); err != nil || found {
 		return found, v, err
@@ -99,9 +86,8 @@ func GetOverallLatestVersionForAutoUpdateAt(versions []gardencorev1beta1.Expirab
 	return versionForAutoUpdate(versions, cur, now)
 }
 
-// versionForAutoUpdate returns the highest non-preview version that is not expired, not equal to
-// and not lower than cur and passes extra: first among the versions that are not deprecated, then
-// among all. A lower supported version is thus preferred over a higher deprecated one.
+// versionForAutoUpdate returns the highest non-preview, non-expired version above cur that passes
+// extra, first among the versions that are not deprecated.
 func versionForAutoUpdate(versions []gardencorev1beta1.ExpirableVersion, cur *semver.Version, now time.Time, extra ...VersionPredicate) (bool, string, error) {
 	predicates := append([]VersionPredicate{FilterExpiredVersionAt(now), FilterSameVersion(*cur), FilterLowerVersion(*cur)}, extra...)
 	return latestOf(versions, now, append(slices.Clone(predicates), FilterDeprecatedVersionAt(now)), predicates)
@@ -122,11 +108,8 @@ func latestOf(versions []gardencorev1beta1.ExpirableVersion, now time.Time, pref
 	return false, "", nil
 }
 
-// GetVersionForForcefulUpdateToConsecutiveMinorAt returns the force-update target of a Kubernetes
-// version (GEP-5 as implemented): among the non-preview versions of the same major and minor
-// current.minor+1, the highest one that is not expired at now; if all of them are expired, the
-// highest expired one. Deprecated versions are not deprioritised. found is false when minor+1
-// has no non-preview version.
+// GetVersionForForcefulUpdateToConsecutiveMinorAt returns the highest non-expired version of
+// minor+1, else its highest expired one; preview versions are never chosen.
 func GetVersionForForcefulUpdateToConsecutiveMinorAt(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	cur, err := semver.NewVersion(current)
 	if err != nil {
@@ -136,22 +119,16 @@ func GetVersionForForcefulUpdateToConsecutiveMinorAt(versions []gardencorev1beta
 	return latestOf(versions, now, append(slices.Clone(predicates), FilterExpiredVersionAt(now)), predicates)
 }
 
-// GetVersionForForcefulUpdateToNextHigherMinorAt returns the force-update target of a machine image
-// with update strategy patch: the highest version of the lowest higher minor (same major) that
-// holds a non-expired, non-preview version. If that minor is not the next minor N (the smallest
-// minor above current's among all listed versions, preview and expired ones and other majors
-// included), or no such minor exists, the highest version (expired allowed) of the lowest higher
-// minor with a non-preview version is returned instead, so that a next minor holding only expired
-// versions is not skipped. found is false when no higher minor of the same major has a
-// non-preview version.
+// GetVersionForForcefulUpdateToNextHigherMinorAt returns the highest version of the lowest higher
+// minor of the same major with a non-expired, non-preview version, without skipping a next minor
+// that holds only expired versions.
 func GetVersionForForcefulUpdateToNextHigherMinorAt(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	return forcefulUpdateToNextHigher(versions, current, now, func(v *semver.Version) uint64 { return v.Minor() },
 		func(cur, v *semver.Version) bool { return v.Major() == cur.Major() && v.Minor() > cur.Minor() })
 }
 
-// GetVersionForForcefulUpdateToNextHigherMajorAt returns the force-update target of a machine image
-// with update strategy minor: like GetVersionForForcefulUpdateToNextHigherMinorAt one level up, over
-// the versions of higher majors.
+// GetVersionForForcefulUpdateToNextHigherMajorAt is GetVersionForForcefulUpdateToNextHigherMinorAt
+// one level up.
 func GetVersionForForcefulUpdateToNextHigherMajorAt(versions []gardencorev1beta1.ExpirableVersion, current string, now time.Time) (bool, string, error) {
 	return forcefulUpdateToNextHigher(versions, current, now, func(v *semver.Version) uint64 { return v.Major() },
 		func(cur, v *semver.Version) bool { return v.Major() > cur.Major() })

@@ -13,11 +13,6 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// This file holds the decisions of Gardener's shoot maintenance for the control plane Kubernetes
-// version and the machine image versions of worker pools, evaluated at a given time. They are
-// shared by maintenance (which applies them) and Shoot admission (which lets forced changes pass);
-// the maintenance helper package keeps Gardener's exported functions and delegates here.
-
 // Reasons for a version update, as Gardener records them in status.lastMaintenance.
 const (
 	// ReasonVersionDoesNotExist is the reason when the current version is not listed.
@@ -52,14 +47,8 @@ func selectorAt(selector func([]gardencorev1beta1.ExpirableVersion, string, time
 	}
 }
 
-// TargetVersionForStrategy returns the target version for currentVersion (Gardener's maintenance
-// DetermineVersionForStrategy): the auto-update target if autoUpdate finds one, even when the
-// version is expired; otherwise "" when it is not expired; otherwise the force target. Errors:
-//   - autoUpdate fails: "failed to determine a higher patch version for automatic update: <err>";
-//   - forceUpdate fails: "failed to determine version for forceful update: <err>";
-//   - forceUpdate finds nothing: `cannot perform forceful update of expired version "<current>".
-//     No suitable version found in CloudProfile - this is most likely a misconfiguration of the
-//     CloudProfile`.
+// TargetVersionForStrategy returns the auto-update target if autoUpdate finds one, else "" for a
+// version that is not expired, else the force target; an expired version without one is an error.
 func TargetVersionForStrategy(versions []gardencorev1beta1.ExpirableVersion, currentVersion string, autoUpdate, forceUpdate VersionSelector, isCurrentVersionExpired bool) (string, error) {
 	found, target, err := autoUpdate(versions, currentVersion)
 	if err != nil {
@@ -81,17 +70,9 @@ func TargetVersionForStrategy(versions []gardencorev1beta1.ExpirableVersion, cur
 	return target, nil
 }
 
-// KubernetesVersionUpdate decides the maintenance of a Kubernetes version (Gardener's
-// shouldKubernetesVersionBeUpdated and maintainKubernetesVersion). The current version is looked
-// up after normalisation. In this order:
-//   - not listed: forced, reason ReasonVersionDoesNotExist;
-//   - expired at now: forced, reason ReasonKubernetesVersionExpired;
-//   - autoUpdate: reason ReasonKubernetesAutoUpdate;
-//   - otherwise no update (zero VersionUpdate).
-//
-// The target is TargetVersionForStrategy with the patch auto-update rule and the consecutive
-// minor force rule: Kubernetes auto-updates are patch-only, a minor update happens only when the
-// version is forced, and then to minor+1. An error comes with the decision's Reason and Forced.
+// KubernetesVersionUpdate decides the maintenance of a Kubernetes version: forced when it is not
+// listed or expired at now, else an update when autoUpdate is set. Auto-updates are patch-only;
+// a forced update goes to minor+1.
 func KubernetesVersionUpdate(versions []gardencorev1beta1.ExpirableVersion, current string, autoUpdate bool, now time.Time) (VersionUpdate, error) {
 	var decision VersionUpdate
 	entry, found, err := findNormalizedVersion(versions, current)
@@ -136,16 +117,8 @@ func MachineImageUpdateStrategyOf(image gardencorev1beta1.MachineImage) gardenco
 	return *image.UpdateStrategy
 }
 
-// MachineImageTargetVersion returns the maintenance target of the machine image version current
-// at now (Gardener's maintenance DetermineMachineImageVersion): TargetVersionForStrategy over the
-// image's versions, with the rules of its update strategy s:
-//   - patch: patch auto-update, else force to the next higher minor;
-//   - minor: patch first, then the same major, else force to the next higher major;
-//   - major (or any other value): patch first, then any version; a forced update without target
-//     is the end-of-life error below.
-//
-// Errors are wrapped as `failed to determine the target version for maintenance of machine image
-// "<name>" with strategy "<s>": <err>`.
+// MachineImageTargetVersion returns the maintenance target of a machine image version by the image's
+// update strategy (patch, minor or major).
 func MachineImageTargetVersion(image gardencorev1beta1.MachineImage, current string, isExpired bool, now time.Time) (string, error) {
 	strategy := MachineImageUpdateStrategyOf(image)
 	var auto, force VersionSelector
@@ -167,19 +140,9 @@ func MachineImageTargetVersion(image gardencorev1beta1.MachineImage, current str
 	return target, nil
 }
 
-// MachineImageVersionUpdate decides the maintenance of a worker pool's machine image version
-// (Gardener's shouldMachineImageVersionBeUpdated and maintainMachineImages). image holds the
-// versions the pool can run (MachineImageVersionsForWorker); the current version is matched by
-// its exact string. In this order:
-//   - not among them: forced, reason ReasonVersionDoesNotExist (a version filtered out for the
-//     pool counts as missing);
-//   - expired at now: forced, reason "Machine image version expired - force update required
-//     (image update strategy: <s>)";
-//   - autoUpdate: reason "Automatic update of the machine image version is configured (image
-//     update strategy: <s>)";
-//   - otherwise no update.
-//
-// The target is MachineImageTargetVersion.
+// MachineImageVersionUpdate decides the maintenance of a pool's machine image version among the
+// versions the pool can run: forced when it is not among them or expired at now, else an update
+// when autoUpdate is set; the target is MachineImageTargetVersion.
 func MachineImageVersionUpdate(image gardencorev1beta1.MachineImage, current string, autoUpdate bool, now time.Time) (VersionUpdate, error) {
 	strategy := MachineImageUpdateStrategyOf(image)
 	var decision VersionUpdate

@@ -17,10 +17,8 @@ import (
 // architectureCapability is the name of the architecture capability (machineCapabilities).
 const architectureCapability = "architecture"
 
-// ArchitectureSupportedByDefaultedImageVersion is ArchitectureSupportedByImageVersion on the
-// version as the API server defaults it: a version that yields no architecture supports amd64
-// only (the default of machineImages[].versions[].architectures), so that values not defaulted
-// (in admission and tests) read as stored ones do.
+// ArchitectureSupportedByDefaultedImageVersion is ArchitectureSupportedByImageVersion on the version
+// as defaulted: one that yields no architecture supports amd64.
 func ArchitectureSupportedByDefaultedImageVersion(version gardencorev1beta1.MachineImageVersion, architecture string, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) bool {
 	if len(GetArchitecturesFromImageVersion(version, capabilityDefinitions)) == 0 {
 		return architecture == v1beta1constants.ArchitectureAMD64
@@ -28,19 +26,9 @@ func ArchitectureSupportedByDefaultedImageVersion(version gardencorev1beta1.Mach
 	return ArchitectureSupportedByImageVersion(version, architecture, capabilityDefinitions)
 }
 
-// MachineImageVersionsForWorker returns the versions of image a worker pool can run (the filter
-// of Gardener's maintenance FilterMachineImageVersions, which delegates here), in profile order,
-// as a MachineImage with the name and update strategy of image:
-//   - the pool's architecture (amd64 when unset) is listed by the version (a version listing none
-//     supports amd64);
-//   - the pool's CRI (containerd when unset) is listed by the version (a version listing none
-//     supports containerd), with every container runtime type the pool requests;
-//   - the version's kubeletVersionConstraint, if any, admits kubeletVersion (the pool's
-//     Kubernetes version, else the control plane's); a nil kubeletVersion admits every version;
-//   - for a pool with an in-place update strategy: the current version, and versions that
-//     support in-place updates from it (inPlaceUpdates.minVersionForUpdate <= current).
-//
-// Machine capabilities are not filtered (the project does not port them).
+// MachineImageVersionsForWorker returns the versions of image a worker pool can run, in profile
+// order: those supporting its architecture and CRI, admitting its kubelet version and, for in-place
+// updates, updatable in place from the current version.
 func MachineImageVersionsForWorker(image *gardencorev1beta1.MachineImage, worker gardencorev1beta1.Worker, kubeletVersion *semver.Version) *gardencorev1beta1.MachineImage {
 	architecture := v1beta1constants.ArchitectureAMD64
 	if worker.Machine.Architecture != nil && *worker.Machine.Architecture != "" {
@@ -104,10 +92,8 @@ func updatableInPlace(v gardencorev1beta1.MachineImageVersion, current *string) 
 	return ok
 }
 
-// KubeletVersionSupported reports whether a machine image version admits the kubelet version:
-// true when the image version sets no kubeletVersionConstraint. A constraint that does not parse
-// admits nothing (CloudProfile validation rejects such constraints, so it occurs only in profiles
-// stored before). ShootValidator and maintenance decide with it.
+// KubeletVersionSupported reports whether a machine image version's kubeletVersionConstraint admits
+// the kubelet version; a constraint that does not parse admits nothing.
 func KubeletVersionSupported(version gardencorev1beta1.MachineImageVersion, kubeletVersion *semver.Version) bool {
 	if version.KubeletVersionConstraint == nil {
 		return true
