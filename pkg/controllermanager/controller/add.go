@@ -21,9 +21,7 @@ import (
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
-// AddToManager adds all gardener-controller-manager controllers to the manager, each configured
-// from cfg.Controllers (normally defaulted; a section left nil is the zero configuration). It
-// returns the first registration error, wrapped with the controller name.
+// AddToManager adds all controllers to the given manager.
 func AddToManager(ctx context.Context, mgr manager.Manager, cfg *controllermanagerconfigv1alpha1.ControllerManagerConfiguration) error {
 	cloudProfile := ptr.Deref(cfg.Controllers.CloudProfile, controllermanagerconfigv1alpha1.CloudProfileControllerConfiguration{})
 	extensionProfile := ptr.Deref(cfg.Controllers.ExtensionProfile, controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration{})
@@ -57,9 +55,8 @@ func AddToManager(ctx context.Context, mgr manager.Manager, cfg *controllermanag
 	return nil
 }
 
-// StableChannelSoakPeriod is controllers.extensionProfile.stableChannelSoakPeriod of cfg, zero
-// when unset: the soak period of the ExtensionProfile status, shoot maintenance and the channel
-// gauges.
+// StableChannelSoakPeriod returns controllers.extensionProfile.stableChannelSoakPeriod of cfg, zero
+// when unset.
 func StableChannelSoakPeriod(cfg *controllermanagerconfigv1alpha1.ControllerManagerConfiguration) time.Duration {
 	if p := cfg.Controllers.ExtensionProfile; p != nil && p.StableChannelSoakPeriod != nil {
 		return p.StableChannelSoakPeriod.Duration

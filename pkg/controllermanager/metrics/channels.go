@@ -39,9 +39,8 @@ var ExtensionComponentChannelShootsDesc = prometheus.NewDesc(
 	[]string{"extension_type", "component", "channel", "version", "on_channel_version"}, nil,
 )
 
-// ExtensionComponentChannelCollector computes gardener_extension_component_channel_shoots at
-// scrape time from Shoots and ExtensionProfiles read through Reader (the manager's cache-backed
-// client).
+// ExtensionComponentChannelCollector computes gardener_extension_component_channel_shoots at scrape
+// time from Shoots and ExtensionProfiles read through Reader.
 type ExtensionComponentChannelCollector struct {
 	Reader client.Reader
 	// Clock gives the time at which the channels are resolved.
@@ -79,19 +78,16 @@ func (c *ExtensionComponentChannelCollector) Collect(ch chan<- prometheus.Metric
 type ChannelSeries struct {
 	ExtensionType, Component string
 	Channel                  gardencorev1beta1.ReleaseChannel
-	// Version is the channel's current version (componentversion.ChannelVersion), ChannelVersionNone for none.
+	// Version is the channel's current version (componentversion.ChannelVersion),
+	// ChannelVersionNone for none.
 	Version string
 	// OnChannelVersion is whether the counted entries store Version.
 	OnChannelVersion bool
 	Shoots           int
 }
 
-// ComputeChannelSeries returns the series at now with the stable channel's soak period, sorted
-// by extension type, component, channel (in the order of componentversion.ReleaseChannels) and
-// on_channel_version (false first). Every component of every profile has both series of each
-// channel; an entry follows a channel as componentversion.EffectiveChannel says, and counts only when its
-// profile lists the component. A Shoot counts once per component; Shoots being deleted and
-// disabled extensions (not maintained) do not count.
+// ComputeChannelSeries returns the channel series at now, sorted, both series of each channel for
+// every component of every profile; a Shoot counts once per component it pins on a channel.
 func ComputeChannelSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, soak time.Duration) []ChannelSeries {
 	type key struct {
 		extensionType, component string

@@ -30,14 +30,16 @@ const (
 		"lifecycle stage), in seconds since the Unix epoch, by extension type, component and version. Versions without an " +
 		"expiration date have no series."
 
-	// ExtensionComponentShootsExpiringName is the name of the gauge of Shoots whose pin expires within the horizon.
+	// ExtensionComponentShootsExpiringName is the name of the gauge of Shoots whose pin expires
+	// within the horizon.
 	ExtensionComponentShootsExpiringName = "gardener_extension_component_shoots_expiring"
 	// ExtensionComponentShootsExpiringHelp is its help text.
 	ExtensionComponentShootsExpiringHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
 		"is not expired yet but expires within the configured horizon, by extension type, component and version. Every " +
 		"version that expires within the horizon is reported, with 0 when no Shoot pins it."
 
-	// ExtensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots that would hold.
+	// ExtensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots that would
+	// hold.
 	ExtensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
 	// ExtensionComponentShootsWithoutUpgradePathHelp is its help text.
 	ExtensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
@@ -48,26 +50,21 @@ const (
 )
 
 var (
-	// ExtensionComponentVersionExpirationDesc describes gardener_extension_component_version_expiration_timestamp_seconds.
+	// ExtensionComponentVersionExpirationDesc describes
+	// gardener_extension_component_version_expiration_timestamp_seconds.
 	ExtensionComponentVersionExpirationDesc = prometheus.NewDesc(ExtensionComponentVersionExpirationName, ExtensionComponentVersionExpirationHelp,
 		[]string{"extension_type", "component", "version"}, nil)
 	// ExtensionComponentShootsExpiringDesc describes gardener_extension_component_shoots_expiring.
 	ExtensionComponentShootsExpiringDesc = prometheus.NewDesc(ExtensionComponentShootsExpiringName, ExtensionComponentShootsExpiringHelp,
 		[]string{"extension_type", "component", "version"}, nil)
-	// ExtensionComponentShootsWithoutUpgradePathDesc describes gardener_extension_component_shoots_without_upgrade_path.
+	// ExtensionComponentShootsWithoutUpgradePathDesc describes
+	// gardener_extension_component_shoots_without_upgrade_path.
 	ExtensionComponentShootsWithoutUpgradePathDesc = prometheus.NewDesc(ExtensionComponentShootsWithoutUpgradePathName, ExtensionComponentShootsWithoutUpgradePathHelp,
 		[]string{"extension_type", "component", "version"}, nil)
 )
 
-// ExtensionComponentExpiryCollector computes the expiry foresight gauges at scrape time:
-// gardener_extension_component_version_expiration_timestamp_seconds,
-// gardener_extension_component_shoots_expiring and
-// gardener_extension_component_shoots_without_upgrade_path. Like ExtensionComponentShootsCollector
-// it reads through Reader (the manager's cache). The upgrade path of a pin is the decision of
-// componentversion.Decide, the function the shoot maintenance controller calls, taken
-// at the expiration date against the Shoot as it is (maintenance evaluates the working copy after
-// the machine-image and Kubernetes steps of the same window, which may differ). Compatibility
-// rules are evaluated only for the Shoots that pin an expired, missing or expiring version.
+// ExtensionComponentExpiryCollector computes the expiry gauges at scrape time from Shoots and
+// ExtensionProfiles read through Reader.
 type ExtensionComponentExpiryCollector struct {
 	// Reader lists Shoots and ExtensionProfiles.
 	Reader client.Reader
@@ -136,15 +133,9 @@ type ExpirySeries struct {
 	WithoutUpgradePath *int
 }
 
-// ComputeExpirySeries returns the expiry series at now for horizon (zero or less:
-// DefaultExpirationHorizon), sorted by extension type, component and version string. A version
-// "expires within the horizon" when its expiration is after now and not after now+horizon.
-//
-// The pins are those maintenance maintains (helper.ActiveComponentPins: enabled extensions);
-// Shoots being deleted and pins of a type without an ExtensionProfile do not count. A Shoot counts
-// once per pinned version. A pin counts as without upgrade path when
-// componentversion.Decide, taken at the expiration (at now for an expired or missing
-// version), is a forced update without target; an evaluation error is logged and counts as well.
+// ComputeExpirySeries returns the expiry series at now for horizon (DefaultExpirationHorizon when
+// not positive), sorted; a pin has no upgrade path when componentversion.Decide at its expiration
+// is a forced update without target.
 func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon, soak time.Duration, checker componentversion.CompatibilityChecker) []ExpirySeries {
 	if horizon <= 0 {
 		horizon = DefaultExpirationHorizon

@@ -45,9 +45,8 @@ var ExtensionComponentShootsDesc = prometheus.NewDesc(
 	[]string{"extension_type", "component", "version", "classification"}, nil,
 )
 
-// ExtensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time
-// from Shoots and ExtensionProfiles. Reader is meant to be the manager's cache-backed client, so
-// a scrape reads memory and costs the API server nothing.
+// ExtensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time from
+// Shoots and ExtensionProfiles read through Reader, the manager's cache-backed client.
 type ExtensionComponentShootsCollector struct {
 	// Reader lists Shoots and ExtensionProfiles.
 	Reader client.Reader
@@ -62,11 +61,8 @@ type ExtensionComponentShootsCollector struct {
 
 var _ prometheus.Collector = &ExtensionComponentShootsCollector{}
 
-// AddToManager registers the collectors of this package (ExtensionComponentShootsCollector,
-// ExtensionComponentExpiryCollector with the given expiration horizon, zero meaning
-// DefaultExpirationHorizon, and ExtensionComponentChannelCollector with the stable channel's soak
-// period) that read through mgr's cache-backed client with the real clock in controller-runtime's
-// metrics registry, which mgr serves on --metrics-bind-address.
+// AddToManager registers the collectors of this package in controller-runtime's metrics registry,
+// reading through mgr's cache-backed client.
 func AddToManager(mgr manager.Manager, expirationHorizon, stableChannelSoakPeriod time.Duration) error {
 	if err := crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
 		Reader: mgr.GetClient(),
@@ -140,17 +136,8 @@ func (c *ExtensionComponentShootsCollector) series(ctx context.Context) ([]Serie
 	return ComputeSeries(profiles.Items, shoots.Items, c.Clock.Now()), nil
 }
 
-// ComputeSeries returns the series of the gauge at now, sorted by extension type, component and
-// version string:
-//   - one per version an ExtensionProfile offers, classified from its spec lifecycle at now (the
-//     same computation gardener-controller-manager writes into the profile status), with the
-//     number of Shoots pinning it;
-//   - one per pinned version no profile offers (profile, component or version entry missing),
-//     classified "unknown".
-//
-// A Shoot counts once per pinned version, however often it repeats the pin; Shoots with a
-// deletion timestamp do not count. Pins of disabled extensions count: they stay in the spec, take
-// effect again on re-enabling and keep the version from being removed from its profile.
+// ComputeSeries returns the gauge's series at now, sorted: one per version a profile offers, with
+// its classification and pinning Shoots, and one "unknown" per pinned version no profile offers.
 func ComputeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time) []Series {
 	counts := map[pinKey]int{}
 	classifications := map[pinKey]string{}

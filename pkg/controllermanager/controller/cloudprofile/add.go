@@ -17,13 +17,8 @@ import (
 // ControllerName is the name of this controller.
 const ControllerName = "cloudprofile"
 
-// AddToManager fills in the defaults of the reconciler (Client from the manager, the real
-// Clock) and registers the controller with the manager.
-//
-// The controller watches CloudProfiles without a predicate: every event, a status edit included,
-// leads to a reconcile, so that a hand-edited status is rewritten. Like Gardener's CloudProfile
-// controller it is not behind a feature gate, and it classifies the legacy classification and
-// expirationDate fields as well as GEP-32 lifecycles.
+// AddToManager adds Reconciler to the given manager. Every event, a status edit included, leads to a
+// reconcile, so that a hand-edited status is rewritten.
 func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()

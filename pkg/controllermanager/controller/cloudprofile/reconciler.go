@@ -2,9 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package cloudprofile contains the controller that writes the status of CloudProfiles: the
-// current GEP-32 classification of every Kubernetes and machine image version, recomputed at
-// every lifecycle transition (GEP-32 "CloudProfile status"). It adds no deletion protection.
+// Package cloudprofile contains the controller that writes the classification of every version of
+// a CloudProfile into its status (GEP-32 "CloudProfile status").
 package cloudprofile
 
 import (
@@ -33,13 +32,8 @@ type Reconciler struct {
 	Clock clock.Clock
 }
 
-// Reconcile classifies every Kubernetes and machine image version of the CloudProfile at the
-// clock's now with helper.CloudProfileStatusAt (lifecycle, or else the legacy classification and
-// expirationDate) and writes status.kubernetes and status.machineImages with a merge patch on the
-// status subresource, only when they differ semantically from the stored status. It requeues
-// after the duration until the earliest future startTime (or legacy expirationDate) of any
-// version; without one it does not requeue on a timer. A profile that is gone or being deleted is
-// left alone. Errors from the client are returned, so controller-runtime retries with backoff.
+// Reconcile writes the classification of every version at the clock's now into the status when it
+// changed, and requeues at the next lifecycle transition.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 

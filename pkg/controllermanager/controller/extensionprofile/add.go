@@ -29,19 +29,9 @@ import (
 // ControllerName is the name of this controller.
 const ControllerName = "extensionprofile"
 
-// AddToManager fills in the defaults of the reconciler (Client and event Recorder from the
-// manager, the real Clock), registers the indexer.ShootPinnedExtensionTypes field index on Shoots
-// in the manager's cache, and registers the controller with the manager.
-//
-// The controller watches ExtensionProfiles without a predicate: every event, a status edit
-// included, leads to a reconcile, so that a hand-edited status is rewritten. It also watches
-// Shoots whose pinned extension types or deletion state change (ShootPinsChangedPredicate), and
-// enqueues the profiles of those types that are being deleted (MapShootToExtensionProfiles), so a
-// blocked deletion completes as soon as the last pin goes. It runs whether the
-// ExtensionComponentVersions feature gate is on or off: the gate guards what acts on Shoots
-// (component pins in admission, maintenance, gardenlet), whereas the status is informational and
-// cheap, and is correct before the gate is switched on (GEP-78 "ExtensionProfile status"), and
-// pins stored while the gate was on must not dangle when it is switched on again.
+// AddToManager adds Reconciler to the given manager. It also watches the Shoots whose pins change,
+// so that a blocked deletion completes when the last pin goes; it runs with the feature gate off
+// too.
 func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()
@@ -68,10 +58,7 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) erro
 		Complete(r)
 }
 
-// MapShootToExtensionProfiles maps a Shoot to the ExtensionProfiles named like the extension types
-// under which it pins component versions and that are being deleted. Profiles that are not being
-// deleted are left out: their reconciliation does not depend on Shoots. Profiles that cannot be
-// read are left out as well (logged); the requeue of a blocked deletion checks them again.
+// MapShootToExtensionProfiles maps a Shoot to the ExtensionProfiles being deleted that it pins.
 func (r *Reconciler) MapShootToExtensionProfiles(ctx context.Context, obj client.Object) []reconcile.Request {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
 	if !ok {
@@ -93,10 +80,8 @@ func (r *Reconciler) MapShootToExtensionProfiles(ctx context.Context, obj client
 	return requests
 }
 
-// ShootPinsChangedPredicate lets through the Shoot events that can release a blocked deletion or
-// block a pending one: creation and removal of Shoots with pins, and updates that change the
-// pinned extension types (v1beta1helper.PinnedExtensionTypes) or whether the Shoot is being
-// deleted, for Shoots with pins before or after. Generic events are dropped.
+// ShootPinsChangedPredicate lets through the Shoot events that change the pinned extension types or
+// the deletion state of a Shoot with pins.
 func ShootPinsChangedPredicate() predicate.Predicate {
 	hasPins := func(obj client.Object) bool {
 		shoot, ok := obj.(*gardencorev1beta1.Shoot)

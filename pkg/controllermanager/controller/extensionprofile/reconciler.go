@@ -2,15 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofile contains the controller of ExtensionProfiles. It
-//   - writes their status: the current GEP-32 classification of every component version (GEP-78
-//     "ExtensionProfile status") and its next transition, recomputed at every lifecycle
-//     transition;
-//   - guards their deletion with the gardener finalizer, released only when no Shoot pins a
-//     component version of the profile any more (GEP-78 "Admission": a pin never dangles), as
-//     Gardener's CloudProfile controller does for referencing Shoots. The ExtensionProfileInUse
-//     admission plugin rejects the deletion of a pinned profile already; the finalizer covers a
-//     pin admitted while the deletion is in flight.
+// Package extensionprofile contains the controller that writes the classification of every component
+// version of an ExtensionProfile into its status, and keeps the finalizer of a profile being
+// deleted while Shoots pin it.
 package extensionprofile
 
 import (
@@ -43,8 +37,7 @@ const (
 	EventReasonDeletionBlocked = "DeletionBlocked"
 
 	// DeletionBlockedRequeueInterval is how long a blocked deletion waits before the next check
-	// when no Shoot event triggers one earlier. The watch on Shoots re-checks the profile as soon
-	// as a pin goes; the timer is only a safety net, and repeats the DeletionBlocked event.
+	// when no Shoot event triggers one earlier.
 	DeletionBlockedRequeueInterval = 5 * time.Minute
 
 	// maxShootsInEvent is how many Shoots the DeletionBlocked event names.
@@ -64,29 +57,9 @@ type Reconciler struct {
 	Recorder events.EventRecorder
 }
 
-// Reconcile handles one ExtensionProfile. A profile that is gone is left alone.
-//
-// A profile that is being deleted keeps the gardener finalizer (gardencorev1beta1.GardenerName)
-// while a Shoot that is not being deleted pins any of its component versions (an extension entry
-// of the profile's type with a component version; indexer.ShootPinnedExtensionTypes). Then the
-// reconciler records a Warning event DeletionBlocked, "Cannot delete ExtensionProfile, because
-// the following Shoots still pin its components: [ns/a ns/b]" (the first ten, sorted, and the
-// number of the others), and requeues after DeletionBlockedRequeueInterval without an error: the
-// wait is expected, not a failure. Without such Shoots it removes the finalizer. Its status is
-// not updated any more.
-//
-// Otherwise it adds the finalizer if missing, classifies every component version at the clock's
-// now with componentversion.ExtensionProfileStatusWithChannelsAt (the classification and the next
-// transition: the time of the next classification change and the classification from then on;
-// and the current version of each release channel, with Config.StableChannelSoakPeriod) and
-// writes status.components with a merge patch on
-// the status subresource, only when it differs semantically from the stored status. It requeues
-// after the duration until the earliest future lifecycle startTime of any version or the end of
-// a soak period (nextSoakEnd), whichever comes first; without either it does not requeue
-// on a timer.
-//
-// Finalizer changes are merge patches with optimistic locking. Errors from the client are
-// returned, so controller-runtime retries with backoff.
+// Reconcile writes the classification, next transition and channel versions of every component
+// version into the status when they changed, and requeues at the next transition or end of a soak.
+// A profile being deleted keeps its finalizer, with a DeletionBlocked event, while a Shoot pins it.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 

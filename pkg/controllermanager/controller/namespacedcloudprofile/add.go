@@ -23,9 +23,7 @@ import (
 // ControllerName is the name of this controller.
 const ControllerName = "namespacedcloudprofile"
 
-// AddToManager fills in the Client from the manager and registers the controller: it reconciles
-// a NamespacedCloudProfile when its generation changes (spec, deletion), and every
-// NamespacedCloudProfile whose parent is a CloudProfile that changed.
+// AddToManager adds Reconciler to the given manager.
 func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()

@@ -2,9 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package namespacedcloudprofile holds the controller that merges the parent CloudProfile's spec
-// with a NamespacedCloudProfile's spec into its status.cloudProfileSpec
-// (gardenerutils.MergeCloudProfiles), and guards its deletion while Shoots reference it.
+// Package namespacedcloudprofile contains the controller that merges a NamespacedCloudProfile with
+// its parent CloudProfile into status.cloudProfileSpec.
 package namespacedcloudprofile
 
 import (
@@ -33,16 +32,8 @@ type Reconciler struct {
 	Config controllermanagerconfigv1alpha1.CloudProfileControllerConfiguration
 }
 
-// Reconcile handles one NamespacedCloudProfile. A profile that is gone is left alone.
-//
-// A profile that is being deleted keeps the gardener finalizer while a Shoot of its namespace
-// references it (spec.cloudProfile kind NamespacedCloudProfile); the error names the Shoots, so
-// controller-runtime retries with backoff. Without such Shoots the finalizer is removed.
-//
-// Otherwise the finalizer is added if missing, and when the parent CloudProfile exists its spec
-// is merged with the profile's (gardenerutils.MergeCloudProfiles) and written to
-// status.cloudProfileSpec together with status.observedGeneration, only when they differ. A
-// missing parent is left alone: the CloudProfile watch reconciles again once it exists.
+// Reconcile merges the parent's spec into the profile's status, and keeps the finalizer of a profile
+// being deleted while Shoots of its namespace reference it.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
