@@ -33,9 +33,8 @@ func mustConstraint(c string) *semver.Constraints {
 	return constraint
 }
 
-// BuildCoreCloudProfileReference returns the CloudProfile reference of a Shoot:
-// spec.cloudProfile (kind defaulted to CloudProfile) if set, else a CloudProfile reference built
-// from the deprecated spec.cloudProfileName, else nil. The result is a copy.
+// BuildCoreCloudProfileReference returns a copy of the CloudProfile reference of a Shoot, from
+// spec.cloudProfile or else spec.cloudProfileName; nil without one.
 func BuildCoreCloudProfileReference(shoot *core.Shoot) *gardencorev1beta1.CloudProfileReference {
 	if shoot == nil {
 		return nil
@@ -71,10 +70,8 @@ func BuildV1beta1CloudProfileReference(shoot *gardencorev1beta1.Shoot) *gardenco
 	return nil
 }
 
-// GetCloudProfile returns the CloudProfile a Shoot references, read through reader. For a
-// NamespacedCloudProfile (of the Shoot's namespace) it is a CloudProfile with the profile's name
-// and namespace whose spec is the merged status.cloudProfileSpec. Errors: no reference, an
-// unsupported kind, and the reader's (NotFound included).
+// GetCloudProfile returns the CloudProfile a Shoot references; for a NamespacedCloudProfile, one of
+// its name and namespace with the merged spec.
 func GetCloudProfile(ctx context.Context, reader client.Reader, shoot *gardencorev1beta1.Shoot) (*gardencorev1beta1.CloudProfile, error) {
 	ref := BuildV1beta1CloudProfileReference(shoot)
 	if ref == nil {
@@ -100,9 +97,8 @@ func GetCloudProfile(ctx context.Context, reader client.Reader, shoot *gardencor
 	return nil, fmt.Errorf("unsupported cloud profile kind %q", ref.Kind)
 }
 
-// GetCloudProfileSpec returns the spec of the CloudProfile a Shoot references, from the listers:
-// a CloudProfile's spec, or a NamespacedCloudProfile's merged status.cloudProfileSpec. Without a
-// reference it returns nil and no error; the listers' errors (NotFound included) are returned.
+// GetCloudProfileSpec returns the spec of the CloudProfile a Shoot references, from the listers; nil
+// without a reference.
 func GetCloudProfileSpec(cloudProfileLister gardencorev1beta1listers.CloudProfileLister, namespacedCloudProfileLister gardencorev1beta1listers.NamespacedCloudProfileLister, shoot *core.Shoot) (*gardencorev1beta1.CloudProfileSpec, error) {
 	ref := BuildCoreCloudProfileReference(shoot)
 	if ref == nil {
@@ -125,17 +121,8 @@ func GetCloudProfileSpec(cloudProfileLister gardencorev1beta1listers.CloudProfil
 	return nil, fmt.Errorf("could not find referenced cloud profile with kind %q", ref.Kind)
 }
 
-// SyncCloudProfileFields keeps the deprecated spec.cloudProfileName and spec.cloudProfile of a
-// Shoot consistent, with Gardener's rules (SyncCloudProfileFields in gardener/gardener
-// pkg/utils/gardener), called by the registry strategy on create (oldShoot nil) and update:
-//   - nothing changes for a Shoot that is being deleted;
-//   - for Kubernetes >= 1.34 nothing is synced any more: only an empty spec.cloudProfile.kind is
-//     defaulted to CloudProfile, and on update a cloudProfileName that is unchanged and equal to
-//     spec.cloudProfile.name (kind CloudProfile) is removed;
-//   - otherwise spec.cloudProfile is filled from spec.cloudProfileName when missing, its empty
-//     kind defaulted to CloudProfile, and for kind CloudProfile spec.cloudProfileName is set to
-//     spec.cloudProfile.name when the version is below 1.33 (or unparsable) or when the name was
-//     set to something else; for another kind spec.cloudProfileName is removed.
+// SyncCloudProfileFields keeps the deprecated spec.cloudProfileName and spec.cloudProfile of a Shoot
+// consistent on create (oldShoot nil) and update.
 func SyncCloudProfileFields(oldShoot, newShoot *core.Shoot) {
 	if newShoot.DeletionTimestamp != nil {
 		return

@@ -12,10 +12,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// This file holds the maintenance operation and auto-update switches of a Shoot as Gardener
-// reads them; the effective maintenance window is in shoot.go. The GEP-78 component decision is
-// in pkg/utils/gardener/componentversion.
-
 const (
 	// AnnotationShootOperation is the operation annotation of a Shoot; its value is a list of
 	// operations separated by ";".

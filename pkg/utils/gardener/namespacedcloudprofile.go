@@ -15,10 +15,8 @@ import (
 // architectureCapability is the capability name that carries the CPU architecture.
 const architectureCapability = "architecture"
 
-// TransformSpecToParentFormat returns a copy of spec whose machine image versions and machine
-// types describe their architecture the way the parent does: as capabilities (capability
-// flavors, machine type capabilities) when the parent defines capabilities, else as the
-// architecture fields.
+// TransformSpecToParentFormat returns a copy of spec that describes architectures as the parent
+// does: as capabilities when the parent defines them, else as architecture fields.
 func TransformSpecToParentFormat(
 	spec gardencorev1beta1.NamespacedCloudProfileSpec,
 	capabilityDefinitions []gardencorev1beta1.CapabilityDefinition,

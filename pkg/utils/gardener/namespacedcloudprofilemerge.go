@@ -12,20 +12,8 @@ import (
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 )
 
-// MergeCloudProfiles writes the parent's spec with the NamespacedCloudProfile's spec merged in
-// into namespacedCloudProfile.Status.CloudProfileSpec, with Gardener's rules:
-//   - Kubernetes versions: only versions of the parent are taken, and only their expirationDate
-//     is overridden;
-//   - machine images: new images and versions are added; for an image of the parent a set
-//     updateStrategy overrides, and a version of the parent takes the override's expirationDate,
-//     unless the override sets architectures, capabilityFlavors, cri, kubeletVersionConstraint or
-//     a classification: then the override replaces the version;
-//   - machine and volume types: added, or replaced by name;
-//   - caBundle: appended to the parent's; limits.maxNodesTotal (> 0) overrides;
-//   - architectures missing in the result are filled from the capabilities, else amd64.
-//
-// Entries keep the parent's order; additions follow in the order of the override. Neither input
-// is modified beyond the status.
+// MergeCloudProfiles writes the parent's spec with the NamespacedCloudProfile's spec merged in into
+// namespacedCloudProfile.Status.CloudProfileSpec; entries keep the parent's order, additions follow.
 func MergeCloudProfiles(namespacedCloudProfile *gardencorev1beta1.NamespacedCloudProfile, cloudProfile *gardencorev1beta1.CloudProfile) {
 	merged := *cloudProfile.Spec.DeepCopy()
 	spec := TransformSpecToParentFormat(*namespacedCloudProfile.Spec.DeepCopy(), cloudProfile.Spec.MachineCapabilities)

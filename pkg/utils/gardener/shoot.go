@@ -21,16 +21,14 @@ func IsNowInEffectiveShootMaintenanceTimeWindow(shoot *gardencorev1beta1.Shoot, 
 	return EffectiveShootMaintenanceTimeWindow(shoot).Contains(clock.Now())
 }
 
-// EffectiveMaintenanceTimeWindow returns the window in which maintenance starts: timeWindow with
-// its end moved MaintenanceWindowCutOff earlier, so that the operations it triggers still begin
-// inside the configured window.
+// EffectiveMaintenanceTimeWindow returns timeWindow with its end moved MaintenanceWindowCutOff
+// earlier.
 func EffectiveMaintenanceTimeWindow(timeWindow *timewindow.MaintenanceTimeWindow) *timewindow.MaintenanceTimeWindow {
 	return timeWindow.WithEnd(timeWindow.End().Add(0, 0, -int(MaintenanceWindowCutOff/time.Second)))
 }
 
-// EffectiveShootMaintenanceTimeWindow returns the effective maintenance window of a Shoot:
-// EffectiveMaintenanceTimeWindow of spec.maintenance.timeWindow, or timewindow.AlwaysTimeWindow
-// (not shortened) when the Shoot has no window or one that cannot be parsed.
+// EffectiveShootMaintenanceTimeWindow returns the effective maintenance window of a Shoot, the whole
+// day when it has none or one that cannot be parsed.
 func EffectiveShootMaintenanceTimeWindow(shoot *gardencorev1beta1.Shoot) *timewindow.MaintenanceTimeWindow {
 	if shoot.Spec.Maintenance == nil || shoot.Spec.Maintenance.TimeWindow == nil {
 		return timewindow.AlwaysTimeWindow
@@ -42,9 +40,7 @@ func EffectiveShootMaintenanceTimeWindow(shoot *gardencorev1beta1.Shoot) *timewi
 	return EffectiveMaintenanceTimeWindow(w)
 }
 
-// ComputeTechnicalID returns the technical ID of a Shoot of the project projectName, the name of
-// its control-plane namespace in the seed: status.technicalID when it is set, else
-// shoot--<project>--<name>. The result is not validated; see ComputeTechnicalIDFromNamespace.
+// ComputeTechnicalID returns status.technicalID, else shoot--<project>--<name>.
 func ComputeTechnicalID(projectName string, shoot *gardencorev1beta1.Shoot) string {
 	if shoot.Status.TechnicalID != "" {
 		return shoot.Status.TechnicalID

@@ -21,9 +21,7 @@ import (
 const ProjectNamespacePrefix = "garden-"
 
 // ProjectNameForNamespace returns the project of a project namespace: "garden-<project>" gives
-// "<project>" and "garden" gives "garden". Any other namespace is not a project namespace and
-// yields an error. (Gardener reads the name from the Project whose spec.namespace matches; this
-// project has no Project resource and relies on Gardener's naming convention instead.)
+// "<project>", "garden" gives "garden"; any other namespace is an error.
 func ProjectNameForNamespace(namespace string) (string, error) {
 	if namespace == v1beta1constants.GardenNamespace {
 		return v1beta1constants.GardenNamespace, nil
@@ -34,10 +32,8 @@ func ProjectNameForNamespace(namespace string) (string, error) {
 	return "", fmt.Errorf("namespace %q is not a project namespace (%q or %q<project>)", namespace, v1beta1constants.GardenNamespace, ProjectNamespacePrefix)
 }
 
-// ComputeTechnicalIDFromNamespace is ComputeTechnicalID with the project derived from the Shoot's
-// namespace (ProjectNameForNamespace) when status.technicalID is unset. A namespace that is not
-// a project namespace, or a computed ID that is not a valid namespace name (a DNS-1123 label of
-// at most 63 characters), is an error.
+// ComputeTechnicalIDFromNamespace is ComputeTechnicalID with the project of the Shoot's namespace;
+// an ID that is not a valid namespace name is an error.
 func ComputeTechnicalIDFromNamespace(shoot *gardencorev1beta1.Shoot) (string, error) {
 	if shoot.Status.TechnicalID != "" {
 		return shoot.Status.TechnicalID, nil
