@@ -18,11 +18,8 @@ import (
 	"github.com/gep-78/gardener/pkg/component/extensions/extension"
 )
 
-// SetExtensionComponents sets spec.components of the Extensions in extensions (the deployer's,
-// keyed by type) from the Shoot's active pins, with the providerConfig of the version entries of
-// the ExtensionProfiles read with gardenClient; an Extension without pins gets an empty list, so
-// that the deployer removes components written before. It returns a warning per pin written
-// without an entry. Gardenlet calls it only with the ExtensionComponentVersions feature gate on.
+// SetExtensionComponents sets spec.components of the Extensions from the Shoot's active pins, an
+// empty list where nothing is pinned, and returns a warning per pin without a profile entry.
 func SetExtensionComponents(ctx context.Context, gardenClient client.Reader, shoot *gardencorev1beta1.Shoot, extensions map[string]extension.Extension) ([]ComponentWarning, error) {
 	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
 	if err != nil {
@@ -38,13 +35,9 @@ func SetExtensionComponents(ctx context.Context, gardenClient client.Reader, sho
 	return warnings, nil
 }
 
-// setComponents sets spec.components of each Extension in extensions from the pins of the last
-// Shoot extension entry of its type, profiles keyed by type.
-//
-// spec.components lists {name, version, providerConfig} per pinned entry, providerConfig from the
-// profile's version entry (GEP-78 "Optional per-version providerConfig"). A pin without an entry
-// is written as {name, version} with a ComponentWarning: dropping it would silently fall back to
-// the extension's default.
+// setComponents sets spec.components of each Extension from the pins of the last Shoot extension
+// entry of its type, each with the providerConfig of its profile entry (GEP-78 "Optional
+// per-version providerConfig"); a pin without an entry is written without one.
 func setComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardencorev1beta1.ExtensionProfile, extensions map[string]extension.Extension) []ComponentWarning {
 	var (
 		pins     = helper.ActiveComponentPins(shoot.Spec.Extensions)
@@ -74,8 +67,8 @@ func lastIndex(entries []gardencorev1beta1.Extension, extensionType string) int 
 	return last
 }
 
-// profilesFor returns the ExtensionProfiles named after the types of the Shoot's active pins
-// (helper.ActiveComponentPins), by name. They are read only when componentVersions is on.
+// profilesFor returns the ExtensionProfiles of the Shoot's active pins by name; none with the gate
+// off.
 func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot, componentVersions bool) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	if !componentVersions {
@@ -99,8 +92,7 @@ func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.
 	return profiles, nil
 }
 
-// desiredComponents returns spec.components of the Extension of spec.extensions[extensionIndex]
-// from the Shoot's active pins.
+// desiredComponents returns spec.components of the Extension of spec.extensions[extensionIndex].
 func desiredComponents(pins []helper.ComponentPin, extensionIndex int, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
 	var (
 		components []extensionsv1alpha1.ExtensionComponent

@@ -28,8 +28,7 @@ type ExtensionComponentOptions struct {
 }
 
 // NewExtensionWithComponents is NewExtension for the Extensions of a Shoot with their resolved
-// component versions (DesiredExtensions). It reads the ExtensionProfiles of the Shoot's active
-// pins from gardenClient and returns the warnings of DesiredExtensions.
+// component versions (DesiredExtensions), and the warnings of DesiredExtensions.
 func NewExtensionWithComponents(
 	ctx context.Context,
 	log logr.Logger,
@@ -64,14 +63,8 @@ func NewExtensionWithComponents(
 	), warnings, nil
 }
 
-// DesiredExtensions returns the seed Extensions of a Shoot (mergeExtensions, in spec order,
-// labelled extension.LabelManagedBy, LabelShootNamespace and LabelShootName) and a warning per pin
-// without a profile version entry. It is pure; profiles are keyed by extension type.
-//
-// With componentVersions on, spec.components lists {name, version, providerConfig} per pinned
-// entry, providerConfig from the profile's version entry (GEP-78 "Optional per-version
-// providerConfig"); off, it stays empty. A pin without an entry is written as {name, version}
-// with a ComponentWarning: dropping it would silently fall back to the extension's default.
+// DesiredExtensions returns the seed Extensions of a Shoot, with spec.components when
+// componentVersions is on, and a warning per pin without a profile entry.
 func DesiredExtensions(
 	shoot *gardencorev1beta1.Shoot,
 	profiles map[string]*gardencorev1beta1.ExtensionProfile,

@@ -9,36 +9,25 @@ import "fmt"
 // WarningReason says why a pinned component could not be matched to an ExtensionProfile entry.
 type WarningReason string
 
+// The reasons of a ComponentWarning.
 const (
-	// WarningProfileNotFound: no ExtensionProfile is named after the extension type.
-	WarningProfileNotFound WarningReason = "ProfileNotFound"
-	// WarningComponentNotFound: the profile does not list the component.
+	WarningProfileNotFound   WarningReason = "ProfileNotFound"
 	WarningComponentNotFound WarningReason = "ComponentNotFound"
-	// WarningVersionNotFound: the component does not list the pinned version (for example it was
-	// removed from the profile while the Shoot pinned it, or the pin is a partial version that
-	// admission never resolved).
-	WarningVersionNotFound WarningReason = "VersionNotFound"
-	// WarningDuplicateComponent: the Shoot pins the same component twice; only the first pin is
-	// written, since spec.components is a list keyed by name.
+	WarningVersionNotFound   WarningReason = "VersionNotFound"
+	// WarningDuplicateComponent: only the first pin of a component is written.
 	WarningDuplicateComponent WarningReason = "DuplicateComponent"
 )
 
-// ComponentWarning reports a pinned component whose version SetExtensionComponents wrote without a
-// providerConfig because the ExtensionProfile has no matching entry (or that it skipped, for
-// WarningDuplicateComponent).
+// ComponentWarning reports a pin written without a providerConfig, for lack of a matching
+// ExtensionProfile entry, or skipped as a duplicate.
 type ComponentWarning struct {
-	// ExtensionType is the type of the Shoot extension entry (and the Extension's name).
 	ExtensionType string
-	// Component is the component name of the pin.
-	Component string
-	// Version is the pinned version.
-	Version string
-	// Reason says what was missing.
-	Reason WarningReason
+	Component     string
+	Version       string
+	Reason        WarningReason
 }
 
-// String returns the message of the warning, e.g.
-// "shoot-falco-service: falco 0.42.1 is not listed in ExtensionProfile shoot-falco-service; the pinned version is deployed without providerConfig".
+// String returns the message of the warning.
 func (w ComponentWarning) String() string {
 	prefix := fmt.Sprintf("%s: %s %s", w.ExtensionType, w.Component, w.Version)
 	const consequence = "the pinned version is deployed without providerConfig"
