@@ -357,6 +357,20 @@ func (v CapabilityValues) String() string {
 // Capabilities maps capability names to values.
 type Capabilities map[string]CapabilityValues
 
+// GetCapabilitiesWithAppliedDefaults returns capabilities restricted to the defined capabilities,
+// each missing one set to all values of its definition.
+func GetCapabilitiesWithAppliedDefaults(capabilities Capabilities, capabilityDefinitions []CapabilityDefinition) Capabilities {
+	result := make(Capabilities, len(capabilityDefinitions))
+	for _, definition := range capabilityDefinitions {
+		if values, ok := capabilities[definition.Name]; ok {
+			result[definition.Name] = values
+		} else {
+			result[definition.Name] = definition.Values
+		}
+	}
+	return result
+}
+
 // MachineImageFlavor is one capability combination of a machine image version. In JSON it is
 // the capability map itself (e.g. {"architecture": ["amd64"]}), as in Gardener.
 type MachineImageFlavor struct {

@@ -197,3 +197,6 @@ const (
 	// FailureToleranceTypeZone is the FailureToleranceType "zone".
 	FailureToleranceTypeZone FailureToleranceType = "zone"
 )
+
+// EventActionReconcile is the action of events recorded while reconciling an object.
+const EventActionReconcile = "Reconcile"

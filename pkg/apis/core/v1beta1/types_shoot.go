@@ -417,3 +417,15 @@ type MaintenanceTimeWindow struct {
 	// +kubebuilder:validation:Required
 	End string `json:"end" protobuf:"bytes,2,opt,name=end"`
 }
+
+// Reasons of the Shoot events of shoot maintenance.
+const (
+	// ShootMaintenanceFailed is the reason of the event when the maintained Shoot could not be
+	// written.
+	ShootMaintenanceFailed = "MaintenanceFailed"
+	// ShootEventImageVersionMaintenance is the reason of the events about worker pool machine
+	// image versions.
+	ShootEventImageVersionMaintenance = "MachineImageVersionMaintenance"
+	// ShootEventK8sVersionMaintenance is the reason of the events about Kubernetes versions.
+	ShootEventK8sVersionMaintenance = "KubernetesVersionMaintenance"
+)

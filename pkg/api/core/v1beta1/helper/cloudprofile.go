@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/Masterminds/semver/v3"
+	"k8s.io/apimachinery/pkg/util/sets"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
@@ -203,4 +204,87 @@ func GetArchitecturesFromImageVersion(imageVersion gardencorev1beta1.MachineImag
 // architectures (GetArchitecturesFromImageVersion); a version that yields none supports none.
 func ArchitectureSupportedByImageVersion(version gardencorev1beta1.MachineImageVersion, architecture string, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) bool {
 	return slices.Contains(GetArchitecturesFromImageVersion(version, capabilityDefinitions), architecture)
+}
+
+// VersionIsExpired reports whether version is classified expired now.
+func VersionIsExpired(version gardencorev1beta1.ExpirableVersion) bool {
+	return CurrentLifecycleClassification(version) == gardencorev1beta1.ClassificationExpired
+}
+
+// KubernetesVersionExistsInCloudProfile returns whether the profile lists currentVersion
+// (compared as versions) and its entry; an error if a version does not parse.
+func KubernetesVersionExistsInCloudProfile(cloudProfile *gardencorev1beta1.CloudProfile, currentVersion string) (bool, gardencorev1beta1.ExpirableVersion, error) {
+	for _, version := range cloudProfile.Spec.Kubernetes.Versions {
+		equal, err := versionutils.CompareVersions(version.Version, "=", currentVersion)
+		if err != nil {
+			return false, gardencorev1beta1.ExpirableVersion{}, err
+		}
+		if equal {
+			return true, version, nil
+		}
+	}
+	return false, gardencorev1beta1.ExpirableVersion{}, nil
+}
+
+// ShootMachineImageVersionExists returns whether constraint, an image of the same name, lists
+// the image's version, and its index.
+func ShootMachineImageVersionExists(constraint gardencorev1beta1.MachineImage, image gardencorev1beta1.ShootMachineImage) (bool, int) {
+	if constraint.Name != image.Name || image.Version == nil {
+		return false, 0
+	}
+	if i := slices.IndexFunc(constraint.Versions, func(v gardencorev1beta1.MachineImageVersion) bool { return v.Version == *image.Version }); i >= 0 {
+		return true, i
+	}
+	return false, 0
+}
+
+// FindMachineTypeByName returns the machine type of the given name, or nil.
+func FindMachineTypeByName(machines []gardencorev1beta1.MachineType, name string) *gardencorev1beta1.MachineType {
+	if i := slices.IndexFunc(machines, func(m gardencorev1beta1.MachineType) bool { return m.Name == name }); i >= 0 {
+		return &machines[i]
+	}
+	return nil
+}
+
+// GetCapabilitiesIntersection returns, for every capability of the first set, the values all
+// sets share (an empty list when they share none).
+func GetCapabilitiesIntersection(capabilitiesList ...gardencorev1beta1.Capabilities) gardencorev1beta1.Capabilities {
+	intersection := gardencorev1beta1.Capabilities{}
+	if len(capabilitiesList) == 0 {
+		return intersection
+	}
+	for name, values := range capabilitiesList[0] {
+		shared := sets.New(values...)
+		for _, other := range capabilitiesList[1:] {
+			shared = shared.Intersection(sets.New(other[name]...))
+		}
+		intersection[name] = sets.List(shared)
+	}
+	return intersection
+}
+
+// AreCapabilitiesCompatible reports whether two capability sets, each completed with the
+// definitions' values, share a value of every capability.
+func AreCapabilitiesCompatible(capabilities1, capabilities2 gardencorev1beta1.Capabilities, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) bool {
+	shared := GetCapabilitiesIntersection(
+		gardencorev1beta1.GetCapabilitiesWithAppliedDefaults(capabilities1, capabilityDefinitions),
+		gardencorev1beta1.GetCapabilitiesWithAppliedDefaults(capabilities2, capabilityDefinitions),
+	)
+	for _, values := range shared {
+		if len(values) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// AreCapabilitiesSupportedByImageFlavors reports whether one of the image flavors is compatible
+// with capabilities; an image without flavors supports everything.
+func AreCapabilitiesSupportedByImageFlavors(capabilities gardencorev1beta1.Capabilities, imageFlavors []gardencorev1beta1.MachineImageFlavor, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) bool {
+	if len(imageFlavors) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(imageFlavors, func(flavor gardencorev1beta1.MachineImageFlavor) bool {
+		return AreCapabilitiesCompatible(flavor.Capabilities, capabilities, capabilityDefinitions)
+	})
 }

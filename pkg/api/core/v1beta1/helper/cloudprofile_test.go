@@ -10,7 +10,9 @@ import (
 	"github.com/Masterminds/semver/v3"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	"github.com/onsi/gomega/types"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 
 	. "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -133,5 +135,90 @@ var _ = Describe("Gardener's CloudProfile helpers without a time", func() {
 		}
 		Expect(DurationUntilNextVersionTransition(&spec, now)).To(Equal(30 * time.Minute))
 		Expect(DurationUntilNextVersionTransition(&spec, now.Add(2*time.Hour))).To(BeZero())
+	})
+})
+
+var _ = Describe("Gardener's CloudProfile look-ups", func() {
+	profile := &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{
+		Kubernetes:   gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "1.34.2"}, {Version: "1.35.0"}}},
+		MachineTypes: []gardencorev1beta1.MachineType{{Name: "small"}, {Name: "large"}},
+	}}
+
+	DescribeTable("#KubernetesVersionExistsInCloudProfile",
+		func(version string, exists bool, matchErr types.GomegaMatcher) {
+			found, entry, err := KubernetesVersionExistsInCloudProfile(profile, version)
+			Expect(err).To(matchErr)
+			Expect(found).To(Equal(exists))
+			if exists {
+				Expect(entry.Version).To(Equal("1.35.0"))
+			}
+		},
+		Entry("listed", "1.35.0", true, Not(HaveOccurred())),
+		Entry("listed in another notation", "v1.35.0", true, Not(HaveOccurred())),
+		Entry("not listed", "1.35.1", false, Not(HaveOccurred())),
+		Entry("not a version", "one", false, HaveOccurred()),
+	)
+
+	It("#VersionIsExpired classifies at time.Now", func() {
+		Expect(VersionIsExpired(gardencorev1beta1.ExpirableVersion{Version: "1.0.0"})).To(BeFalse())
+		Expect(VersionIsExpired(gardencorev1beta1.ExpirableVersion{Version: "1.0.0", ExpirationDate: &metav1.Time{Time: time.Now().Add(-time.Minute)}})).To(BeTrue())
+	})
+
+	DescribeTable("#ShootMachineImageVersionExists",
+		func(image gardencorev1beta1.ShootMachineImage, exists bool, index int) {
+			constraint := gardencorev1beta1.MachineImage{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}}, {ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}},
+			}}
+			found, i := ShootMachineImageVersionExists(constraint, image)
+			Expect([]any{found, i}).To(Equal([]any{exists, index}))
+		},
+		Entry("listed", gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1.1.0")}, true, 1),
+		Entry("another image", gardencorev1beta1.ShootMachineImage{Name: "suse", Version: ptr.To("1.1.0")}, false, 0),
+		Entry("not listed", gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1.2.0")}, false, 0),
+		Entry("no version", gardencorev1beta1.ShootMachineImage{Name: "gardenlinux"}, false, 0),
+	)
+
+	It("#FindMachineTypeByName returns the entry or nil", func() {
+		Expect(FindMachineTypeByName(profile.Spec.MachineTypes, "large")).To(BeIdenticalTo(&profile.Spec.MachineTypes[1]))
+		Expect(FindMachineTypeByName(profile.Spec.MachineTypes, "huge")).To(BeNil())
+	})
+})
+
+var _ = Describe("Gardener's capability helpers", func() {
+	definitions := []gardencorev1beta1.CapabilityDefinition{
+		{Name: "architecture", Values: []string{"amd64", "arm64"}},
+		{Name: "gpu", Values: []string{"none", "nvidia"}},
+	}
+
+	DescribeTable("#GetCapabilitiesIntersection",
+		func(list []gardencorev1beta1.Capabilities, expected gardencorev1beta1.Capabilities) {
+			Expect(GetCapabilitiesIntersection(list...)).To(Equal(expected))
+		},
+		Entry("none", nil, gardencorev1beta1.Capabilities{}),
+		Entry("one", []gardencorev1beta1.Capabilities{{"gpu": {"none"}}}, gardencorev1beta1.Capabilities{"gpu": {"none"}}),
+		Entry("shared values of the first set's capabilities",
+			[]gardencorev1beta1.Capabilities{{"architecture": {"arm64", "amd64"}, "gpu": {"none"}}, {"architecture": {"amd64"}}},
+			gardencorev1beta1.Capabilities{"architecture": {"amd64"}, "gpu": {}}),
+	)
+
+	DescribeTable("#AreCapabilitiesSupportedByImageFlavors",
+		func(machine gardencorev1beta1.Capabilities, flavors []gardencorev1beta1.MachineImageFlavor, supported bool) {
+			Expect(AreCapabilitiesSupportedByImageFlavors(machine, flavors, definitions)).To(Equal(supported))
+		},
+		Entry("an image without flavors supports everything", gardencorev1beta1.Capabilities{"gpu": {"nvidia"}}, nil, true),
+		Entry("a flavor sharing every capability",
+			gardencorev1beta1.Capabilities{"architecture": {"arm64"}, "gpu": {"nvidia"}},
+			[]gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"amd64"}}}, {Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}}}, true),
+		Entry("a missing capability takes every defined value",
+			gardencorev1beta1.Capabilities{"architecture": {"amd64"}},
+			[]gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"amd64"}, "gpu": {"nvidia"}}}}, true),
+		Entry("no flavor shares the gpu",
+			gardencorev1beta1.Capabilities{"architecture": {"amd64"}, "gpu": {"nvidia"}},
+			[]gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"gpu": {"none"}}}}, false),
+	)
+
+	It("#AreCapabilitiesCompatible ignores capabilities that are not defined", func() {
+		Expect(AreCapabilitiesCompatible(gardencorev1beta1.Capabilities{"other": {"x"}}, gardencorev1beta1.Capabilities{"other": {"y"}}, definitions)).To(BeTrue())
+		Expect(AreCapabilitiesCompatible(gardencorev1beta1.Capabilities{"gpu": {"none"}}, gardencorev1beta1.Capabilities{"gpu": {"nvidia"}}, definitions)).To(BeFalse())
 	})
 })

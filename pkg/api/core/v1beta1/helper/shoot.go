@@ -5,9 +5,12 @@
 package helper
 
 import (
+	"strings"
+
 	"github.com/Masterminds/semver/v3"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 )
 
 // CalculateEffectiveKubernetesVersion returns the kubelet version of a worker pool: its own
@@ -17,4 +20,37 @@ func CalculateEffectiveKubernetesVersion(controlPlaneVersion *semver.Version, wo
 		return semver.NewVersion(*workerKubernetes.Version)
 	}
 	return controlPlaneVersion, nil
+}
+
+// IsWorkerless reports whether the Shoot has no worker pools.
+func IsWorkerless(shoot *gardencorev1beta1.Shoot) bool {
+	return len(shoot.Spec.Provider.Workers) == 0
+}
+
+// IsUpdateStrategyInPlace reports whether a pool's update strategy updates machines in place.
+func IsUpdateStrategyInPlace(updateStrategy *gardencorev1beta1.MachineUpdateStrategy) bool {
+	return updateStrategy != nil && (*updateStrategy == gardencorev1beta1.AutoInPlaceUpdate || *updateStrategy == gardencorev1beta1.ManualInPlaceUpdate)
+}
+
+// GetShootGardenerOperations returns the operations of the gardener.cloud/operation annotation,
+// split at ";" and trimmed.
+func GetShootGardenerOperations(annotations map[string]string) []string {
+	return splitOperations(annotations[v1beta1constants.GardenerOperation])
+}
+
+// GetShootMaintenanceOperations returns the operations of the maintenance.gardener.cloud/operation
+// annotation, split at ";" and trimmed.
+func GetShootMaintenanceOperations(annotations map[string]string) []string {
+	return splitOperations(annotations[v1beta1constants.GardenerMaintenanceOperation])
+}
+
+func splitOperations(value string) []string {
+	if value == "" {
+		return nil
+	}
+	operations := strings.Split(value, v1beta1constants.GardenerOperationsSeparator)
+	for i := range operations {
+		operations[i] = strings.TrimSpace(operations[i])
+	}
+	return operations
 }

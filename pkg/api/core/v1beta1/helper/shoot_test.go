@@ -39,3 +39,36 @@ var _ = Describe("Worker pool kubelet versions", func() {
 		Entry("an unparsable constraint admits nothing", ptr.To(">= one"), "1.35.0", false),
 	)
 })
+
+var _ = Describe("Gardener's Shoot helpers", func() {
+	It("#IsWorkerless reports a Shoot without pools", func() {
+		Expect(IsWorkerless(&gardencorev1beta1.Shoot{})).To(BeTrue())
+		Expect(IsWorkerless(&gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{{Name: "a"}}}}})).To(BeFalse())
+	})
+
+	DescribeTable("#IsUpdateStrategyInPlace",
+		func(strategy *gardencorev1beta1.MachineUpdateStrategy, inPlace bool) {
+			Expect(IsUpdateStrategyInPlace(strategy)).To(Equal(inPlace))
+		},
+		Entry("unset", nil, false),
+		Entry("rolling", ptr.To(gardencorev1beta1.AutoRollingUpdate), false),
+		Entry("automatic in place", ptr.To(gardencorev1beta1.AutoInPlaceUpdate), true),
+		Entry("manual in place", ptr.To(gardencorev1beta1.ManualInPlaceUpdate), true),
+	)
+
+	DescribeTable("#GetShootGardenerOperations and #GetShootMaintenanceOperations split at ';' and trim",
+		func(value *string, operations []string) {
+			annotations := map[string]string{}
+			if value != nil {
+				annotations["gardener.cloud/operation"] = *value
+				annotations["maintenance.gardener.cloud/operation"] = *value
+			}
+			Expect(GetShootGardenerOperations(annotations)).To(Equal(operations))
+			Expect(GetShootMaintenanceOperations(annotations)).To(Equal(operations))
+		},
+		Entry("no annotation", nil, nil),
+		Entry("empty", ptr.To(""), nil),
+		Entry("one", ptr.To("maintain"), []string{"maintain"}),
+		Entry("several, with spaces", ptr.To("reconcile; maintain ;rotate-ssh-keypair"), []string{"reconcile", "maintain", "rotate-ssh-keypair"}),
+	)
+})

@@ -27,6 +27,29 @@ const (
 	AnnotationPrefixMaintenance = "maintenance.gardener.cloud/"
 )
 
+// Operations on Shoots (Gardener's).
+const (
+	// GardenerOperationsSeparator separates the operations of an operation annotation.
+	GardenerOperationsSeparator = ";"
+	// GardenerMaintenanceOperation lists operations that the next maintenance adds to
+	// GardenerOperation; Shoot owners set it.
+	GardenerMaintenanceOperation = "maintenance.gardener.cloud/operation"
+	// FailedShootNeedsRetryOperation asks maintenance to retry a failed Shoot.
+	FailedShootNeedsRetryOperation = "maintenance.shoot.gardener.cloud/needs-retry-operation"
+	// ShootOperationMaintain in GardenerOperation asks for maintenance at once.
+	ShootOperationMaintain = "maintain"
+	// ShootOperationRetry in GardenerOperation asks to retry a failed reconciliation.
+	ShootOperationRetry = "retry"
+	// ShootOperationRotateSSHKeypair asks to rotate the workers' SSH key pair.
+	ShootOperationRotateSSHKeypair = "rotate-ssh-keypair"
+	// OperationRotateObservabilityCredentials asks to rotate the observability credentials.
+	OperationRotateObservabilityCredentials = "rotate-observability-credentials" // #nosec G101 -- not a credential
+	// OperationRotateETCDEncryptionKey asks to rotate the etcd encryption key in one go.
+	OperationRotateETCDEncryptionKey = "rotate-etcd-encryption-key"
+	// OperationRotateETCDEncryptionKeyStart asks to start the etcd encryption key rotation.
+	OperationRotateETCDEncryptionKeyStart = "rotate-etcd-encryption-key-start"
+)
+
 const (
 	// ArchitectureAMD64 is the CPU architecture amd64, the default of
 	// spec.provider.workers[].machine.architecture and of machine image versions without
