@@ -12,7 +12,6 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/test/examples"
 )
@@ -88,9 +87,9 @@ func ShootToMaintain(namespace, name, cloudProfileName, extensionType, version s
 	return shoot
 }
 
-// Maintained reports whether a Shoot has finished its maintenance: no operation "maintain", no
-// pending result, a last maintenance that succeeded.
+// Maintained reports whether a Shoot has finished its maintenance: no operation "maintain", a
+// last maintenance that succeeded.
 func Maintained(shoot *gardencorev1beta1.Shoot) bool {
-	return !gardenerutils.HasMaintainNowAnnotation(shoot) && shoot.Annotations[maintenance.AnnotationPendingResult] == "" &&
+	return !gardenerutils.HasMaintainNowAnnotation(shoot) &&
 		shoot.Status.LastMaintenance != nil && shoot.Status.LastMaintenance.State == gardencorev1beta1.LastOperationStateSucceeded
 }

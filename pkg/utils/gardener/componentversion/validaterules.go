@@ -144,7 +144,9 @@ func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *garden
 		if controlPlane, err := semver.NewVersion(old.Spec.Kubernetes.Version); err == nil {
 			kubelet, _ = v1beta1helper.CalculateEffectiveKubernetesVersion(controlPlane, oldWorker.Kubernetes)
 		}
-		decision, _ := v1beta1helper.MachineImageVersionUpdate(*v1beta1helper.MachineImageVersionsForWorker(&image, oldWorker, kubelet), *oldImage.Version, false, now)
+		machineType := v1beta1helper.FindMachineTypeByName(cloudProfile.Spec.MachineTypes, oldWorker.Machine.Type)
+		candidates := v1beta1helper.MachineImageVersionsForWorkerAndType(&image, oldWorker, kubelet, machineType, cloudProfile.Spec.MachineCapabilities)
+		decision, _ := v1beta1helper.MachineImageVersionUpdate(*candidates, *oldImage.Version, false, now)
 		if decision.Forced {
 			forced = append(forced, forcedChange{pool: worker.Name, from: *oldImage.Version, to: *newImage.Version, reason: decision.Reason})
 		}

@@ -397,8 +397,8 @@ func localCloudProfile() *gardencorev1beta1.CloudProfile {
 				{Version: "1.37.1"}, {Version: "1.36.5"}, {Version: "1.36.3", ExpirationDate: &expiredAt},
 			}},
 			MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.8.0"}},
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.5.0", ExpirationDate: &expiredAt}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.8.0"}, Architectures: []string{"amd64"}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.5.0", ExpirationDate: &expiredAt}, Architectures: []string{"amd64"}},
 			}}},
 		},
 	}

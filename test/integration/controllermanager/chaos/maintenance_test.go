@@ -7,6 +7,7 @@ package chaos_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -27,11 +28,12 @@ import (
 
 var _ = Describe("gardener-controller-manager crashing during maintenance", func() {
 	const (
-		namespace     = "garden-chaos-maintenance"
-		cloudProfile  = "chaos-maintenance"
-		extensionType = "chaos-maintenance-agent"
-		shoots        = 30
-		crashRounds   = 3
+		namespace       = "garden-chaos-maintenance"
+		cloudProfile    = "chaos-maintenance"
+		extensionType   = "chaos-maintenance-agent"
+		shoots          = 30
+		crashRounds     = 3
+		concurrentSyncs = 5
 	)
 
 	var testClient client.Client
@@ -39,10 +41,7 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 	// runControllerManager runs the maintenance controller in its own manager, as a
 	// gardener-controller-manager process would, until the crasher crashes it (crashAt > 0) or
 	// every Shoot is maintained; it returns once the manager has stopped.
-	//
-	// It returns 1 if the crash came right after the removal of a pending result was stored: no
-	// process counts that result.
-	runControllerManager := func(rng *rand.Rand, crash bool) (uncounted int) {
+	runControllerManager := func(rng *rand.Rand, crash bool) {
 		GinkgoHelper()
 		r, err := failover.NewReplica(ctx, "chaos", controllerManagerConfig, kubernetes.GardenScheme, nil)
 		Expect(err).NotTo(HaveOccurred())
@@ -50,15 +49,14 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 		mgr, cancel := r.Manager, r.Cancel
 		var crashes *failover.Crasher
 		if crash {
-			// About seven writes per Shoot: dry run, Update, status, three events, the removal.
-			crashes = failover.NewCrasher(rng, 7*shoots/2, cancel)
+			// About four writes per Shoot: status, dry run, Update, status.
+			crashes = failover.NewCrasher(rng, 4*shoots/2, cancel)
 		}
 		cl, err := client.NewWithWatch(controllerManagerConfig, client.Options{Scheme: kubernetes.GardenScheme, Cache: &client.CacheOptions{Reader: mgr.GetCache()}})
 		Expect(err).NotTo(HaveOccurred())
 		Expect((&maintenance.Reconciler{
-			Client:            crashes.Wrap(cl),
-			ReportingInstance: "chaos",
-			Config:            controllermanagerconfigv1alpha1.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: ptr.To(5)},
+			Client: crashes.Wrap(cl),
+			Config: controllermanagerconfigv1alpha1.ShootMaintenanceControllerConfiguration{ConcurrentSyncs: ptr.To(concurrentSyncs)},
 		}).AddToManager(mgr)).To(Succeed())
 
 		r.Start()
@@ -70,10 +68,6 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 		}
 		cancel()
 		Eventually(r.Done).Should(Receive())
-		if shoot, ok := crashes.AppliedCrashObject().(*gardencorev1beta1.Shoot); ok && shoot.Annotations[maintenance.AnnotationPendingResult] == "" {
-			return 1
-		}
-		return 0
 	}
 
 	BeforeEach(func() {
@@ -85,7 +79,7 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 		Expect(testClient.Create(ctx, failover.ExtensionProfile(extensionType))).To(Succeed())
 	})
 
-	It("finishes every interrupted maintenance, with exactly one event per change and no Shoot left Processing", func() {
+	It("finishes every interrupted maintenance, with at most one event per change and no Shoot left Processing", func() {
 		rng := rand.New(rand.NewPCG(uint64(GinkgoRandomSeed()), 13)) // #nosec G404 -- reproducible chaos, not security
 		upgradesBefore := testutil.ToFloat64(maintenance.ComponentUpgradesTotal.WithLabelValues(extensionType, "auto-update"))
 
@@ -93,10 +87,9 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 			Expect(testClient.Create(ctx, failover.ShootToMaintain(namespace, fmt.Sprintf("m-%02d", i), cloudProfile, extensionType, "1.0.0"))).To(Succeed())
 		}
 
-		uncounted := 0
 		for round := range crashRounds {
 			By(fmt.Sprintf("Crash round %d", round+1))
-			uncounted += runControllerManager(rng, true)
+			runControllerManager(rng, true)
 		}
 		By("Restart without crashing: every Shoot is finished or maintained")
 		runControllerManager(rng, false)
@@ -106,7 +99,6 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 		Expect(list.Items).To(HaveLen(shoots))
 		for _, shoot := range list.Items {
 			Expect(shoot.Annotations).NotTo(HaveKey(gardenerutils.AnnotationShootOperation), shoot.Name)
-			Expect(shoot.Annotations).NotTo(HaveKey(maintenance.AnnotationPendingResult), shoot.Name)
 			Expect(shoot.Spec.Kubernetes.Version).To(Equal("1.35.6"), shoot.Name)
 			Expect(*shoot.Spec.Provider.Workers[0].Machine.Image.Version).To(Equal("1877.8.0"), shoot.Name)
 			Expect(*shoot.Spec.Extensions[0].Components[0].Version).To(Equal("1.1.0"), shoot.Name)
@@ -115,24 +107,28 @@ var _ = Describe("gardener-controller-manager crashing during maintenance", func
 			Expect(shoot.Status.LastMaintenance.Description).To(ContainSubstring(`Updated version from "1.0.0" to "1.1.0"`), shoot.Name)
 		}
 
-		By("Every change has exactly one event, and the counter counts every component upgrade once")
+		By("No change has two events, and the counter counts no component upgrade twice")
+		// A run whose process dies after the spec write records neither its events nor its
+		// metrics (Gardener's): per crash, at most the runs in flight lose them.
 		events := &eventsv1.EventList{}
 		Expect(testClient.List(ctx, events, client.InNamespace(namespace))).To(Succeed())
 		perShoot := map[string][]string{}
 		for _, event := range events.Items {
-			if event.ReportingController == maintenance.ReportingController {
+			if event.ReportingController == maintenance.ControllerName+"-controller" {
 				perShoot[event.Regarding.Name] = append(perShoot[event.Regarding.Name], event.Reason)
 			}
 		}
-		Expect(perShoot).To(HaveLen(shoots))
 		for name, reasons := range perShoot {
-			Expect(reasons).To(ConsistOf(
-				maintenance.EventReasonMachineImageVersionMaintenance,
-				maintenance.EventReasonKubernetesVersionMaintenance,
+			Expect(reasons).To(HaveEach(BeElementOf(
+				gardencorev1beta1.ShootEventImageVersionMaintenance,
+				gardencorev1beta1.ShootEventK8sVersionMaintenance,
 				maintenance.EventReasonExtensionComponentVersionMaintenance,
-			), name)
+			)), name)
+			Expect(reasons).To(HaveLen(len(slices.Compact(slices.Sorted(slices.Values(reasons))))), "an event twice for %s", name)
 		}
-		Expect(testutil.ToFloat64(maintenance.ComponentUpgradesTotal.WithLabelValues(extensionType, "auto-update")) - upgradesBefore).To(Equal(float64(shoots - uncounted)))
+		upgrades := testutil.ToFloat64(maintenance.ComponentUpgradesTotal.WithLabelValues(extensionType, "auto-update")) - upgradesBefore
+		Expect(upgrades).To(BeNumerically("<=", shoots))
+		Expect(upgrades).To(BeNumerically(">=", shoots-crashRounds*concurrentSyncs))
 	})
 })
 

@@ -21,7 +21,6 @@ import (
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
 // loadConfig loads a ControllerManagerConfiguration file with content, defaulted and validated as
@@ -90,17 +89,14 @@ func (a *audit) resourceVersion(name string) string {
 	return h[len(h)-1].ResourceVersion
 }
 
-// maintenanceWrites returns the stored versions of a history that carry a maintenance write: the
-// maintained spec with a new pending result.
+// maintenanceWrites returns the stored versions of a history that carry a maintenance write: a
+// new generation, a changed spec.
 func maintenanceWrites(history []*gardencorev1beta1.Shoot) []*gardencorev1beta1.Shoot {
 	var writes []*gardencorev1beta1.Shoot
-	previous := ""
-	for _, shoot := range history {
-		pending := shoot.Annotations[maintenance.AnnotationPendingResult]
-		if pending != "" && pending != previous {
+	for i, shoot := range history {
+		if i > 0 && shoot.Generation != history[i-1].Generation {
 			writes = append(writes, shoot)
 		}
-		previous = pending
 	}
 	return writes
 }

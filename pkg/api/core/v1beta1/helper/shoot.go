@@ -5,12 +5,11 @@
 package helper
 
 import (
-	"strings"
-
 	"github.com/Masterminds/semver/v3"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	"github.com/gep-78/gardener/pkg/utils"
 )
 
 // CalculateEffectiveKubernetesVersion returns the kubelet version of a worker pool: its own
@@ -35,22 +34,11 @@ func IsUpdateStrategyInPlace(updateStrategy *gardencorev1beta1.MachineUpdateStra
 // GetShootGardenerOperations returns the operations of the gardener.cloud/operation annotation,
 // split at ";" and trimmed.
 func GetShootGardenerOperations(annotations map[string]string) []string {
-	return splitOperations(annotations[v1beta1constants.GardenerOperation])
+	return utils.SplitAndTrimString(annotations[v1beta1constants.GardenerOperation], v1beta1constants.GardenerOperationsSeparator)
 }
 
 // GetShootMaintenanceOperations returns the operations of the maintenance.gardener.cloud/operation
 // annotation, split at ";" and trimmed.
 func GetShootMaintenanceOperations(annotations map[string]string) []string {
-	return splitOperations(annotations[v1beta1constants.GardenerMaintenanceOperation])
-}
-
-func splitOperations(value string) []string {
-	if value == "" {
-		return nil
-	}
-	operations := strings.Split(value, v1beta1constants.GardenerOperationsSeparator)
-	for i := range operations {
-		operations[i] = strings.TrimSpace(operations[i])
-	}
-	return operations
+	return utils.SplitAndTrimString(annotations[v1beta1constants.GardenerMaintenanceOperation], v1beta1constants.GardenerOperationsSeparator)
 }

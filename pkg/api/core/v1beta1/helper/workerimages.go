@@ -27,13 +27,38 @@ func ArchitectureSupportedByDefaultedImageVersion(version gardencorev1beta1.Mach
 }
 
 // MachineImageVersionsForWorker returns the versions of image a worker pool can run, in profile
-// order: those supporting its architecture and CRI, admitting its kubelet version and, for in-place
-// updates, updatable in place from the current version.
+// order: those supporting its architecture (as defaulted) and CRI, admitting its kubelet version
+// and, for in-place updates, updatable in place from the current version.
 func MachineImageVersionsForWorker(image *gardencorev1beta1.MachineImage, worker gardencorev1beta1.Worker, kubeletVersion *semver.Version) *gardencorev1beta1.MachineImage {
-	architecture := v1beta1constants.ArchitectureAMD64
-	if worker.Machine.Architecture != nil && *worker.Machine.Architecture != "" {
-		architecture = *worker.Machine.Architecture
+	architecture := workerArchitecture(worker)
+	return machineImageVersionsFor(image, worker, kubeletVersion, func(v gardencorev1beta1.MachineImageVersion) bool {
+		return ArchitectureSupportedByDefaultedImageVersion(v, architecture, nil)
+	})
+}
+
+// MachineImageVersionsForWorkerAndType is MachineImageVersionsForWorker as Gardener's maintenance
+// filters (FilterMachineImageVersions): the architecture as ArchitectureSupportedByImageVersion
+// reads it, and the machine type's capabilities (a nil machineType asks for none).
+func MachineImageVersionsForWorkerAndType(image *gardencorev1beta1.MachineImage, worker gardencorev1beta1.Worker, kubeletVersion *semver.Version, machineType *gardencorev1beta1.MachineType, capabilityDefinitions []gardencorev1beta1.CapabilityDefinition) *gardencorev1beta1.MachineImage {
+	architecture := workerArchitecture(worker)
+	var capabilities gardencorev1beta1.Capabilities
+	if machineType != nil {
+		capabilities = machineType.Capabilities
 	}
+	return machineImageVersionsFor(image, worker, kubeletVersion, func(v gardencorev1beta1.MachineImageVersion) bool {
+		return ArchitectureSupportedByImageVersion(v, architecture, capabilityDefinitions) &&
+			(len(capabilityDefinitions) == 0 || AreCapabilitiesSupportedByImageFlavors(capabilities, v.CapabilityFlavors, capabilityDefinitions))
+	})
+}
+
+func workerArchitecture(worker gardencorev1beta1.Worker) string {
+	if worker.Machine.Architecture != nil && *worker.Machine.Architecture != "" {
+		return *worker.Machine.Architecture
+	}
+	return v1beta1constants.ArchitectureAMD64
+}
+
+func machineImageVersionsFor(image *gardencorev1beta1.MachineImage, worker gardencorev1beta1.Worker, kubeletVersion *semver.Version, supportsMachine func(gardencorev1beta1.MachineImageVersion) bool) *gardencorev1beta1.MachineImage {
 	cri := gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD}
 	if worker.CRI != nil && worker.CRI.Name != "" {
 		cri = *worker.CRI
@@ -42,8 +67,7 @@ func MachineImageVersionsForWorker(image *gardencorev1beta1.MachineImage, worker
 	if worker.Machine.Image != nil {
 		currentVersion = worker.Machine.Image.Version
 	}
-	inPlace := worker.UpdateStrategy != nil &&
-		(*worker.UpdateStrategy == gardencorev1beta1.AutoInPlaceUpdate || *worker.UpdateStrategy == gardencorev1beta1.ManualInPlaceUpdate)
+	inPlace := IsUpdateStrategyInPlace(worker.UpdateStrategy)
 
 	out := &gardencorev1beta1.MachineImage{
 		Name:           image.Name,
@@ -51,7 +75,7 @@ func MachineImageVersionsForWorker(image *gardencorev1beta1.MachineImage, worker
 		Versions:       []gardencorev1beta1.MachineImageVersion{},
 	}
 	for _, v := range image.Versions {
-		if ArchitectureSupportedByDefaultedImageVersion(v, architecture, nil) && supportsCRI(v, cri) &&
+		if supportsMachine(v) && supportsCRI(v, cri) &&
 			(kubeletVersion == nil || KubeletVersionSupported(v, kubeletVersion)) &&
 			(!inPlace || updatableInPlace(v, currentVersion)) {
 			out.Versions = append(out.Versions, v)

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package maintenance_test
+package maintenance
 
 import (
 	"fmt"
@@ -14,11 +14,10 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/event"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 )
 
 var _ = Describe("#ShootPredicate", func() {
-	p := ShootPredicate()
+	p := (&Reconciler{}).ShootPredicate()
 	withAnnotation := func(value string) *gardencorev1beta1.Shoot {
 		return &gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{"gardener.cloud/operation": value}}}
 	}
@@ -39,6 +38,7 @@ var _ = Describe("#ShootPredicate", func() {
 			Expect(p.Update(event.UpdateEvent{ObjectOld: oldShoot, ObjectNew: newShoot})).To(Equal(pass))
 		},
 		Entry("maintain added", &gardencorev1beta1.Shoot{}, withAnnotation("maintain"), true),
+		Entry("maintain added to other operations, with spaces", withAnnotation("reconcile"), withAnnotation("reconcile; maintain"), true),
 		Entry("maintain already there", withAnnotation("maintain"), withAnnotation("maintain"), false),
 		Entry("other operation", &gardencorev1beta1.Shoot{}, withAnnotation("reconcile"), false),
 		Entry("window changed", withWindow("000000+0000"), withWindow("003000+0000"), true),
@@ -71,7 +71,7 @@ var _ = Describe("metricsInitializer", func() {
 	profile := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "initialized-ext"}}
 
 	It("adds every reason of both counters at 0 when a profile appears, keeps counts, and removes them with the profile", func() {
-		h := MetricsInitializer()
+		h := metricsInitializer()
 		h.Create(ctx, event.CreateEvent{Object: profile}, nil)
 		const upgrades, failures = "gardener_shoot_maintenance_extension_component_upgrades_total", "gardener_shoot_maintenance_extension_component_failures_total"
 		Expect(series("initialized-ext")).To(ConsistOf(

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package maintenance_test
+package maintenance
 
 import (
 	"context"
@@ -16,7 +16,6 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
@@ -24,7 +23,7 @@ import (
 	"github.com/gep-78/gardener/test/examples"
 )
 
-// BenchmarkMaintainExtensionComponents measures the component step of one maintenance run with the
+// BenchmarkMaintainExtensionComponents measures the component step (componentStep.maintain) of one maintenance run with the
 // real CEL checker: falco pinned at 0.1.0 with auto-update (major), and a profile offering n
 // supported higher versions, every one incompatible with the Shoot (a machine image rule and a
 // Kubernetes rule, the shape of the falco example's rules, that both fail). The step checks every
@@ -79,14 +78,13 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 			{"conversion per candidate/", &perCandidateChecker{cache: celutils.NewCache()}},
 			{"one rule set/", &oneRuleSetChecker{cache: celutils.NewCache()}},
 		} {
-			run := func() *Operation {
-				op := NewOperation(shoot, now)
-				op.ExtensionProfiles[profile.Name] = profile
-				MaintainExtensionComponents(context.Background(), logr.Discard(), op, c.checker)
-				return op
+			step := testStep(now, c.checker, profile)
+			run := func() (*gardencorev1beta1.Shoot, []componentUpdate) {
+				maintained := shoot.DeepCopy()
+				return maintained, step.maintain(context.Background(), logr.Discard(), maintained)
 			}
-			if op := run(); len(op.Results()) != 0 || *op.Shoot.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
-				b.Fatalf("expected no update, got %+v", op.Results())
+			if maintained, updates := run(); len(updates) != 0 || *maintained.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
+				b.Fatalf("expected no update, got %+v", updates)
 			}
 
 			b.Run(fmt.Sprintf("%sincompatible candidates=%d", c.name, n), func(b *testing.B) {

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package maintenance_test
+package maintenance
 
 import (
 	"context"
@@ -16,12 +16,11 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-var _ = Describe("MaintainExtensionComponents with release channels", func() {
+var _ = Describe("the component step with release channels", func() {
 	const soak = 7 * 24 * time.Hour
 	var (
 		ctx     = context.Background()
@@ -37,12 +36,15 @@ var _ = Describe("MaintainExtensionComponents with release channels", func() {
 			Type: "falco", Channel: ptr.To(channel), Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To(version)}},
 		}}}}
 	}
-	maintain := func(shoot *gardencorev1beta1.Shoot) *Operation {
-		op := NewOperation(shoot, now)
-		op.StableChannelSoakPeriod = soak
-		op.ExtensionProfiles["falco"] = profile
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		return op
+	// maintainAt runs the component step on a copy of shoot at t; the copy and the results.
+	maintainAt := func(shoot *gardencorev1beta1.Shoot, t time.Time) (*gardencorev1beta1.Shoot, []componentUpdate) {
+		step := testStep(t, checker, profile)
+		step.soak = soak
+		maintained := shoot.DeepCopy()
+		return maintained, step.maintain(ctx, logr.Discard(), maintained)
+	}
+	maintain := func(shoot *gardencorev1beta1.Shoot) (*gardencorev1beta1.Shoot, []componentUpdate) {
+		return maintainAt(shoot, now)
 	}
 
 	BeforeEach(func() {
@@ -62,66 +64,66 @@ var _ = Describe("MaintainExtensionComponents with release channels", func() {
 
 	DescribeTable("moves each component to its channel's version, naming the channel",
 		func(channel gardencorev1beta1.ReleaseChannel, expected string) {
-			op := maintain(shootOn(channel, "0.38.0"))
-			Expect(*op.Shoot.Spec.Extensions[0].Components[0].Version).To(Equal(expected))
-			Expect(op.Results()).To(Equal([]Result{{Kind: ResultKindExtensionComponent, ExtensionType: "falco", Component: "falco", From: "0.38.0", To: expected,
+			maintained, updates := maintain(shootOn(channel, "0.38.0"))
+			Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal(expected))
+			Expect(componentResults(updates)).To(Equal([]result{{Kind: kindComponent, ExtensionType: "falco", Component: "falco", From: "0.38.0", To: expected,
 				Reason: "The component follows the " + string(channel) + " release channel", Trigger: componentversion.ComponentUpdateChannel, Successful: true,
 				Description: `Updated version from "0.38.0" to "` + expected + `" (channel ` + string(channel) + `)`}}))
-			Expect(op.EventNotes()).To(Equal([]string{`Normal Extension "falco" component "falco": Updated version from "0.38.0" to "` + expected +
+			Expect(componentEvents(updates)).To(Equal([]string{`Normal ExtensionComponentVersionMaintenance Extension "falco" component "falco": Updated version from "0.38.0" to "` + expected +
 				`" (channel ` + string(channel) + `). Reason: The component follows the ` + string(channel) + ` release channel.`}))
-			Expect(op.MetricSamples()).To(Equal([]string{"upgrades falco channel"}))
+			Expect(counted(func() { countComponentMaintenance(logr.Discard(), updates) })).To(Equal([]string{"upgrades falco channel"}))
 		},
 		Entry("rapid", gardencorev1beta1.ReleaseChannelRapid, "0.40.0"),
 		Entry("regular", gardencorev1beta1.ReleaseChannelRegular, "0.39.1"),
 	)
 
 	It("records nothing for a component at its channel's version", func() {
-		op := maintain(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.38.0"))
-		Expect(op.Results()).To(BeEmpty())
-		Expect(op.Shoot.Spec).To(Equal(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.38.0").Spec))
+		maintained, updates := maintain(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.38.0"))
+		Expect(updates).To(BeEmpty())
+		Expect(maintained.Spec).To(Equal(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.38.0").Spec))
 	})
 
 	It("never downgrades after a switch from rapid to stable, and says so in lastMaintenance", func() {
-		op := maintain(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.40.0"))
-		Expect(*op.Shoot.Spec.Extensions[0].Components[0].Version).To(Equal("0.40.0"))
-		results := op.Results()
-		Expect(results).To(Equal([]Result{{Kind: ResultKindExtensionComponent, ExtensionType: "falco", Component: "falco", From: "0.40.0", To: "0.40.0",
+		maintained, updates := maintain(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.40.0"))
+		Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal("0.40.0"))
+		Expect(componentResults(updates)).To(Equal([]result{{Kind: kindComponent, ExtensionType: "falco", Component: "falco", From: "0.40.0", To: "0.40.0",
 			Reason: "The component follows the stable release channel", Trigger: componentversion.ComponentUpdateChannel, Successful: true,
 			Description: `Kept version "0.40.0": channel stable gives 0.38.0, below the current 0.40.0; staying until the channel catches up`}}))
-		description, failureReason := Messages(results)
+		description, failureReason := buildMaintenanceMessagesWithComponents(nil, nil, nil, nil, updates, nil)
 		Expect(description).To(Equal(`All maintenance operations successful. Extension "falco" component "falco": Kept version "0.40.0": channel stable gives 0.38.0, ` +
 			`below the current 0.40.0; staying until the channel catches up. Reason: The component follows the stable release channel`))
 		Expect(failureReason).To(BeEmpty())
-		Expect(op.MetricSamples()).To(BeEmpty(), "a kept version is neither an upgrade nor a failure")
+		Expect(counted(func() { countComponentMaintenance(logr.Discard(), updates) })).To(BeEmpty(), "a kept version is neither an upgrade nor a failure")
 	})
 
 	It("moves a stable follower once the soak period has passed", func() {
-		op := NewOperation(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.38.0"), now.Add(6*24*time.Hour))
-		op.StableChannelSoakPeriod, op.ExtensionProfiles["falco"] = soak, profile
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(*op.Shoot.Spec.Extensions[0].Components[0].Version).To(Equal("0.39.1"))
+		maintained, _ := maintainAt(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.38.0"), now.Add(6*24*time.Hour))
+		Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal("0.39.1"))
 	})
 
 	It("force-upgrades an expired version on a channel to the channel's version", func() {
-		op := maintain(shootOn(gardencorev1beta1.ReleaseChannelRegular, "0.37.0"))
-		Expect(*op.Shoot.Spec.Extensions[0].Components[0].Version).To(Equal("0.39.1"))
-		Expect(op.Results()[0].Description).To(Equal(`Updated version from "0.37.0" to "0.39.1" (channel regular)`))
-		Expect(op.Results()[0].Reason).To(Equal("Component version expired - force update required"))
-		Expect(op.MetricSamples()).To(Equal([]string{"upgrades falco expiry"}))
+		maintained, updates := maintain(shootOn(gardencorev1beta1.ReleaseChannelRegular, "0.37.0"))
+		Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal("0.39.1"))
+		Expect(updates[0].description).To(Equal(`Updated version from "0.37.0" to "0.39.1" (channel regular)`))
+		Expect(updates[0].reason).To(Equal("Component version expired - force update required"))
+		Expect(counted(func() { countComponentMaintenance(logr.Discard(), updates) })).To(Equal([]string{"upgrades falco expiry"}))
 	})
 
 	It("keeps a version whose channel target is incompatible, without failure", func() {
 		checker.rules["falco/0.39.1"] = kubernetesBelow("", "falco 0.39.1 is incompatible")
-		op := maintain(shootOn(gardencorev1beta1.ReleaseChannelRegular, "0.38.0"))
-		Expect(*op.Shoot.Spec.Extensions[0].Components[0].Version).To(Equal("0.38.0"))
-		Expect(op.Results()).To(BeEmpty())
+		maintained, updates := maintain(shootOn(gardencorev1beta1.ReleaseChannelRegular, "0.38.0"))
+		Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal("0.38.0"))
+		Expect(updates).To(BeEmpty())
 	})
 
 	It("ignores channels while the ExtensionComponentVersions feature gate is off", func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
 		shoot := shootOn(gardencorev1beta1.ReleaseChannelRapid, "0.38.0")
-		op := maintain(shoot)
-		Expect(op.Results()).To(BeEmpty())
-		Expect(op.Shoot.Spec).To(Equal(shoot.Spec))
+		maintained := shoot.DeepCopy()
+		var controlPlane *updateResult
+		updates, err := (&Reconciler{CompatibilityChecker: checker}).maintainExtensionComponents(ctx, logr.Discard(), shoot, maintained, &controlPlane, nil, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(updates).To(BeEmpty())
+		Expect(maintained.Spec).To(Equal(shoot.Spec))
 	})
 })

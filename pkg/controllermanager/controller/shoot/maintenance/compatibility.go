@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/go-logr/logr"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -17,12 +18,93 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// ReasonComponentIncompatible is the reason recorded for a component whose pinned version a
-// forced Kubernetes or machine-image update made incompatible.
-const ReasonComponentIncompatible = "Component version is incompatible with the maintained Shoot"
+// reasonComponentIncompatible is the reason of a component whose pinned version a forced
+// Kubernetes or machine-image update made incompatible.
+const reasonComponentIncompatible = "Component version is incompatible with the maintained Shoot"
+
+// hostResults are the results of a run's Kubernetes and machine-image steps (upstream's), which
+// the component step may change.
+type hostResults struct {
+	controlPlane              **updateResult
+	kubernetes, machineImages map[string]updateResult
+}
+
+// hostChange is a successful host update of a run: the control plane's Kubernetes version (pool
+// ""), a pool's Kubernetes version, or a pool's machine image.
+type hostChange struct {
+	pool     string
+	image    string
+	from, to string
+	kubelet  bool
+	result   updateResult
+}
+
+func (c hostChange) isControlPlane() bool { return c.pool == "" }
+
+// forced reports whether the update had to happen: the version was expired or not offered.
+// Upstream's steps give every voluntary update a reason starting "Automatic update".
+func (c hostChange) forced() bool { return !strings.HasPrefix(c.result.reason, "Automatic update") }
+
+// hostChanges returns the successful host updates of the run, latest first: pools' Kubernetes
+// versions (in reverse spec order), the control plane, pools' machine images (reverse order).
+func hostChanges(shoot, maintainedShoot *gardencorev1beta1.Shoot, hosts hostResults) []hostChange {
+	var kubernetes, images []hostChange
+	for _, pool := range maintainedShoot.Spec.Provider.Workers {
+		entering := findWorker(shoot, pool.Name)
+		if entering == nil {
+			continue
+		}
+		if result, ok := hosts.kubernetes[pool.Name]; ok && result.isSuccessful && pool.Kubernetes != nil && pool.Kubernetes.Version != nil {
+			kubernetes = append(kubernetes, hostChange{pool: pool.Name, kubelet: true, from: *entering.Kubernetes.Version, to: *pool.Kubernetes.Version, result: result})
+		}
+		if result, ok := hosts.machineImages[pool.Name]; ok && result.isSuccessful && pool.Machine.Image != nil && pool.Machine.Image.Version != nil {
+			images = append(images, hostChange{pool: pool.Name, image: pool.Machine.Image.Name, from: *entering.Machine.Image.Version, to: *pool.Machine.Image.Version, result: result})
+		}
+	}
+	slices.Reverse(kubernetes)
+	slices.Reverse(images)
+	changes := kubernetes
+	if result := *hosts.controlPlane; result != nil && result.isSuccessful {
+		changes = append(changes, hostChange{from: shoot.Spec.Kubernetes.Version, to: maintainedShoot.Spec.Kubernetes.Version, result: *result})
+	}
+	return append(changes, images...)
+}
+
+func findWorker(shoot *gardencorev1beta1.Shoot, name string) *gardencorev1beta1.Worker {
+	if i := slices.IndexFunc(shoot.Spec.Provider.Workers, func(w gardencorev1beta1.Worker) bool { return w.Name == name }); i >= 0 {
+		return &shoot.Spec.Provider.Workers[i]
+	}
+	return nil
+}
+
+// set applies version to the version c is about on shoot.
+func (c hostChange) set(shoot *gardencorev1beta1.Shoot, version string) {
+	if c.isControlPlane() {
+		shoot.Spec.Kubernetes.Version = version
+		return
+	}
+	pool := findWorker(shoot, c.pool)
+	if c.kubelet {
+		pool.Kubernetes.Version = &version
+	} else {
+		pool.Machine.Image.Version = &version
+	}
+}
+
+// record replaces the result of c in hosts.
+func (c hostChange) record(hosts hostResults, result updateResult) {
+	switch {
+	case c.isControlPlane():
+		*hosts.controlPlane = &result
+	case c.kubelet:
+		hosts.kubernetes[c.pool] = result
+	default:
+		hosts.machineImages[c.pool] = result
+	}
+}
 
 // incompatibility is a pinned component, left at its entering version, whose compatibility rules
-// fail against the working copy although they pass against the entering Shoot.
+// fail against the maintained Shoot although they pass against the entering one.
 type incompatibility struct {
 	pin        v1beta1helper.ComponentPin
 	introduced []componentversion.RuleFailure
@@ -32,23 +114,26 @@ func (i incompatibility) key(f componentversion.RuleFailure) string {
 	return fmt.Sprintf("%s/%s/%d", i.pin.ExtensionType, i.pin.Component, f.Index)
 }
 
-// introducedIncompatibilities returns the incompatibilities of the working copy that this run
-// introduced: for every active pin whose version equals the one the entering Shoot actively pins,
-// componentversion.IntroducedRuleFailures of the working copy against the entering Shoot (as
-// admission's old-vs-new check decides). Components changed by the component step passed all
-// rules when chosen and are not checked again.
-func introducedIncompatibilities(ctx context.Context, op *Operation, checker componentversion.CompatibilityChecker) []incompatibility {
+func (i incompatibility) String() string {
+	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(componentversion.RuleFailureDetails(i.introduced), "; "))
+}
+
+// introducedIncompatibilities returns, for every active pin of maintainedShoot at the version the
+// entering shoot actively pins, the rule failures that maintainedShoot introduces
+// (componentversion.IntroducedRuleFailures, as admission's old-vs-new check decides). Components
+// the run changed passed all rules when chosen.
+func (s componentStep) introducedIncompatibilities(ctx context.Context, shoot, maintainedShoot *gardencorev1beta1.Shoot) []incompatibility {
 	var out []incompatibility
-	entering := v1beta1helper.ActiveComponentPins(op.Original.Spec.Extensions)
+	entering := v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions)
 	// One conversion of each Shoot for all pins: neither changes during this function.
-	workingCopy, entered := checker.ForShoot(op.Shoot), checker.ForShoot(op.Original)
-	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {
-		profile := op.ExtensionProfiles[pin.ExtensionType]
+	maintained, entered := s.checker.ForShoot(maintainedShoot), s.checker.ForShoot(shoot)
+	for _, pin := range v1beta1helper.ActiveComponentPins(maintainedShoot.Spec.Extensions) {
+		profile := s.profiles[pin.ExtensionType]
 		original, ran := v1beta1helper.FindComponentPin(entering, pin.ExtensionType, pin.Component)
 		if profile == nil || !ran || original.Version != pin.Version {
 			continue
 		}
-		current, _ := workingCopy.Check(ctx, profile, pin.Component, pin.Version)
+		current, _ := maintained.Check(ctx, profile, pin.Component, pin.Version)
 		if len(current) == 0 {
 			continue
 		}
@@ -70,128 +155,105 @@ func failureKeys(incompatibilities []incompatibility) map[string]incompatibility
 	return keys
 }
 
-// ResolveHostComponentConflicts settles what a run does when its Kubernetes or machine-image
-// updates make a pinned component incompatible that has no compatible target (see doc.go,
-// "Host updates and component compatibility"). It runs after the component step:
-//
-//  1. It finds the introduced incompatibilities (rules of a component left at its entering
-//     version that fail against the working copy but passed against the entering Shoot).
-//  2. Voluntary host updates yield: each successful auto-update (not forced) of a machine image or
-//     of the Kubernetes version, latest first, is reverted on the working copy when reverting it
-//     alone removes at least one introduced rule failure. Its result becomes a failure that names
-//     the components it would have broken. If anything was reverted, the component step runs again
-//     from the entering pins (rerun), against the new working copy.
-//  3. Forced host updates win: every remaining introduced incompatibility stays, and is recorded
-//     as a failed component result (reason ReasonComponentIncompatible) that names the failing
-//     rules, or appended to the component's failure if it already has one. The component keeps
-//     its version.
-func ResolveHostComponentConflicts(ctx context.Context, log logr.Logger, op *Operation, checker componentversion.CompatibilityChecker, rerun func()) {
-	conflicts := introducedIncompatibilities(ctx, op, checker)
+// resolveHostComponentConflicts settles a run whose host updates make a pinned component
+// incompatible that has no compatible target (docs/usage/shoot-maintenance.md, "When a Host
+// Update Breaks a Pinned Component"): a voluntary host update that alone introduces a rule
+// failure is reverted on maintainedShoot, latest first, and its result fails naming the
+// components; then the component step runs again on the entering pins. A failure that a forced
+// host update introduces stays and fails the component (reasonComponentIncompatible). It returns
+// the component results.
+func (s componentStep) resolveHostComponentConflicts(ctx context.Context, log logr.Logger, shoot, maintainedShoot *gardencorev1beta1.Shoot, hosts hostResults, components []componentUpdate) []componentUpdate {
+	conflicts := s.introducedIncompatibilities(ctx, shoot, maintainedShoot)
 	if len(conflicts) == 0 {
-		return
+		return components
 	}
 
 	reverted := false
-	for i := len(op.changes) - 1; i >= 0 && len(conflicts) > 0; i-- {
-		c := &op.changes[i]
-		result := op.result(*c)
-		if !result.isSuccessful || c.forced || !c.isHost() {
+	for _, c := range hostChanges(shoot, maintainedShoot, hosts) {
+		if len(conflicts) == 0 {
+			break
+		}
+		if c.forced() {
 			continue
 		}
-		setHostVersion(op.Shoot, *c, c.from)
-		after := introducedIncompatibilities(ctx, op, checker)
-		before, remaining := failureKeys(conflicts), failureKeys(after)
+		c.set(maintainedShoot, c.from)
+		after := s.introducedIncompatibilities(ctx, shoot, maintainedShoot)
+		remaining := failureKeys(after)
 		var resolved []string
-		for key, incompatibility := range before {
+		for key, incompatibility := range failureKeys(conflicts) {
 			if _, still := remaining[key]; !still {
-				resolved = append(resolved, describeIncompatibility(incompatibility))
+				resolved = append(resolved, incompatibility.String())
 			}
 		}
 		if len(resolved) == 0 {
-			setHostVersion(op.Shoot, *c, c.to)
+			c.set(maintainedShoot, c.to)
 			continue
 		}
-		log.Info("Holding back a voluntary update that would make components incompatible", "kind", c.kind, "name", c.name, "from", c.from, "to", c.to)
+		log.Info("Holding back a voluntary update that would make components incompatible", "workerPool", c.pool, "from", c.from, "to", c.to)
 		what := "Kubernetes version"
-		if c.kind == ResultKindMachineImage {
-			what = fmt.Sprintf("machine image %q", c.imageName)
+		if c.image != "" {
+			what = fmt.Sprintf("machine image %q", c.image)
 		}
+		result := c.result
 		result.description = fmt.Sprintf("update of %s from %q to %q held back: it would make %s", what, c.from, c.to, strings.Join(slices.Compact(slices.Sorted(slices.Values(resolved))), ", "))
-		result.isSuccessful, c.to = false, c.from
-		op.setResult(*c, result)
+		result.isSuccessful = false
+		c.record(hosts, result)
 		conflicts, reverted = after, true
-		if c.kind == ResultKindKubernetes {
-			capPoolsAtControlPlane(op)
+		if c.isControlPlane() {
+			capPoolsAtControlPlane(shoot, maintainedShoot, hosts)
 		}
 	}
 
 	if reverted {
-		op.resetComponents()
-		rerun()
-		conflicts = introducedIncompatibilities(ctx, op, checker)
+		maintainedShoot.Spec.Extensions = shoot.DeepCopy().Spec.Extensions
+		components = s.maintain(ctx, log, maintainedShoot)
+		conflicts = s.introducedIncompatibilities(ctx, shoot, maintainedShoot)
 	}
 
 	for _, c := range conflicts {
 		messages := strings.Join(componentversion.RuleFailureDetails(c.introduced), "; ")
 		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.Version, messages)
 		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.ExtensionType, "component", c.pin.Component, "version", c.pin.Version, "rules", messages)
-		component := change{kind: ResultKindExtensionComponent, name: componentKey(c.pin.ExtensionType, c.pin.Component), from: c.pin.Version, to: c.pin.Version, failureCategory: failureIncompatible}
-		if i := op.componentIndex(component.name); i >= 0 && !op.componentUpdates[i].isSuccessful {
-			op.componentUpdates[i].description += "; " + description
+		if i := slices.IndexFunc(components, func(u componentUpdate) bool {
+			return u.extensionType == c.pin.ExtensionType && u.component == c.pin.Component
+		}); i >= 0 && !components[i].isSuccessful {
+			components[i].description += "; " + description
 			continue
 		}
-		op.record(component, updateResult{reason: ReasonComponentIncompatible, description: description})
+		components = append(components, componentUpdate{
+			updateResult:  updateResult{reason: reasonComponentIncompatible, description: description},
+			extensionType: c.pin.ExtensionType, component: c.pin.Component, from: c.pin.Version, to: c.pin.Version,
+			failureCategory: failureIncompatible, hasProfile: s.profiles[c.pin.ExtensionType] != nil,
+		})
 	}
+	return components
 }
 
-func describeIncompatibility(i incompatibility) string {
-	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(componentversion.RuleFailureDetails(i.introduced), "; "))
-}
-
-// setHostVersion sets the version a host change is about on shoot.
-func setHostVersion(shoot *gardencorev1beta1.Shoot, c change, version string) {
-	switch c.kind {
-	case ResultKindKubernetes:
-		shoot.Spec.Kubernetes.Version = version
-	case ResultKindWorkerKubernetes:
-		for i := range shoot.Spec.Provider.Workers {
-			if w := &shoot.Spec.Provider.Workers[i]; w.Name == c.name && w.Kubernetes != nil {
-				v := version
-				w.Kubernetes.Version = &v
-			}
-		}
-	case ResultKindMachineImage:
-		for i := range shoot.Spec.Provider.Workers {
-			if w := &shoot.Spec.Provider.Workers[i]; w.Name == c.name && w.Machine.Image != nil {
-				v := version
-				w.Machine.Image.Version = &v
-			}
-		}
+// capPoolsAtControlPlane caps the pools' Kubernetes updates of the run at the control plane
+// version after the control plane's update was held back; an update the cap undoes is dropped.
+func capPoolsAtControlPlane(shoot, maintainedShoot *gardencorev1beta1.Shoot, hosts hostResults) {
+	controlPlane, err := semver.NewVersion(maintainedShoot.Spec.Kubernetes.Version)
+	if err != nil {
+		return
 	}
-}
-
-// capPoolsAtControlPlane caps the pool Kubernetes updates of the run at the control plane version
-// after the control plane's update was held back; a pool update that the cap undoes is dropped.
-func capPoolsAtControlPlane(op *Operation) {
-	controlPlane := op.Shoot.Spec.Kubernetes.Version
-	var undone []string
-	for i := range op.changes {
-		c := &op.changes[i]
-		result := op.result(*c)
-		if c.kind != ResultKindWorkerKubernetes || !result.isSuccessful {
+	for i := range maintainedShoot.Spec.Provider.Workers {
+		pool := &maintainedShoot.Spec.Provider.Workers[i]
+		result, ok := hosts.kubernetes[pool.Name]
+		entering := findWorker(shoot, pool.Name)
+		if !ok || !result.isSuccessful || entering == nil || pool.Kubernetes == nil || pool.Kubernetes.Version == nil {
 			continue
 		}
-		capped, err := capAtControlPlane(c.to, controlPlane)
-		if err != nil || capped == c.to {
+		version, err := semver.NewVersion(*pool.Kubernetes.Version)
+		if err != nil || !version.GreaterThan(controlPlane) {
 			continue
 		}
-		setHostVersion(op.Shoot, *c, capped)
-		if capped == c.from {
-			undone = append(undone, c.name)
+		capped := controlPlane.String()
+		pool.Kubernetes.Version = &capped
+		if capped == *entering.Kubernetes.Version {
+			delete(hosts.kubernetes, pool.Name)
 			continue
 		}
-		c.to, result.description = capped, fmt.Sprintf("Updated Kubernetes version from %q to %q", c.from, capped)
-		op.setResult(*c, result)
+		result.description = fmt.Sprintf("Updated Kubernetes version from %q to %q", *entering.Kubernetes.Version, capped)
+		hosts.kubernetes[pool.Name] = result
 	}
-	op.drop(func(c change) bool { return c.kind == ResultKindWorkerKubernetes && slices.Contains(undone, c.name) })
 }

@@ -7,10 +7,15 @@ package maintenance
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/go-logr/logr"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -22,56 +27,116 @@ const (
 	failureRejected     = "write-rejected"
 )
 
-// MaintainExtensionComponents is the third step (GEP-78 "Order of evaluation within a maintenance
-// window"): the pinned version of every component of every enabled extension, in spec order,
-// evaluated against the working copy as already changed by the machine-image and Kubernetes steps.
-// It does nothing while the ExtensionComponentVersions feature gate is off (op.ComponentVersions).
-//
-// For each pin it decides with componentversion.Decide (for a component that follows a release
-// channel componentversion.ChannelUpdateFor with op.StableChannelSoakPeriod; otherwise the
-// effective autoUpdate, where a strategy the component no longer supports falls back to a
-// supported default, and then componentversion.ComponentVersionUpdateFor), checking candidates
-// with checker against the working copy. A target is set on the working copy and recorded as a
-// successful result (`Updated version from "<old>" to "<new>"`, with the auto-update, channel or
-// expiry reason). A component that follows a channel is named in the description
-// (` (channel <c>)`); one whose channel gives a lower version keeps it (never a downgrade) with a
-// successful result that says so (`Kept version "<v>": channel <c> gives <lower>, below the current
-// <v>; staying until the channel catches up`), which counts neither as an upgrade nor as a
-// failure. A forced
-// update without target, a missing ExtensionProfile or an evaluation error is a failed result and
-// the component keeps its version; an auto-update without target records nothing. A component
-// whose ExtensionProfile is being deleted keeps its version, because admission rejects new pins of
-// such a profile: a forced update is then a failed result, an auto-update records nothing. One
-// component's failure does not stop the others.
-func MaintainExtensionComponents(ctx context.Context, log logr.Logger, op *Operation, checker componentversion.CompatibilityChecker) {
-	if !op.ComponentVersions {
-		return
-	}
-	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {
-		maintainComponent(ctx, log, op, checker, pin)
-	}
+// componentUpdate is the result of one extension component version (GEP-78): upstream's
+// updateResult and what the messages, events, metrics and the host compatibility need beside it.
+type componentUpdate struct {
+	updateResult
+	extensionType, component string
+	// from is the version before the run; to the version after it (from on failure).
+	from, to string
+	forced   bool
+	trigger  componentversion.ComponentUpdateTrigger
+	// failureCategory classifies a failed result for the metrics.
+	failureCategory string
+	// kept marks a successful result that changed nothing: the release channel gives a lower
+	// version. It counts neither as an upgrade nor as a failure.
+	kept bool
+	// hasProfile reports whether the extension type has an ExtensionProfile; only those are
+	// metric labels.
+	hasProfile bool
 }
 
-func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, checker componentversion.CompatibilityChecker, pin v1beta1helper.ComponentPin) {
-	log = log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component)
-	c := change{kind: ResultKindExtensionComponent, name: componentKey(pin.ExtensionType, pin.Component), from: pin.Version, to: pin.Version}
-	var result updateResult
+func (c componentUpdate) subject() string {
+	return fmt.Sprintf("Extension %q component %q", c.extensionType, c.component)
+}
 
-	outcome := componentversion.Decide(ctx, op.ExtensionProfiles[pin.ExtensionType], op.Shoot, pin.ExtensionIndex, pin.ComponentIndex, op.Now, op.StableChannelSoakPeriod, checker)
-	result.reason, c.forced, c.trigger = outcome.TriggerReason, outcome.Forced(), outcome.Trigger
+// componentStep decides the component versions of one run.
+type componentStep struct {
+	// profiles are the ExtensionProfiles of the pinned extension types, by name (== type); nil
+	// for a type without one.
+	profiles map[string]*gardencorev1beta1.ExtensionProfile
+	now      time.Time
+	soak     time.Duration
+	checker  componentversion.CompatibilityChecker
+}
+
+// maintainExtensionComponents is the GEP-78 step of a maintenance run, after the Kubernetes and
+// machine-image steps: with the ExtensionComponentVersions feature gate on, it maintains the
+// pinned component versions on maintainedShoot and settles conflicts between the host updates
+// of the run (whose results it may change) and the pinned components. It returns the component
+// results; only read errors other than NotFound are returned as errors.
+func (r *Reconciler) maintainExtensionComponents(ctx context.Context, log logr.Logger, shoot, maintainedShoot *gardencorev1beta1.Shoot, kubernetesControlPlaneUpdate **updateResult, workerToKubernetesUpdate, workerToMachineImageUpdate map[string]updateResult) ([]componentUpdate, error) {
+	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
+		return nil, nil
+	}
+	profiles, err := extensionProfiles(ctx, r.Client, maintainedShoot)
+	if err != nil {
+		return nil, err
+	}
+	step := componentStep{profiles: profiles, now: r.Clock.Now(), soak: r.StableChannelSoakPeriod, checker: r.CompatibilityChecker}
+	if step.checker == nil {
+		step.checker = defaultCompatibilityChecker
+	}
+	hosts := hostResults{controlPlane: kubernetesControlPlaneUpdate, kubernetes: workerToKubernetesUpdate, machineImages: workerToMachineImageUpdate}
+	return step.resolveHostComponentConflicts(ctx, log, shoot, maintainedShoot, hosts, step.maintain(ctx, log, maintainedShoot)), nil
+}
+
+// defaultCompatibilityChecker serves reconcilers without a CompatibilityChecker.
+var defaultCompatibilityChecker componentversion.CompatibilityChecker = componentversion.NewCELCompatibilityChecker()
+
+// extensionProfiles reads the ExtensionProfiles of the extension types shoot pins components of;
+// a missing one is nil.
+func extensionProfiles(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
+	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
+	for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
+		if _, loaded := profiles[pin.ExtensionType]; loaded {
+			continue
+		}
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		if err := c.Get(ctx, client.ObjectKey{Name: pin.ExtensionType}, profile); err != nil {
+			if !apierrors.IsNotFound(err) {
+				return nil, fmt.Errorf("failed reading ExtensionProfile %q: %w", pin.ExtensionType, err)
+			}
+			profile = nil
+		}
+		profiles[pin.ExtensionType] = profile
+	}
+	return profiles, nil
+}
+
+// maintain decides every pinned component of every enabled extension of maintainedShoot, in spec
+// order, with componentversion.Decide against maintainedShoot as changed so far, applies the
+// targets to it and returns the results (docs/usage/shoot-maintenance.md): a change, a version a
+// channel keeps, or a failure; an auto-update without target records nothing.
+func (s componentStep) maintain(ctx context.Context, log logr.Logger, maintainedShoot *gardencorev1beta1.Shoot) []componentUpdate {
+	var updates []componentUpdate
+	for _, pin := range v1beta1helper.ActiveComponentPins(maintainedShoot.Spec.Extensions) {
+		if update, ok := s.maintainComponent(ctx, log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component), maintainedShoot, pin); ok {
+			updates = append(updates, update)
+		}
+	}
+	return updates
+}
+
+func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, maintainedShoot *gardencorev1beta1.Shoot, pin v1beta1helper.ComponentPin) (componentUpdate, bool) {
+	profile := s.profiles[pin.ExtensionType]
+	outcome := componentversion.Decide(ctx, profile, maintainedShoot, pin.ExtensionIndex, pin.ComponentIndex, s.now, s.soak, s.checker)
+	update := componentUpdate{
+		updateResult:  updateResult{reason: outcome.TriggerReason},
+		extensionType: pin.ExtensionType, component: pin.Component, from: pin.Version, to: pin.Version,
+		forced: outcome.Forced(), trigger: outcome.Trigger, hasProfile: profile != nil,
+	}
 	channel := ""
 	if outcome.Channel != "" {
 		channel = fmt.Sprintf(" (channel %s)", outcome.Channel)
 	}
-	switch {
-	case outcome.Behind:
+	if outcome.Behind {
 		// The channel gives a lower version (e.g. after a switch from rapid to stable): no
 		// downgrade and no failure; lastMaintenance says why the version stays.
-		result.isSuccessful, c.kept = true, true
-		result.description = fmt.Sprintf("Kept version %q: %s", pin.Version, outcome.Reason)
+		update.isSuccessful, update.kept = true, true
+		update.description = fmt.Sprintf("Kept version %q: %s", pin.Version, outcome.Reason)
 		log.Info("Extension component follows a channel below its version, keeping it", "version", pin.Version, "channel", outcome.Channel, "channelVersion", outcome.ChannelVersion)
-		op.record(c, result)
-		return
+		return update, true
 	}
 	switch outcome.Action {
 	case componentversion.ComponentActionKeep:
@@ -81,25 +146,21 @@ func maintainComponent(ctx context.Context, log logr.Logger, op *Operation, chec
 		case outcome.Rejected != "":
 			log.V(1).Info("No compatible auto-update target", "version", pin.Version, "rejected", outcome.Rejected)
 		}
-		return
+		return update, false
 	case componentversion.ComponentActionHold:
-		// A missing or deleting profile, a forced update without target, or a failed decision: the
-		// component keeps its version (admission rejects new pins of a profile being deleted).
-		result.description = outcome.Failure + channel
-		c.failureCategory = failureError
+		// A missing or deleting profile, a forced update without target, or a failed decision:
+		// the component keeps its version.
+		update.description = outcome.Failure + channel
+		update.failureCategory = failureError
 		if outcome.Forced() {
-			c.failureCategory = failureNoTarget
-		}
-		if outcome.Trigger == componentversion.ComponentUpdateNone {
-			op.record(c, result)
-			return
+			update.failureCategory = failureNoTarget
 		}
 	default:
 		target := outcome.Target
-		op.Shoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = &target
-		c.to, result.isSuccessful = target, true
-		result.description = fmt.Sprintf("Updated version from %q to %q%s", pin.Version, target, channel)
+		maintainedShoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = &target
+		update.to, update.isSuccessful = target, true
+		update.description = fmt.Sprintf("Updated version from %q to %q%s", pin.Version, target, channel)
 	}
-	log.Info("Extension component version maintenance", "from", pin.Version, "to", c.to, "reason", result.reason, "successful", result.isSuccessful)
-	op.record(c, result)
+	log.Info("Extension component version maintenance", "from", pin.Version, "to", update.to, "reason", update.reason, "successful", update.isSuccessful)
+	return update, true
 }

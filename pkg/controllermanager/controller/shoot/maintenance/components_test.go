@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package maintenance_test
+package maintenance
 
 import (
 	"context"
@@ -17,12 +17,11 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-var _ = Describe("MaintainExtensionComponents", func() {
+var _ = Describe("the component step", func() {
 	var (
 		ctx     = context.Background()
 		now     = time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
@@ -31,13 +30,13 @@ var _ = Describe("MaintainExtensionComponents", func() {
 		shoot   *gardencorev1beta1.Shoot
 	)
 
-	newOperation := func() *Operation {
-		op := NewOperation(shoot, now)
-		op.ExtensionProfiles["agent-ext"] = profile
-		return op
+	// maintain runs the component step on a copy of shoot with profile.
+	maintain := func() (*gardencorev1beta1.Shoot, []result) {
+		maintained := shoot.DeepCopy()
+		return maintained, componentResults(testStep(now, checker, profile).maintain(ctx, logr.Discard(), maintained))
 	}
-	version := func(op *Operation, extension, component int) string {
-		return *op.Shoot.Spec.Extensions[extension].Components[component].Version
+	version := func(maintained *gardencorev1beta1.Shoot, extension, component int) string {
+		return *maintained.Spec.Extensions[extension].Components[component].Version
 	}
 
 	BeforeEach(func() {
@@ -65,36 +64,26 @@ var _ = Describe("MaintainExtensionComponents", func() {
 
 	It("should do nothing while the ExtensionComponentVersions feature gate is off", func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results()).To(BeEmpty())
-		Expect(op.Shoot.Spec).To(Equal(shoot.Spec))
+		maintained := shoot.DeepCopy()
+		var controlPlane *updateResult
+		updates, err := (&Reconciler{CompatibilityChecker: checker}).maintainExtensionComponents(ctx, logr.Discard(), shoot, maintained, &controlPlane, nil, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(updates).To(BeEmpty())
+		Expect(maintained.Spec).To(Equal(shoot.Spec))
 		Expect(checker.calls).To(BeZero())
 	})
 
-	It("should read the feature gate once per run, in NewOperation", func() {
-		op := newOperation()
-		Expect(op.ComponentVersions).To(BeTrue())
-		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
-
-		Expect(NewOperation(shoot, now).ComponentVersions).To(BeFalse())
-
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
-	})
-
 	It("should force-upgrade an expired pin with auto-update off and auto-update the other component", func() {
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		maintained, results := maintain()
 
-		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
-		Expect(version(op, 0, 1)).To(Equal("3.0.1"))
+		Expect(version(maintained, 0, 0)).To(Equal("1.0.2"))
+		Expect(version(maintained, 0, 1)).To(Equal("3.0.1"))
 		Expect(*shoot.Spec.Extensions[0].Components[0].Version).To(Equal("1.0.0"), "the entering Shoot must not change")
-		Expect(op.Results()).To(Equal([]Result{
-			{Kind: ResultKindExtensionComponent, ExtensionType: "agent-ext", Component: "agent", From: "1.0.0", To: "1.0.2",
+		Expect(results).To(Equal([]result{
+			{Kind: kindComponent, ExtensionType: "agent-ext", Component: "agent", From: "1.0.0", To: "1.0.2",
 				Reason: "Component version expired - force update required", Forced: true, Trigger: componentversion.ComponentUpdateExpired,
 				Successful: true, Description: `Updated version from "1.0.0" to "1.0.2"`},
-			{Kind: ResultKindExtensionComponent, ExtensionType: "agent-ext", Component: "proxy", From: "3.0.0", To: "3.0.1",
+			{Kind: kindComponent, ExtensionType: "agent-ext", Component: "proxy", From: "3.0.0", To: "3.0.1",
 				Reason: "Automatic update of the component version is configured (update strategy: patch)", Trigger: componentversion.ComponentUpdateAutoUpdate,
 				Successful: true, Description: `Updated version from "3.0.0" to "3.0.1"`},
 		}))
@@ -102,66 +91,60 @@ var _ = Describe("MaintainExtensionComponents", func() {
 
 	It("should leave a frozen component that is not expired alone", func() {
 		shoot.Spec.Extensions[0].Components[0].Version = ptr.To("1.0.2")
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
-		Expect(op.Results()).To(HaveLen(1))
-		Expect(op.Results()[0].Component).To(Equal("proxy"))
+		maintained, results := maintain()
+		Expect(version(maintained, 0, 0)).To(Equal("1.0.2"))
+		Expect(results).To(HaveLen(1))
+		Expect(results[0].Component).To(Equal("proxy"))
 	})
 
 	It("should evaluate candidates against the working copy, not the entering Shoot", func() {
 		checker.rules["agent/1.0.2"] = kubernetesBelow("1.36.0", "agent 1.0.2 requires Kubernetes < 1.36")
-		op := newOperation()
-		op.Shoot.Spec.Kubernetes.Version = "1.36.3" // as if the Kubernetes step had upgraded it
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		shoot.Spec.Kubernetes.Version = "1.36.3" // as if the Kubernetes step had upgraded it
+		maintained, _ := maintain()
 		// 1.0.2 is dropped, the next available minor 1.1 is compatible.
-		Expect(version(op, 0, 0)).To(Equal("1.1.0"))
+		Expect(version(maintained, 0, 0)).To(Equal("1.1.0"))
 	})
 
 	It("should hold an expired pin without compatible target, record why and go on with the next component", func() {
 		checker.rules["agent/1.0.2"] = kubernetesBelow("1.36.0", "agent 1.0.2 requires Kubernetes < 1.36")
 		checker.rules["agent/1.1.0"] = kubernetesBelow("1.36.0", "agent 1.1 requires Kubernetes < 1.36")
-		op := newOperation()
-		op.Shoot.Spec.Kubernetes.Version = "1.36.3"
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		shoot.Spec.Kubernetes.Version = "1.36.3"
+		maintained, results := maintain()
 
-		Expect(version(op, 0, 0)).To(Equal("1.0.0"))
-		Expect(version(op, 0, 1)).To(Equal("3.0.1"))
-		Expect(op.Results()).To(HaveLen(2))
-		Expect(op.Results()[0].Successful).To(BeFalse())
-		Expect(op.Results()[0].Description).To(Equal(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (agent 1.0.2 requires Kubernetes < 1.36), 1.1.0 (agent 1.1 requires Kubernetes < 1.36)`))
-		Expect(op.Results()[1].Successful).To(BeTrue())
+		Expect(version(maintained, 0, 0)).To(Equal("1.0.0"))
+		Expect(version(maintained, 0, 1)).To(Equal("3.0.1"))
+		Expect(results).To(HaveLen(2))
+		Expect(results[0].Successful).To(BeFalse())
+		Expect(results[0].Description).To(Equal(`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (agent 1.0.2 requires Kubernetes < 1.36), 1.1.0 (agent 1.1 requires Kubernetes < 1.36)`))
+		Expect(results[1].Successful).To(BeTrue())
 	})
 
 	It("should force-upgrade a version that was removed from the profile", func() {
 		shoot.Spec.Extensions[0].Components[0].Version = ptr.To("1.0.1-removed")
 		profile.Spec.Components[0].Versions = componentVersions(now, "1.0.2, 1.1.0")
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(version(op, 0, 0)).To(Equal("1.0.2"))
-		Expect(op.Results()[0].Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
-		Expect(op.Results()[0].Trigger).To(Equal(componentversion.ComponentUpdateMissing))
+		maintained, results := maintain()
+		Expect(version(maintained, 0, 0)).To(Equal("1.0.2"))
+		Expect(results[0].Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
+		Expect(results[0].Trigger).To(Equal(componentversion.ComponentUpdateMissing))
 	})
 
 	It("should record a failure for a component the profile does not list", func() {
 		shoot.Spec.Extensions[0].Components[1].Name = "unknown"
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results()).To(HaveLen(2))
-		Expect(op.Results()[1].Successful).To(BeFalse())
-		Expect(op.Results()[1].Description).To(HavePrefix(`cannot perform forceful update of unlisted version "3.0.0" of component "unknown"`))
+		_, results := maintain()
+		Expect(results).To(HaveLen(2))
+		Expect(results[1].Successful).To(BeFalse())
+		Expect(results[1].Description).To(HavePrefix(`cannot perform forceful update of unlisted version "3.0.0" of component "unknown"`))
 	})
 
 	It("should keep the versions of a profile that is being deleted, recording a forced update as failed", func() {
 		profile.DeletionTimestamp = &metav1.Time{Time: now}
 		profile.Finalizers = []string{"gardener"}
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		maintained, results := maintain()
 
-		Expect(version(op, 0, 0)).To(Equal("1.0.0"))
-		Expect(version(op, 0, 1)).To(Equal("3.0.0"))
-		Expect(op.Results()).To(HaveLen(1), "the auto-update of proxy records nothing")
-		Expect(op.Results()[0]).To(And(
+		Expect(version(maintained, 0, 0)).To(Equal("1.0.0"))
+		Expect(version(maintained, 0, 1)).To(Equal("3.0.0"))
+		Expect(results).To(HaveLen(1), "the auto-update of proxy records nothing")
+		Expect(results[0]).To(And(
 			HaveField("Component", "agent"), HaveField("From", "1.0.0"), HaveField("To", "1.0.0"),
 			HaveField("Trigger", componentversion.ComponentUpdateExpired), HaveField("Successful", false),
 			HaveField("Description", `ExtensionProfile "agent-ext" is being deleted; the version cannot be changed to "1.0.2"`),
@@ -169,39 +152,36 @@ var _ = Describe("MaintainExtensionComponents", func() {
 	})
 
 	It("should record a failure when the ExtensionProfile does not exist", func() {
-		op := NewOperation(shoot, now)
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results()).To(HaveLen(2))
-		Expect(op.Results()[0].Description).To(Equal(`ExtensionProfile "agent-ext" does not exist`))
-		Expect(op.Results()[0].Successful).To(BeFalse())
+		profile = &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "other"}}
+		_, results := maintain()
+		Expect(results).To(HaveLen(2))
+		Expect(results[0].Description).To(Equal(`ExtensionProfile "agent-ext" does not exist`))
+		Expect(results[0].Successful).To(BeFalse())
 	})
 
 	It("should treat a Shoot whose rules cannot be evaluated as incompatible with every candidate", func() {
 		checker.err = errors.New("cannot convert")
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
+		_, results := maintain()
 		// The expired pin has no compatible target (a failure naming the rejected candidates); the
 		// auto-updated one finds none and records nothing.
-		Expect(op.Results()).To(HaveLen(1))
-		Expect(op.Results()[0].Forced).To(BeTrue())
-		Expect(op.Results()[0].Description).To(ContainSubstring("1.0.2 (compatibility rule evaluation failed: cannot convert (rule: any))"))
+		Expect(results).To(HaveLen(1))
+		Expect(results[0].Forced).To(BeTrue())
+		Expect(results[0].Description).To(ContainSubstring("1.0.2 (compatibility rule evaluation failed: cannot convert (rule: any))"))
 	})
 
 	It("should skip disabled extensions", func() {
 		shoot.Spec.Extensions[0].Disabled = ptr.To(true)
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(op.Results()).To(BeEmpty())
+		_, results := maintain()
+		Expect(results).To(BeEmpty())
 	})
 
 	It("should use the profile's default strategy when the Shoot sets none", func() {
 		shoot.Spec.Extensions[0].AutoUpdate = nil
 		shoot.Spec.Extensions[0].Components[0].Version = ptr.To("1.0.2")
 		profile.Spec.UpdateStrategy = &gardencorev1beta1.ExtensionUpdateStrategy{Default: ptr.To(gardencorev1beta1.UpdateStrategyMajor)}
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(version(op, 0, 0)).To(Equal("2.0.0"))
-		Expect(op.Results()[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: major)"))
+		maintained, results := maintain()
+		Expect(version(maintained, 0, 0)).To(Equal("2.0.0"))
+		Expect(results[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: major)"))
 	})
 
 	It("should fall back to the profile's default when the Shoot's strategy is no longer supported", func() {
@@ -212,10 +192,9 @@ var _ = Describe("MaintainExtensionComponents", func() {
 			Default:   ptr.To(gardencorev1beta1.UpdateStrategyMinor),
 			Supported: []gardencorev1beta1.MachineImageUpdateStrategy{gardencorev1beta1.UpdateStrategyPatch, gardencorev1beta1.UpdateStrategyMinor},
 		}
-		op := newOperation()
-		MaintainExtensionComponents(ctx, logr.Discard(), op, checker)
-		Expect(version(op, 0, 0)).To(Equal("1.1.0"), "minor, not major (2.0.0)")
-		Expect(op.Results()[0].Successful).To(BeTrue())
-		Expect(op.Results()[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: minor, instead of the unsupported major)"))
+		maintained, results := maintain()
+		Expect(version(maintained, 0, 0)).To(Equal("1.1.0"), "minor, not major (2.0.0)")
+		Expect(results[0].Successful).To(BeTrue())
+		Expect(results[0].Reason).To(Equal("Automatic update of the component version is configured (update strategy: minor, instead of the unsupported major)"))
 	})
 })

@@ -6,11 +6,9 @@ package maintenance
 
 import (
 	"context"
-	"strings"
 
 	"github.com/go-logr/logr"
 	"github.com/prometheus/client_golang/prometheus"
-	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
@@ -22,8 +20,9 @@ import (
 
 var (
 	// ComponentUpgradesTotal counts the extension component versions maintenance changed and
-	// wrote, by extension type and reason ("auto-update", "channel" for a component that follows a
-	// release channel, or "expiry"; a version no longer listed counts as expiry, also on a channel). Only extension types with an ExtensionProfile are labels (countMetrics).
+	// wrote, by extension type and reason: "auto-update", "channel" for a component that follows
+	// a release channel, or "expiry" (a version no longer listed counts as expiry, also on a
+	// channel).
 	ComponentUpgradesTotal = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "gardener",
 		Subsystem: "shoot_maintenance",
@@ -35,8 +34,8 @@ var (
 	// extension type and reason: "no-target" (a forced update found no compatible supported
 	// version), "incompatible" (a forced Kubernetes or machine-image update left the pinned version
 	// incompatible), "error" (missing ExtensionProfile, unparsable version, evaluation error) and
-	// "write-rejected" (the maintained Shoot, including a component change, was rejected by the API
-	// server on the dry run).
+	// "write-rejected" (the API server rejected the maintained Shoot, with a component result, on
+	// the dry run).
 	ComponentFailuresTotal = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "gardener",
 		Subsystem: "shoot_maintenance",
@@ -49,30 +48,22 @@ func init() {
 	metrics.Registry.MustRegister(ComponentUpgradesTotal, ComponentFailuresTotal)
 }
 
-// metricSample is one counter increment of a run. It is kept in the pending result
-// (AnnotationPendingResult), so that the counters are incremented once, when the result is
-// recorded, and not again when a repeated finish finds it recorded already.
-type metricSample struct {
-	// Counter is "upgrades" (ComponentUpgradesTotal) or "failures" (ComponentFailuresTotal).
-	Counter       string `json:"counter"`
-	ExtensionType string `json:"extensionType"`
-	Reason        string `json:"reason"`
-}
-
-const (
-	counterUpgrades = "upgrades"
-	counterFailures = "failures"
+// The values of the reason label of each counter: a fixed enum.
+var (
+	upgradeReasons = []string{"auto-update", "channel", "expiry"}
+	failureReasons = []string{failureNoTarget, failureIncompatible, failureError, failureRejected}
 )
 
-// metricSamples returns the counter increments for the component results of a written run.
-func metricSamples(op *Operation) []metricSample {
-	var samples []metricSample
-	for _, c := range op.changes {
-		if c.kind != ResultKindExtensionComponent || c.kept {
-			continue
-		}
-		extensionType, _, _ := strings.Cut(c.name, "/")
-		if op.result(c).isSuccessful {
+// countComponentMaintenance counts the component results of a written run. Only extension types
+// with an ExtensionProfile are labels, so that no Shoot adds series; a kept version counts in
+// neither counter.
+func countComponentMaintenance(log logr.Logger, componentUpdates []componentUpdate) {
+	for _, c := range componentUpdates {
+		switch {
+		case c.kept:
+		case !c.hasProfile:
+			log.V(1).Info("Not counting the component result of an extension type without ExtensionProfile", "extensionType", c.extensionType)
+		case c.isSuccessful:
 			reason := "auto-update"
 			switch {
 			case c.forced:
@@ -80,69 +71,43 @@ func metricSamples(op *Operation) []metricSample {
 			case c.trigger == componentversion.ComponentUpdateChannel:
 				reason = "channel"
 			}
-			samples = append(samples, metricSample{Counter: counterUpgrades, ExtensionType: extensionType, Reason: reason})
-			continue
-		}
-		category := c.failureCategory
-		if category == "" {
-			category = failureError
-		}
-		samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: extensionType, Reason: category})
-	}
-	return samples
-}
-
-// rejectedMetricSamples returns one "write-rejected" failure for every extension type with a
-// component result in a run whose write was rejected.
-func rejectedMetricSamples(op *Operation) []metricSample {
-	var samples []metricSample
-	seen := map[string]bool{}
-	for _, c := range op.componentUpdates {
-		if !seen[c.extensionType] {
-			seen[c.extensionType] = true
-			samples = append(samples, metricSample{Counter: counterFailures, ExtensionType: c.extensionType, Reason: failureRejected})
+			ComponentUpgradesTotal.WithLabelValues(c.extensionType, reason).Inc()
+		default:
+			category := c.failureCategory
+			if category == "" {
+				category = failureError
+			}
+			ComponentFailuresTotal.WithLabelValues(c.extensionType, category).Inc()
 		}
 	}
-	return samples
 }
 
-// metricReasons are the values of the reason label of each counter: a fixed enum.
-var metricReasons = map[string]sets.Set[string]{
-	counterUpgrades: sets.New("auto-update", "channel", "expiry"),
-	counterFailures: sets.New(failureNoTarget, failureIncompatible, failureError, failureRejected),
-}
-
-// countMetrics increments the counters by samples. The label values are bounded: the counter and
-// its reason must be of metricReasons, and the extension type must have an ExtensionProfile
-// (hasProfile). A sample with another value is dropped and logged, so that no input, the
-// annotation a sample is stored in included, adds an unbounded series.
-func countMetrics(log logr.Logger, samples []metricSample, hasProfile func(extensionType string) bool) {
-	for _, s := range samples {
-		if !metricReasons[s.Counter].Has(s.Reason) || !hasProfile(s.ExtensionType) {
-			log.Info("Dropping a maintenance metric sample with unknown label values",
-				"counter", s.Counter, "extensionType", s.ExtensionType, "reason", s.Reason)
+// countRejectedComponentMaintenance counts one "write-rejected" failure per extension type with
+// an ExtensionProfile and a component result in a run whose dry run was rejected.
+func countRejectedComponentMaintenance(log logr.Logger, componentUpdates []componentUpdate) {
+	counted := map[string]bool{}
+	for _, c := range componentUpdates {
+		if counted[c.extensionType] || !c.hasProfile {
 			continue
 		}
-		switch s.Counter {
-		case counterUpgrades:
-			ComponentUpgradesTotal.WithLabelValues(s.ExtensionType, s.Reason).Inc()
-		case counterFailures:
-			ComponentFailuresTotal.WithLabelValues(s.ExtensionType, s.Reason).Inc()
-		}
+		counted[c.extensionType] = true
+		ComponentFailuresTotal.WithLabelValues(c.extensionType, failureRejected).Inc()
+	}
+	if len(counted) > 0 {
+		log.V(1).Info("Counted the rejected maintenance of extension components", "extensionTypes", len(counted))
 	}
 }
 
 // metricsInitializer handles ExtensionProfile events: it adds the series of every reason of both
 // counters at 0 for the profile's extension type when the profile appears, and removes them with
-// the profile. A series that exists before its first increment lets increase() and rate() count
-// that increment. It enqueues nothing.
+// the profile, so that increase() and rate() count a type's first increment. It enqueues nothing.
 func metricsInitializer() handler.EventHandler {
 	return handler.Funcs{
 		CreateFunc: func(_ context.Context, e event.CreateEvent, _ workqueue.TypedRateLimitingInterface[reconcile.Request]) {
-			for reason := range metricReasons[counterUpgrades] {
+			for _, reason := range upgradeReasons {
 				ComponentUpgradesTotal.WithLabelValues(e.Object.GetName(), reason)
 			}
-			for reason := range metricReasons[counterFailures] {
+			for _, reason := range failureReasons {
 				ComponentFailuresTotal.WithLabelValues(e.Object.GetName(), reason)
 			}
 		},

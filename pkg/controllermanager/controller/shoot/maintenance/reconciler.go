@@ -7,16 +7,20 @@ package maintenance
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
+	"github.com/Masterminds/semver/v3"
 	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
-	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/client-go/util/retry"
+	"k8s.io/client-go/tools/events"
 	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -29,41 +33,23 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// FieldManager is the field manager of the Shoot writes of maintenance. Admission may use it,
-// together with the controller-manager's identity, to recognise a maintenance write (doc.go).
-const FieldManager = "gardener-controller-manager-shoot-maintenance"
-
 // Reconciler maintains Shoots in their maintenance window.
 type Reconciler struct {
-	// Client reads Shoots (cached) and profiles, and writes Shoots; it must serve the status
-	// subresource.
-	Client client.Client
-	// APIReader reads the Shoot uncached right before it is maintained and written, so that a
-	// retry after a conflict computes on the latest object.
-	APIReader client.Reader
-	// Config is the controller's configuration.
-	Config controllermanagerconfigv1alpha1.ShootMaintenanceControllerConfiguration
-	// StableChannelSoakPeriod is the soak period of the stable release channel, the same value as
-	// the ExtensionProfile controller's (controllers.extensionProfile.stableChannelSoakPeriod).
+	Client   client.Client
+	Config   controllermanagerconfigv1alpha1.ShootMaintenanceControllerConfiguration
+	Clock    clock.Clock
+	Recorder events.EventRecorder
+
+	// StableChannelSoakPeriod is the soak period of the stable release channel (GEP-78), the
+	// ExtensionProfile controller's.
 	StableChannelSoakPeriod time.Duration
-	// Clock is the time source for the window, the classifications and lastMaintenance.
-	Clock clock.Clock
-	// ReportingInstance is the reportingInstance of the Shoot events (events.k8s.io/v1), e.g. the
-	// host name; "gardener-controller-manager" when empty. The events are created with Client.
-	ReportingInstance string
-	// CompatibilityChecker evaluates the compatibility rules of component versions.
+	// CompatibilityChecker evaluates the compatibility rules of component versions (GEP-78).
 	CompatibilityChecker componentversion.CompatibilityChecker
-	// RandomInt63n returns a random number in [0, n); it spreads the requeue over the window.
-	RandomInt63n func(n int64) int64
 }
 
-// Reconcile maintains one Shoot. A Shoot that is gone or being deleted is left alone. Otherwise
-// the result requeues at a random instant of the next occurrence of the effective maintenance
-// window (gardenerutils.EffectiveShootMaintenanceTimeWindow; tomorrow's when now is inside
-// today's). The Shoot is maintained now when now lies in the effective window, the Shoot carries
-// the operation annotation "maintain", or its last maintenance did not finish (a pending result,
-// or lastMaintenance in state Processing; see write). Errors are returned for controller-runtime's
-// backoff.
+// Reconcile maintains a Shoot now when it carries the "maintain" operation, its effective window
+// is open or its last maintenance was interrupted, and requeues at a random instant of its next
+// window.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
@@ -75,224 +61,348 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 		}
 		return reconcile.Result{}, fmt.Errorf("error retrieving object from store: %w", err)
 	}
+
 	if shoot.DeletionTimestamp != nil {
-		log.V(1).Info("Shoot is being deleted, not maintaining it")
+		log.V(1).Info("Skipping Shoot because it is marked for deletion")
 		return reconcile.Result{}, nil
 	}
 
-	now := r.Clock.Now()
-	window := gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot)
-	requeueAfter := window.DurationUntilNext(now, r.RandomInt63n)
-	if !mustMaintainNow(shoot, r.Clock) && !unfinished(shoot) {
-		log.V(1).Info("Outside the maintenance window, requeueing", "window", window.String(), "requeueAfter", requeueAfter)
+	requeueAfter, nextMaintenance := requeueAfterDuration(shoot)
+
+	if !mustMaintainNow(shoot, r.Clock) && !maintenanceInterrupted(shoot) {
+		log.V(1).Info("Skipping Shoot because it doesn't need to be maintained now")
+		log.V(1).Info("Scheduled next maintenance for Shoot", "duration", requeueAfter.Round(time.Minute), "nextMaintenance", nextMaintenance.Round(time.Minute))
 		return reconcile.Result{RequeueAfter: requeueAfter}, nil
 	}
 
 	if err := r.reconcile(ctx, log, shoot); err != nil {
 		return reconcile.Result{}, err
 	}
-	log.Info("Maintenance done, requeueing for the next window", "requeueAfter", requeueAfter, "nextMaintenance", now.Add(requeueAfter).UTC())
+
+	log.V(1).Info("Scheduled next maintenance for Shoot", "duration", requeueAfter.Round(time.Minute), "nextMaintenance", nextMaintenance.Round(time.Minute))
 	return reconcile.Result{RequeueAfter: requeueAfter}, nil
 }
 
-// mustMaintainNow reports whether shoot carries the "maintain" operation or now is inside its
-// effective maintenance window (Gardener's).
-func mustMaintainNow(shoot *gardencorev1beta1.Shoot, clock clock.Clock) bool {
-	return gardenerutils.HasMaintainNowAnnotation(shoot) || gardenerutils.IsNowInEffectiveShootMaintenanceTimeWindow(shoot, clock)
+// requeueAfterDuration returns the duration from now until a random instant of the next
+// occurrence of the Shoot's effective window, and that instant.
+func requeueAfterDuration(shoot *gardencorev1beta1.Shoot) (time.Duration, time.Time) {
+	var (
+		now             = time.Now()
+		window          = gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot)
+		duration        = window.DurationUntilNext(now, rand.Int64N)
+		nextMaintenance = time.Now().UTC().Add(duration)
+	)
+
+	return duration, nextMaintenance
 }
 
-// reconcile maintains shoot (Gardener's): it reads the Shoot uncached, finishes a pending result
-// (finish), runs the steps at the reconciler's time and writes the result. A Shoot whose pending result is finished is maintained again only if it carries the
-// "maintain" operation (added after the interrupted run). A conflict on any write means that
-// someone changed the Shoot since it was read: the attempt is dropped and the Shoot read and
-// maintained again (retry.DefaultRetry), so that a concurrent change is never overwritten.
+// updateResult is the result of one maintenance operation: a Kubernetes or machine image version
+// of the control plane or a pool, or (GEP-78) a component version. A failure means a version had
+// to change but no target was found; the update may still be rejected by the API server.
+type updateResult struct {
+	description  string
+	reason       string
+	isSuccessful bool
+}
+
+// reconcile maintains the Shoot: machine images, the Kubernetes versions, then (GEP-78) the
+// extension components on one working copy. With results it records lastMaintenance (Processing,
+// or Failed) and checks the copy with a dry run: a rejection records the window as failed and
+// writes nothing else. It then writes the spec, sets lastMaintenance to Succeeded and records the
+// events. See docs/usage/shoot-maintenance.md.
 func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot) error {
-	key, now := client.ObjectKeyFromObject(shoot), r.Clock.Now()
-	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-		shoot := &gardencorev1beta1.Shoot{}
-		if err := r.APIReader.Get(ctx, key, shoot); err != nil {
-			return client.IgnoreNotFound(err)
-		}
-		if shoot.DeletionTimestamp != nil {
-			return nil
-		}
-		if hasPendingResult(shoot) {
-			log.Info("Finishing an interrupted maintenance")
-			finished, err := r.finish(ctx, log, shoot)
-			if err != nil || !gardenerutils.HasMaintainNowAnnotation(finished) {
-				return err
-			}
-			shoot = finished
-		}
-		op, err := r.run(ctx, log, shoot, now)
+	log.Info("Maintaining Shoot")
+
+	var (
+		maintainedShoot = shoot.DeepCopy()
+		// for maintenance operations unrelated to machine images and Kubernetes versions
+		operations []string
+		err        error
+		now        = r.Clock.Now()
+	)
+
+	workerToKubernetesUpdate := make(map[string]updateResult)
+	workerToMachineImageUpdate := make(map[string]updateResult)
+
+	cloudProfile, err := gardenerutils.GetCloudProfile(ctx, r.Client, shoot)
+	if err != nil {
+		return err
+	}
+
+	if !v1beta1helper.IsWorkerless(shoot) {
+		workerToMachineImageUpdate, err = maintainMachineImagesAt(log, maintainedShoot, cloudProfile, now)
 		if err != nil {
-			return err
-		}
-		return r.write(ctx, log, op)
-	})
-}
-
-// run loads the profiles and runs the steps on a working copy of shoot, in the fixed order
-// machine images, Kubernetes version, extension components, then settles host/component
-// conflicts. Only read errors other than NotFound are returned.
-func (r *Reconciler) run(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, now time.Time) (*Operation, error) {
-	op := NewOperation(shoot, now)
-	op.StableChannelSoakPeriod = r.StableChannelSoakPeriod
-	op.Shoot.Annotations = gardenerutils.WithoutMaintainOperation(shoot.Annotations)
-
-	if err := r.loadCloudProfile(ctx, op); err != nil {
-		return nil, err
-	}
-	if op.ComponentVersions {
-		if err := r.loadExtensionProfiles(ctx, op); err != nil {
-			return nil, err
+			// continue execution to allow the kubernetes version update
+			log.Error(err, "Failed to maintain Shoot machine images")
 		}
 	}
 
-	MaintainMachineImages(log, op)
-	MaintainKubernetesVersion(log, op)
-	MaintainExtensionComponents(ctx, log, op, r.CompatibilityChecker)
-	if op.ComponentVersions {
-		ResolveHostComponentConflicts(ctx, log, op, r.CompatibilityChecker, func() {
-			MaintainExtensionComponents(ctx, log, op, r.CompatibilityChecker)
-		})
+	kubernetesControlPlaneUpdate, err := maintainKubernetesVersionAt(log, maintainedShoot.Spec.Kubernetes.Version, gardenerutils.KubernetesAutoUpdateEnabled(maintainedShoot), cloudProfile, func(v string) (string, error) {
+		maintainedShoot.Spec.Kubernetes.Version = v
+		return v, nil
+	}, now)
+	if err != nil {
+		// continue execution to allow the machine image version update and Kubernetes updates to worker pools
+		log.Error(err, "Failed to maintain Shoot kubernetes version")
 	}
-	return op, nil
-}
 
-// loadCloudProfile reads the Shoot's effective CloudProfile (gardenerutils.GetCloudProfile: a
-// NamespacedCloudProfile as its merged spec). A missing reference or profile, an unsupported
-// kind and a NamespacedCloudProfile not merged yet are recorded in op.CloudProfileErr; other read
-// errors are returned.
-func (r *Reconciler) loadCloudProfile(ctx context.Context, op *Operation) error {
-	ref := gardenerutils.BuildV1beta1CloudProfileReference(op.Shoot)
-	if ref == nil {
-		op.CloudProfileErr = fmt.Errorf("the Shoot references no CloudProfile")
-		return nil
+	shootKubernetesVersion, err := semver.NewVersion(maintainedShoot.Spec.Kubernetes.Version)
+	if err != nil {
+		return err
 	}
-	profile, err := gardenerutils.GetCloudProfile(ctx, r.Client, op.Shoot)
-	switch {
-	case apierrors.IsNotFound(err):
-		op.CloudProfileErr = fmt.Errorf("%s %q not found", ref.Kind, ref.Name)
-		return nil
-	case err != nil && ref.Kind != v1beta1constants.CloudProfileReferenceKindCloudProfile && ref.Kind != v1beta1constants.CloudProfileReferenceKindNamespacedCloudProfile:
-		op.CloudProfileErr = fmt.Errorf("%s %q is not supported", ref.Kind, ref.Name)
-		return nil
-	case err != nil:
-		return fmt.Errorf("failed reading %s %q: %w", ref.Kind, ref.Name, err)
-	case len(profile.Spec.Kubernetes.Versions) == 0 && profile.Spec.Type == "":
-		op.CloudProfileErr = fmt.Errorf("%s %q has not been merged with its parent CloudProfile yet", ref.Kind, ref.Name)
-		return nil
-	}
-	op.CloudProfile = profile
-	return nil
-}
 
-func (r *Reconciler) loadExtensionProfiles(ctx context.Context, op *Operation) error {
-	for _, pin := range v1beta1helper.ActiveComponentPins(op.Shoot.Spec.Extensions) {
-		if _, loaded := op.ExtensionProfiles[pin.ExtensionType]; loaded {
+	for i, pool := range maintainedShoot.Spec.Provider.Workers {
+		if pool.Kubernetes == nil || pool.Kubernetes.Version == nil {
 			continue
 		}
-		profile := &gardencorev1beta1.ExtensionProfile{}
-		if err := r.Client.Get(ctx, types.NamespacedName{Name: pin.ExtensionType}, profile); err != nil {
-			if !apierrors.IsNotFound(err) {
-				return fmt.Errorf("failed reading ExtensionProfile %q: %w", pin.ExtensionType, err)
+
+		workerLog := log.WithValues("worker", pool.Name)
+		workerKubernetesUpdate, err := maintainKubernetesVersionAt(workerLog, *pool.Kubernetes.Version, gardenerutils.KubernetesAutoUpdateEnabled(maintainedShoot), cloudProfile, func(v string) (string, error) {
+			workerPoolSemver, err := semver.NewVersion(v)
+			if err != nil {
+				return "", err
 			}
-			profile = nil
+			// A pool's target above the control plane's version is capped at it.
+			if workerPoolSemver.GreaterThan(shootKubernetesVersion) {
+				workerPoolSemver = shootKubernetesVersion
+			}
+			v = workerPoolSemver.String()
+			maintainedShoot.Spec.Provider.Workers[i].Kubernetes.Version = &v
+			return v, nil
+		}, now)
+		if err != nil {
+			// continue execution to allow other maintenance activities to continue
+			workerLog.Error(err, "Could not maintain Kubernetes version for worker pool")
 		}
-		op.ExtensionProfiles[pin.ExtensionType] = profile
+
+		if workerKubernetesUpdate != nil {
+			workerToKubernetesUpdate[pool.Name] = *workerKubernetesUpdate
+		}
 	}
+
+	// GEP-78: the extension components, against the copy as maintained so far.
+	componentUpdates, err := r.maintainExtensionComponents(ctx, log, shoot, maintainedShoot, &kubernetesControlPlaneUpdate, workerToKubernetesUpdate, workerToMachineImageUpdate)
+	if err != nil {
+		return err
+	}
+
+	if operation := maintainOperation(maintainedShoot, nil); operation != "" {
+		operations = append(operations, fmt.Sprintf("Added %q operation annotation", operation))
+	}
+
+	requirePatch := len(operations) > 0 || kubernetesControlPlaneUpdate != nil || len(workerToKubernetesUpdate) > 0 || len(workerToMachineImageUpdate) > 0
+	requirePatch = requirePatch || len(componentUpdates) > 0
+	if requirePatch {
+		patch := client.MergeFrom(shoot.DeepCopy())
+
+		// make sure to include both successful and failed maintenance operations
+		description, failureReason := buildMaintenanceMessages(kubernetesControlPlaneUpdate, workerToKubernetesUpdate, workerToMachineImageUpdate, nil, operations)
+		if len(componentUpdates) > 0 {
+			description, failureReason = buildMaintenanceMessagesWithComponents(kubernetesControlPlaneUpdate, workerToKubernetesUpdate, workerToMachineImageUpdate, nil, componentUpdates, operations)
+		}
+
+		shoot.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{
+			Description:   description,
+			TriggeredTime: metav1.Time{Time: now},
+			State:         gardencorev1beta1.LastOperationStateProcessing,
+		}
+
+		// if any maintenance operation failed, set the status to 'Failed' and retry in the next maintenance cycle
+		if failureReason != "" {
+			shoot.Status.LastMaintenance.State = gardencorev1beta1.LastOperationStateFailed
+			shoot.Status.LastMaintenance.FailureReason = &failureReason
+		}
+
+		// A dry run first: the maintained Shoot may be rejected by the API server. Then the window
+		// is recorded as failed and retried in the next one.
+		if err := r.Client.Update(ctx, maintainedShoot.DeepCopy(), &client.UpdateOptions{
+			DryRun: []string{metav1.DryRunAll},
+		}); err != nil {
+			// A conflict is a stale read, not a rejection: the next reconcile computes again.
+			if apierrors.IsConflict(err) {
+				return err
+			}
+			// The "maintain" operation goes, so that it can be set again once the cause is fixed.
+			if hasMaintainNowAnnotation(shoot) {
+				delete(shoot.Annotations, v1beta1constants.GardenerOperation)
+			}
+			shoot.Status.LastMaintenance.Description = "Maintenance failed"
+			shoot.Status.LastMaintenance.State = gardencorev1beta1.LastOperationStateFailed
+			shoot.Status.LastMaintenance.FailureReason = ptr.To(fmt.Sprintf("Updates to the Shoot failed to be applied: %s", err.Error()))
+			if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
+				return err
+			}
+			// This project's status strategy keeps the metadata, so the operation is removed
+			// with an update of the Shoot.
+			if hasMaintainNowAnnotation(shoot) {
+				delete(shoot.Annotations, v1beta1constants.GardenerOperation)
+				if err := r.Client.Update(ctx, shoot); err != nil {
+					return err
+				}
+			}
+
+			countRejectedComponentMaintenance(log, componentUpdates)
+			log.Info("Shoot maintenance failed", "reason", err)
+			return nil
+		}
+
+		if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
+			return err
+		}
+	}
+
+	// GEP-78: a spec changed since it was read is not overwritten with the stale copy.
+	if err := ensureSpecUnchanged(shoot, maintainedShoot); err != nil {
+		return err
+	}
+
+	// update shoot spec changes in maintenance call
+	shoot.Spec = *maintainedShoot.Spec.DeepCopy()
+	_ = maintainOperation(shoot, nil)
+
+	// A conflict means the run may have computed on stale data: the error backs off and the next
+	// reconcile computes again.
+	if err := r.Client.Update(ctx, shoot); err != nil {
+		r.Recorder.Eventf(shoot, nil, corev1.EventTypeWarning, gardencorev1beta1.ShootMaintenanceFailed, gardencorev1beta1.EventActionReconcile, err.Error())
+		return err
+	}
+
+	// Without results, a failed last maintenance no longer applies.
+	if !requirePatch && shoot.Status.LastMaintenance != nil && shoot.Status.LastMaintenance.State == gardencorev1beta1.LastOperationStateFailed {
+		patch := client.MergeFrom(shoot.DeepCopy())
+		shoot.Status.LastMaintenance.State = gardencorev1beta1.LastOperationStateSucceeded
+		shoot.Status.LastMaintenance.Description = "Maintenance succeeded"
+		shoot.Status.LastMaintenance.FailureReason = nil
+
+		if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
+			return err
+		}
+	}
+
+	if shoot.Status.LastMaintenance != nil && shoot.Status.LastMaintenance.State == gardencorev1beta1.LastOperationStateProcessing {
+		patch := client.MergeFrom(shoot.DeepCopy())
+		shoot.Status.LastMaintenance.State = gardencorev1beta1.LastOperationStateSucceeded
+
+		if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
+			return err
+		}
+	}
+
+	// make sure to report (partial) maintenance failures
+	if kubernetesControlPlaneUpdate != nil {
+		if kubernetesControlPlaneUpdate.isSuccessful {
+			r.Recorder.Eventf(shoot, nil, corev1.EventTypeNormal, gardencorev1beta1.ShootEventK8sVersionMaintenance, gardencorev1beta1.EventActionReconcile, "Control Plane: %s. Reason: %s.", kubernetesControlPlaneUpdate.description, kubernetesControlPlaneUpdate.reason)
+		} else {
+			r.Recorder.Eventf(shoot, nil, corev1.EventTypeWarning, gardencorev1beta1.ShootEventK8sVersionMaintenance, gardencorev1beta1.EventActionReconcile, "Control Plane: Kubernetes version maintenance failed. Reason for update: %s. Error: %v", kubernetesControlPlaneUpdate.reason, kubernetesControlPlaneUpdate.description)
+		}
+	}
+
+	r.recordMaintenanceEventsForPool(workerToKubernetesUpdate, shoot, gardencorev1beta1.ShootEventK8sVersionMaintenance, "Kubernetes")
+	r.recordMaintenanceEventsForPool(workerToMachineImageUpdate, shoot, gardencorev1beta1.ShootEventImageVersionMaintenance, "Machine image")
+	r.recordExtensionComponentMaintenance(log, shoot, componentUpdates)
+
+	log.Info("Shoot maintenance completed")
 	return nil
 }
 
-// write persists a run so that a crash at any point leaves a Shoot that the next reconcile
-// finishes or maintains again, and never records an event or a metric twice.
-//
-// Without results, a lastMaintenance in state Failed becomes Succeeded ("Maintenance succeeded"),
-// one in state Processing (an interrupted write of an earlier version of this controller, whose
-// retry found nothing left to do) becomes Succeeded with its description; then the removal of the
-// "maintain" operation is written. Status first: a crash in between leaves the operation, and the
-// Shoot is maintained again at once.
-//
-// With results, the maintained Shoot is first sent as a dry-run Update. If the API server rejects
-// it, nothing is written to the spec: the run becomes a failed window ("Maintenance failed",
-// failureReason "Updates to the Shoot failed to be applied: <error>", a Warning event
-// MaintenanceFailed) written onto the Shoot as read, and the next window tries again. Otherwise
-// the result is the description of every result (buildMaintenanceMessages), state Succeeded, or Failed with
-// failureReason when a result failed, one event per result, and the metrics.
-//
-// Then one Update writes every change of the run (spec, annotations) together with the result in
-// AnnotationPendingResult, and finish records the result: status.lastMaintenance, the events, the
-// metrics, and the removal of the annotation. A non-conflict failure of the Update records a
-// Warning event MaintenanceFailed and is returned.
-//
-// Every write carries the resourceVersion the run was computed on, so a concurrent change makes
-// it fail with a conflict, which maintain retries.
-func (r *Reconciler) write(ctx context.Context, log logr.Logger, op *Operation) error {
-	shoot, maintained := op.Original, op.Shoot
+// buildMaintenanceMessages returns lastMaintenance.description and .failureReason of the results:
+// a part per result (control plane, pools' Kubernetes versions, pools' machine images,
+// credentials; pools in name order) and the operations, prefixed "All maintenance operations
+// successful." or "(<ok>/<total>) maintenance operations successful.". failureReason joins the
+// details of the failed parts.
+func buildMaintenanceMessages(kubernetesControlPlaneUpdate *updateResult, workerToKubernetesUpdate, workerToMachineImageUpdate, credentialsToRotationUpdate map[string]updateResult, operations []string) (string, string) {
+	return buildMaintenanceMessagesWithComponents(kubernetesControlPlaneUpdate, workerToKubernetesUpdate, workerToMachineImageUpdate, credentialsToRotationUpdate, nil, operations)
+}
 
-	if !op.hasResults() {
-		if last := shoot.Status.LastMaintenance; last != nil && (last.State == gardencorev1beta1.LastOperationStateFailed || last.State == gardencorev1beta1.LastOperationStateProcessing) {
-			withStatus := shoot.DeepCopy()
-			if last.State == gardencorev1beta1.LastOperationStateFailed {
-				withStatus.Status.LastMaintenance.Description = "Maintenance succeeded"
-			}
-			withStatus.Status.LastMaintenance.State = gardencorev1beta1.LastOperationStateSucceeded
-			withStatus.Status.LastMaintenance.FailureReason = nil
-			if err := r.Client.Status().Update(ctx, withStatus); err != nil {
-				if apierrors.IsConflict(err) {
-					return err
-				}
-				return fmt.Errorf("failed updating the last maintenance of the Shoot: %w", err)
-			}
-			maintained.ResourceVersion = withStatus.ResourceVersion
-			maintained.Status = withStatus.Status
-			shoot = withStatus
+// recordMaintenanceEventsForPool records an event per pool result.
+func (r *Reconciler) recordMaintenanceEventsForPool(workerToUpdateResult map[string]updateResult, shoot *gardencorev1beta1.Shoot, eventType string, maintenanceType string) {
+	for _, worker := range sortedKeys(workerToUpdateResult) {
+		result := workerToUpdateResult[worker]
+		if result.isSuccessful {
+			r.Recorder.Eventf(shoot, nil, corev1.EventTypeNormal, eventType, gardencorev1beta1.EventActionReconcile, "Worker pool %q: %v. Reason: %s.",
+				worker, result.description, result.reason)
+			continue
 		}
-		if !apiequality.Semantic.DeepEqual(shoot.Annotations, maintained.Annotations) || !apiequality.Semantic.DeepEqual(shoot.Spec, maintained.Spec) {
-			return r.Client.Update(ctx, maintained, client.FieldOwner(FieldManager))
-		}
-		return nil
+
+		r.Recorder.Eventf(shoot, nil, corev1.EventTypeWarning, eventType, gardencorev1beta1.EventActionReconcile, "Worker pool %q: %s version maintenance failed. Reason for update: %s. Error: %v",
+			worker, maintenanceType, result.reason, result.description)
+	}
+}
+
+// maintainOperation removes the "maintain" operation and, for a Shoot whose last operation did not
+// fail, sets the operations the maintenance hands to gardenlet (getOperation) and drops the
+// maintenance operations; for a failed one that needs a retry, the retry operation. It returns the
+// operations set unless that is only "reconcile". This project's gardenlet sets no last operation,
+// so only the removal applies here.
+func maintainOperation(shoot *gardencorev1beta1.Shoot, credentialsToRotationUpdate map[string]updateResult) string {
+	var operation string
+	if hasMaintainNowAnnotation(shoot) {
+		delete(shoot.Annotations, v1beta1constants.GardenerOperation)
 	}
 
-	result := &pendingResult{TriggeredTime: metav1.NewTime(op.Now)}
-	if err := r.Client.Update(ctx, maintained.DeepCopy(), client.DryRunAll, client.FieldOwner(FieldManager)); err != nil {
-		if apierrors.IsConflict(err) {
-			return err
-		}
-		log.Info("The maintained Shoot was rejected by the API server, recording the window as failed", "error", err.Error())
-		failureReason := "Updates to the Shoot failed to be applied: " + err.Error()
-		result.State = gardencorev1beta1.LastOperationStateFailed
-		result.Description = "Maintenance failed"
-		result.FailureReason = failureReason
-		result.Events = []pendingEvent{{Type: corev1.EventTypeWarning, Reason: EventReasonMaintenanceFailed, Note: failureReason}}
-		result.Metrics = rejectedMetricSamples(op)
-		maintained = shoot.DeepCopy()
-		maintained.Annotations = gardenerutils.WithoutMaintainOperation(shoot.Annotations)
-	} else {
-		description, failureReason := op.messages()
-		result.State = gardencorev1beta1.LastOperationStateSucceeded
-		if failureReason != "" {
-			result.State = gardencorev1beta1.LastOperationStateFailed
-		}
-		result.Description, result.FailureReason = description, failureReason
-		result.Events = op.events()
-		result.Metrics = metricSamples(op)
+	if shoot.Status.LastOperation == nil {
+		return ""
 	}
 
-	if err := encodePending(maintained, result); err != nil {
-		return err
-	}
-	if err := r.Client.Update(ctx, maintained, client.FieldOwner(FieldManager)); err != nil {
-		if !apierrors.IsConflict(err) {
-			if eventErr := r.createEvent(ctx, shoot, result.TriggeredTime, "write-failed", pendingEvent{
-				Type: corev1.EventTypeWarning, Reason: EventReasonMaintenanceFailed, Note: err.Error(),
-			}); eventErr != nil {
-				log.Error(eventErr, "Failed recording the failed maintenance write")
-			}
+	switch shoot.Status.LastOperation.State {
+	case gardencorev1beta1.LastOperationStateFailed:
+		if needsRetry(shoot) {
+			metav1.SetMetaDataAnnotation(&shoot.ObjectMeta, v1beta1constants.GardenerOperation, v1beta1constants.ShootOperationRetry)
+			delete(shoot.Annotations, v1beta1constants.FailedShootNeedsRetryOperation)
 		}
-		return err
+	default:
+		operation = getOperation(shoot, credentialsToRotationUpdate)
+		metav1.SetMetaDataAnnotation(&shoot.ObjectMeta, v1beta1constants.GardenerOperation, operation)
+		delete(shoot.Annotations, v1beta1constants.GardenerMaintenanceOperation)
 	}
-	_, err := r.finish(ctx, log, maintained)
-	return err
+
+	if operation == v1beta1constants.GardenerOperationReconcile {
+		return ""
+	}
+	return operation
+}
+
+// mustMaintainNow reports whether the Shoot carries the "maintain" operation or now lies in its
+// effective maintenance window.
+func mustMaintainNow(shoot *gardencorev1beta1.Shoot, clock clock.Clock) bool {
+	return hasMaintainNowAnnotation(shoot) || gardenerutils.IsNowInEffectiveShootMaintenanceTimeWindow(shoot, clock)
+}
+
+func hasMaintainNowAnnotation(shoot *gardencorev1beta1.Shoot) bool {
+	return slices.Contains(v1beta1helper.GetShootGardenerOperations(shoot.Annotations), v1beta1constants.ShootOperationMaintain)
+}
+
+// needsRetry reports whether the Shoot asks for a retry of its failed reconciliation.
+func needsRetry(shoot *gardencorev1beta1.Shoot) bool {
+	needsRetryOperation := false
+	if val, ok := shoot.Annotations[v1beta1constants.FailedShootNeedsRetryOperation]; ok {
+		needsRetryOperation, _ = strconv.ParseBool(val)
+	}
+	return needsRetryOperation
+}
+
+// getOperation returns "reconcile" with the Shoot's maintenance operations and the successful
+// credentials rotations of the window, joined by ";" (an etcd key rotation not when its start is
+// asked for already).
+func getOperation(shoot *gardencorev1beta1.Shoot, credentialsToRotationUpdate map[string]updateResult) string {
+	maintenanceOperations := v1beta1helper.GetShootMaintenanceOperations(shoot.Annotations)
+
+	// Always reconcile the Shoot in maintenance cycle.
+	if !slices.Contains(maintenanceOperations, v1beta1constants.GardenerOperationReconcile) {
+		maintenanceOperations = append(maintenanceOperations, v1beta1constants.GardenerOperationReconcile)
+	}
+
+	for credentials, result := range credentialsToRotationUpdate {
+		switch {
+		case credentials == v1beta1constants.ShootOperationRotateSSHKeypair && result.isSuccessful:
+			maintenanceOperations = append(maintenanceOperations, v1beta1constants.ShootOperationRotateSSHKeypair)
+		case credentials == v1beta1constants.OperationRotateObservabilityCredentials && result.isSuccessful:
+			maintenanceOperations = append(maintenanceOperations, v1beta1constants.OperationRotateObservabilityCredentials)
+		case credentials == v1beta1constants.OperationRotateETCDEncryptionKey && result.isSuccessful &&
+			!slices.Contains(maintenanceOperations, v1beta1constants.OperationRotateETCDEncryptionKeyStart):
+			maintenanceOperations = append(maintenanceOperations, v1beta1constants.OperationRotateETCDEncryptionKey)
+		}
+	}
+
+	return strings.Join(maintenanceOperations, v1beta1constants.GardenerOperationsSeparator)
 }

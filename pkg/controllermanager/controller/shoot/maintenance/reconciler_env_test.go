@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package maintenance_test
+package maintenance
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	eventsv1 "k8s.io/api/events/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/events"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
@@ -24,20 +24,19 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // The reconciler specs share one environment: a fake client with interceptors, the objects
 // as a spec leaves them before build, and the helpers below. setUpReconcilerTest registers its
-// reset in each Describe that uses it.
+// reset in each Describe that uses it. The reconciler's host steps classify at the fake clock.
 var (
 	ctx          context.Context
 	today        time.Time
 	fakeClock    *testclock.FakeClock
 	fakeClient   client.Client
-	seenEvents   map[string]bool
+	recorder     *events.FakeRecorder
 	checker      *fakeChecker
 	reconciler   *Reconciler
 	shoot        *gardencorev1beta1.Shoot
@@ -75,13 +74,12 @@ func build() {
 		WithObjects(shoot, cloudProfile, extProfile).
 		WithInterceptorFuncs(funcs).
 		Build()
+	recorder = events.NewFakeRecorder(100)
 	reconciler = &Reconciler{
-		Client:               fakeClient,
-		APIReader:            fakeClient,
+		Client:               withFieldManager(fakeClient),
 		Clock:                fakeClock,
-		ReportingInstance:    "test",
+		Recorder:             recorder,
 		CompatibilityChecker: checker,
-		RandomInt63n:         func(int64) int64 { return 0 },
 	}
 }
 func get() *gardencorev1beta1.Shoot {
@@ -100,26 +98,20 @@ func image(s *gardencorev1beta1.Shoot) string {
 	return *s.Spec.Provider.Workers[0].Machine.Image.Version
 }
 
-// drain returns the Shoot events created since the last drain, as "<type> <reason> <note>",
-// in the order of their time and name.
+// drain returns the Shoot events recorded since the last drain, as "<type> <reason> <note>".
 func drain() []string {
-	GinkgoHelper()
 	build()
-	list := &eventsv1.EventList{}
-	Expect(fakeClient.List(ctx, list, client.InNamespace(request.Namespace))).To(Succeed())
-	slices.SortStableFunc(list.Items, func(a, b eventsv1.Event) int { return a.EventTime.Compare(b.EventTime.Time) })
 	var out []string
-	for _, e := range list.Items {
-		if seenEvents[e.Name] {
-			continue
+	for {
+		select {
+		case e := <-recorder.Events:
+			out = append(out, e)
+		default:
+			return out
 		}
-		seenEvents[e.Name] = true
-		Expect(e.Regarding.Name).To(Equal(request.Name))
-		Expect(e.ReportingController).To(Equal(ReportingController))
-		out = append(out, e.Type+" "+e.Reason+" "+e.Note)
 	}
-	return out
 }
+
 func reconcileAt(t time.Time) reconcile.Result {
 	GinkgoHelper()
 	build()
@@ -135,7 +127,6 @@ func setUpReconcilerTest() {
 		fakeClient = nil
 		today = time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 		fakeClock = testclock.NewFakeClock(today)
-		seenEvents = map[string]bool{}
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure{}}
 		dryRunUpdates, updates, statusWrites = 0, 0, 0
@@ -145,8 +136,9 @@ func setUpReconcilerTest() {
 		cloudProfile = &gardencorev1beta1.CloudProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: "local"},
 			Spec: gardencorev1beta1.CloudProfileSpec{
-				Type:       "local",
-				Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: expirable(today, "1.36.3, 1.35.6, 1.35.4 d")},
+				Type:         "local",
+				MachineTypes: []gardencorev1beta1.MachineType{{Name: "local"}},
+				Kubernetes:   gardencorev1beta1.KubernetesSettings{Versions: expirable(today, "1.36.3, 1.35.6, 1.35.4 d")},
 				MachineImages: []gardencorev1beta1.MachineImage{{
 					Name: "gardenlinux", UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMinor),
 					Versions: imageVersions(today, "1877.9.0 p, 1877.8.0, 1877.5.0 d"),
@@ -160,7 +152,7 @@ func setUpReconcilerTest() {
 			}},
 		}
 		shoot = &gardencorev1beta1.Shoot{
-			ObjectMeta: metav1.ObjectMeta{Namespace: "garden-dev", Name: "maint"},
+			ObjectMeta: metav1.ObjectMeta{Namespace: "garden-dev", Name: "maint", Generation: 1},
 			Spec: gardencorev1beta1.ShootSpec{
 				CloudProfile: &gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "local"},
 				Region:       "local",

@@ -2,9 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package maintenance_test
+package maintenance
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -21,48 +22,60 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	. "github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
-	shootextensionprofile "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
+	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
 var _ = Describe("Reconciler", func() {
 	setUpReconcilerTest()
 
+	// expectRequeueIntoNextWindow expects a requeue to a random instant of the Shoot's next
+	// effective window after the wall-clock time of the reconcile (Gardener's requeueAfterDuration).
+	expectRequeueIntoNextWindow := func(reconcileAt func() reconcile.Result) {
+		GinkgoHelper()
+		window := gardenerutils.EffectiveShootMaintenanceTimeWindow(shoot)
+		before := time.Now()
+		result := reconcileAt()
+		after := time.Now()
+		Expect(result.RequeueAfter).To(BeNumerically(">=", window.NextBegin(after).Sub(after)))
+		Expect(result.RequeueAfter).To(BeNumerically("<=", window.NextBegin(before).Sub(before)+window.Duration()))
+	}
+
 	Describe("trigger and window", func() {
-		It("should not maintain outside the window and requeue at the next window", func() {
-			result := reconcileAt(at(12, 0))
-			Expect(result.RequeueAfter).To(Equal(12 * time.Hour))
+		It("should not maintain outside the window and requeue into the next window", func() {
+			expectRequeueIntoNextWindow(func() reconcile.Result { return reconcileAt(at(12, 0)) })
 			Expect(dryRunUpdates + updates + statusWrites).To(BeZero())
 			Expect(get().Spec).To(Equal(shoot.Spec))
 		})
 
-		It("should spread the requeue over the window", func() {
-			build()
-			reconciler.RandomInt63n = func(n int64) int64 { return n - 1 }
-			// Effective window 00:00–00:45 (the end is cut off by 15 minutes).
-			Expect(reconcileAt(at(12, 0)).RequeueAfter).To(Equal(12*time.Hour + 45*time.Minute - time.Nanosecond))
-		})
-
 		It("should not maintain after the effective end of the window (15 minutes before the configured end)", func() {
-			result := reconcileAt(at(0, 46))
-			Expect(result.RequeueAfter).To(Equal(24*time.Hour - 46*time.Minute))
+			reconcileAt(at(0, 46))
 			Expect(updates).To(BeZero())
 		})
 
-		It("should maintain at the effective end of the window and requeue for tomorrow's window", func() {
-			result := reconcileAt(at(0, 45))
-			Expect(result.RequeueAfter).To(Equal(24*time.Hour - 45*time.Minute))
-			Expect(updates).To(Equal(2))
+		It("should maintain at the effective end of the window and requeue into the next window", func() {
+			expectRequeueIntoNextWindow(func() reconcile.Result { return reconcileAt(at(0, 45)) })
+			Expect(updates).To(Equal(1))
 		})
 
 		It("should maintain at once with the maintain operation annotation and remove it", func() {
 			shoot.Annotations = map[string]string{"gardener.cloud/operation": "maintain", "keep": "me"}
-			result := reconcileAt(at(12, 0))
-			Expect(result.RequeueAfter).To(Equal(12 * time.Hour))
+			reconcileAt(at(12, 0))
 			current := get()
 			Expect(current.Annotations).To(Equal(map[string]string{"keep": "me"}))
 			Expect(current.Spec.Kubernetes.Version).To(Equal("1.35.6"))
+		})
+
+		It("should remove the whole operation annotation with the maintain operation (Gardener's)", func() {
+			shoot.Annotations = map[string]string{"gardener.cloud/operation": "reconcile;maintain"}
+			reconcileAt(at(12, 0))
+			Expect(get().Annotations).To(BeEmpty())
+		})
+
+		It("should keep the maintenance operations of a Shoot whose gardenlet sets no last operation", func() {
+			shoot.Annotations = map[string]string{"gardener.cloud/operation": "maintain", "maintenance.gardener.cloud/operation": "rotate-ssh-keypair"}
+			reconcileAt(at(12, 0))
+			Expect(get().Annotations).To(Equal(map[string]string{"maintenance.gardener.cloud/operation": "rotate-ssh-keypair"}))
 		})
 
 		It("should remove the maintain operation even when there is nothing to maintain", func() {
@@ -85,18 +98,16 @@ var _ = Describe("Reconciler", func() {
 	Describe("one working copy, one write", func() {
 		It("should maintain images, Kubernetes and components and write them with one dry run and one Update, then record the result", func() {
 			upgradesBefore := testutil.ToFloat64(ComponentUpgradesTotal.WithLabelValues("agent-ext", "auto-update"))
-			result := reconcileAt(at(0, 10))
-			Expect(result.RequeueAfter).To(Equal(24*time.Hour - 10*time.Minute))
+			reconcileAt(at(0, 10))
 
 			current := get()
 			Expect(image(current)).To(Equal("1877.8.0"))
 			Expect(current.Spec.Kubernetes.Version).To(Equal("1.35.6"))
 			Expect(pinned(current)).To(Equal("0.44.1"))
-			Expect(current.Annotations).NotTo(HaveKey(AnnotationPendingResult))
 			Expect(dryRunUpdates).To(Equal(1))
-			// The Update with every change and the result, then the removal of the result.
-			Expect(updates).To(Equal(2))
-			Expect(statusWrites).To(Equal(1))
+			Expect(updates).To(Equal(1))
+			// lastMaintenance Processing before the Update, Succeeded after it.
+			Expect(statusWrites).To(Equal(2))
 
 			Expect(current.Status.LastMaintenance).To(Equal(&gardencorev1beta1.LastMaintenance{
 				Description: `All maintenance operations successful. ` +
@@ -128,14 +139,16 @@ var _ = Describe("Reconciler", func() {
 			Expect(pinned(get())).To(Equal("0.42.1"))
 		})
 
-		It("should write nothing when nothing is to be maintained, and turn a failed last maintenance into succeeded", func() {
+		It("should send the unchanged Shoot without a dry run when nothing is to be maintained, and turn a failed last maintenance into succeeded", func() {
 			shoot.Spec.Kubernetes.Version = "1.35.6"
 			shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.8.0")
 			shoot.Spec.Extensions[0].Components[0].Version = ptr.To("0.44.1")
 			shoot.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{Description: "x", State: gardencorev1beta1.LastOperationStateFailed, FailureReason: ptr.To("y")}
 
 			reconcileAt(at(0, 10))
-			Expect(dryRunUpdates + updates).To(BeZero())
+			Expect(dryRunUpdates).To(BeZero())
+			Expect(updates).To(Equal(1))
+			Expect(get().Spec).To(Equal(shoot.Spec))
 			Expect(get().Status.LastMaintenance).To(Equal(&gardencorev1beta1.LastMaintenance{Description: "Maintenance succeeded", State: gardencorev1beta1.LastOperationStateSucceeded}))
 		})
 	})
@@ -158,8 +171,18 @@ var _ = Describe("Reconciler", func() {
 				State:         gardencorev1beta1.LastOperationStateFailed,
 				FailureReason: ptr.To(`Updates to the Shoot failed to be applied: Shoot.core.gardener.cloud "maint" is invalid: spec.extensions[0]: Forbidden: rejected`),
 			}))
-			Expect(drain()).To(ConsistOf(`Warning MaintenanceFailed Updates to the Shoot failed to be applied: Shoot.core.gardener.cloud "maint" is invalid: spec.extensions[0]: Forbidden: rejected`))
+			Expect(drain()).To(BeEmpty(), "Gardener records no event for a rejected dry run")
 			Expect(testutil.ToFloat64(ComponentFailuresTotal.WithLabelValues("agent-ext", "write-rejected")) - rejectedBefore).To(Equal(1.0))
+		})
+
+		It("should return a conflict of the dry run and record nothing, so that the next reconcile computes again", func() {
+			dryRunError = apierrors.NewConflict(gardencorev1beta1.Resource("shoots"), "maint", errors.New("changed"))
+			build()
+			fakeClock.SetTime(at(0, 10))
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(apierrors.IsConflict(err)).To(BeTrue())
+			Expect(get().Status.LastMaintenance).To(BeNil())
+			Expect(updates + statusWrites).To(BeZero())
 		})
 
 		It("should let the other steps and components proceed when one fails, and report (n/m)", func() {
@@ -201,73 +224,82 @@ var _ = Describe("Reconciler", func() {
 			Expect(err).To(MatchError("etcd is down"))
 			Expect(drain()).To(ConsistOf("Warning MaintenanceFailed etcd is down"))
 			Expect(get().Spec).To(Equal(shoot.Spec))
-			Expect(get().Status.LastMaintenance).To(BeNil())
+			Expect(get().Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateProcessing), "the next reconcile resumes it")
 		})
 
-		It("should record a failure when the CloudProfile does not exist and still maintain components", func() {
+		It("should return the error when the CloudProfile does not exist, and change nothing (Gardener's)", func() {
 			shoot.Spec.CloudProfile.Name = "gone"
-			reconcileAt(at(0, 10))
-			current := get()
-			Expect(pinned(current)).To(Equal("0.44.1"))
-			Expect(*current.Status.LastMaintenance.FailureReason).To(Equal(`Control Plane: Kubernetes maintenance failure due to: could not determine higher suitable version than "1.35.4": CloudProfile "gone" not found`))
+			build()
+			fakeClock.SetTime(at(0, 10))
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).To(HaveOccurred())
+			Expect(get().Spec).To(Equal(shoot.Spec))
+			Expect(dryRunUpdates + updates + statusWrites).To(BeZero())
+		})
+
+		It("should return the error reading an ExtensionProfile, and change nothing", func() {
+			build()
+			funcs.Get = func(ctx context.Context, c client.WithWatch, key client.ObjectKey, obj client.Object, opts ...client.GetOption) error {
+				if _, ok := obj.(*gardencorev1beta1.ExtensionProfile); ok {
+					return errors.New("etcd is down")
+				}
+				return c.Get(ctx, key, obj, opts...)
+			}
+			fakeClient = nil
+			build()
+			fakeClock.SetTime(at(0, 10))
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).To(MatchError(`failed reading ExtensionProfile "agent-ext": etcd is down`))
+			Expect(dryRunUpdates + updates + statusWrites).To(BeZero())
 		})
 	})
 
 	Describe("concurrency", func() {
-		It("should lose no concurrent user update: a conflict re-reads the Shoot and recomputes", func() {
+		It("should not overwrite a spec changed after it was read, and maintain it in the next reconcile", func() {
 			raced := false
-			beforeUpdate = func(c client.WithWatch, _ client.Object) error {
+			beforeStatusWrite = func() error {
 				if raced {
 					return nil
 				}
 				raced = true
-				// A user writes the Shoot between the maintenance read and its write.
+				// A user writes the Shoot between the maintenance read and its writes.
 				user := &gardencorev1beta1.Shoot{}
-				Expect(c.Get(ctx, request.NamespacedName, user)).To(Succeed())
+				Expect(fakeClient.Get(ctx, request.NamespacedName, user)).To(Succeed())
 				user.Spec.Purpose = ptr.To(gardencorev1beta1.ShootPurposeProduction)
-				user.Spec.Provider.Workers[0].Maximum = 5
-				return c.Update(ctx, user)
+				user.Spec.Extensions[0].AutoUpdate.UpdateStrategy = ptr.To(gardencorev1beta1.UpdateStrategyPatch)
+				user.Generation++
+				return fakeClient.Update(ctx, user)
 			}
-
-			reconcileAt(at(0, 10))
+			build()
+			fakeClock.SetTime(at(0, 10))
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(apierrors.IsConflict(err)).To(BeTrue(), "got %v", err)
 
 			current := get()
 			Expect(current.Spec.Purpose).To(Equal(ptr.To(gardencorev1beta1.ShootPurposeProduction)))
-			Expect(current.Spec.Provider.Workers[0].Maximum).To(Equal(int32(5)))
+			Expect(current.Spec.Kubernetes.Version).To(Equal("1.35.4"))
+			Expect(current.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateProcessing))
+
+			// The retry computes on the new spec: with the patch strategy 0.42.1 has no target.
+			reconcileAt(at(0, 11))
+			current = get()
+			Expect(current.Spec.Purpose).To(Equal(ptr.To(gardencorev1beta1.ShootPurposeProduction)))
 			Expect(current.Spec.Kubernetes.Version).To(Equal("1.35.6"))
-			Expect(image(current)).To(Equal("1877.8.0"))
-			Expect(pinned(current)).To(Equal("0.44.1"))
-			Expect(current.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
-			// The first attempt's Update conflicts; the second attempt re-reads, recomputes and writes
-			// (the Update with the result, then its removal).
-			Expect(dryRunUpdates).To(Equal(2))
-			Expect(updates).To(Equal(3))
-		})
-
-		It("should recompute on the latest Shoot: a pin changed concurrently is maintained from the new value", func() {
-			raced := false
-			beforeUpdate = func(c client.WithWatch, _ client.Object) error {
-				if raced {
-					return nil
-				}
-				raced = true
-				user := &gardencorev1beta1.Shoot{}
-				Expect(c.Get(ctx, request.NamespacedName, user)).To(Succeed())
-				user.Spec.Extensions[0].AutoUpdate.UpdateStrategy = ptr.To(gardencorev1beta1.UpdateStrategyPatch)
-				return c.Update(ctx, user)
-			}
-
-			reconcileAt(at(0, 10))
-			// With the patch strategy 0.42.1 has no target any more.
-			current := get()
 			Expect(pinned(current)).To(Equal("0.42.1"))
-			Expect(*current.Spec.Extensions[0].AutoUpdate.UpdateStrategy).To(Equal(gardencorev1beta1.UpdateStrategyPatch))
+			Expect(current.Status.LastMaintenance.State).To(Equal(gardencorev1beta1.LastOperationStateSucceeded))
 			Expect(current.Status.LastMaintenance.Description).NotTo(ContainSubstring("agent"))
 		})
-	})
 
-	It("should write with the field manager that admission recognises as maintenance", func() {
-		Expect(FieldManager).To(Equal(shootextensionprofile.MaintenanceFieldManager))
+		It("should return a conflict of the Update without retrying it (Gardener's)", func() {
+			beforeUpdate = func(client.WithWatch, client.Object) error {
+				return apierrors.NewConflict(gardencorev1beta1.Resource("shoots"), "maint", errors.New("changed"))
+			}
+			build()
+			fakeClock.SetTime(at(0, 10))
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(apierrors.IsConflict(err)).To(BeTrue())
+			Expect(updates).To(Equal(1))
+		})
 	})
 
 	Describe("feature gate", func() {

@@ -22,7 +22,6 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -126,7 +125,7 @@ var _ = Describe("Release channel moves predicted by the impact preview", Ordere
 			Eventually(func(g Gomega) {
 				g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), shoot)).To(Succeed())
 				g.Expect(shoot.Annotations).NotTo(HaveKey("gardener.cloud/operation"))
-				g.Expect(shoot.Annotations).NotTo(HaveKey(maintenance.AnnotationPendingResult))
+				g.Expect(shoot.Status.LastMaintenance).To(Or(BeNil(), HaveField("State", Not(Equal(gardencorev1beta1.LastOperationStateProcessing)))))
 			}).Should(Succeed())
 			after[name] = agentVersion(shoot)
 			if after[name] != before[name] {

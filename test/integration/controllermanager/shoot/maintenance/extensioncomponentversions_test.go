@@ -25,8 +25,6 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
-	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -295,7 +293,7 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 			return func(g Gomega) {
 				g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), shoot)).To(Succeed())
 				g.Expect(shoot.Annotations).NotTo(HaveKey("gardener.cloud/operation"))
-				g.Expect(shoot.Annotations).NotTo(HaveKey(maintenance.AnnotationPendingResult))
+				g.Expect(shoot.Status.LastMaintenance).To(Or(BeNil(), HaveField("State", Not(Equal(gardencorev1beta1.LastOperationStateProcessing)))))
 			}
 		}
 		Eventually(maintained(withPreview)).Should(Succeed())
@@ -320,13 +318,7 @@ var _ = Describe("GEP-78 extension component versions", Ordered, func() {
 		// when falco 0.42.1 and Kubernetes 1.36.2 have expired. The manager's maintenance
 		// controller keeps the reference time, so other Shoots are not affected.
 		later := testclock.NewFakeClock(time.Date(2027, time.February, 1, 3, 0, 30, 0, time.UTC))
-		reconciler := &maintenance.Reconciler{
-			Client:               controllerManagerClient,
-			APIReader:            controllerManagerClient,
-			Clock:                later,
-			CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
-			RandomInt63n:         func(int64) int64 { return 0 },
-		}
+		reconciler := maintenanceReconciler(later)
 		_, err := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: client.ObjectKey{Namespace: "garden-dev", Name: "gw-pinned"}})
 		Expect(err).NotTo(HaveOccurred())
 

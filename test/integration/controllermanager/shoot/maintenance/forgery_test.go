@@ -21,7 +21,6 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardenkubernetes "github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -30,9 +29,10 @@ import (
 // gardener-controller-manager turns into status.lastMaintenance, Events and metrics.
 var _ = Describe("forged maintenance results", Ordered, func() {
 	const (
-		namespace = "garden-owner"
-		owner     = "shoot-owner@example.com"
-		forged    = `{"triggeredTime":"2026-11-29T00:00:00Z","state":"Succeeded","description":"forged by the owner",` +
+		pendingResult = "maintenance.gardener.cloud/pending-result"
+		namespace     = "garden-owner"
+		owner         = "shoot-owner@example.com"
+		forged        = `{"triggeredTime":"2026-11-29T00:00:00Z","state":"Succeeded","description":"forged by the owner",` +
 			`"events":[{"type":"Normal","reason":"Forged","note":"forged by the owner"}],` +
 			`"metrics":[{"counter":"upgrades","extensionType":"forged-type","reason":"auto-update"}]}`
 	)
@@ -61,7 +61,7 @@ var _ = Describe("forged maintenance results", Ordered, func() {
 		GinkgoHelper()
 		current := &gardencorev1beta1.Shoot{}
 		Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
-		Expect(current.Annotations).NotTo(HaveKey(maintenance.AnnotationPendingResult))
+		Expect(current.Annotations).NotTo(HaveKey(pendingResult))
 		if last := current.Status.LastMaintenance; last != nil {
 			Expect(last.Description).NotTo(ContainSubstring("forged"))
 		}
@@ -119,14 +119,14 @@ var _ = Describe("forged maintenance results", Ordered, func() {
 	It("refuses a create that carries the pending result", func() {
 		withResult := shoot.DeepCopy()
 		withResult.Name, withResult.ResourceVersion = "forgery-at-create", ""
-		withResult.Annotations = map[string]string{maintenance.AnnotationPendingResult: forged}
+		withResult.Annotations = map[string]string{pendingResult: forged}
 		expectRefused(ownerClient.Create(ctx, withResult))
 	})
 
 	It("refuses adding it by merge patch, with and without the maintain operation", func() {
 		for _, annotations := range []map[string]string{
-			{maintenance.AnnotationPendingResult: forged},
-			{maintenance.AnnotationPendingResult: forged, "gardener.cloud/operation": "maintain"},
+			{pendingResult: forged},
+			{pendingResult: forged, "gardener.cloud/operation": "maintain"},
 		} {
 			current := &gardencorev1beta1.Shoot{}
 			Expect(ownerClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
@@ -141,7 +141,7 @@ var _ = Describe("forged maintenance results", Ordered, func() {
 	It("refuses adding it by update and by server-side apply", func() {
 		current := &gardencorev1beta1.Shoot{}
 		Expect(ownerClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
-		metav1.SetMetaDataAnnotation(&current.ObjectMeta, maintenance.AnnotationPendingResult, forged)
+		metav1.SetMetaDataAnnotation(&current.ObjectMeta, pendingResult, forged)
 		expectRefused(ownerClient.Update(ctx, current))
 
 		applied := &unstructured.Unstructured{}
@@ -149,7 +149,7 @@ var _ = Describe("forged maintenance results", Ordered, func() {
 		applied.SetKind("Shoot")
 		applied.SetNamespace(namespace)
 		applied.SetName(shoot.Name)
-		applied.SetAnnotations(map[string]string{maintenance.AnnotationPendingResult: forged})
+		applied.SetAnnotations(map[string]string{pendingResult: forged})
 		expectRefused(ownerClient.Patch(ctx, applied, client.Apply, client.FieldOwner("owner"), client.ForceOwnership))
 	})
 
@@ -157,7 +157,7 @@ var _ = Describe("forged maintenance results", Ordered, func() {
 		current := &gardencorev1beta1.Shoot{}
 		Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), current)).To(Succeed())
 		patch := client.MergeFrom(current.DeepCopy())
-		metav1.SetMetaDataAnnotation(&current.ObjectMeta, maintenance.AnnotationPendingResult, forged)
+		metav1.SetMetaDataAnnotation(&current.ObjectMeta, pendingResult, forged)
 		expectRefused(testClient.Patch(ctx, current, patch))
 	})
 

@@ -13,7 +13,9 @@ import (
 	. "github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/events"
 	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
 	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
@@ -34,6 +36,7 @@ import (
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
 	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
 	"github.com/gep-78/gardener/test/examples"
 )
@@ -142,3 +145,14 @@ var _ = BeforeSuite(func() {
 		Expect(gardenlet.Start(mgrCtx)).To(Succeed())
 	}()
 })
+
+// maintenanceReconciler returns a shoot maintenance reconciler beside the manager's, on clock:
+// gardener-controller-manager's identity and field manager; its events are dropped.
+func maintenanceReconciler(clock clock.Clock) *maintenance.Reconciler {
+	return &maintenance.Reconciler{
+		Client:               client.WithFieldOwner(controllerManagerClient, maintenance.FieldManager),
+		Clock:                clock,
+		Recorder:             &events.FakeRecorder{},
+		CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
+	}
+}

@@ -19,8 +19,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
-	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // A project extends the expiration of a Kubernetes version of its landscape's CloudProfile with a
@@ -51,11 +49,7 @@ var _ = Describe("NamespacedCloudProfile", Ordered, func() {
 	}
 
 	maintainAt := func(now time.Time, key client.ObjectKey) *gardencorev1beta1.Shoot {
-		reconciler := &maintenance.Reconciler{
-			Client: controllerManagerClient, APIReader: controllerManagerClient, Clock: testclock.NewFakeClock(now),
-			CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
-			RandomInt63n:         func(int64) int64 { return 0 },
-		}
+		reconciler := maintenanceReconciler(testclock.NewFakeClock(now))
 		_, err := reconciler.Reconcile(ctx, reconcile.Request{NamespacedName: key})
 		Expect(err).NotTo(HaveOccurred())
 		maintained := &gardencorev1beta1.Shoot{}

@@ -15,7 +15,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -124,7 +123,7 @@ var _ = Describe("Worker pool Kubernetes versions and kubelet constraints in mai
 		Eventually(func(g Gomega) {
 			g.Expect(testClient.Get(ctx, client.ObjectKeyFromObject(shoot), maintained)).To(Succeed())
 			g.Expect(maintained.Annotations).NotTo(HaveKey("gardener.cloud/operation"))
-			g.Expect(maintained.Annotations).NotTo(HaveKey(maintenance.AnnotationPendingResult))
+			g.Expect(maintained.Status.LastMaintenance).To(Or(BeNil(), HaveField("State", Not(Equal(gardencorev1beta1.LastOperationStateProcessing)))))
 		}).Should(Succeed())
 		return maintained
 	}

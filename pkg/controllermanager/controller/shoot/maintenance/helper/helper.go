@@ -19,8 +19,8 @@ import (
 )
 
 // FilterMachineImageVersions returns the versions of machineImageFromCloudProfile the worker pool
-// can run (v1beta1helper.MachineImageVersionsForWorker). Machine capabilities are not ported:
-// machineTypeFromCloudProfile and capabilityDefinitions are accepted and ignored.
+// of the machine type can run (v1beta1helper.MachineImageVersionsForWorkerAndType): architecture
+// and machine capabilities, CRI, kubelet version and in-place updates.
 func FilterMachineImageVersions(
 	machineImageFromCloudProfile *gardencorev1beta1.MachineImage,
 	worker gardencorev1beta1.Worker,
@@ -28,7 +28,7 @@ func FilterMachineImageVersions(
 	machineTypeFromCloudProfile *gardencorev1beta1.MachineType,
 	capabilityDefinitions []gardencorev1beta1.CapabilityDefinition,
 ) *gardencorev1beta1.MachineImage {
-	return v1beta1helper.MachineImageVersionsForWorker(machineImageFromCloudProfile, worker, kubeletVersion)
+	return v1beta1helper.MachineImageVersionsForWorkerAndType(machineImageFromCloudProfile, worker, kubeletVersion, machineTypeFromCloudProfile, capabilityDefinitions)
 }
 
 // DetermineMachineImage returns the machine image of cloudProfile named like shootMachineImage

@@ -23,12 +23,15 @@ func TestHelper(t *testing.T) {
 	RunSpecs(t, "ControllerManager Shoot Maintenance Helper Suite")
 }
 
+// amd64 is the architectures of a version as the API server defaults them.
+var amd64 = []string{"amd64"}
+
 var _ = Describe("Maintenance version decisions", func() {
 	It("#FilterMachineImageVersions keeps the versions of the pool's architecture and CRI", func() {
 		image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, Architectures: amd64},
 			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, Architectures: []string{"arm64"}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, CRI: []gardencorev1beta1.CRI{{Name: "other"}}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, Architectures: amd64, CRI: []gardencorev1beta1.CRI{{Name: "other"}}},
 			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.3.0"}, Architectures: []string{"amd64", "arm64"}, CRI: []gardencorev1beta1.CRI{{Name: "containerd"}, {Name: "other"}}},
 		}}
 		versionsOf := func(worker gardencorev1beta1.Worker) []string {
@@ -41,6 +44,35 @@ var _ = Describe("Maintenance version decisions", func() {
 		Expect(versionsOf(gardencorev1beta1.Worker{})).To(Equal([]string{"1.0.0", "1.3.0"}))
 		Expect(versionsOf(gardencorev1beta1.Worker{Machine: gardencorev1beta1.Machine{Architecture: ptr.To("arm64")}})).To(Equal([]string{"1.1.0", "1.3.0"}))
 		Expect(versionsOf(gardencorev1beta1.Worker{CRI: &gardencorev1beta1.CRI{Name: "other"}})).To(Equal([]string{"1.2.0", "1.3.0"}))
+
+		image.Versions = append(image.Versions, gardencorev1beta1.MachineImageVersion{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.4.0"}})
+		Expect(versionsOf(gardencorev1beta1.Worker{})).To(Equal([]string{"1.0.0", "1.3.0"}), "a version without architectures supports none (Gardener's)")
+	})
+
+	It("#FilterMachineImageVersions keeps the versions whose flavors support the machine type's capabilities", func() {
+		definitions := []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}, {Name: "gpu", Values: []string{"none", "nvidia"}}}
+		flavor := func(architecture, gpu string) []gardencorev1beta1.MachineImageFlavor {
+			return []gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {architecture}, "gpu": {gpu}}}}
+		}
+		image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, CapabilityFlavors: flavor("amd64", "nvidia")},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, CapabilityFlavors: flavor("amd64", "none")},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, CapabilityFlavors: flavor("arm64", "nvidia")},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.3.0"}},
+		}}
+		versionsOf := func(architecture string, machineType *gardencorev1beta1.MachineType) []string {
+			var out []string
+			worker := gardencorev1beta1.Worker{Machine: gardencorev1beta1.Machine{Architecture: ptr.To(architecture)}}
+			for _, v := range FilterMachineImageVersions(&image, worker, nil, machineType, definitions).Versions {
+				out = append(out, v.Version)
+			}
+			return out
+		}
+		gpu := &gardencorev1beta1.MachineType{Name: "g", Capabilities: gardencorev1beta1.Capabilities{"gpu": {"nvidia"}}}
+		Expect(versionsOf("amd64", gpu)).To(Equal([]string{"1.0.0", "1.3.0"}), "a version without flavors offers every defined value")
+		Expect(versionsOf("arm64", gpu)).To(Equal([]string{"1.2.0", "1.3.0"}))
+		Expect(versionsOf("amd64", &gardencorev1beta1.MachineType{Name: "c"})).To(Equal([]string{"1.0.0", "1.1.0", "1.3.0"}))
+		Expect(versionsOf("amd64", nil)).To(Equal([]string{"1.0.0", "1.1.0", "1.3.0"}), "no machine type: no capability asked for")
 	})
 
 	Describe("#FilterMachineImageVersions", func() {
@@ -52,9 +84,9 @@ var _ = Describe("Maintenance version decisions", func() {
 			return out
 		}
 		constrained := gardencorev1beta1.MachineImage{Name: "gl", UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMinor), Versions: []gardencorev1beta1.MachineImageVersion{
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, KubeletVersionConstraint: ptr.To("< 1.36")},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, KubeletVersionConstraint: ptr.To(">= 1.36")},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, Architectures: amd64, KubeletVersionConstraint: ptr.To("< 1.36")},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, Architectures: amd64},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, Architectures: amd64, KubeletVersionConstraint: ptr.To(">= 1.36")},
 		}}
 
 		DescribeTable("leaves out the versions whose kubeletVersionConstraint excludes the kubelet version",
@@ -74,9 +106,9 @@ var _ = Describe("Maintenance version decisions", func() {
 
 		It("requires every container runtime the pool requests", func() {
 			image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, CRI: []gardencorev1beta1.CRI{{Name: "containerd", ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor"}}}}},
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, CRI: []gardencorev1beta1.CRI{{Name: "containerd"}}},
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, Architectures: amd64, CRI: []gardencorev1beta1.CRI{{Name: "containerd", ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor"}}}}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, Architectures: amd64, CRI: []gardencorev1beta1.CRI{{Name: "containerd"}}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, Architectures: amd64},
 			}}
 			gvisor := gardencorev1beta1.Worker{CRI: &gardencorev1beta1.CRI{Name: "containerd", ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor"}}}}
 			Expect(versions(FilterMachineImageVersions(&image, gvisor, nil, nil, nil))).To(Equal([]string{"1.0.0"}))
@@ -85,10 +117,10 @@ var _ = Describe("Maintenance version decisions", func() {
 
 		It("keeps, for an in-place pool, the current version and the versions updatable in place from it", func() {
 			image := gardencorev1beta1.MachineImage{Name: "gl", Versions: []gardencorev1beta1.MachineImageVersion{
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true}},
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("1.0.0")}},
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("1.1.0")}},
-				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.3.0"}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, Architectures: amd64, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, Architectures: amd64, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("1.0.0")}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.2.0"}, Architectures: amd64, InPlaceUpdates: &gardencorev1beta1.InPlaceUpdates{Supported: true, MinVersionForUpdate: ptr.To("1.1.0")}},
+				{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.3.0"}, Architectures: amd64},
 			}}
 			worker := gardencorev1beta1.Worker{
 				UpdateStrategy: ptr.To(gardencorev1beta1.AutoInPlaceUpdate),
@@ -126,9 +158,9 @@ var _ = Describe("Maintenance version decisions", func() {
 	It("#DetermineMachineImageVersionAt follows the image's update strategy", func() {
 		now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 		image := &gardencorev1beta1.MachineImage{Name: "gl", UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyPatch), Versions: []gardencorev1beta1.MachineImageVersion{
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0", ExpirationDate: &metav1.Time{Time: now.Add(-time.Hour)}}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.1"}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0", ExpirationDate: &metav1.Time{Time: now.Add(-time.Hour)}}, Architectures: amd64},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.1"}, Architectures: amd64},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, Architectures: amd64},
 		}}
 		shootImage := &gardencorev1beta1.ShootMachineImage{Name: "gl", Version: ptr.To("1.0.0")}
 		target, err := DetermineMachineImageVersionAt(shootImage, image, true, now)
