@@ -17,7 +17,6 @@ import (
 	namespacedcloudprofilevalidator "github.com/gep-78/gardener/plugin/pkg/namespacedcloudprofile/validator"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/legacycomponentversion"
-	"github.com/gep-78/gardener/plugin/pkg/shoot/maintenancemarkers"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/mutator"
 	"github.com/gep-78/gardener/plugin/pkg/shoot/validator"
 )
@@ -38,6 +37,5 @@ func RegisterAllAdmissionPlugins(plugins *admission.Plugins) {
 	legacycomponentversion.Register(plugins)
 	extensionprofileinuse.Register(plugins)
 	extensionprofileimpact.Register(plugins)
-	maintenancemarkers.Register(plugins)
 	resourceversion.Register(plugins)
 }

@@ -29,8 +29,6 @@ const (
 	PluginNameExtensionProfileInUse = "ExtensionProfileInUse"
 	// PluginNameExtensionProfileImpact is the name of the ExtensionProfileImpact admission plugin.
 	PluginNameExtensionProfileImpact = "ExtensionProfileImpact"
-	// PluginNameShootMaintenanceMarkers is the name of the ShootMaintenanceMarkers admission plugin.
-	PluginNameShootMaintenanceMarkers = "ShootMaintenanceMarkers"
 	// PluginNameResourceVersion is the name of the ResourceVersion admission plugin.
 	PluginNameResourceVersion = "ResourceVersion"
 )
@@ -49,7 +47,6 @@ func AllOrderedPluginNames() []string {
 		PluginNameShootLegacyComponentVersion,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,
-		PluginNameShootMaintenanceMarkers,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	}
@@ -68,7 +65,6 @@ func DefaultOnPlugins() sets.Set[string] {
 		PluginNameShootLegacyComponentVersion,
 		PluginNameExtensionProfileInUse,
 		PluginNameExtensionProfileImpact,
-		PluginNameShootMaintenanceMarkers,
 		mutatingwebhook.PluginName,
 		validatingwebhook.PluginName,
 	)

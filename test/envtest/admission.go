@@ -12,8 +12,8 @@ import (
 )
 
 // WriteAdmissionConfiguration writes an AdmissionConfiguration (apiserver.config.k8s.io/v1) to
-// dir/admission-config.yaml whose ShootExtensionProfile and ShootMaintenanceMarkers entries name
-// maintenanceUsers as the identities of shoot maintenance, and returns the flag that makes gardener-apiserver read it
+// dir/admission-config.yaml whose ShootExtensionProfile entry names maintenanceUsers as the
+// identities of shoot maintenance, and returns the flag that makes gardener-apiserver read it
 // (--admission-control-config-file=<path>). Setups whose gardener-controller-manager
 // authenticates with a client certificate (the local garden, integration suites) use it, since
 // the plugin's default is the service account identity only.
@@ -28,11 +28,6 @@ plugins:
 - name: ShootExtensionProfile
   configuration:
     apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1
-    kind: Configuration
-    maintenanceUsers:
-` + users.String() + `- name: ShootMaintenanceMarkers
-  configuration:
-    apiVersion: shootmaintenancemarkers.admission.gardener.cloud/v1alpha1
     kind: Configuration
     maintenanceUsers:
 ` + users.String()

@@ -41,10 +41,4 @@ admission-config.yaml: |
       apiVersion: extensionprofileimpact.admission.gardener.cloud/v1alpha1
       kind: Configuration
       stableChannelSoakPeriod: {{ .Values.controllerManager.stableChannelSoakPeriod | default "336h" | quote }}
-  - name: ShootMaintenanceMarkers
-    configuration:
-      apiVersion: shootmaintenancemarkers.admission.gardener.cloud/v1alpha1
-      kind: Configuration
-      maintenanceUsers:
-      - {{ printf "system:serviceaccount:%s:gardener-controller-manager" (.Values.controllerManager.namespace | default .Release.Namespace) | quote }}
 {{- end }}

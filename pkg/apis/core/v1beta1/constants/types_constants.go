@@ -19,12 +19,6 @@ const (
 	// type: networking.extensions.gardener.cloud/<type>=true. gardener-apiserver maintains it
 	// (ExtensionLabels admission plugin).
 	LabelExtensionNetworkingTypePrefix = "networking.extensions.gardener.cloud/"
-
-	// AnnotationPrefixMaintenance prefixes the Shoot annotations that only shoot maintenance
-	// (gardener-controller-manager) writes, such as its pending result
-	// (maintenance.gardener.cloud/pending-result). gardener-apiserver refuses every other
-	// identity's create, change or removal of one (ShootMaintenanceMarkers admission plugin).
-	AnnotationPrefixMaintenance = "maintenance.gardener.cloud/"
 )
 
 // Operations on Shoots (Gardener's).
