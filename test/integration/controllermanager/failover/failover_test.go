@@ -213,7 +213,8 @@ leaderElection:
 		Expect(testClient.List(ctx, events, client.InNamespace(namespace))).To(Succeed())
 		perShoot := map[string][]string{}
 		for _, event := range events.Items {
-			if event.ReportingController == maintenance.ControllerName+"-controller" {
+			// A write the crash failed records MaintenanceFailed, as in Gardener.
+			if event.ReportingController == maintenance.ControllerName+"-controller" && event.Reason != gardencorev1beta1.ShootMaintenanceFailed {
 				perShoot[event.Regarding.Name] = append(perShoot[event.Regarding.Name], event.Reason)
 			}
 		}
