@@ -19,9 +19,9 @@ var _ = Describe("forced host changes", func() {
 			{Version: "1.35.1", Lifecycle: expired}, {Version: "1.35.2"}, {Version: "1.36.0"},
 		}},
 		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0", Lifecycle: expired}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.1"}},
-			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0", Lifecycle: expired}, Architectures: []string{"amd64"}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.1"}, Architectures: []string{"amd64"}},
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}, Architectures: []string{"amd64"}},
 		}}},
 	}}
 	pool := func(name, kubernetes, image, imageVersion string) gardencorev1beta1.Worker {
