@@ -59,11 +59,9 @@ func CompileProfile(profile *gardencorev1beta1.ExtensionProfile) *CompiledProfil
 	return out
 }
 
-// Cache holds the CompiledProfile of each ExtensionProfile, so that admission and maintenance
-// compile a profile once per generation. It keeps one entry per profile name and replaces it
-// when a profile with another UID or generation is requested; profiles are few (one per
-// extension type), so it needs no other bound. Delete drops the entry of a deleted profile.
-// A Cache is safe for concurrent use; the zero value is ready to use.
+// Cache holds the CompiledProfile of each ExtensionProfile per name, replaced when the UID or
+// generation changes, so that a profile is compiled once per generation. It is safe for concurrent
+// use; the zero value is ready to use.
 type Cache struct {
 	mu      sync.RWMutex
 	entries map[string]*CompiledProfile
@@ -72,11 +70,8 @@ type Cache struct {
 // NewCache returns an empty Cache.
 func NewCache() *Cache { return &Cache{} }
 
-// Get returns the compiled rules of profile, compiling them on a miss. An entry matches when name,
-// UID and generation are equal; when the generation is zero (an object not read from the API
-// server) the resourceVersion must be equal and non-empty instead. A profile without either is
-// compiled on every call and not cached. Concurrent misses for the same profile may compile it
-// more than once; the results are equivalent.
+// Get returns the compiled rules of profile, compiling them on a miss; a profile without generation
+// or resourceVersion is not cached.
 func (c *Cache) Get(profile *gardencorev1beta1.ExtensionProfile) *CompiledProfile {
 	c.mu.RLock()
 	entry, ok := c.entries[profile.Name]

@@ -33,7 +33,7 @@ const (
 	StoredExpressions
 )
 
-// Cost limits, in CEL cost units (see doc.go, "Limits").
+// Cost limits, in CEL cost units.
 const (
 	// MaxRuleCost is the highest estimated cost of one rule accepted on write. It equals the
 	// runtime limit of one evaluation (celconfig.PerCallLimit), so a rule that is accepted
@@ -85,14 +85,9 @@ func Compile(rules []gardencorev1beta1.CompatibilityValidation, fldPath *field.P
 	return env.Compile(rules, fldPath, mode)
 }
 
-// Compile compiles the rules of one compatibility.validations list. fldPath is the path of that
-// list; errors are reported on fldPath.Index(i).Child("rule"):
-//   - Invalid "compilation failed: <CEL issues>" for syntax errors, unknown fields (the schema is
-//     typed) and type errors;
-//   - Invalid "must evaluate to bool, but evaluates to <type>" for other output types;
-//   - Forbidden for an estimated cost above MaxRuleCost (NewExpressions only).
-//
-// The returned RuleSet has one entry per rule, in order, including those that failed.
+// Compile compiles the rules of one compatibility.validations list at fldPath and returns one entry
+// per rule, in order; compilation errors, non-bool output and, in NewExpressions mode, an estimated
+// cost above MaxRuleCost are errors on the rule.
 func (e *Environment) Compile(rules []gardencorev1beta1.CompatibilityValidation, fldPath *field.Path, mode Mode) (RuleSet, field.ErrorList) {
 	var allErrs field.ErrorList
 	out := make(RuleSet, 0, len(rules))
@@ -106,11 +101,9 @@ func (e *Environment) Compile(rules []gardencorev1beta1.CompatibilityValidation,
 	return out, allErrs
 }
 
-// ValidateExtensionProfileRules checks all compatibility rules of an ExtensionProfile spec:
-// compilation, bool output and, unless the rule is unchanged (oldSpec, nil on create, holds the
-// same rule string anywhere; compiled with StoredExpressions), the per-rule cost limit; and that
-// the sum of their estimated costs does not exceed MaxProfileCost. The sum is only enforced when the spec has a rule that oldSpec does not, so an
-// update that changes no rule is never rejected for cost. Paths start at spec.
+// ValidateExtensionProfileRules checks all compatibility rules of an ExtensionProfile spec, the cost
+// limits only for rules oldSpec (nil on create) does not hold, so that an update that changes no rule
+// is never rejected for cost.
 func ValidateExtensionProfileRules(spec, oldSpec *gardencorev1beta1.ExtensionProfileSpec) field.ErrorList {
 	env, err := DefaultEnvironment()
 	if err != nil {
@@ -213,20 +206,14 @@ func (e *Environment) compileRule(rule, message string, rulePath *field.Path, mo
 	return out, nil
 }
 
-// ProgramOptions returns the cel-go program options every compatibility rule is built with, on top
-// of the environment's own (cost tracking, celconfig.PerCallLimit): context checks every
-// celconfig.CheckFrequency comprehension iterations, and constant regular expressions of
-// matches() compiled once when the program is built. A benchmark that runs the rules with cel-go
-// directly uses them to compare like with like.
+// ProgramOptions returns the cel-go program options of every compatibility rule beyond the
+// environment's: context checks and regular expressions compiled once.
 func ProgramOptions() []cel.ProgramOption {
 	return []cel.ProgramOption{cel.InterruptCheckFrequency(celconfig.CheckFrequency), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
 }
 
-// checkConstantArguments evaluates every sub-expression of a checked rule whose inputs are all
-// constants (cel-go's constant-folding optimizer), so that a rule failing by construction, such
-// as semver('v1.35.0') or quantity('1x'), is rejected when it is written instead of failing for
-// every Shoot at evaluation. The folded AST is discarded; the rule is evaluated as written.
-// Constant regular expressions are checked when the program is built (cel.OptimizeRegex).
+// checkConstantArguments evaluates the constant sub-expressions of a rule, so that a rule failing
+// by construction, such as semver('v1.35.0'), is rejected when it is written.
 func checkConstantArguments(env *cel.Env, ast *cel.Ast) error {
 	folder, err := cel.NewConstantFoldingOptimizer()
 	if err != nil {

@@ -28,12 +28,9 @@ var (
 // recently used ones: the stored profile and a few variants of a change that is being tried.
 const ContentCacheEntriesPerProfile = 4
 
-// ContentCache holds CompiledProfiles keyed by profile name and the content of their rules (every
-// component name, version and compatibility.validations, in spec order), so that an object that
-// is not stored yet, whose generation and resourceVersion say nothing about its rules, is
-// compiled once per content: a dry-run and the same write after it compile once. It keeps
-// ContentCacheEntriesPerProfile entries per name. It is safe for concurrent use; the zero value is
-// ready to use.
+// ContentCache holds CompiledProfiles by profile name and rule content, for objects not stored yet,
+// so that a dry run and the same write after it compile once. It is safe for concurrent use; the
+// zero value is ready to use.
 type ContentCache struct {
 	mu      sync.Mutex
 	entries map[string][]contentEntry

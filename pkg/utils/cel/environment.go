@@ -36,9 +36,8 @@ const ShootVariable = "shoot"
 // their path below it (e.g. gardener.cloud.v1beta1.Shoot.spec.provider).
 const shootTypeName = "gardener.cloud.v1beta1.Shoot"
 
-// Bounds put on the Shoot schema for cost estimation (see doc.go, "Schema bounds"). They are
-// not enforced on Shoots; they make the static estimate of a rule finite. A Shoot beyond them
-// is still protected by the runtime limits.
+// Bounds put on the Shoot schema for cost estimation. They are not enforced on Shoots; they make the
+// static estimate of a rule finite. A Shoot beyond them is still protected by the runtime limits.
 const (
 	// MaxWorkers bounds spec.provider.workers.
 	MaxWorkers = 100
@@ -83,10 +82,8 @@ var (
 	defaultEnvironmentErr  error
 )
 
-// DefaultEnvironment returns the process-wide compatibility rule environment, built on first use
-// for environment.DefaultCompatibilityVersion(). Building it resolves the Shoot schema and extends
-// the base environment, which takes tens of milliseconds; afterwards the call is free. An error
-// means the generated OpenAPI definitions do not describe the v1beta1 Shoot, a programming error.
+// DefaultEnvironment returns the process-wide compatibility rule environment, built on first use; an
+// error means the OpenAPI definitions do not describe the v1beta1 Shoot.
 func DefaultEnvironment() (*Environment, error) {
 	defaultEnvironmentOnce.Do(func() {
 		defaultEnvironment, defaultEnvironmentErr = NewEnvironment(environment.DefaultCompatibilityVersion())
@@ -122,17 +119,8 @@ func NewEnvironment(compatibilityVersion *version.Version) (*Environment, error)
 	}, nil
 }
 
-// ShootDeclType returns the CEL type of the `shoot` variable: the v1beta1 Shoot OpenAPI schema of
-// pkg/apis/openapi, resolved for core.gardener.cloud/v1beta1 Shoot, with these changes
-// made on a copy of the generated definitions:
-//   - runtime.RawExtension (spec.extensions[].providerConfig) is an
-//     x-kubernetes-preserve-unknown-fields object and typed dyn, so rules can read an
-//     extension's own configuration (e.providerConfig.spec.ingressProvider);
-//   - the lists and maps rules iterate over carry maxItems or maxProperties (MaxWorkers,
-//     MaxExtensions, MaxExtensionComponents, MaxWorkerZones, MaxMetadataEntries) and strings
-//     without a bound carry maxLength MaxStringLength, so that cost estimates are finite;
-//   - string formats date-time, date, duration and byte are dropped: such fields are strings
-//     in CEL, as they are in the value rules are evaluated against (see NewEvaluator).
+// ShootDeclType returns the CEL type of `shoot` from the v1beta1 Shoot OpenAPI schema, with
+// providerConfig typed dyn, lists and strings bounded for cost estimation and string formats dropped.
 func ShootDeclType() (*apiservercel.DeclType, error) {
 	scheme := runtime.NewScheme()
 	if err := gardencorev1beta1.AddToScheme(scheme); err != nil {

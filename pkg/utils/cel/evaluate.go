@@ -16,8 +16,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// DefaultCostBudget is the runtime cost budget of one Evaluator, in CEL cost units
-// (celconfig.RuntimeCELCostBudget, about one second of evaluation). See doc.go, "Limits".
+// DefaultCostBudget is the runtime cost budget of one Evaluator, in CEL cost units (about one
+// second of evaluation).
 const DefaultCostBudget = celconfig.RuntimeCELCostBudget
 
 // Status is the outcome of evaluating one rule.
@@ -70,13 +70,8 @@ type Evaluator struct {
 	remaining  int64
 }
 
-// NewEvaluator returns an Evaluator for shoot with a runtime cost budget in CEL cost units
-// (DefaultCostBudget unless a caller has a reason to differ). Rules see the Shoot in its JSON form
-// (ShootValue): omitted optional fields and null values are absent, so rules must guard them with
-// has(); apiVersion and kind are set when empty; and providerConfig holds the extension's
-// configuration as decoded JSON. Nothing is converted up front: a field is converted when a rule
-// first reads it, once per Evaluator. shoot is not modified, and must not be modified while the
-// Evaluator is in use. The error is reserved for a nil shoot.
+// NewEvaluator returns an Evaluator for shoot with a runtime cost budget. Rules see the Shoot in its
+// JSON form (ShootValue), converted lazily; shoot must not change while the Evaluator is in use.
 func NewEvaluator(shoot *gardencorev1beta1.Shoot, costBudget int64) (*Evaluator, error) {
 	if shoot == nil {
 		return nil, fmt.Errorf("shoot must not be nil")
@@ -98,11 +93,8 @@ func (a *shootActivation) ResolveName(name string) (any, bool) {
 
 func (a *shootActivation) Parent() interpreter.Activation { return nil }
 
-// WithBudget returns an Evaluator for the same Shoot with its own runtime cost budget in CEL cost
-// units. The two share the Shoot's conversion (what one has converted, the other reads without
-// converting again) but not their budgets, so that separate checks of one Shoot, such as the
-// candidate versions of one maintenance decision, are each judged with a full budget. Neither is
-// safe for concurrent use with the other.
+// WithBudget returns an Evaluator for the same Shoot that shares its conversion but has its own
+// budget; neither is safe for concurrent use with the other.
 func (e *Evaluator) WithBudget(costBudget int64) *Evaluator {
 	return &Evaluator{activation: e.activation, remaining: costBudget}
 }
@@ -110,10 +102,8 @@ func (e *Evaluator) WithBudget(costBudget int64) *Evaluator {
 // RemainingBudget returns the cost budget left, negative once it has been exceeded.
 func (e *Evaluator) RemainingBudget() int64 { return e.remaining }
 
-// Evaluate runs every rule of rules, in order, and returns one Result per rule. It never panics
-// on bad input: compile errors, evaluation errors, a non-bool value, an exhausted budget and a
-// cancelled ctx all give StatusCompileError or StatusEvaluationError results. A single evaluation is further limited to
-// celconfig.PerCallLimit and checks ctx every celconfig.CheckFrequency comprehension iterations.
+// Evaluate runs every rule in order and returns one Result per rule; errors of any kind are results
+// with StatusCompileError or StatusEvaluationError, never panics.
 func (e *Evaluator) Evaluate(ctx context.Context, rules RuleSet) []Result {
 	results := make([]Result, 0, len(rules))
 	for i := range rules {

@@ -16,16 +16,9 @@ import (
 	"sigs.k8s.io/structured-merge-diff/v6/value"
 )
 
-// typedToVal returns the CEL value of v as its JSON form reads: structs are maps of their JSON
-// fields, omitted and null fields absent; types with their own JSON form (metav1.Time, Quantity,
-// IntOrString, RawExtension) are converted whole (structured-merge-diff's reflect cache, as
-// celcommon.SchemalessTypedToVal does), their maps without null entries; Go maps are maps of
-// their entries' values, without null entries. Nil pointers, slices and maps are
-// types.NullValue.
-//
-// Structs and slices are read in place: v's fields and elements are reached through reflection
-// without copying them (celcommon.SchemalessTypedToVal copies every struct it descends into, which
-// for the whole Shoot is most of an admission request's allocations).
+// typedToVal returns the CEL value of v as its JSON form reads, omitted and null fields absent,
+// reading structs and slices in place through reflection instead of copying them as
+// celcommon.SchemalessTypedToVal does.
 func typedToVal(v reflect.Value) ref.Val {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice:

@@ -15,16 +15,9 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// ShootValue returns the CEL value rules see as `shoot`: a view of the typed Shoot in its JSON
-// form (JSON field names; omitted optional fields absent; metav1.Time, Quantity and IntOrString as
-// their JSON values; providerConfig as decoded JSON), with apiVersion and kind set when empty.
-// Fields are read in place through reflection when a rule first reads them (typedToVal) and kept,
-// so a Shoot is neither copied nor converted as a whole, and a field read by several rules is
-// converted once. A field whose JSON value is null is absent, as if it were omitted: has() is
-// false and reading it fails with "no such key".
-//
-// The value reads shoot while rules are evaluated: shoot must not change while the value is in
-// use, and the value is not safe for concurrent use (it caches what it has read).
+// ShootValue returns the CEL value rules see as `shoot`: a lazily read view of the Shoot in its JSON
+// form, where a null field is absent. shoot must not change while the value is in use, and the value
+// is not safe for concurrent use.
 func ShootValue(shoot *gardencorev1beta1.Shoot) ref.Val {
 	root := &typedStruct{value: reflect.ValueOf(shoot).Elem()}
 	if shoot.APIVersion == "" {
