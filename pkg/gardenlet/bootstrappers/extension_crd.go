@@ -19,10 +19,8 @@ import (
 // FieldOwner is the server-side apply field manager of gardenlet.
 const FieldOwner = "gardenlet"
 
-// EnsureExtensionCRD applies the embedded Extension CustomResourceDefinition
-// (pkg/apis/extensions/crds) to the seed with server-side apply, taking ownership of conflicting
-// fields, and waits until the API server reports it Established, polling every interval until
-// timeout. Gardener's gardenlet deploys the same CRD with its seed's system components.
+// EnsureExtensionCRD applies the Extension CustomResourceDefinition to the seed with server-side
+// apply and waits until it is Established.
 func EnsureExtensionCRD(ctx context.Context, log logr.Logger, c client.Client, interval, timeout time.Duration) error {
 	return kubernetesutils.ApplyCRD(ctx, log, c, crds.ExtensionCRD(), FieldOwner, interval, timeout)
 }

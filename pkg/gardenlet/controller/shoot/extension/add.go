@@ -2,10 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extension holds gardenlet's shoot extension controller. For every Shoot that belongs to
-// this seed it maintains the seed namespace (the Shoot's technical ID) and one seed Extension
-// (extensions.gardener.cloud/v1alpha1) per enabled spec.extensions[] entry, including the GEP-78
-// resolved component versions in spec.components[], through pkg/component/shared.
+// Package extension contains gardenlet's controller that writes the seed namespace and one seed
+// Extension per enabled extension of the Shoots of its seed, with their resolved component versions.
 package extension
 
 import (
@@ -39,11 +37,8 @@ import (
 // ControllerName is the name of this controller.
 const ControllerName = "shoot-extension"
 
-// AddToManager adds the controller to mgr, which runs against the seed cluster; gardenCluster is
-// the garden cluster (it must be added to mgr as a runnable by the caller). Unset fields of the
-// Reconciler default to: GardenClient from gardenCluster, SeedClient from mgr, Recorder for events
-// on Shoots in the garden and the real Clock. It registers the indexer.ShootPinnedExtensionTypes
-// index on the garden cache.
+// AddToManager adds Reconciler to mgr, which runs against the seed; gardenCluster is the garden
+// cluster, which the caller adds to mgr.
 func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gardenCluster cluster.Cluster) error {
 	if r.GardenClient == nil {
 		r.GardenClient = gardenCluster.GetClient()
@@ -107,10 +102,8 @@ func (r *Reconciler) observeShoots(ctx context.Context, c cache.Cache) error {
 	return err
 }
 
-// ShootPredicate lets through Shoots this gardenlet is responsible for (or still holds its
-// finalizer on), and of their updates only those that change the spec, the deletion timestamp or
-// the finalizers. Status updates (including the technicalID this controller writes) are dropped,
-// and so is the update that only adds FinalizerName (this controller's own first write).
+// ShootPredicate lets through the Shoots of this seed (or with its finalizer) and their updates of
+// spec, deletion timestamp or finalizers, except this controller's own first write.
 func (r *Reconciler) ShootPredicate() predicate.TypedPredicate[*gardencorev1beta1.Shoot] {
 	relevant := func(shoot *gardencorev1beta1.Shoot) bool {
 		return r.responsibleFor(shoot) || controllerutil.ContainsFinalizer(shoot, FinalizerName)
@@ -176,13 +169,8 @@ func MapExtensionToShoot(_ context.Context, extension *extensionsv1alpha1.Extens
 	return []reconcile.Request{{NamespacedName: types.NamespacedName{Namespace: namespace, Name: name}}}
 }
 
-// ManagedExtensionPredicate lets through the deletions of Extensions labelled
-// LabelManagedBy=gardenlet, and of their updates only those that change the spec, the labels or
-// the health the Shoot shows (see recordExtensionStatus); the other status and annotation changes
-// of the extension controller are dropped, and so are creates:
-// this controller made them (the initial list at start-up enqueues every Shoot through the Shoot
-// watch anyway), and a reconcile for the first of a Shoot's Extensions to reach the cache would
-// find the others not yet there and create them again.
+// ManagedExtensionPredicate lets through the deletions of managed Extensions and their updates of
+// spec, labels or health; creates are this controller's own.
 func ManagedExtensionPredicate() predicate.TypedPredicate[*extensionsv1alpha1.Extension] {
 	managed := func(extension *extensionsv1alpha1.Extension) bool {
 		return extension.Labels[LabelManagedBy] == ManagedByGardenlet

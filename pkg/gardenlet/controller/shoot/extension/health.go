@@ -66,12 +66,8 @@ func componentVersions(ext *extensionsv1alpha1.Extension) string {
 	return fmt.Sprintf("%s (%s)", ext.Spec.Type, strings.Join(parts, ", "))
 }
 
-// recordExtensionStatus makes status.lastErrors and the ExtensionsReady condition of the Shoot
-// reflect its seed Extensions. An Extension whose write failed in this reconcile (failed, by
-// type) gets an entry with that error; one that reports an error gets an entry with its
-// lastError and codes. Task IDs are TaskIDPrefixExtension + type; entries of other tasks are
-// kept. The status is patched only when an entry, the condition's status, reason or message
-// changes.
+// recordExtensionStatus patches status.lastErrors and the ExtensionsReady condition of the Shoot to
+// reflect its seed Extensions and the writes that failed, when they changed.
 func (r *Reconciler) recordExtensionStatus(ctx context.Context, shoot *gardencorev1beta1.Shoot, extensions []extensionsv1alpha1.Extension, failed map[string]error) error {
 	var (
 		kept    []gardencorev1beta1.LastError
@@ -137,10 +133,8 @@ func (r *Reconciler) recordExtensionStatus(ctx context.Context, shoot *gardencor
 	return nil
 }
 
-// extensionsCondition returns the ExtensionsReady condition for the given Extensions and whether
-// it differs from the Shoot's in status, reason or message. Extensions that have not reported yet
-// are left out (so creating a Shoot costs no extra write); without any that reported, a Shoot
-// that has no condition yet gets none.
+// extensionsCondition returns the ExtensionsReady condition for the Extensions that reported, and
+// whether it differs from the Shoot's.
 func (r *Reconciler) extensionsCondition(shoot *gardencorev1beta1.Shoot, healthy, failing []string) (*gardencorev1beta1.Condition, bool) {
 	existing := v1beta1helper.GetCondition(shoot.Status.Conditions, ConditionExtensionsReady)
 	if existing == nil && len(healthy)+len(failing) == 0 {

@@ -77,10 +77,8 @@ const (
 	// EventReasonInvalidTechnicalID is the reason of the Warning event recorded on a Shoot whose
 	// seed namespace cannot be derived.
 	EventReasonInvalidTechnicalID = "InvalidTechnicalID"
-	// EventReasonExtensionDeploymentFailed is the reason of the Warning event recorded on the
-	// Shoot when a seed Extension cannot be written (for example, the seed rejects it); the error
-	// is also kept in status.lastErrors (task ID TaskIDPrefixExtension + type) until a later
-	// reconcile writes the Extension.
+	// EventReasonExtensionDeploymentFailed is the reason of the Warning event on a Shoot whose seed
+	// Extension cannot be written.
 	EventReasonExtensionDeploymentFailed = "ExtensionDeploymentFailed"
 	// TaskIDPrefixExtension prefixes the task ID of the status.lastErrors entry of a seed
 	// Extension that could not be written: "extension/<type>".
@@ -99,11 +97,8 @@ type Config struct {
 	ConcurrentSyncs int
 }
 
-// Reconciler writes the seed Extensions of the Shoots that belong to this seed. The Shoots and
-// ExtensionProfiles are read from the garden cluster, the Namespaces and Extensions are written to
-// the seed cluster. It corresponds to the extension deploy and stale-deletion steps of Gardener's
-// shoot reconcile and delete flows, reduced to Extension objects (GEP-78 "Design Details → 4.
-// Deployment — gardenlet and extension controller").
+// Reconciler writes the seed Extensions of the Shoots that belong to this seed (GEP-78 "Deployment —
+// gardenlet and extension controller").
 type Reconciler struct {
 	// GardenClient reads Shoots and ExtensionProfiles and writes the Shoot's finalizer and
 	// status.technicalID.
@@ -121,11 +116,8 @@ type Reconciler struct {
 	writes shootWrites
 }
 
-// Reconcile makes the seed Extensions of a Shoot match DesiredExtensions: it ensures the seed
-// namespace, creates and updates the desired Extensions (writing only when spec or labels differ,
-// so an unchanged reconcile writes nothing) and deletes the Extensions it manages that are no
-// longer desired. A deleted Shoot's Extensions and namespace are deleted before its finalizer is
-// removed.
+// Reconcile makes the seed namespace and Extensions of a Shoot match DesiredExtensions, writing only
+// what differs; a deleted Shoot's Extensions and namespace go before its finalizer.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
@@ -268,10 +260,8 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	return result, nil
 }
 
-// delete removes the seed objects of a deleted Shoot: it deletes its Extensions, waits until they
-// are gone (extension controllers may hold finalizers), then requests the deletion of the seed
-// namespace and removes the Shoot's finalizer. It does not wait for the namespace to disappear
-// (the namespace controller's job).
+// delete deletes the Extensions of a deleted Shoot, waits until they are gone, then deletes the seed
+// namespace and removes the Shoot's finalizer.
 func (r *Reconciler) delete(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, name string) (reconcile.Result, error) {
 	deployer, err := shared.NewExtension(ctx, log, r.GardenClient, r.SeedClient, name, extensionsv1alpha1.ExtensionClassShoot, nil, false)
 	if err != nil {

@@ -13,11 +13,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// shootWrites remembers the Shoots this controller wrote (finalizer, status) until the garden
-// cache shows the write. A reconcile that reads a Shoot from the cache at a resourceVersion one of
-// these writes replaced works on the written Shoot instead: it would otherwise add the finalizer
-// again (a conflict, as the patch carries the stale resourceVersion) or write status.technicalID
-// again. The zero value is ready to use; it is safe for concurrent use.
+// shootWrites remembers this controller's writes of Shoots until the garden cache shows them, so
+// that a reconcile reading a stale Shoot works on the written one. It is safe for concurrent use.
 type shootWrites struct {
 	mu     sync.Mutex
 	shoots map[types.NamespacedName]*shootWrite

@@ -30,12 +30,8 @@ import (
 // ControllerName is the name of this controller.
 const ControllerName = "extension-profile"
 
-// AddToManager fills in the defaults of the reconciler (the runtime client and event recorder
-// from mgr, the garden client from gardenCluster, the real clock) and adds the controller. It
-// watches operator Extensions (spec, annotation and label changes, deletion), the garden's
-// ExtensionProfiles (MapExtensionProfileToExtensions: a hand edit of a generated profile is
-// reverted, a deleted one is created again) and Shoots whose component pins change
-// (MapShootToExtensions: a refused removal is retried as soon as the last pin goes).
+// AddToManager adds Reconciler to mgr. It also watches the garden's ExtensionProfiles, so that hand
+// edits are reverted, and Shoots whose pins change, so that a refused removal is retried.
 func (r *Reconciler) AddToManager(mgr manager.Manager, gardenCluster cluster.Cluster) error {
 	if r.RuntimeClient == nil {
 		r.RuntimeClient = mgr.GetClient()

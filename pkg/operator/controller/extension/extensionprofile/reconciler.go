@@ -3,15 +3,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package extensionprofile contains gardener-operator's controller that generates the garden's
-// ExtensionProfiles from operator Extensions (GEP-78 "How the profile gets into the garden
-// cluster"), as the operator derives ControllerRegistrations from them.
-//
-// Each spec.extensionProfiles[] entry becomes the profile named after its type, labelled
-// operatorv1alpha1.LabelExtension. An unlabelled profile is adopted only with
-// operatorv1alpha1.AnnotationAdoptExtensionProfiles "true"; one labelled for another Extension
-// never. Labelled profiles without an entry are deleted. Refusals of ExtensionProfileInUse are
-// reported in the ExtensionProfilesReconciled condition and retried; the finalizer
-// gardener.cloud/operator stays until every generated profile is gone.
+// ExtensionProfiles from the spec.extensionProfiles[] of operator Extensions (GEP-78 "How the
+// profile gets into the garden cluster"); see
+// docs/operations/gardener-operator-extensionprofiles.md.
 package extensionprofile
 
 import (

@@ -10,10 +10,8 @@ import (
 	operatorv1alpha1 "github.com/gep-78/gardener/pkg/apis/operator/v1alpha1"
 )
 
-// ValidateExtensionProfiles checks what gardener-apiserver cannot: that every
-// spec.extensionProfiles[].type is the type of a spec.resources[] entry of kind Extension (the
-// profile binds to the extension type by name, GEP-78). The profile specs themselves are
-// validated by gardener-apiserver when they are written.
+// ValidateExtensionProfiles checks that every spec.extensionProfiles[].type is the type of a
+// spec.resources[] entry of kind Extension.
 func ValidateExtensionProfiles(extension *operatorv1alpha1.Extension) field.ErrorList {
 	var allErrs field.ErrorList
 	types := map[string]bool{}
