@@ -27,9 +27,8 @@ import (
 	"github.com/gep-78/gardener/pkg/apis/openapi"
 )
 
-// ShootVariable is the name of the one variable of the compatibility rule environment. It is
-// bound to the Shoot (core.gardener.cloud/v1beta1, JSON field names) the rule is evaluated
-// against (GEP-78 "Admission": "The CEL environment binds shoot to the Shoot being admitted").
+// ShootVariable is the name of the one variable of the compatibility rule environment, bound to the
+// v1beta1 Shoot the rule is evaluated against (GEP-78 "1. Admission — gardener-apiserver").
 const ShootVariable = "shoot"
 
 // shootTypeName is the CEL type name of the `shoot` variable. Nested objects are named after

@@ -97,8 +97,8 @@ type Config struct {
 	ConcurrentSyncs int
 }
 
-// Reconciler writes the seed Extensions of the Shoots that belong to this seed (GEP-78 "Deployment —
-// gardenlet and extension controller").
+// Reconciler writes the seed Extensions of the Shoots that belong to this seed (GEP-78 "4. Deployment
+// — gardenlet and extension controller").
 type Reconciler struct {
 	// GardenClient reads Shoots and ExtensionProfiles and writes the Shoot's finalizer and
 	// status.technicalID.

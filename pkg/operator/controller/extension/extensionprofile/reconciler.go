@@ -3,8 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package extensionprofile contains gardener-operator's controller that generates the garden's
-// ExtensionProfiles from the spec.extensionProfiles[] of operator Extensions (GEP-78 "How the
-// profile gets into the garden cluster"); see
+// ExtensionProfiles from the spec.extensionProfiles[] of operator Extensions; see
 // docs/operations/gardener-operator-extensionprofiles.md.
 package extensionprofile
 
