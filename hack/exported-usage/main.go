@@ -9,8 +9,8 @@
 // Usage: go run ./hack/exported-usage [-v] [-min N] [packages]   (default ./...)
 //
 // Columns: exported names, of those used outside, used only by other packages' tests, then the
-// same for methods, and the share of names used outside. -v lists the names used by no other
-// package's code; -min skips packages with fewer exported names.
+// same for methods, and the share of names used outside; -v then lists per package the names no
+// other package's code uses. -min skips packages with fewer exported names.
 package main
 
 import (
@@ -51,12 +51,16 @@ func main() {
 		mn, mo, mt := count(p, p.Methods)
 		names, outside = names+n, outside+o
 		fmt.Fprintf(w, "%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%s\t\n", n, o, t, mn, mo, mt, share(p), strings.TrimPrefix(p.Path, signatures.Module+"/"))
-		if *verbose {
-			fmt.Fprintf(w, "\t\t\t\t\t\t\t  unused outside: %s\t\n", strings.Join(p.Unused(), " "))
-		}
 	}
 	fmt.Fprintf(w, "%d\t%d\t\t\t\t\t%.2f\ttotal\t\n", names, outside, float64(outside)/float64(max(names, 1)))
 	_ = w.Flush()
+	if *verbose {
+		for _, p := range pkgs {
+			if unused := p.Unused(); len(p.Names) >= *minNames && len(unused) > 0 {
+				fmt.Printf("%s: %s\n", strings.TrimPrefix(p.Path, signatures.Module+"/"), strings.Join(unused, " "))
+			}
+		}
+	}
 }
 
 // count returns how many of keys p has, how many other packages' code uses and how many only

@@ -8,6 +8,7 @@ package exports
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -24,8 +25,12 @@ type Package struct {
 	// Methods are the exported methods of its exported types ("Type.Method"), sorted.
 	Methods []string
 	// Outside are the names and methods that another package's non-test code uses; InTests those
-	// that only another package's tests use (not the package's own external tests).
+	// that only another package's tests use (not the package's own external tests). A type counts
+	// as used where its fields, methods or constants are.
 	Outside, InTests map[string]bool
+
+	// fieldOwner maps the position of an exported struct field to its type's name.
+	fieldOwner map[string]string
 }
 
 // Load type-checks the packages that patterns match in dir, with their tests, and returns the
@@ -56,7 +61,7 @@ func Load(dir, under string, patterns ...string) ([]Package, error) {
 		if p.ID != p.PkgPath || !strings.HasPrefix(p.PkgPath, under) || p.Name == "main" {
 			continue
 		}
-		surfaces[p.PkgPath] = surface(p.Types)
+		surfaces[p.PkgPath] = surface(p.Types, p.Fset)
 	}
 	for _, p := range pkgs {
 		user := strings.TrimSuffix(p.PkgPath, "_test")
@@ -65,14 +70,15 @@ func Load(dir, under string, patterns ...string) ([]Package, error) {
 				continue
 			}
 			s := surfaces[obj.Pkg().Path()]
-			key, ok := keyOf(obj)
-			if s == nil || !ok {
+			if s == nil {
 				continue
 			}
+			used := s.Outside
 			if strings.HasSuffix(p.Fset.Position(ident.Pos()).Filename, "_test.go") {
-				s.InTests[key] = true
-			} else {
-				s.Outside[key] = true
+				used = s.InTests
+			}
+			for _, key := range s.keysOf(obj, p.Fset) {
+				used[key] = true
 			}
 		}
 	}
@@ -88,8 +94,8 @@ func Load(dir, under string, patterns ...string) ([]Package, error) {
 }
 
 // surface lists the exported names and methods of pkg.
-func surface(pkg *types.Package) *Package {
-	s := &Package{Path: pkg.Path(), Outside: map[string]bool{}, InTests: map[string]bool{}}
+func surface(pkg *types.Package, fset *token.FileSet) *Package {
+	s := &Package{Path: pkg.Path(), Outside: map[string]bool{}, InTests: map[string]bool{}, fieldOwner: map[string]string{}}
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		obj := scope.Lookup(name)
@@ -106,6 +112,13 @@ func surface(pkg *types.Package) *Package {
 				s.Methods = append(s.Methods, name+"."+m.Name())
 			}
 		}
+		if st, ok := named.Underlying().(*types.Struct); ok {
+			for i := 0; i < st.NumFields(); i++ {
+				if f := st.Field(i); f.Exported() {
+					s.fieldOwner[fset.Position(f.Pos()).String()] = name
+				}
+			}
+		}
 		if iface, ok := named.Underlying().(*types.Interface); ok {
 			for i := 0; i < iface.NumExplicitMethods(); i++ {
 				if m := iface.ExplicitMethod(i); m.Exported() {
@@ -118,31 +131,38 @@ func surface(pkg *types.Package) *Package {
 	return s
 }
 
-// keyOf returns the key of an exported top-level object ("Name") or method ("Type.Method").
-func keyOf(obj types.Object) (string, bool) {
+// keysOf returns the keys obj stands for: an exported top-level object ("Name") or method
+// ("Type.Method") and, for a method, field or constant, its type.
+func (s *Package) keysOf(obj types.Object, fset *token.FileSet) []string {
 	if !obj.Exported() {
-		return "", false
+		return nil
+	}
+	if v, ok := obj.(*types.Var); ok && v.IsField() {
+		if owner, ok := s.fieldOwner[fset.Position(v.Pos()).String()]; ok {
+			return []string{owner}
+		}
+		return nil
 	}
 	if obj.Parent() == obj.Pkg().Scope() {
-		return obj.Name(), true
+		keys := []string{obj.Name()}
+		if named, ok := obj.Type().(*types.Named); ok && named.Obj().Pkg() == obj.Pkg() && named.Obj() != obj {
+			keys = append(keys, named.Obj().Name())
+		}
+		return keys
 	}
 	fn, ok := obj.(*types.Func)
-	if !ok {
-		return "", false
+	if !ok || fn.Signature().Recv() == nil {
+		return nil
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return "", false
-	}
-	t := recv.Type()
+	t := fn.Signature().Recv().Type()
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	named, ok := t.(*types.Named)
 	if !ok {
-		return "", false
+		return nil
 	}
-	return named.Obj().Name() + "." + obj.Name(), true
+	return []string{named.Obj().Name() + "." + obj.Name(), named.Obj().Name()}
 }
 
 // Unused returns the names and methods of p that no other package's code uses, sorted.

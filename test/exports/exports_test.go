@@ -22,19 +22,27 @@ var module = map[string]string{
 
 import "fmt"
 
-type Outcome struct{ Action string }
+type Action string
 
-func (o Outcome) String() string { return o.Action }
+const (
+	ActionKeep   Action = "keep"
+	ActionUpdate Action = "update"
+)
+
+type Outcome struct{ Action Action }
+
+func (o Outcome) String() string { return string(o.Action) }
 func (o Outcome) Same(other Outcome) bool { return o == other }
 
 type Checker interface{ Check(version string) bool }
 
-const ActionKeep = "keep"
+type Hidden struct{ Field int }
 
 func Decide(c Checker) Outcome { return Outcome{Action: ActionKeep} }
-func Helper() string         { return fmt.Sprint(internal()) }
-func TestedOnly() int        { return 1 }
-func internal() int          { return 0 }
+func Make() Hidden             { return Hidden{} }
+func Helper() string           { return fmt.Sprint(internal()) }
+func TestedOnly() int          { return 1 }
+func internal() int            { return 0 }
 `,
 	"lib/lib_test.go": `package lib_test
 
@@ -48,7 +56,11 @@ func TestOwn(t *testing.T) { _ = lib.Helper() }
 `,
 	"app/app.go": `package app
 
-import "example.com/m/lib"
+import (
+	"fmt"
+
+	"example.com/m/lib"
+)
 
 type always struct{}
 
@@ -58,7 +70,10 @@ func Run() string {
 	o := lib.Decide(always{})
 	var c lib.Checker = always{}
 	_ = c.Check("1")
-	return o.String()
+	if o.Action == lib.ActionKeep {
+		return o.String()
+	}
+	return fmt.Sprint(lib.Make().Field)
 }
 `,
 	"app/app_test.go": `package app
@@ -95,11 +110,14 @@ var _ = Describe("Load", func() {
 		Expect(app.Unused()).To(Equal([]string{"Run"}))
 
 		Expect(lib.Path).To(Equal("example.com/m/lib"))
-		Expect(lib.Names).To(Equal([]string{"ActionKeep", "Checker", "Decide", "Helper", "Outcome", "TestedOnly"}))
+		Expect(lib.Names).To(Equal([]string{"Action", "ActionKeep", "ActionUpdate", "Checker", "Decide", "Helper", "Hidden", "Make", "Outcome", "TestedOnly"}))
 		Expect(lib.Methods).To(Equal([]string{"Checker.Check", "Outcome.Same", "Outcome.String"}))
-		Expect(lib.Outside).To(Equal(map[string]bool{"Checker": true, "Checker.Check": true, "Decide": true, "Outcome.String": true}))
+		Expect(lib.Outside).To(Equal(map[string]bool{
+			"Action": true, "ActionKeep": true, "Checker": true, "Checker.Check": true, "Decide": true, "Hidden": true, "Make": true,
+			"Outcome": true, "Outcome.String": true,
+		}), "a type counts as used where its constants, fields or methods are")
 		Expect(lib.InTests).To(Equal(map[string]bool{"TestedOnly": true}), "its own external test package is no other package")
-		Expect(lib.Unused()).To(Equal([]string{"ActionKeep", "Helper", "Outcome", "Outcome.Same", "TestedOnly"}))
+		Expect(lib.Unused()).To(Equal([]string{"ActionUpdate", "Helper", "Outcome.Same", "TestedOnly"}))
 	})
 
 	It("fails on a package that does not compile", func() {

@@ -21,6 +21,7 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -46,7 +47,7 @@ type shootRow struct {
 	// profile.
 	AutoUpdate string
 	// NextMaintenance says what maintenance would do to the pin if it ran now on the current spec
-	// (componentversion.ComponentVersionOutcome.String, or "fails: ..." without profile).
+	// (componentversion.Outcome.String, or "fails: ..." without profile).
 	NextMaintenance string
 	// Later is, for a pin that NextMaintenance keeps or holds, the outcome at the first upcoming
 	// lifecycle transition or end of a soak period of a version of the component at which it
@@ -117,7 +118,7 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 	}
 	view := shootView{NextWindow: nextWindow(shoot, now)}
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
-	checker := componentversion.NewCELCompatibilityChecker()
+	checker := componentversion.NewCELCompatibilityChecker(celutils.NewCache())
 	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
 		if !pin.Pinned() {
 			continue
@@ -170,13 +171,13 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 			continue
 		}
 
-		decide := func(at time.Time) componentversion.ComponentVersionOutcome {
+		decide := func(at time.Time) componentversion.Outcome {
 			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, checker)
 		}
 		current := decide(now)
 		row.NextMaintenance = current.String()
 		for _, t := range componentversion.ChannelTimes(profileComponent, now, soak) {
-			if current.Action == componentversion.ComponentActionUpdate || current.Action == componentversion.ComponentActionForceUpdate {
+			if current.Action == componentversion.ActionUpdate || current.Action == componentversion.ActionForceUpdate {
 				break // the next window moves the pin
 			}
 			if later := decide(t.At); !later.Same(current) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -75,7 +76,7 @@ type ExtensionComponentExpiryCollector struct {
 	// StableChannelSoakPeriod is the soak period of the stable release channel, for the decisions
 	// of pins that follow a channel (the controller-manager's stableChannelSoakPeriod).
 	StableChannelSoakPeriod time.Duration
-	// Checker evaluates compatibility rules; nil means a componentversion.CELCompatibilityChecker.
+	// Checker evaluates compatibility rules; nil means componentversion.NewCELCompatibilityChecker.
 	Checker componentversion.CompatibilityChecker
 	// Log receives read and evaluation errors. A scrape whose reads fail reports no series of
 	// these gauges.
@@ -103,7 +104,7 @@ func (c *ExtensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric)
 	}
 	checker := c.Checker
 	if checker == nil {
-		checker = componentversion.NewCELCompatibilityChecker()
+		checker = componentversion.NewCELCompatibilityChecker(celutils.NewCache())
 	}
 	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles, shoots, c.Clock.Now(), c.Horizon, c.StableChannelSoakPeriod, checker) {
 		if s.Expiration != nil {
@@ -195,7 +196,7 @@ func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 				continue
 			}
 			outcome := componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, soak, checker)
-			if outcome.Err != nil && !outcome.Forced() {
+			if outcome.Err != nil && !outcome.Forced {
 				log.Error(outcome.Err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", pin.ExtensionType, "component", pin.Component, "version", pin.Version)
 			}
 			if outcome.Candidate == "" {

@@ -328,7 +328,7 @@ func validateExtensionUpdateStrategy(s *core.ExtensionUpdateStrategy, applicable
 }
 
 // excludesFallbackStrategy reports whether a non-empty supported list lacks patch, the strategy
-// the effective default falls back to when no default is set (ResolveEffectiveAutoUpdate in
+// the effective default falls back to when no default is set (componentversion.AutoUpdatePolicy in
 // pkg/utils/gardener). An empty list supports every strategy.
 func excludesFallbackStrategy(supported []core.MachineImageUpdateStrategy) bool {
 	return len(supported) > 0 && !containsStrategy(supported, core.UpdateStrategyPatch)

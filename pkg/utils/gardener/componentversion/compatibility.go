@@ -36,8 +36,8 @@ func (f RuleFailure) Detail() string {
 	}
 }
 
-// RuleFailureDetails returns the Detail of each failure, nil for none.
-func RuleFailureDetails(failures []RuleFailure) []string {
+// ruleFailureDetails returns the Detail of each failure, nil for none.
+func ruleFailureDetails(failures []RuleFailure) []string {
 	if len(failures) == 0 {
 		return nil
 	}
@@ -68,31 +68,31 @@ func IntroducedRuleFailures(current, previous []RuleFailure, baseline bool) []Ru
 	return introduced
 }
 
-// ShootRules evaluates compatibility rules against one Shoot, prepared for CEL on first use; all
-// Failures calls share one celutils.DefaultCostBudget. It is not safe for concurrent use.
-type ShootRules struct {
+// shootRules evaluates compatibility rules against one Shoot, prepared for CEL on first use; all
+// check calls share one celutils.DefaultCostBudget. It is not safe for concurrent use.
+type shootRules struct {
 	shoot     *gardencorev1beta1.Shoot
 	built     bool
 	evaluator *celutils.Evaluator
 	err       error
 }
 
-// NewShootRules returns a ShootRules for shoot, which must not change while it is used.
-func NewShootRules(shoot *gardencorev1beta1.Shoot) *ShootRules {
-	return &ShootRules{shoot: shoot}
+// newShootRules returns the shootRules of shoot, which must not change while they are used.
+func newShootRules(shoot *gardencorev1beta1.Shoot) *shootRules {
+	return &shootRules{shoot: shoot}
 }
 
-// Failures returns the rules the Shoot does not pass, in rule order. ok is false when the Shoot
-// could not be prepared: then every rule fails with StatusEvaluationError.
-func (s *ShootRules) Failures(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
+// check returns the rules the Shoot does not pass, in rule order. ok is false when the Shoot could
+// not be prepared: then every rule fails with StatusEvaluationError.
+func (s *shootRules) check(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
 	if len(rules) == 0 {
 		return nil, true
 	}
-	return s.failures(ctx, rules, s.prepare())
+	return s.evaluate(ctx, rules, s.prepare())
 }
 
-// IsolatedFailures is Failures with a cost budget of its own.
-func (s *ShootRules) IsolatedFailures(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
+// checkIsolated is check with a cost budget of its own.
+func (s *shootRules) checkIsolated(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
 	if len(rules) == 0 {
 		return nil, true
 	}
@@ -100,11 +100,11 @@ func (s *ShootRules) IsolatedFailures(ctx context.Context, rules celutils.RuleSe
 	if evaluator != nil {
 		evaluator = evaluator.WithBudget(celutils.DefaultCostBudget)
 	}
-	return s.failures(ctx, rules, evaluator)
+	return s.evaluate(ctx, rules, evaluator)
 }
 
 // prepare converts the Shoot on first use; nil when that failed (s.err).
-func (s *ShootRules) prepare() *celutils.Evaluator {
+func (s *shootRules) prepare() *celutils.Evaluator {
 	if !s.built {
 		s.built = true
 		s.evaluator, s.err = celutils.NewEvaluator(s.shoot, celutils.DefaultCostBudget)
@@ -112,7 +112,7 @@ func (s *ShootRules) prepare() *celutils.Evaluator {
 	return s.evaluator
 }
 
-func (s *ShootRules) failures(ctx context.Context, rules celutils.RuleSet, evaluator *celutils.Evaluator) (failures []RuleFailure, ok bool) {
+func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evaluator *celutils.Evaluator) (failures []RuleFailure, ok bool) {
 	var results []celutils.Result
 	if s.err != nil {
 		results = celutils.FailedResults(rules, s.err)
@@ -141,27 +141,23 @@ type ShootCompatibility interface {
 	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) (failures []RuleFailure, ok bool)
 }
 
-// CELCompatibilityChecker is the CompatibilityChecker of admission's engine (pkg/utils/cel).
-type CELCompatibilityChecker struct {
-	// Cache holds the compiled profiles.
-	Cache celutils.ProfileCompiler
+// NewCELCompatibilityChecker returns the CompatibilityChecker of admission's engine
+// (pkg/utils/cel), which compiles profiles with cache.
+func NewCELCompatibilityChecker(cache celutils.ProfileCompiler) CompatibilityChecker {
+	return celChecker{cache: cache}
 }
 
-// NewCELCompatibilityChecker returns a CELCompatibilityChecker with an empty cache.
-func NewCELCompatibilityChecker() *CELCompatibilityChecker {
-	return &CELCompatibilityChecker{Cache: celutils.NewCache()}
-}
+type celChecker struct{ cache celutils.ProfileCompiler }
 
-// ForShoot implements CompatibilityChecker.
-func (c *CELCompatibilityChecker) ForShoot(shoot *gardencorev1beta1.Shoot) ShootCompatibility {
-	return &celShootCompatibility{cache: c.Cache, rules: NewShootRules(shoot)}
+func (c celChecker) ForShoot(shoot *gardencorev1beta1.Shoot) ShootCompatibility {
+	return &celShootCompatibility{cache: c.cache, rules: newShootRules(shoot)}
 }
 
 type celShootCompatibility struct {
 	cache celutils.ProfileCompiler
-	rules *ShootRules
+	rules *shootRules
 }
 
 func (c *celShootCompatibility) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]RuleFailure, bool) {
-	return c.rules.IsolatedFailures(ctx, c.cache.Get(profile).Rules(component, version))
+	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version))
 }

@@ -75,8 +75,8 @@ var _ = Describe("Compatibility", func() {
 		}
 	})
 
-	Describe("ShootRules", func() {
-		It("charges Failures to one shared budget and gives each IsolatedFailures call a budget of its own", func() {
+	Describe("shootRules", func() {
+		It("charges check to one shared budget and gives each checkIsolated call a budget of its own", func() {
 			for i := range 40 {
 				shoot.Spec.Provider.Workers = append(shoot.Spec.Provider.Workers, gardencorev1beta1.Worker{Name: fmt.Sprintf("pool-%d", i), Minimum: 1})
 			}
@@ -86,27 +86,27 @@ var _ = Describe("Compatibility", func() {
 			Expect(rules).To(HaveLen(1))
 			perCallLimit := HaveExactElements(HaveField("Message", ContainSubstring("actual cost limit exceeded")))
 
-			isolated := NewShootRules(shoot)
+			isolated := newShootRules(shoot)
 			for range 3 {
-				failures, ok := isolated.IsolatedFailures(ctx, rules)
+				failures, ok := isolated.checkIsolated(ctx, rules)
 				Expect(ok).To(BeTrue())
 				Expect(failures).To(perCallLimit)
 			}
 
-			shared := NewShootRules(shoot)
+			shared := newShootRules(shoot)
 			var last []RuleFailure
 			for range 11 { // ten calls spend the budget
-				last, _ = shared.Failures(ctx, rules)
+				last, _ = shared.check(ctx, rules)
 			}
 			Expect(last).To(HaveExactElements(HaveField("Message", ContainSubstring("running out of cost budget"))))
 			// The shared budget is spent, an isolated call on the same ShootRules still runs.
-			failures, _ := shared.IsolatedFailures(ctx, rules)
+			failures, _ := shared.checkIsolated(ctx, rules)
 			Expect(failures).To(perCallLimit)
 		})
 
 		It("fails every rule with the cause when there is no Shoot to prepare", func() {
 			rules := celutils.NewCache().Get(profile).Rules("agent", "1.0.2")
-			failures, ok := NewShootRules(nil).IsolatedFailures(ctx, rules)
+			failures, ok := newShootRules(nil).checkIsolated(ctx, rules)
 			Expect(ok).To(BeFalse())
 			Expect(failures).To(HaveExactElements(HaveField("Status", celutils.StatusEvaluationError)))
 		})
@@ -114,7 +114,7 @@ var _ = Describe("Compatibility", func() {
 
 	Describe("the CEL checker", func() {
 		It("passes a version without rules and one the profile does not list", func() {
-			check := NewCELCompatibilityChecker().ForShoot(shoot)
+			check := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot)
 			for _, version := range []string{"1.0.0", "9.9.9"} {
 				failures, ok := check.Check(ctx, profile, "agent", version)
 				Expect(ok).To(BeTrue())
@@ -123,14 +123,14 @@ var _ = Describe("Compatibility", func() {
 		})
 
 		It("returns the failing rules of a version", func() {
-			failures, ok := NewCELCompatibilityChecker().ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
+			failures, ok := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
 			Expect(ok).To(BeTrue())
 			Expect(failures).To(Equal([]RuleFailure{{Index: 0, Rule: "semver(shoot.spec.kubernetes.version).isGreaterThan(semver('1.35.0'))",
 				Status: celutils.StatusFailed, Message: "1.0.2 needs Kubernetes 1.35"}}))
 		})
 
 		It("compiles a profile once per generation", func() {
-			checker := NewCELCompatibilityChecker()
+			checker := NewCELCompatibilityChecker(celutils.NewCache())
 			_, _ = checker.ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
 			profile.Spec.Components[0].Versions[2].Compatibility.Validations[0].Rule = "true"
 			failures, _ := checker.ForShoot(shoot).Check(ctx, profile, "agent", "1.0.2")
@@ -141,7 +141,7 @@ var _ = Describe("Compatibility", func() {
 		})
 
 		It("fails every rule of a Shoot it cannot prepare", func() {
-			failures, ok := NewCELCompatibilityChecker().ForShoot(nil).Check(ctx, profile, "agent", "1.0.2")
+			failures, ok := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(nil).Check(ctx, profile, "agent", "1.0.2")
 			Expect(ok).To(BeFalse())
 			Expect(failures).To(HaveExactElements(HaveField("Status", celutils.StatusEvaluationError)))
 		})
@@ -149,10 +149,10 @@ var _ = Describe("Compatibility", func() {
 
 	Describe("decideUpdate", func() {
 		It("binds the Shoot once for all the candidates it checks, and takes the highest compatible one", func() {
-			checker := &countingChecker{inner: NewCELCompatibilityChecker()}
+			checker := &countingChecker{inner: NewCELCompatibilityChecker(celutils.NewCache())}
 			decision, err := decideUpdate(ctx, profile, shoot, 0, 0, now, 0, checker)
 			Expect(err).NotTo(HaveOccurred())
-			Expect(decision.trigger).To(Equal(ComponentUpdateAutoUpdate))
+			Expect(decision.trigger).To(Equal(triggerAutoUpdate))
 			Expect(decision.target).To(Equal("1.0.1"))
 			Expect(checker.bound).To(Equal(1))
 			Expect(checker.checked).To(Equal(3))
@@ -161,7 +161,7 @@ var _ = Describe("Compatibility", func() {
 
 		It("decides on the Shoot as it is at the call", func() {
 			shoot.Spec.Kubernetes.Version = "1.35.1"
-			decision, err := decideUpdate(ctx, profile, shoot, 0, 0, now, 0, NewCELCompatibilityChecker())
+			decision, err := decideUpdate(ctx, profile, shoot, 0, 0, now, 0, NewCELCompatibilityChecker(celutils.NewCache()))
 			Expect(err).NotTo(HaveOccurred())
 			Expect(decision.target).To(Equal("1.0.3"))
 		})
@@ -179,9 +179,9 @@ var _ = Describe("RuleFailure", func() {
 			"compatibility rule evaluation failed: no such key: purpose (rule: shoot.spec.purpose == 'x')"),
 	)
 
-	It("#RuleFailureDetails returns the details in order, nil for none", func() {
-		Expect(RuleFailureDetails(nil)).To(BeNil())
-		Expect(RuleFailureDetails([]RuleFailure{{Status: celutils.StatusFailed, Message: "a"}, {Status: celutils.StatusCompileError, Message: "b"}})).To(Equal(
+	It("#ruleFailureDetails returns the details in order, nil for none", func() {
+		Expect(ruleFailureDetails(nil)).To(BeNil())
+		Expect(ruleFailureDetails([]RuleFailure{{Status: celutils.StatusFailed, Message: "a"}, {Status: celutils.StatusCompileError, Message: "b"}})).To(Equal(
 			[]string{"a", "compatibility rule compilation failed: b"}))
 	})
 

@@ -14,40 +14,40 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// ComponentVersionAction is what shoot maintenance does with a pinned component version.
-type ComponentVersionAction string
+// Action is what shoot maintenance does with a pinned component version.
+type Action string
 
 const (
-	// ComponentActionKeep leaves the version, no failure.
-	ComponentActionKeep ComponentVersionAction = "keep"
-	// ComponentActionUpdate auto-updates the version to the target.
-	ComponentActionUpdate ComponentVersionAction = "update"
-	// ComponentActionForceUpdate force-upgrades an expired or unlisted version to the target.
-	ComponentActionForceUpdate ComponentVersionAction = "force update"
-	// ComponentActionHold leaves the version with a failure in status.lastMaintenance. With Behind
-	// set it is no failure: the release channel gives a lower version.
-	ComponentActionHold ComponentVersionAction = "hold"
+	// ActionKeep leaves the version; nothing is recorded.
+	ActionKeep Action = "keep"
+	// ActionUpdate auto-updates the version to the target.
+	ActionUpdate Action = "update"
+	// ActionForceUpdate force-upgrades an expired or unlisted version to the target.
+	ActionForceUpdate Action = "force update"
+	// ActionHold leaves the version and records a failure.
+	ActionHold Action = "hold"
+	// ActionWait leaves the version and records why, no failure: the release channel the component
+	// follows gives a lower version.
+	ActionWait Action = "wait"
 )
 
-// ComponentVersionOutcome is the maintenance decision for one pinned component version.
-type ComponentVersionOutcome struct {
-	Action ComponentVersionAction
-	// Target is the version of an update; for a hold caused by the deletion of the
-	// ExtensionProfile, the version the forced update would have taken.
+// Outcome is the maintenance decision for one pinned component version.
+type Outcome struct {
+	Action Action
+	// Target is the version of an update; for a hold because the ExtensionProfile is being deleted,
+	// the version the forced update would have taken.
 	Target string
 	// Reason says why, as the kubectl plugin and the impact preview show it.
 	Reason string
-	// Behind marks a hold because the channel gives a lower version: no failure.
-	Behind bool
-	// Trigger says why an update is considered; TriggerReason is its reason as
-	// status.lastMaintenance records it.
-	Trigger       ComponentUpdateTrigger
-	TriggerReason string
+	// Forced marks an expired or unlisted version, whatever the action.
+	Forced bool
+	// UpdateReason is why an update is considered, as status.lastMaintenance records it.
+	UpdateReason string
 	// Candidate is the target found, whether or not maintenance takes it; "" for none.
 	Candidate string
 	// Rejected renders the candidates passed over as incompatible; "" for none.
 	Rejected string
-	// Failure is the description shoot maintenance records for a hold that is no Behind.
+	// Failure is what shoot maintenance records for a hold.
 	Failure string
 	// Channel is the release channel the component follows, ChannelVersion its version at the
 	// time of the decision; "" for none.
@@ -57,23 +57,19 @@ type ComponentVersionOutcome struct {
 	Err error
 }
 
-// Forced reports whether the update is forced (an expired or unlisted version), whatever the
-// action.
-func (o ComponentVersionOutcome) Forced() bool { return o.Trigger.Forced() }
-
 // Same reports whether two outcomes show the same: action, target and reason.
-func (o ComponentVersionOutcome) Same(other ComponentVersionOutcome) bool {
+func (o Outcome) Same(other Outcome) bool {
 	return o.Action == other.Action && o.Target == other.Target && o.Reason == other.Reason
 }
 
 // String renders the outcome as the kubectl plugin shows it, e.g. "update to 0.44.1 (reason)" or
-// "hold, no compatible version: ...".
-func (o ComponentVersionOutcome) String() string {
+// "hold, no compatible version: ..."; a wait shows as a hold.
+func (o Outcome) String() string {
 	switch o.Action {
-	case ComponentActionUpdate, ComponentActionForceUpdate:
+	case ActionUpdate, ActionForceUpdate:
 		return fmt.Sprintf("%s to %s (%s)", o.Action, o.Target, o.Reason)
-	case ComponentActionHold:
-		return string(o.Action) + ", " + o.Reason
+	case ActionHold, ActionWait:
+		return string(ActionHold) + ", " + o.Reason
 	}
 	if o.Reason != "" {
 		return string(o.Action) + ": " + o.Reason
@@ -87,22 +83,22 @@ func (o ComponentVersionOutcome) String() string {
 // A nil profile is a hold. It panics when the indexes are out of range or the pin has no version.
 //
 // A component that follows a release channel takes the channel's version when it is higher and
-// compatible; a lower one is kept (Behind). Otherwise the effective autoUpdate applies: the
+// compatible; a lower one is kept (ActionWait). Otherwise the effective autoUpdate applies: the
 // highest compatible candidate of its classifications within its strategy's boundary, never a
 // deprecated one unless the pin is deprecated. An expired or unlisted version is force-upgraded:
 // to a supported auto-update target if there is one, else to the highest compatible supported
 // version of the current minor, then of the next minor that has one, never across the major.
 // docs/usage/extension-component-versions.md tells it for users.
-func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, checker CompatibilityChecker) ComponentVersionOutcome {
+func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, checker CompatibilityChecker) Outcome {
 	if profile == nil {
 		extensionType := shoot.Spec.Extensions[extensionIndex].Type
-		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", extensionType),
-			TriggerReason: "ExtensionProfile is required for the maintenance of component versions",
-			Failure:       fmt.Sprintf("ExtensionProfile %q does not exist", extensionType)}
+		return Outcome{Action: ActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", extensionType),
+			UpdateReason: "ExtensionProfile is required for the maintenance of component versions",
+			Failure:      fmt.Sprintf("ExtensionProfile %q does not exist", extensionType)}
 	}
 	decision, err := decideUpdate(ctx, profile, shoot, extensionIndex, componentIndex, at, soak, checker)
 	outcome := outcomeOf(decision, err, profile.DeletionTimestamp != nil)
-	outcome.Trigger, outcome.TriggerReason, outcome.Err = decision.trigger, decision.reason, err
+	outcome.Forced, outcome.UpdateReason, outcome.Err = decision.trigger.forced(), decision.reason, err
 	outcome.Channel, outcome.ChannelVersion = decision.channel, decision.channelVersion
 	if err == nil {
 		outcome.Candidate = decision.target
@@ -110,7 +106,7 @@ func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, sh
 	if len(decision.rejected) > 0 {
 		outcome.Rejected = describeRejected(decision.rejected)
 	}
-	if outcome.Action == ComponentActionHold && !outcome.Behind {
+	if outcome.Action == ActionHold {
 		outcome.Failure = outcome.Reason
 		switch {
 		case err != nil:
@@ -135,7 +131,7 @@ func decideUpdate(ctx context.Context, profile *gardencorev1beta1.ExtensionProfi
 	compatibility := checker.ForShoot(shoot)
 	compatible := func(version string) ([]string, error) {
 		failures, _ := compatibility.Check(ctx, profile, component.Name, version)
-		return RuleFailureDetails(failures), nil
+		return ruleFailureDetails(failures), nil
 	}
 	if channel, follows := EffectiveChannel(extension, component); follows {
 		return channelUpdate(profileComponent, *component.Version, channel, at, soak, compatible)
@@ -146,31 +142,31 @@ func decideUpdate(ctx context.Context, profile *gardencorev1beta1.ExtensionProfi
 
 // outcomeOf maps a decision and its error to what maintenance does, with the ExtensionProfile
 // being deleted (profileDeleting) or not.
-func outcomeOf(decision versionUpdate, err error, profileDeleting bool) ComponentVersionOutcome {
+func outcomeOf(decision versionUpdate, err error, profileDeleting bool) Outcome {
 	switch {
-	case decision.trigger == ComponentUpdateNone:
-		return ComponentVersionOutcome{Action: ComponentActionKeep}
+	case decision.trigger == triggerNone:
+		return Outcome{Action: ActionKeep}
 	case err != nil:
-		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: noCompatibleVersion(decision, err)}
-	case decision.target == "" && decision.trigger.Forced():
-		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: noCompatibleVersion(decision, nil)}
+		return Outcome{Action: ActionHold, Reason: noCompatibleVersion(decision, err)}
+	case decision.target == "" && decision.trigger.forced():
+		return Outcome{Action: ActionHold, Reason: noCompatibleVersion(decision, nil)}
 	case decision.target == "" && len(decision.rejected) > 0:
-		return ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "no compatible target: " + describeRejected(decision.rejected)}
+		return Outcome{Action: ActionKeep, Reason: "no compatible target: " + describeRejected(decision.rejected)}
 	case decision.target == "" && decision.held != "":
-		return ComponentVersionOutcome{Action: ComponentActionHold, Reason: decision.held, Behind: true}
+		return Outcome{Action: ActionWait, Reason: decision.held}
 	case decision.target == "" && decision.channel != "" && decision.channelVersion == "":
-		return ComponentVersionOutcome{Action: ComponentActionKeep, Reason: fmt.Sprintf("channel %s has no version", decision.channel)}
+		return Outcome{Action: ActionKeep, Reason: fmt.Sprintf("channel %s has no version", decision.channel)}
 	case decision.target == "":
-		return ComponentVersionOutcome{Action: ComponentActionKeep}
-	case profileDeleting && !decision.trigger.Forced():
-		return ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "ExtensionProfile is being deleted"}
+		return Outcome{Action: ActionKeep}
+	case profileDeleting && !decision.trigger.forced():
+		return Outcome{Action: ActionKeep, Reason: "ExtensionProfile is being deleted"}
 	case profileDeleting:
-		return ComponentVersionOutcome{Action: ComponentActionHold, Target: decision.target,
+		return Outcome{Action: ActionHold, Target: decision.target,
 			Reason: fmt.Sprintf("ExtensionProfile is being deleted; the version cannot be changed to %q", decision.target)}
-	case decision.trigger.Forced():
-		return ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: decision.target, Reason: decision.reason}
+	case decision.trigger.forced():
+		return Outcome{Action: ActionForceUpdate, Target: decision.target, Reason: decision.reason}
 	default:
-		return ComponentVersionOutcome{Action: ComponentActionUpdate, Target: decision.target, Reason: decision.reason}
+		return Outcome{Action: ActionUpdate, Target: decision.target, Reason: decision.reason}
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 )
 
 var _ = Describe("outcomeOf", func() {
@@ -21,52 +22,52 @@ var _ = Describe("outcomeOf", func() {
 	noTarget := errors.New("cannot perform forceful update of expired version")
 
 	DescribeTable("maps a decision to what maintenance does",
-		func(decision versionUpdate, err error, deleting bool, expected ComponentVersionOutcome, text string) {
+		func(decision versionUpdate, err error, deleting bool, expected Outcome, text string) {
 			outcome := outcomeOf(decision, err, deleting)
 			Expect(outcome).To(Equal(expected))
 			Expect(outcome.String()).To(Equal(text))
 		},
 		Entry("no update considered", versionUpdate{}, nil, false,
-			ComponentVersionOutcome{Action: ComponentActionKeep}, "keep"),
-		Entry("auto-update without target", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r"}, nil, false,
-			ComponentVersionOutcome{Action: ComponentActionKeep}, "keep"),
-		Entry("auto-update with incompatible candidates only", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r", rejected: rejected[:1]}, nil, false,
-			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "no compatible target: 0.44.1 (requires Kubernetes 1.32; requires Garden Linux)"},
+			Outcome{Action: ActionKeep}, "keep"),
+		Entry("auto-update without target", versionUpdate{trigger: triggerAutoUpdate, reason: "r"}, nil, false,
+			Outcome{Action: ActionKeep}, "keep"),
+		Entry("auto-update with incompatible candidates only", versionUpdate{trigger: triggerAutoUpdate, reason: "r", rejected: rejected[:1]}, nil, false,
+			Outcome{Action: ActionKeep, Reason: "no compatible target: 0.44.1 (requires Kubernetes 1.32; requires Garden Linux)"},
 			"keep: no compatible target: 0.44.1 (requires Kubernetes 1.32; requires Garden Linux)"),
-		Entry("auto-update", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r", target: "0.44.1"}, nil, false,
-			ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "0.44.1", Reason: "r"}, "update to 0.44.1 (r)"),
-		Entry("forced update", versionUpdate{trigger: ComponentUpdateExpired, reason: "r", target: "0.44.1"}, nil, false,
-			ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: "0.44.1", Reason: "r"}, "force update to 0.44.1 (r)"),
-		Entry("forced update, all candidates incompatible", versionUpdate{trigger: ComponentUpdateMissing, reason: "r", rejected: rejected}, noTarget, false,
-			ComponentVersionOutcome{Action: ComponentActionHold, Reason: `no compatible version: 0.44.1 fails "requires Kubernetes 1.32; requires Garden Linux"`},
+		Entry("auto-update", versionUpdate{trigger: triggerAutoUpdate, reason: "r", target: "0.44.1"}, nil, false,
+			Outcome{Action: ActionUpdate, Target: "0.44.1", Reason: "r"}, "update to 0.44.1 (r)"),
+		Entry("forced update", versionUpdate{trigger: triggerExpired, reason: "r", target: "0.44.1"}, nil, false,
+			Outcome{Action: ActionForceUpdate, Target: "0.44.1", Reason: "r"}, "force update to 0.44.1 (r)"),
+		Entry("forced update, all candidates incompatible", versionUpdate{trigger: triggerMissing, reason: "r", rejected: rejected}, noTarget, false,
+			Outcome{Action: ActionHold, Reason: `no compatible version: 0.44.1 fails "requires Kubernetes 1.32; requires Garden Linux"`},
 			`hold, no compatible version: 0.44.1 fails "requires Kubernetes 1.32; requires Garden Linux"`),
-		Entry("forced update without candidates", versionUpdate{trigger: ComponentUpdateExpired, reason: "r"}, noTarget, false,
-			ComponentVersionOutcome{Action: ComponentActionHold, Reason: noTarget.Error()}, "hold, "+noTarget.Error()),
-		Entry("auto-update, profile being deleted", versionUpdate{trigger: ComponentUpdateAutoUpdate, reason: "r", target: "0.44.1"}, nil, true,
-			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "ExtensionProfile is being deleted"}, "keep: ExtensionProfile is being deleted"),
-		Entry("forced update, profile being deleted", versionUpdate{trigger: ComponentUpdateExpired, reason: "r", target: "0.44.1"}, nil, true,
-			ComponentVersionOutcome{Action: ComponentActionHold, Target: "0.44.1", Reason: `ExtensionProfile is being deleted; the version cannot be changed to "0.44.1"`},
+		Entry("forced update without candidates", versionUpdate{trigger: triggerExpired, reason: "r"}, noTarget, false,
+			Outcome{Action: ActionHold, Reason: noTarget.Error()}, "hold, "+noTarget.Error()),
+		Entry("auto-update, profile being deleted", versionUpdate{trigger: triggerAutoUpdate, reason: "r", target: "0.44.1"}, nil, true,
+			Outcome{Action: ActionKeep, Reason: "ExtensionProfile is being deleted"}, "keep: ExtensionProfile is being deleted"),
+		Entry("forced update, profile being deleted", versionUpdate{trigger: triggerExpired, reason: "r", target: "0.44.1"}, nil, true,
+			Outcome{Action: ActionHold, Target: "0.44.1", Reason: `ExtensionProfile is being deleted; the version cannot be changed to "0.44.1"`},
 			`hold, ExtensionProfile is being deleted; the version cannot be changed to "0.44.1"`),
 	)
 
 	It("holds a forced decision without target even without error", func() {
-		outcome := outcomeOf(versionUpdate{trigger: ComponentUpdateExpired, reason: "r"}, nil, false)
+		outcome := outcomeOf(versionUpdate{trigger: triggerExpired, reason: "r"}, nil, false)
 		Expect(outcome.String()).To(Equal("hold, no compatible version: no higher supported version in this minor or a higher minor of this major"))
 	})
 
 	It("keeps a channel follower whose channel has no version", func() {
-		outcome := outcomeOf(versionUpdate{trigger: ComponentUpdateChannel, reason: "r", channel: stable}, nil, false)
-		Expect(outcome).To(Equal(ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "channel stable has no version"}))
+		outcome := outcomeOf(versionUpdate{trigger: triggerChannel, reason: "r", channel: stable}, nil, false)
+		Expect(outcome).To(Equal(Outcome{Action: ActionKeep, Reason: "channel stable has no version"}))
 	})
 
 	It("keeps a channel follower at the channel's version without reason", func() {
-		outcome := outcomeOf(versionUpdate{trigger: ComponentUpdateChannel, reason: "r", channel: stable, channelVersion: "1.0.0"}, nil, false)
-		Expect(outcome).To(Equal(ComponentVersionOutcome{Action: ComponentActionKeep}))
+		outcome := outcomeOf(versionUpdate{trigger: triggerChannel, reason: "r", channel: stable, channelVersion: "1.0.0"}, nil, false)
+		Expect(outcome).To(Equal(Outcome{Action: ActionKeep}))
 	})
 
 	It("holds on an evaluation error of an auto-update", func() {
 		err := errors.New("cannot determine a target")
-		Expect(outcomeOf(versionUpdate{trigger: ComponentUpdateAutoUpdate}, err, false)).To(Equal(ComponentVersionOutcome{Action: ComponentActionHold, Reason: err.Error()}))
+		Expect(outcomeOf(versionUpdate{trigger: triggerAutoUpdate}, err, false)).To(Equal(Outcome{Action: ActionHold, Reason: err.Error()}))
 	})
 })
 
@@ -74,12 +75,11 @@ var _ = Describe("Decide and outcomeOf with a release channel", func() {
 	falco := channelFalco()
 
 	Describe("outcomeOf", func() {
-		It("renders a hold below the current version as Behind, not a failure", func() {
+		It("renders a channel below the current version as a wait, shown as a hold", func() {
 			decision, err := channelUpdate(falco, "0.42.0", stable, now, soak, incompatibleWith())
 			Expect(err).NotTo(HaveOccurred())
 			outcome := outcomeOf(decision, nil, false)
-			Expect(outcome.Action).To(Equal(ComponentActionHold))
-			Expect(outcome.Behind).To(BeTrue())
+			Expect(outcome.Action).To(Equal(ActionWait))
 			Expect(outcome.String()).To(Equal("hold, channel stable gives 0.40.0, below the current 0.42.0; staying until the channel catches up"))
 		})
 
@@ -99,7 +99,7 @@ var _ = Describe("Decide and outcomeOf with a release channel", func() {
 
 		DescribeTable("a channel takes the place of the auto-update policy",
 			func(extension gardencorev1beta1.Extension, expected string) {
-				outcome := Decide(context.Background(), profile, shootWith(extension), 0, 0, now, soak, NewCELCompatibilityChecker())
+				outcome := Decide(context.Background(), profile, shootWith(extension), 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
 				Expect(outcome.String()).To(Equal(expected))
 			},
 			Entry("the extension's channel",
@@ -117,14 +117,15 @@ var _ = Describe("Decide and outcomeOf with a release channel", func() {
 				"update to 0.39.5 (Automatic update of the component version is configured (update strategy: patch))"),
 		)
 
-		It("carries the channel and leaves Failure empty for a hold that is Behind", func() {
+		It("carries the channel and records no failure for a wait", func() {
 			shoot := shootWith(gardencorev1beta1.Extension{Type: "falco", Channel: ptr.To(stable), Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.42.0")}}})
-			outcome := Decide(context.Background(), profile, shoot, 0, 0, now, soak, NewCELCompatibilityChecker())
-			Expect(outcome.Behind).To(BeTrue())
+			outcome := Decide(context.Background(), profile, shoot, 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
+			Expect(outcome.Action).To(Equal(ActionWait))
 			Expect(outcome.Failure).To(BeEmpty())
 			Expect(outcome.Channel).To(Equal(stable))
 			Expect(outcome.ChannelVersion).To(Equal("0.40.0"))
-			Expect(outcome.Trigger).To(Equal(ComponentUpdateChannel))
+			Expect(outcome.Forced).To(BeFalse())
+			Expect(outcome.UpdateReason).To(Equal("The component follows the stable release channel"))
 		})
 	})
 })
@@ -152,18 +153,18 @@ var _ = Describe("Decide", func() {
 	})
 
 	It("holds without ExtensionProfile", func() {
-		outcome := Decide(ctx, nil, shootPinning("1.0.1", nil), 0, 0, now, soak, NewCELCompatibilityChecker())
-		Expect(outcome).To(Equal(ComponentVersionOutcome{Action: ComponentActionHold, Reason: `no ExtensionProfile "shoot-falco-service"`,
-			TriggerReason: "ExtensionProfile is required for the maintenance of component versions",
-			Failure:       `ExtensionProfile "shoot-falco-service" does not exist`}))
+		outcome := Decide(ctx, nil, shootPinning("1.0.1", nil), 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
+		Expect(outcome).To(Equal(Outcome{Action: ActionHold, Reason: `no ExtensionProfile "shoot-falco-service"`,
+			UpdateReason: "ExtensionProfile is required for the maintenance of component versions",
+			Failure:      `ExtensionProfile "shoot-falco-service" does not exist`}))
 	})
 
 	DescribeTable("renders the decision",
-		func(version string, autoUpdate *gardencorev1beta1.ExtensionAutoUpdate, change func(), expected ComponentVersionOutcome, errorText string) {
+		func(version string, autoUpdate *gardencorev1beta1.ExtensionAutoUpdate, change func(), expected Outcome, errorText string) {
 			if change != nil {
 				change()
 			}
-			outcome := Decide(ctx, profile, shootPinning(version, autoUpdate), 0, 0, now, soak, NewCELCompatibilityChecker())
+			outcome := Decide(ctx, profile, shootPinning(version, autoUpdate), 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
 			if errorText == "" {
 				Expect(outcome.Err).NotTo(HaveOccurred())
 			} else {
@@ -174,50 +175,50 @@ var _ = Describe("Decide", func() {
 			Expect(outcome).To(Equal(expected))
 		},
 		Entry("an auto-update without compatible target keeps the version and names the rejected candidates", "1.0.1", nil, nil,
-			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "no compatible target: 1.0.2 (needs Kubernetes 9.9.9)",
-				Trigger: ComponentUpdateAutoUpdate, TriggerReason: "Automatic update of the component version is configured (update strategy: patch)",
-				Rejected: "1.0.2 (needs Kubernetes 9.9.9)"}, ""),
+			Outcome{Action: ActionKeep, Reason: "no compatible target: 1.0.2 (needs Kubernetes 9.9.9)",
+				UpdateReason: "Automatic update of the component version is configured (update strategy: patch)",
+				Rejected:     "1.0.2 (needs Kubernetes 9.9.9)"}, ""),
 		Entry("an auto-update takes the highest compatible candidate of its boundary", "1.0.1", &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(minor)}, nil,
-			ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.1.0", Reason: "Automatic update of the component version is configured (update strategy: minor)",
-				Trigger: ComponentUpdateAutoUpdate, TriggerReason: "Automatic update of the component version is configured (update strategy: minor)", Candidate: "1.1.0"}, ""),
-		Entry("auto-update off keeps the version", "1.0.1", frozen, nil, ComponentVersionOutcome{Action: ComponentActionKeep}, ""),
+			Outcome{Action: ActionUpdate, Target: "1.1.0", Reason: "Automatic update of the component version is configured (update strategy: minor)",
+				UpdateReason: "Automatic update of the component version is configured (update strategy: minor)", Candidate: "1.1.0"}, ""),
+		Entry("auto-update off keeps the version", "1.0.1", frozen, nil, Outcome{Action: ActionKeep}, ""),
 		Entry("an expired version is forced past an incompatible candidate", "1.0.0", frozen, nil,
-			ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: "1.0.1", Reason: "Component version expired - force update required",
-				Trigger: ComponentUpdateExpired, TriggerReason: "Component version expired - force update required", Candidate: "1.0.1",
+			Outcome{Action: ActionForceUpdate, Target: "1.0.1", Reason: "Component version expired - force update required",
+				Forced: true, UpdateReason: "Component version expired - force update required", Candidate: "1.0.1",
 				Rejected: "1.0.2 (needs Kubernetes 9.9.9)"}, ""),
 		Entry("a forced update of a profile being deleted holds with the target it would take", "1.0.0", frozen, func() { profile.DeletionTimestamp = &metav1.Time{Time: now} },
-			ComponentVersionOutcome{Action: ComponentActionHold, Target: "1.0.1", Reason: `ExtensionProfile is being deleted; the version cannot be changed to "1.0.1"`,
-				Trigger: ComponentUpdateExpired, TriggerReason: "Component version expired - force update required", Candidate: "1.0.1",
+			Outcome{Action: ActionHold, Target: "1.0.1", Reason: `ExtensionProfile is being deleted; the version cannot be changed to "1.0.1"`,
+				Forced: true, UpdateReason: "Component version expired - force update required", Candidate: "1.0.1",
 				Rejected: "1.0.2 (needs Kubernetes 9.9.9)", Failure: `ExtensionProfile "shoot-falco-service" is being deleted; the version cannot be changed to "1.0.1"`}, ""),
 		Entry("an auto-update of a profile being deleted keeps the version", "1.0.1", &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(minor)},
 			func() { profile.DeletionTimestamp = &metav1.Time{Time: now} },
-			ComponentVersionOutcome{Action: ComponentActionKeep, Reason: "ExtensionProfile is being deleted",
-				Trigger: ComponentUpdateAutoUpdate, TriggerReason: "Automatic update of the component version is configured (update strategy: minor)", Candidate: "1.1.0"}, ""),
+			Outcome{Action: ActionKeep, Reason: "ExtensionProfile is being deleted",
+				UpdateReason: "Automatic update of the component version is configured (update strategy: minor)", Candidate: "1.1.0"}, ""),
 		Entry("a forced update without compatible target holds with the decision's error", "1.0.0", frozen,
 			func() {
 				versions := profile.Spec.Components[0].Versions
 				versions[1].Compatibility, versions[3].Compatibility = versions[2].Compatibility, versions[2].Compatibility
 			},
-			ComponentVersionOutcome{Action: ComponentActionHold, Reason: `no compatible version: 1.0.2 fails "needs Kubernetes 9.9.9"`,
-				Trigger: ComponentUpdateExpired, TriggerReason: "Component version expired - force update required",
+			Outcome{Action: ActionHold, Reason: `no compatible version: 1.0.2 fails "needs Kubernetes 9.9.9"`,
+				Forced: true, UpdateReason: "Component version expired - force update required",
 				Rejected: "1.0.2 (needs Kubernetes 9.9.9), 1.0.1 (needs Kubernetes 9.9.9), 1.1.0 (needs Kubernetes 9.9.9)",
 				Failure:  `cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (needs Kubernetes 9.9.9), 1.0.1 (needs Kubernetes 9.9.9), 1.1.0 (needs Kubernetes 9.9.9)`},
 			`cannot perform forceful update of expired version "1.0.0" of component "agent": no higher supported version of minor 1.0 or of a higher minor of major 1 is compatible with the Shoot: 1.0.2 (needs Kubernetes 9.9.9), 1.0.1 (needs Kubernetes 9.9.9), 1.1.0 (needs Kubernetes 9.9.9)`),
 		Entry("a component the profile no longer lists is forced and holds without target", "1.0.1", nil,
 			func() { profile.Spec.Components[0].Name = "other" },
-			ComponentVersionOutcome{Action: ComponentActionHold, Reason: `cannot perform forceful update of unlisted version "1.0.1" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`,
-				Trigger: ComponentUpdateMissing, TriggerReason: "Version does not exist in ExtensionProfile - force update required",
+			Outcome{Action: ActionHold, Reason: `cannot perform forceful update of unlisted version "1.0.1" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`,
+				Forced: true, UpdateReason: "Version does not exist in ExtensionProfile - force update required",
 				Failure: `cannot perform forceful update of unlisted version "1.0.1" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`},
 			`cannot perform forceful update of unlisted version "1.0.1" of component "agent": no higher version of minor 1.0 or of a higher minor of major 1 is classified supported`),
 	)
 
 	DescribeTable("#Same compares what an outcome shows",
-		func(a, b ComponentVersionOutcome, same bool) {
+		func(a, b Outcome, same bool) {
 			Expect(a.Same(b)).To(Equal(same))
 		},
-		Entry("equal", ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1", Reason: "r"}, ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1", Reason: "r", Candidate: "1.0.1"}, true),
-		Entry("another target", ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1"}, ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.2"}, false),
-		Entry("another action", ComponentVersionOutcome{Action: ComponentActionUpdate, Target: "1.0.1"}, ComponentVersionOutcome{Action: ComponentActionForceUpdate, Target: "1.0.1"}, false),
-		Entry("another reason", ComponentVersionOutcome{Action: ComponentActionHold, Reason: "a"}, ComponentVersionOutcome{Action: ComponentActionHold, Reason: "b"}, false),
+		Entry("equal", Outcome{Action: ActionUpdate, Target: "1.0.1", Reason: "r"}, Outcome{Action: ActionUpdate, Target: "1.0.1", Reason: "r", Candidate: "1.0.1"}, true),
+		Entry("another target", Outcome{Action: ActionUpdate, Target: "1.0.1"}, Outcome{Action: ActionUpdate, Target: "1.0.2"}, false),
+		Entry("another action", Outcome{Action: ActionUpdate, Target: "1.0.1"}, Outcome{Action: ActionForceUpdate, Target: "1.0.1"}, false),
+		Entry("another reason", Outcome{Action: ActionHold, Reason: "a"}, Outcome{Action: ActionHold, Reason: "b"}, false),
 	)
 })

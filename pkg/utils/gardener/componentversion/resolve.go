@@ -71,7 +71,7 @@ type pinMutation struct {
 	extensions []gardencorev1beta1.Extension
 	oldPins    []v1beta1helper.ComponentPin
 	profiles   map[string]*gardencorev1beta1.ExtensionProfile
-	rules      *ShootRules
+	rules      *shootRules
 
 	stored   []StoredVersion
 	allErrs  field.ErrorList
@@ -196,10 +196,10 @@ func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1
 				return nil, err
 			}
 			shoot.Spec.Extensions = deepCopyExtensions(m.extensions)
-			m.rules = NewShootRules(shoot)
+			m.rules = newShootRules(shoot)
 		}
-		failures, _ := m.rules.IsolatedFailures(ctx, rules)
-		return RuleFailureDetails(failures), nil
+		failures, _ := m.rules.checkIsolated(ctx, rules)
+		return ruleFailureDetails(failures), nil
 	}
 }
 

@@ -18,30 +18,25 @@ import (
 	versionutils "github.com/gep-78/gardener/pkg/utils/version"
 )
 
-// ComponentUpdateTrigger says why maintenance considers updating a pinned component version.
-type ComponentUpdateTrigger string
+// trigger says why maintenance considers updating a pinned version.
+type trigger string
 
 const (
-	// ComponentUpdateNone leaves the version alone: auto-update is off and the version is neither
-	// expired nor unlisted.
-	ComponentUpdateNone ComponentUpdateTrigger = ""
-	// ComponentUpdateAutoUpdate is an enabled effective autoUpdate.
-	ComponentUpdateAutoUpdate ComponentUpdateTrigger = "auto-update"
-	// ComponentUpdateExpired is an expired version: the update is forced.
-	ComponentUpdateExpired ComponentUpdateTrigger = "expiry"
-	// ComponentUpdateMissing is a version the profile no longer lists: the update is forced.
-	ComponentUpdateMissing ComponentUpdateTrigger = "missing"
-	// ComponentUpdateChannel is a component that follows a release channel.
-	ComponentUpdateChannel ComponentUpdateTrigger = "channel"
+	// triggerNone leaves the version alone: auto-update is off, the version neither expired nor
+	// unlisted.
+	triggerNone       trigger = ""
+	triggerAutoUpdate trigger = "auto-update"
+	// triggerExpired and triggerMissing (a version the profile no longer lists) force the update.
+	triggerExpired trigger = "expiry"
+	triggerMissing trigger = "missing"
+	// triggerChannel is a component that follows a release channel.
+	triggerChannel trigger = "channel"
 )
 
-// Forced reports whether the trigger forces an update.
-func (t ComponentUpdateTrigger) Forced() bool {
-	return t == ComponentUpdateExpired || t == ComponentUpdateMissing
-}
+func (t trigger) forced() bool { return t == triggerExpired || t == triggerMissing }
 
-func (t ComponentUpdateTrigger) adjective() string {
-	if t == ComponentUpdateMissing {
+func (t trigger) adjective() string {
+	if t == triggerMissing {
 		return "unlisted"
 	}
 	return "expired"
@@ -85,7 +80,7 @@ func describeRejected(rejected []rejectedVersion) string {
 
 // versionUpdate is the maintenance decision for one pinned version before Decide renders it.
 type versionUpdate struct {
-	trigger ComponentUpdateTrigger
+	trigger trigger
 	// reason is the text recorded in status.lastMaintenance; "" without trigger.
 	reason string
 	// target is the version to update to; "" for none.
@@ -100,15 +95,15 @@ type versionUpdate struct {
 }
 
 // forcedTrigger returns the trigger of a version that is not listed or expired at now.
-func forcedTrigger(component gardencorev1beta1.ExtensionProfileComponent, current string, now time.Time) (ComponentUpdateTrigger, string, *gardencorev1beta1.ExtensionComponentVersion) {
+func forcedTrigger(component gardencorev1beta1.ExtensionProfileComponent, current string, now time.Time) (trigger, string, *gardencorev1beta1.ExtensionComponentVersion) {
 	entry := v1beta1helper.FindComponentVersion(&component, current)
 	switch {
 	case entry == nil:
-		return ComponentUpdateMissing, reasonVersionDoesNotExist, nil
+		return triggerMissing, reasonVersionDoesNotExist, nil
 	case v1beta1helper.CurrentClassification(entry.Lifecycle, now) == gardencorev1beta1.ClassificationExpired:
-		return ComponentUpdateExpired, reasonVersionExpired, entry
+		return triggerExpired, reasonVersionExpired, entry
 	}
-	return ComponentUpdateNone, "", entry
+	return triggerNone, "", entry
 }
 
 // versionUpdateFor decides the version current of component under policy at now. Candidates are
@@ -121,11 +116,11 @@ func versionUpdateFor(component gardencorev1beta1.ExtensionProfileComponent, cur
 	var decision versionUpdate
 	var entry *gardencorev1beta1.ExtensionComponentVersion
 	decision.trigger, decision.reason, entry = forcedTrigger(component, current, now)
-	if decision.trigger == ComponentUpdateNone {
+	if decision.trigger == triggerNone {
 		if !policy.enabled {
 			return decision, nil
 		}
-		decision.trigger, decision.reason = ComponentUpdateAutoUpdate, reasonAutoUpdate(policy)
+		decision.trigger, decision.reason = triggerAutoUpdate, reasonAutoUpdate(policy)
 	}
 
 	cur, err := parseComponentVersion(current)
@@ -175,7 +170,7 @@ func versionUpdateFor(component gardencorev1beta1.ExtensionProfileComponent, cur
 			return c != gardencorev1beta1.ClassificationPreview && c != gardencorev1beta1.ClassificationSupported
 		})
 		tiers := [][]gardencorev1beta1.VersionClassification{first}
-		if decision.trigger.Forced() {
+		if decision.trigger.forced() {
 			tiers[0] = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}
 		} else if v1beta1helper.CurrentClassification(entry.Lifecycle, now) == gardencorev1beta1.ClassificationDeprecated {
 			tiers = append(tiers, []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationDeprecated})
@@ -190,7 +185,7 @@ func versionUpdateFor(component gardencorev1beta1.ExtensionProfileComponent, cur
 			}
 		}
 	}
-	if !decision.trigger.Forced() {
+	if !decision.trigger.forced() {
 		return decision, nil
 	}
 
@@ -234,8 +229,8 @@ func channelUpdate(component gardencorev1beta1.ExtensionProfileComponent, curren
 	decision := versionUpdate{channel: channel}
 	decision.channelVersion, _ = ChannelVersion(component, channel, now, soak)
 	decision.trigger, decision.reason, _ = forcedTrigger(component, current, now)
-	if decision.trigger == ComponentUpdateNone {
-		decision.trigger, decision.reason = ComponentUpdateChannel, reasonChannel(channel)
+	if decision.trigger == triggerNone {
+		decision.trigger, decision.reason = triggerChannel, reasonChannel(channel)
 	}
 
 	cur, err := parseComponentVersion(current)
@@ -255,11 +250,11 @@ func channelUpdate(component gardencorev1beta1.ExtensionProfileComponent, curren
 				return decision, nil
 			}
 			decision.rejected = append(decision.rejected, rejectedVersion{version: decision.channelVersion, failures: failures})
-		case target.LessThan(cur) && !decision.trigger.Forced():
+		case target.LessThan(cur) && !decision.trigger.forced():
 			decision.held = fmt.Sprintf("channel %s gives %s, below the current %s; staying until the channel catches up", channel, decision.channelVersion, current)
 		}
 	}
-	if !decision.trigger.Forced() {
+	if !decision.trigger.forced() {
 		return decision, nil
 	}
 

@@ -28,83 +28,83 @@ var _ = Describe("versionUpdateFor", func() {
 	}
 
 	DescribeTable("targets",
-		func(spec, current string, policy autoUpdatePolicy, compatible compatibleFunc, trigger ComponentUpdateTrigger, target string) {
+		func(spec, current string, policy autoUpdatePolicy, compatible compatibleFunc, trigger trigger, target string) {
 			decision, err := versionUpdateFor(maintenanceComponent(spec), current, policy, now, compatible)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(decision.trigger).To(Equal(trigger))
 			Expect(decision.target).To(Equal(target))
 		},
 		// Auto-update boundaries (GEP-78: patch → same minor, minor → same major, major → any).
-		Entry("patch: highest supported patch, preview never", "1.0.0, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0, 2.0.0", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("minor: newest of the major, no patch-first step", "1.0.0, 1.0.2, 1.1.0, 2.0.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
-		Entry("major: newest overall", "1.0.0, 1.0.2, 1.1.0, 2.0.0, 2.1.0 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, "2.0.0"),
-		Entry("minor: numeric order, 1.10.0 above 1.9.1", "1.8.3, 1.9.1, 1.10.0", "1.8.3", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.10.0"),
+		Entry("patch: highest supported patch, preview never", "1.0.0, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0, 2.0.0", "1.0.0", auto(patch), incompatibleWith(), triggerAutoUpdate, "1.0.2"),
+		Entry("minor: newest of the major, no patch-first step", "1.0.0, 1.0.2, 1.1.0, 2.0.0", "1.0.0", auto(minor), incompatibleWith(), triggerAutoUpdate, "1.1.0"),
+		Entry("major: newest overall", "1.0.0, 1.0.2, 1.1.0, 2.0.0, 2.1.0 p", "1.0.0", auto(major), incompatibleWith(), triggerAutoUpdate, "2.0.0"),
+		Entry("minor: numeric order, 1.10.0 above 1.9.1", "1.8.3, 1.9.1, 1.10.0", "1.8.3", auto(minor), incompatibleWith(), triggerAutoUpdate, "1.10.0"),
 		// Preference (Gardener's auto-update helpers): a lower supported beats a higher deprecated.
-		Entry("supported preferred over a higher deprecated", "1.0.0, 1.0.1, 1.0.2 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("supported preferred over a higher deprecated", "1.0.0, 1.0.1, 1.0.2 d", "1.0.0", auto(patch), incompatibleWith(), triggerAutoUpdate, "1.0.1"),
 		// Never down the classification ladder (gardener/gardener#13647, #9537; the fix of #15691).
-		Entry("a supported pin does not move to a newer deprecated patch", "1.0.2, 1.0.5 d", "1.0.2", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a supported pin does not move to a newer deprecated minor", "2.2.0, 2.3.0 d", "2.2.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a supported pin does not move to a deprecated major when only previews are newer", "1.3.0, 2.1.0 d, 2.2.0 p, 3.0.0 p", "1.3.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a deprecated pin takes a newer supported version first", "1.0.0 d, 1.0.1 d, 1.0.2, 1.0.3 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("a deprecated pin moves to a newer deprecated one when nothing is supported", "1.0.0 d, 1.0.1 d", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("supported of another minor preferred over a deprecated patch (minor)", "1.0.0, 1.0.1 d, 1.1.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
+		Entry("a supported pin does not move to a newer deprecated patch", "1.0.2, 1.0.5 d", "1.0.2", auto(patch), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("a supported pin does not move to a newer deprecated minor", "2.2.0, 2.3.0 d", "2.2.0", auto(minor), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("a supported pin does not move to a deprecated major when only previews are newer", "1.3.0, 2.1.0 d, 2.2.0 p, 3.0.0 p", "1.3.0", auto(major), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("a deprecated pin takes a newer supported version first", "1.0.0 d, 1.0.1 d, 1.0.2, 1.0.3 d", "1.0.0", auto(patch), incompatibleWith(), triggerAutoUpdate, "1.0.2"),
+		Entry("a deprecated pin moves to a newer deprecated one when nothing is supported", "1.0.0 d, 1.0.1 d", "1.0.0", auto(patch), incompatibleWith(), triggerAutoUpdate, "1.0.1"),
+		Entry("supported of another minor preferred over a deprecated patch (minor)", "1.0.0, 1.0.1 d, 1.1.0", "1.0.0", auto(minor), incompatibleWith(), triggerAutoUpdate, "1.1.0"),
 		// Pre-releases: never an automatic target unless the pin is a pre-release of the same version.
-		Entry("a release never moves to a pre-release", "0.44.1, 0.44.2-rc.1", "0.44.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a release never moves to a pre-release (major)", "0.44.1, 1.0.0-rc.1", "0.44.1", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("a pre-release moves to its release", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.2", "0.44.2-rc.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "0.44.2"),
-		Entry("a pre-release moves to a later pre-release of the same version", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.3-rc.1", "0.44.2-rc.1", auto(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "0.44.2-rc.2"),
+		Entry("a release never moves to a pre-release", "0.44.1, 0.44.2-rc.1", "0.44.1", auto(patch), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("a release never moves to a pre-release (major)", "0.44.1, 1.0.0-rc.1", "0.44.1", auto(major), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("a pre-release moves to its release", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.2", "0.44.2-rc.1", auto(patch), incompatibleWith(), triggerAutoUpdate, "0.44.2"),
+		Entry("a pre-release moves to a later pre-release of the same version", "0.44.2-rc.1, 0.44.2-rc.2, 0.44.3-rc.1", "0.44.2-rc.1", auto(patch), incompatibleWith(), triggerAutoUpdate, "0.44.2-rc.2"),
 		// Never preview, unavailable or expired.
-		Entry("preview never chosen", "1.0.0, 1.0.1 p", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+		Entry("preview never chosen", "1.0.0, 1.0.1 p", "1.0.0", auto(major), incompatibleWith(), triggerAutoUpdate, ""),
 		Entry("preview never chosen with the explicit default [supported]", "1.0.0, 1.0.1 p", "1.0.0",
 			autoUpdatePolicy{enabled: true, updateStrategy: major, classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported}},
-			incompatibleWith(), ComponentUpdateAutoUpdate, ""),
+			incompatibleWith(), triggerAutoUpdate, ""),
 		// autoUpdate.classifications [preview, supported] (GEP-78 "Future Enhancements").
-		Entry("into preview: a higher preview beats a supported", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("into preview: a higher supported beats a preview", "1.0.0, 1.0.1 p, 1.0.2", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("into preview: only within the boundary", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("into preview: a preview minor with minor", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(minor), incompatibleWith(), ComponentUpdateAutoUpdate, "1.1.0"),
-		Entry("into preview: an incompatible preview is passed over", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("into preview: unavailable still never chosen", "1.0.0, 1.0.1 u", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: expired still never chosen", "1.0.0, 1.0.1 x", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: a pre-release still never chosen", "1.0.0, 1.0.1-rc.1 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: a supported pin still does not move to a deprecated version", "1.0.0, 1.0.1 d", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("into preview: a deprecated pin takes a preview before a deprecated version", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateAutoUpdate, "1.0.2"),
-		Entry("into preview: a deprecated pin falls back to deprecated when the preview is incompatible", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
+		Entry("into preview: a higher preview beats a supported", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), triggerAutoUpdate, "1.0.2"),
+		Entry("into preview: a higher supported beats a preview", "1.0.0, 1.0.1 p, 1.0.2", "1.0.0", withPreview(patch), incompatibleWith(), triggerAutoUpdate, "1.0.2"),
+		Entry("into preview: only within the boundary", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(patch), incompatibleWith(), triggerAutoUpdate, "1.0.1"),
+		Entry("into preview: a preview minor with minor", "1.0.0, 1.0.1, 1.1.0 p", "1.0.0", withPreview(minor), incompatibleWith(), triggerAutoUpdate, "1.1.0"),
+		Entry("into preview: an incompatible preview is passed over", "1.0.0, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), triggerAutoUpdate, "1.0.1"),
+		Entry("into preview: unavailable still never chosen", "1.0.0, 1.0.1 u", "1.0.0", withPreview(major), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("into preview: expired still never chosen", "1.0.0, 1.0.1 x", "1.0.0", withPreview(major), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("into preview: a pre-release still never chosen", "1.0.0, 1.0.1-rc.1 p", "1.0.0", withPreview(patch), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("into preview: a supported pin still does not move to a deprecated version", "1.0.0, 1.0.1 d", "1.0.0", withPreview(patch), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("into preview: a deprecated pin takes a preview before a deprecated version", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), triggerAutoUpdate, "1.0.2"),
+		Entry("into preview: a deprecated pin falls back to deprecated when the preview is incompatible", "1.0.0 d, 1.0.1 d, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith("1.0.2"), triggerAutoUpdate, "1.0.1"),
 		Entry("into preview: auto-update off takes nothing", "1.0.0, 1.0.1 p", "1.0.0",
-			autoUpdatePolicy{updateStrategy: patch, classifications: withPreview(patch).classifications}, incompatibleWith(), ComponentUpdateNone, ""),
-		Entry("into preview: a forced update never takes a preview auto-update target", "1.0.0 x, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateExpired, "1.0.1"),
-		Entry("into preview: a forced update never takes a preview on the force path", "1.0.0 x, 1.0.1 p, 1.1.0 p, 1.2.0", "1.0.0", withPreview(patch), incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
-		Entry("into preview: an unlisted pin is forced to supported only", "1.0.1 p, 1.0.2", "1.0.0", withPreview(major), incompatibleWith(), ComponentUpdateMissing, "1.0.2"),
+			autoUpdatePolicy{updateStrategy: patch, classifications: withPreview(patch).classifications}, incompatibleWith(), triggerNone, ""),
+		Entry("into preview: a forced update never takes a preview auto-update target", "1.0.0 x, 1.0.1, 1.0.2 p", "1.0.0", withPreview(patch), incompatibleWith(), triggerExpired, "1.0.1"),
+		Entry("into preview: a forced update never takes a preview on the force path", "1.0.0 x, 1.0.1 p, 1.1.0 p, 1.2.0", "1.0.0", withPreview(patch), incompatibleWith(), triggerExpired, "1.2.0"),
+		Entry("into preview: an unlisted pin is forced to supported only", "1.0.1 p, 1.0.2", "1.0.0", withPreview(major), incompatibleWith(), triggerMissing, "1.0.2"),
 		Entry("into preview: a value other than preview or supported is ignored", "1.0.0, 1.0.1 d", "1.0.0",
 			autoUpdatePolicy{enabled: true, updateStrategy: patch, classifications: []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationDeprecated}},
-			incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("unavailable never chosen", "1.0.0, 1.0.1 u", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("expired never an auto-update target", "1.0.0, 1.0.1 x", "1.0.0", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("already the newest", "1.0.0, 1.0.2", "1.0.2", auto(major), incompatibleWith(), ComponentUpdateAutoUpdate, ""),
-		Entry("auto-update off, not expired: left alone", "1.0.0, 1.0.1", "1.0.0", frozen, incompatibleWith(), ComponentUpdateNone, ""),
+			incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("unavailable never chosen", "1.0.0, 1.0.1 u", "1.0.0", auto(major), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("expired never an auto-update target", "1.0.0, 1.0.1 x", "1.0.0", auto(major), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("already the newest", "1.0.0, 1.0.2", "1.0.2", auto(major), incompatibleWith(), triggerAutoUpdate, ""),
+		Entry("auto-update off, not expired: left alone", "1.0.0, 1.0.1", "1.0.0", frozen, incompatibleWith(), triggerNone, ""),
 		// Compatibility filter.
-		Entry("auto: highest compatible", "1.0.0, 1.0.1, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("auto: incompatible supported, compatible deprecated: a supported pin stays", "1.0.0, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, ""),
-		Entry("auto: incompatible supported, compatible deprecated: a deprecated pin moves", "1.0.0 d, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), ComponentUpdateAutoUpdate, "1.0.1"),
-		Entry("auto: no compatible target is not an error", "1.0.0, 1.0.1", "1.0.0", auto(patch), incompatibleWith("1.0.1"), ComponentUpdateAutoUpdate, ""),
+		Entry("auto: highest compatible", "1.0.0, 1.0.1, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), triggerAutoUpdate, "1.0.1"),
+		Entry("auto: incompatible supported, compatible deprecated: a supported pin stays", "1.0.0, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), triggerAutoUpdate, ""),
+		Entry("auto: incompatible supported, compatible deprecated: a deprecated pin moves", "1.0.0 d, 1.0.1 d, 1.0.2", "1.0.0", auto(patch), incompatibleWith("1.0.2"), triggerAutoUpdate, "1.0.1"),
+		Entry("auto: no compatible target is not an error", "1.0.0, 1.0.1", "1.0.0", auto(patch), incompatibleWith("1.0.1"), triggerAutoUpdate, ""),
 		// Force path (GEP-78 "3. Force-upgrade path").
-		Entry("expired, auto-update off: highest supported patch of the current minor", "1.0.0 x, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.0.2"),
-		Entry("expired, auto-update off: next available minor", "1.0.0 x, 1.1.0 x, 1.2.0 p, 1.3.0, 1.3.1, 1.4.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.3.1"),
-		Entry("expired: a minor with only deprecated versions is skipped", "1.0.0 x, 1.1.0 d, 1.2.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
-		Entry("expired: a minor with only unavailable versions is skipped", "1.0.0 x, 1.1.0 u, 1.2.0", "1.0.0", frozen, incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
-		Entry("expired: an incompatible patch falls through to the next minor", "1.0.0 x, 1.0.1, 1.1.0", "1.0.0", frozen, incompatibleWith("1.0.1"), ComponentUpdateExpired, "1.1.0"),
-		Entry("expired: a minor with only incompatible versions is skipped", "1.0.0 x, 1.1.0, 1.1.1, 1.2.0", "1.0.0", frozen, incompatibleWith("1.1.0", "1.1.1"), ComponentUpdateExpired, "1.2.0"),
-		Entry("expired: highest compatible patch of the current minor", "1.0.0 x, 1.0.1, 1.0.2", "1.0.0", frozen, incompatibleWith("1.0.2"), ComponentUpdateExpired, "1.0.1"),
-		Entry("expired: never a downgrade", "1.0.1, 1.0.5 x, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateExpired, "1.1.0"),
-		Entry("expired, auto-update on: the auto-update target first", "1.0.0 x, 1.0.1, 1.4.0", "1.0.0", auto(minor), incompatibleWith(), ComponentUpdateExpired, "1.4.0"),
-		Entry("expired, auto-update patch without patch: force to the next minor", "1.0.0 x, 1.2.0, 1.3.0", "1.0.0", auto(patch), incompatibleWith(), ComponentUpdateExpired, "1.2.0"),
+		Entry("expired, auto-update off: highest supported patch of the current minor", "1.0.0 x, 1.0.1 d, 1.0.2, 1.0.3 p, 1.1.0", "1.0.0", frozen, incompatibleWith(), triggerExpired, "1.0.2"),
+		Entry("expired, auto-update off: next available minor", "1.0.0 x, 1.1.0 x, 1.2.0 p, 1.3.0, 1.3.1, 1.4.0", "1.0.0", frozen, incompatibleWith(), triggerExpired, "1.3.1"),
+		Entry("expired: a minor with only deprecated versions is skipped", "1.0.0 x, 1.1.0 d, 1.2.0", "1.0.0", frozen, incompatibleWith(), triggerExpired, "1.2.0"),
+		Entry("expired: a minor with only unavailable versions is skipped", "1.0.0 x, 1.1.0 u, 1.2.0", "1.0.0", frozen, incompatibleWith(), triggerExpired, "1.2.0"),
+		Entry("expired: an incompatible patch falls through to the next minor", "1.0.0 x, 1.0.1, 1.1.0", "1.0.0", frozen, incompatibleWith("1.0.1"), triggerExpired, "1.1.0"),
+		Entry("expired: a minor with only incompatible versions is skipped", "1.0.0 x, 1.1.0, 1.1.1, 1.2.0", "1.0.0", frozen, incompatibleWith("1.1.0", "1.1.1"), triggerExpired, "1.2.0"),
+		Entry("expired: highest compatible patch of the current minor", "1.0.0 x, 1.0.1, 1.0.2", "1.0.0", frozen, incompatibleWith("1.0.2"), triggerExpired, "1.0.1"),
+		Entry("expired: never a downgrade", "1.0.1, 1.0.5 x, 1.1.0", "1.0.5", frozen, incompatibleWith(), triggerExpired, "1.1.0"),
+		Entry("expired, auto-update on: the auto-update target first", "1.0.0 x, 1.0.1, 1.4.0", "1.0.0", auto(minor), incompatibleWith(), triggerExpired, "1.4.0"),
+		Entry("expired, auto-update patch without patch: force to the next minor", "1.0.0 x, 1.2.0, 1.3.0", "1.0.0", auto(patch), incompatibleWith(), triggerExpired, "1.2.0"),
 		Entry("expired, auto-update patch with only a deprecated patch: the force path's supported target, not the deprecated one",
-			"0.42.0 x, 0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), ComponentUpdateExpired, "0.43.0"),
+			"0.42.0 x, 0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), triggerExpired, "0.43.0"),
 		Entry("expired, auto-update minor: a supported auto-update target above the force target stays the target",
-			"0.42.0 x, 0.42.1, 0.43.0, 0.44.1", "0.42.0", auto(minor), incompatibleWith(), ComponentUpdateExpired, "0.44.1"),
+			"0.42.0 x, 0.42.1, 0.43.0, 0.44.1", "0.42.0", auto(minor), incompatibleWith(), triggerExpired, "0.44.1"),
 		Entry("missing, auto-update patch with only a deprecated patch: the force path's supported target",
-			"0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), ComponentUpdateMissing, "0.43.0"),
-		Entry("removed from the profile counts as expired", "1.0.0, 1.0.6, 1.1.0", "1.0.5", frozen, incompatibleWith(), ComponentUpdateMissing, "1.0.6"),
+			"0.42.1 d, 0.43.0", "0.42.0", auto(patch), incompatibleWith(), triggerMissing, "0.43.0"),
+		Entry("removed from the profile counts as expired", "1.0.0, 1.0.6, 1.1.0", "1.0.5", frozen, incompatibleWith(), triggerMissing, "1.0.6"),
 	)
 
 	It("should not change the policy's classifications", func() {
@@ -135,7 +135,7 @@ var _ = Describe("versionUpdateFor", func() {
 			decision, err := versionUpdateFor(maintenanceComponent(spec), current, frozen, now, compatible)
 			Expect(err).To(MatchError(message))
 			Expect(decision.target).To(BeEmpty())
-			Expect(decision.trigger.Forced()).To(BeTrue())
+			Expect(decision.trigger.forced()).To(BeTrue())
 		},
 		Entry("never across the major", "1.9.0 x, 2.0.0", "1.9.0", incompatibleWith(),
 			`cannot perform forceful update of expired version "1.9.0" of component "agent": no higher version of minor 1.9 or of a higher minor of major 1 is classified supported`),
@@ -198,7 +198,7 @@ var _ = Describe("versionUpdateFor", func() {
 		c.Versions[0].Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationSupported, nil), stage(gardencorev1beta1.ClassificationExpired, at(2))}
 		decision, err := versionUpdateFor(c, "1.0.0", frozen, now, incompatibleWith())
 		Expect(err).NotTo(HaveOccurred())
-		Expect(decision.trigger).To(Equal(ComponentUpdateNone))
+		Expect(decision.trigger).To(Equal(triggerNone))
 		decision, err = versionUpdateFor(c, "1.0.0", frozen, now.Add(48*time.Hour), incompatibleWith())
 		Expect(err).NotTo(HaveOccurred())
 		Expect(decision.target).To(Equal("1.0.1"))
@@ -209,7 +209,7 @@ var _ = Describe("channelUpdate", func() {
 	falco := channelFalco()
 
 	DescribeTable("decisions",
-		func(current string, channel gardencorev1beta1.ReleaseChannel, compatible compatibleFunc, trigger ComponentUpdateTrigger, target, channelVersion, held string) {
+		func(current string, channel gardencorev1beta1.ReleaseChannel, compatible compatibleFunc, trigger trigger, target, channelVersion, held string) {
 			decision, err := channelUpdate(falco, current, channel, now, soak, compatible)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(decision.trigger).To(Equal(trigger))
@@ -218,18 +218,18 @@ var _ = Describe("channelUpdate", func() {
 			Expect(decision.channelVersion).To(Equal(channelVersion))
 			Expect(decision.held).To(Equal(held))
 		},
-		Entry("rapid moves to the preview", "0.40.0", rapid, incompatibleWith(), ComponentUpdateChannel, "0.42.0", "0.42.0", ""),
-		Entry("regular moves to the highest supported, across minors", "0.39.5", regular, incompatibleWith(), ComponentUpdateChannel, "0.41.0", "0.41.0", ""),
-		Entry("stable moves to the highest soaked version", "0.39.5", stable, incompatibleWith(), ComponentUpdateChannel, "0.40.0", "0.40.0", ""),
-		Entry("at the channel's version: stays without hold", "0.41.0", regular, incompatibleWith(), ComponentUpdateChannel, "", "0.41.0", ""),
-		Entry("above the channel's version (rapid to stable): stays, held", "0.42.0", stable, incompatibleWith(), ComponentUpdateChannel, "", "0.40.0",
+		Entry("rapid moves to the preview", "0.40.0", rapid, incompatibleWith(), triggerChannel, "0.42.0", "0.42.0", ""),
+		Entry("regular moves to the highest supported, across minors", "0.39.5", regular, incompatibleWith(), triggerChannel, "0.41.0", "0.41.0", ""),
+		Entry("stable moves to the highest soaked version", "0.39.5", stable, incompatibleWith(), triggerChannel, "0.40.0", "0.40.0", ""),
+		Entry("at the channel's version: stays without hold", "0.41.0", regular, incompatibleWith(), triggerChannel, "", "0.41.0", ""),
+		Entry("above the channel's version (rapid to stable): stays, held", "0.42.0", stable, incompatibleWith(), triggerChannel, "", "0.40.0",
 			"channel stable gives 0.40.0, below the current 0.42.0; staying until the channel catches up"),
-		Entry("an incompatible channel version: stays, rejected", "0.39.5", regular, incompatibleWith("0.41.0"), ComponentUpdateChannel, "", "0.41.0", ""),
-		Entry("a deprecated pin moves to the channel's version", "0.39.0", stable, incompatibleWith(), ComponentUpdateChannel, "0.40.0", "0.40.0", ""),
-		Entry("expired: forced to the channel's version", "0.38.0", regular, incompatibleWith(), ComponentUpdateExpired, "0.41.0", "0.41.0", ""),
-		Entry("expired, channel version incompatible: the force path", "0.38.0", regular, incompatibleWith("0.41.0"), ComponentUpdateExpired, "0.39.5", "0.41.0", ""),
-		Entry("unlisted: forced to the channel's version", "0.40.3", rapid, incompatibleWith(), ComponentUpdateMissing, "0.42.0", "0.42.0", ""),
-		Entry("unlisted above the channel: the force path, never a downgrade", "0.40.3", stable, incompatibleWith(), ComponentUpdateMissing, "0.41.0", "0.40.0", ""),
+		Entry("an incompatible channel version: stays, rejected", "0.39.5", regular, incompatibleWith("0.41.0"), triggerChannel, "", "0.41.0", ""),
+		Entry("a deprecated pin moves to the channel's version", "0.39.0", stable, incompatibleWith(), triggerChannel, "0.40.0", "0.40.0", ""),
+		Entry("expired: forced to the channel's version", "0.38.0", regular, incompatibleWith(), triggerExpired, "0.41.0", "0.41.0", ""),
+		Entry("expired, channel version incompatible: the force path", "0.38.0", regular, incompatibleWith("0.41.0"), triggerExpired, "0.39.5", "0.41.0", ""),
+		Entry("unlisted: forced to the channel's version", "0.40.3", rapid, incompatibleWith(), triggerMissing, "0.42.0", "0.42.0", ""),
+		Entry("unlisted above the channel: the force path, never a downgrade", "0.40.3", stable, incompatibleWith(), triggerMissing, "0.41.0", "0.40.0", ""),
 	)
 
 	It("names the channel in the reason and records the rejected channel version", func() {

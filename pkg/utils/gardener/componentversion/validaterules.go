@@ -38,7 +38,7 @@ type compatibilityCheck struct {
 	forced []forcedChange
 
 	oldPrepared, forcedPrepared     bool
-	newRules, oldRules, forcedRules *ShootRules
+	newRules, oldRules, forcedRules *shootRules
 }
 
 // newCompatibilityCheck prepares the check of one request; it converts and reads nothing yet.
@@ -50,7 +50,7 @@ func newCompatibilityCheck(req AdmissionRequest) *compatibilityCheck {
 		maintenance:  req.Update && req.Maintenance,
 		cloudProfile: req.CloudProfile,
 		now:          req.Now,
-		newRules:     NewShootRules(req.Shoot),
+		newRules:     newShootRules(req.Shoot),
 	}
 }
 
@@ -67,7 +67,7 @@ func (c *compatibilityCheck) prepareOld() {
 	if err != nil {
 		return
 	}
-	c.old, c.oldRules = old, NewShootRules(old)
+	c.old, c.oldRules = old, newShootRules(old)
 }
 
 // prepareForced computes the forced host changes of a maintenance write on first use.
@@ -82,7 +82,7 @@ func (c *compatibilityCheck) prepareForced() {
 	}
 	c.forced = forcedHostChanges(c.old, c.external, c.cloudProfile(c.external), c.now)
 	if len(c.forced) > 0 {
-		c.forcedRules = NewShootRules(withForcedOnly(c.old, c.external, c.forced))
+		c.forcedRules = newShootRules(withForcedOnly(c.old, c.external, c.forced))
 	}
 }
 
@@ -188,7 +188,7 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 // changes of a maintenance write alone cause is a warning instead.
 func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version string, baseline bool) (field.ErrorList, []string) {
 	rules := c.cache.Get(profile).Rules(component, version)
-	current, _ := c.newRules.Failures(ctx, rules)
+	current, _ := c.newRules.check(ctx, rules)
 	if len(current) == 0 {
 		return nil, nil
 	}
@@ -198,7 +198,7 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Pa
 		c.prepareOld()
 	}
 	if baseline && c.oldRules != nil {
-		previous, baseline = c.oldRules.Failures(ctx, rules)
+		previous, baseline = c.oldRules.check(ctx, rules)
 	} else {
 		baseline = false
 	}
@@ -230,6 +230,6 @@ func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.C
 	if c.forcedRules == nil {
 		return false
 	}
-	failures, ok := c.forcedRules.Failures(ctx, celutils.RuleSet{rule})
+	failures, ok := c.forcedRules.check(ctx, celutils.RuleSet{rule})
 	return ok && len(failures) == 1
 }

@@ -145,7 +145,7 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	now := p.Clock.Now()
 	changes := profileChanges(oldSpec, profile.Spec, now)
 	// Not stored yet, so no generation: rules are cached per content.
-	checker := newSharedChecker(&componentversion.CELCompatibilityChecker{Cache: p.rules})
+	checker := newSharedChecker(componentversion.NewCELCompatibilityChecker(p.rules))
 	pins := p.pinningShoots(profile.Name)
 	soak := p.StableChannelSoakPeriod
 	impacts, err := previewImpacts(ctx, profile, changes, now, soak, pins, checker)

@@ -139,8 +139,8 @@ func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionPr
 		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
 		stored := *s.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version
 		switch outcome.Action {
-		case componentversion.ComponentActionUpdate, componentversion.ComponentActionForceUpdate:
-			o := targetOutcome{Forced: outcome.Action == componentversion.ComponentActionForceUpdate, Target: outcome.Target}
+		case componentversion.ActionUpdate, componentversion.ActionForceUpdate:
+			o := targetOutcome{Forced: outcome.Action == componentversion.ActionForceUpdate, Target: outcome.Target}
 			counts[o]++
 			if len(impact.Moved) < maxNamedShoots {
 				impact.Moved = append(impact.Moved, namedShoot{Shoot: s.Key(), Reason: verb(o.Forced) + " to " + o.Target, From: stored, To: o.Target})
@@ -149,11 +149,7 @@ func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionPr
 			updated.Shoot = s.Shoot.DeepCopy()
 			updated.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version = &o.Target
 			moved[s.Key()] = updated
-		case componentversion.ComponentActionHold:
-			if outcome.Behind {
-				impact.Staying++
-				continue
-			}
+		case componentversion.ActionHold:
 			impact.Holding++
 			if len(impact.Holders) < maxNamedShoots {
 				impact.Holders = append(impact.Holders, namedShoot{Shoot: s.Key(), Reason: outcome.Reason, From: stored})

@@ -14,6 +14,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -55,7 +56,7 @@ var _ = Describe("ChannelMoves", func() {
 	}
 	moves := func(oldProfile, profile *gardencorev1beta1.ExtensionProfile) []fleetImpact {
 		GinkgoHelper()
-		impacts, err := channelImpacts(ctx, oldProfile, profile, now, soak, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := channelImpacts(ctx, oldProfile, profile, now, soak, lookup, componentversion.NewCELCompatibilityChecker(celutils.NewCache()))
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}

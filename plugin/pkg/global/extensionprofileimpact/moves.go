@@ -92,7 +92,7 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 	shoots = slices.DeleteFunc(slices.Clone(shoots), func(s pinningShoot) bool { _, follows := s.follows(); return follows })
 	impact := &fleetImpact{Change: profileChange{Component: component, Version: version, OldListed: true}, Kind: eventMoves, At: now, Pinning: len(shoots)}
 	counts := map[targetOutcome]int{}
-	outcome := func(p *gardencorev1beta1.ExtensionProfile, s pinningShoot) componentversion.ComponentVersionOutcome {
+	outcome := func(p *gardencorev1beta1.ExtensionProfile, s pinningShoot) componentversion.Outcome {
 		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, soak, checker)
 	}
 	changed := 0
@@ -104,11 +104,11 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 		changed++
 		named := namedShoot{Shoot: s.Key()}
 		switch after.Action {
-		case componentversion.ComponentActionUpdate, componentversion.ComponentActionForceUpdate:
-			o := targetOutcome{Forced: after.Action == componentversion.ComponentActionForceUpdate, Target: after.Target}
+		case componentversion.ActionUpdate, componentversion.ActionForceUpdate:
+			o := targetOutcome{Forced: after.Action == componentversion.ActionForceUpdate, Target: after.Target}
 			counts[o]++
 			named.Reason = fmt.Sprintf("%s to %s", verb(o.Forced), o.Target)
-		case componentversion.ComponentActionHold:
+		case componentversion.ActionHold:
 			impact.Holding++
 			named.Reason = "held (" + after.Reason + ")"
 		default:

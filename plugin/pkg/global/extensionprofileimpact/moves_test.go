@@ -13,6 +13,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -35,7 +36,7 @@ var _ = Describe("Moves", func() {
 	}
 	moves := func() []fleetImpact {
 		GinkgoHelper()
-		impacts, err := moveImpacts(ctx, oldProfile, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := moveImpacts(ctx, oldProfile, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker(celutils.NewCache()))
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -120,7 +121,7 @@ var _ = Describe("Moves", func() {
 	})
 
 	It("has nothing on create, for a change without effect, and leaves versions that change now to the other events", func() {
-		impacts, err := moveImpacts(ctx, nil, profile, profileChanges(nil, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker())
+		impacts, err := moveImpacts(ctx, nil, profile, profileChanges(nil, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker(celutils.NewCache()))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(impacts).To(BeEmpty())
 

@@ -134,15 +134,15 @@ func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile,
 	for _, s := range shoots {
 		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
 		switch outcome.Action {
-		case componentversion.ComponentActionHold:
+		case componentversion.ActionHold, componentversion.ActionWait:
 			impact.Holding++
 			if len(impact.Holders) < maxNamedShoots {
 				impact.Holders = append(impact.Holders, namedShoot{Shoot: s.Key(), Reason: outcome.Reason})
 			}
-		case componentversion.ComponentActionKeep:
+		case componentversion.ActionKeep:
 			impact.Staying++
 		default:
-			forced := outcome.Action == componentversion.ComponentActionForceUpdate
+			forced := outcome.Action == componentversion.ActionForceUpdate
 			counts[targetOutcome{Forced: forced, Target: outcome.Target}]++
 			if forced && len(impact.Moved) < maxNamedShoots {
 				impact.Moved = append(impact.Moved, namedShoot{Shoot: s.Key(), Reason: verb(true) + " to " + outcome.Target})

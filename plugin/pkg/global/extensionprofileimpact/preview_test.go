@@ -14,6 +14,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -55,7 +56,7 @@ var _ = Describe("Preview", func() {
 	BeforeEach(func() {
 		oldProfile, profile = newProfile(), newProfile()
 		lookups = nil
-		checker = &countingChecker{CompatibilityChecker: componentversion.NewCELCompatibilityChecker(), prepared: map[string]int{}}
+		checker = &countingChecker{CompatibilityChecker: componentversion.NewCELCompatibilityChecker(celutils.NewCache()), prepared: map[string]int{}}
 		pinned = map[string][]*gardencorev1beta1.Shoot{"falco/0.41.0": {
 			newShoot("a", "1.31.0", "0.41.0", autoUpdateOff),   // force path: 0.41.2
 			newShoot("b", "1.30.0", "0.41.0", autoUpdateOff),   // every newer version needs 1.31 or 1.32: holds

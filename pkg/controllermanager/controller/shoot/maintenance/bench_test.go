@@ -74,9 +74,9 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 			name    string
 			checker componentversion.CompatibilityChecker
 		}{
-			{"", componentversion.NewCELCompatibilityChecker()},
-			{"conversion per candidate/", &perCandidateChecker{cache: celutils.NewCache()}},
-			{"one rule set/", &oneRuleSetChecker{cache: celutils.NewCache()}},
+			{"", componentversion.NewCELCompatibilityChecker(celutils.NewCache())},
+			{"conversion per candidate/", perCandidateChecker{componentversion.NewCELCompatibilityChecker(celutils.NewCache())}},
+			{"one rule set/", oneRuleSetChecker{componentversion.NewCELCompatibilityChecker(celutils.NewCache())}},
 		} {
 			step := testStep(now, c.checker, profile)
 			run := func() (*gardencorev1beta1.Shoot, []componentUpdate) {
@@ -105,12 +105,12 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 // before one decision shared a Shoot conversion, preparing the typed Shoot anew for every
 // candidate.
 type perCandidateChecker struct {
-	cache *celutils.Cache
+	real componentversion.CompatibilityChecker
 }
 
-func (c *perCandidateChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
+func (c perCandidateChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
 	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
-		return componentversion.NewShootRules(shoot).Failures(ctx, c.cache.Get(profile).Rules(component, version))
+		return c.real.ForShoot(shoot).Check(ctx, profile, component, version)
 	})
 }
 
@@ -121,13 +121,13 @@ func (c *perCandidateChecker) ForShoot(shoot *gardencorev1beta1.Shoot) component
 // decision runs through, so a growth of the time per candidate that this control does not show
 // comes from that (processor caches), not from the decision.
 type oneRuleSetChecker struct {
-	cache *celutils.Cache
+	real componentversion.CompatibilityChecker
 }
 
-func (c *oneRuleSetChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
-	rules := componentversion.NewShootRules(shoot)
+func (c oneRuleSetChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentversion.ShootCompatibility {
+	check := c.real.ForShoot(shoot)
 	return checkFunc(func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, _ string) ([]componentversion.RuleFailure, bool) {
-		return rules.IsolatedFailures(ctx, c.cache.Get(profile).Rules(component, "0.2.0"))
+		return check.Check(ctx, profile, component, "0.2.0")
 	})
 }
 

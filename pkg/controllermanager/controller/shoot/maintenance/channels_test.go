@@ -67,7 +67,7 @@ var _ = Describe("the component step with release channels", func() {
 			maintained, updates := maintain(shootOn(channel, "0.38.0"))
 			Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal(expected))
 			Expect(componentResults(updates)).To(Equal([]result{{Kind: kindComponent, ExtensionType: "falco", Component: "falco", From: "0.38.0", To: expected,
-				Reason: "The component follows the " + string(channel) + " release channel", Trigger: componentversion.ComponentUpdateChannel, Successful: true,
+				Reason: "The component follows the " + string(channel) + " release channel", Channel: true, Successful: true,
 				Description: `Updated version from "0.38.0" to "` + expected + `" (channel ` + string(channel) + `)`}}))
 			Expect(componentEvents(updates)).To(Equal([]string{`Normal ExtensionComponentVersionMaintenance Extension "falco" component "falco": Updated version from "0.38.0" to "` + expected +
 				`" (channel ` + string(channel) + `). Reason: The component follows the ` + string(channel) + ` release channel.`}))
@@ -87,7 +87,7 @@ var _ = Describe("the component step with release channels", func() {
 		maintained, updates := maintain(shootOn(gardencorev1beta1.ReleaseChannelStable, "0.40.0"))
 		Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal("0.40.0"))
 		Expect(componentResults(updates)).To(Equal([]result{{Kind: kindComponent, ExtensionType: "falco", Component: "falco", From: "0.40.0", To: "0.40.0",
-			Reason: "The component follows the stable release channel", Trigger: componentversion.ComponentUpdateChannel, Successful: true,
+			Reason: "The component follows the stable release channel", Channel: true, Successful: true,
 			Description: `Kept version "0.40.0": channel stable gives 0.38.0, below the current 0.40.0; staying until the channel catches up`}}))
 		description, failureReason := buildMaintenanceMessagesWithComponents(nil, nil, nil, nil, updates, nil)
 		Expect(description).To(Equal(`All maintenance operations successful. Extension "falco" component "falco": Kept version "0.40.0": channel stable gives 0.38.0, ` +

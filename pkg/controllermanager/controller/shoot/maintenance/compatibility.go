@@ -115,7 +115,7 @@ func (i incompatibility) key(f componentversion.RuleFailure) string {
 }
 
 func (i incompatibility) String() string {
-	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, strings.Join(componentversion.RuleFailureDetails(i.introduced), "; "))
+	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, ruleFailureDetails(i.introduced))
 }
 
 // introducedIncompatibilities returns, for every active pin of maintainedShoot at the version the
@@ -211,7 +211,7 @@ func (s componentStep) resolveHostComponentConflicts(ctx context.Context, log lo
 	}
 
 	for _, c := range conflicts {
-		messages := strings.Join(componentversion.RuleFailureDetails(c.introduced), "; ")
+		messages := ruleFailureDetails(c.introduced)
 		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.Version, messages)
 		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.ExtensionType, "component", c.pin.Component, "version", c.pin.Version, "rules", messages)
 		if i := slices.IndexFunc(components, func(u componentUpdate) bool {
@@ -256,4 +256,13 @@ func capPoolsAtControlPlane(shoot, maintainedShoot *gardencorev1beta1.Shoot, hos
 		result.description = fmt.Sprintf("Updated Kubernetes version from %q to %q", *entering.Kubernetes.Version, capped)
 		hosts.kubernetes[pool.Name] = result
 	}
+}
+
+// ruleFailureDetails joins the details of failures with "; ".
+func ruleFailureDetails(failures []componentversion.RuleFailure) string {
+	details := make([]string, 0, len(failures))
+	for _, f := range failures {
+		details = append(details, f.Detail())
+	}
+	return strings.Join(details, "; ")
 }

@@ -11,7 +11,6 @@ import (
 	"k8s.io/client-go/tools/events"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 // Gardener's #buildMaintenanceMessages vectors, against the function with Gardener's signature.
@@ -78,7 +77,7 @@ var _ = Describe("#buildMaintenanceMessages", func() {
 var _ = Describe("component results", func() {
 	upgraded := componentUpdate{
 		updateResult:  updateResult{isSuccessful: true, description: `Updated version from "0.42.1" to "0.44.1"`, reason: "Automatic update of the component version is configured (update strategy: minor)"},
-		extensionType: "shoot-falco-service", component: "falco", from: "0.42.1", to: "0.44.1", trigger: componentversion.ComponentUpdateAutoUpdate, hasProfile: true,
+		extensionType: "shoot-falco-service", component: "falco", from: "0.42.1", to: "0.44.1", hasProfile: true,
 	}
 	failed := componentUpdate{
 		updateResult:  updateResult{description: "cannot perform forceful update", reason: "Component version expired - force update required"},
@@ -127,7 +126,7 @@ var _ = Describe("component results", func() {
 		},
 		Entry("an auto-update", upgraded, []string{"upgrades shoot-falco-service auto-update"}),
 		Entry("a forced update", func() componentUpdate { u := upgraded; u.forced = true; return u }(), []string{"upgrades shoot-falco-service expiry"}),
-		Entry("a channel update", func() componentUpdate { u := upgraded; u.trigger = componentversion.ComponentUpdateChannel; return u }(), []string{"upgrades shoot-falco-service channel"}),
+		Entry("a channel update", func() componentUpdate { u := upgraded; u.channel = true; return u }(), []string{"upgrades shoot-falco-service channel"}),
 		Entry("a failure with its category", failed, []string{"failures envoy-gateway no-target"}),
 		Entry("a failure without category is an error", func() componentUpdate { u := failed; u.failureCategory = ""; return u }(), []string{"failures envoy-gateway error"}),
 		Entry("a kept version counts in neither", func() componentUpdate { u := upgraded; u.kept = true; return u }(), nil),

@@ -16,6 +16,7 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/features"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
@@ -35,7 +36,8 @@ type componentUpdate struct {
 	// from is the version before the run; to the version after it (from on failure).
 	from, to string
 	forced   bool
-	trigger  componentversion.ComponentUpdateTrigger
+	// channel marks an update the release channel the component follows makes (not forced).
+	channel bool
 	// failureCategory classifies a failed result for the metrics.
 	failureCategory string
 	// kept marks a successful result that changed nothing: the release channel gives a lower
@@ -82,7 +84,7 @@ func (r *Reconciler) maintainExtensionComponents(ctx context.Context, log logr.L
 }
 
 // defaultCompatibilityChecker serves reconcilers without a CompatibilityChecker.
-var defaultCompatibilityChecker componentversion.CompatibilityChecker = componentversion.NewCELCompatibilityChecker()
+var defaultCompatibilityChecker = componentversion.NewCELCompatibilityChecker(celutils.NewCache())
 
 // extensionProfiles reads the ExtensionProfiles of the extension types shoot pins components of;
 // a missing one is nil.
@@ -122,24 +124,23 @@ func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, m
 	profile := s.profiles[pin.ExtensionType]
 	outcome := componentversion.Decide(ctx, profile, maintainedShoot, pin.ExtensionIndex, pin.ComponentIndex, s.now, s.soak, s.checker)
 	update := componentUpdate{
-		updateResult:  updateResult{reason: outcome.TriggerReason},
+		updateResult:  updateResult{reason: outcome.UpdateReason},
 		extensionType: pin.ExtensionType, component: pin.Component, from: pin.Version, to: pin.Version,
-		forced: outcome.Forced(), trigger: outcome.Trigger, hasProfile: profile != nil,
+		forced: outcome.Forced, channel: outcome.Channel != "" && !outcome.Forced, hasProfile: profile != nil,
 	}
 	channel := ""
 	if outcome.Channel != "" {
 		channel = fmt.Sprintf(" (channel %s)", outcome.Channel)
 	}
-	if outcome.Behind {
+	switch outcome.Action {
+	case componentversion.ActionWait:
 		// The channel gives a lower version (e.g. after a switch from rapid to stable): no
 		// downgrade and no failure; lastMaintenance says why the version stays.
 		update.isSuccessful, update.kept = true, true
 		update.description = fmt.Sprintf("Kept version %q: %s", pin.Version, outcome.Reason)
 		log.Info("Extension component follows a channel below its version, keeping it", "version", pin.Version, "channel", outcome.Channel, "channelVersion", outcome.ChannelVersion)
 		return update, true
-	}
-	switch outcome.Action {
-	case componentversion.ComponentActionKeep:
+	case componentversion.ActionKeep:
 		switch {
 		case outcome.Candidate != "":
 			log.V(1).Info("ExtensionProfile is being deleted, not auto-updating", "version", pin.Version, "target", outcome.Candidate)
@@ -147,12 +148,12 @@ func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, m
 			log.V(1).Info("No compatible auto-update target", "version", pin.Version, "rejected", outcome.Rejected)
 		}
 		return update, false
-	case componentversion.ComponentActionHold:
+	case componentversion.ActionHold:
 		// A missing or deleting profile, a forced update without target, or a failed decision:
 		// the component keeps its version.
 		update.description = outcome.Failure + channel
 		update.failureCategory = failureError
-		if outcome.Forced() {
+		if outcome.Forced {
 			update.failureCategory = failureNoTarget
 		}
 	default:

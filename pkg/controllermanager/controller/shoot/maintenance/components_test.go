@@ -81,10 +81,10 @@ var _ = Describe("the component step", func() {
 		Expect(*shoot.Spec.Extensions[0].Components[0].Version).To(Equal("1.0.0"), "the entering Shoot must not change")
 		Expect(results).To(Equal([]result{
 			{Kind: kindComponent, ExtensionType: "agent-ext", Component: "agent", From: "1.0.0", To: "1.0.2",
-				Reason: "Component version expired - force update required", Forced: true, Trigger: componentversion.ComponentUpdateExpired,
+				Reason: "Component version expired - force update required", Forced: true,
 				Successful: true, Description: `Updated version from "1.0.0" to "1.0.2"`},
 			{Kind: kindComponent, ExtensionType: "agent-ext", Component: "proxy", From: "3.0.0", To: "3.0.1",
-				Reason: "Automatic update of the component version is configured (update strategy: patch)", Trigger: componentversion.ComponentUpdateAutoUpdate,
+				Reason:     "Automatic update of the component version is configured (update strategy: patch)",
 				Successful: true, Description: `Updated version from "3.0.0" to "3.0.1"`},
 		}))
 	})
@@ -125,7 +125,7 @@ var _ = Describe("the component step", func() {
 		maintained, results := maintain()
 		Expect(version(maintained, 0, 0)).To(Equal("1.0.2"))
 		Expect(results[0].Reason).To(Equal("Version does not exist in ExtensionProfile - force update required"))
-		Expect(results[0].Trigger).To(Equal(componentversion.ComponentUpdateMissing))
+		Expect(results[0].Forced).To(BeTrue())
 	})
 
 	It("should record a failure for a component the profile does not list", func() {
@@ -146,7 +146,7 @@ var _ = Describe("the component step", func() {
 		Expect(results).To(HaveLen(1), "the auto-update of proxy records nothing")
 		Expect(results[0]).To(And(
 			HaveField("Component", "agent"), HaveField("From", "1.0.0"), HaveField("To", "1.0.0"),
-			HaveField("Trigger", componentversion.ComponentUpdateExpired), HaveField("Successful", false),
+			HaveField("Forced", true), HaveField("Successful", false),
 			HaveField("Description", `ExtensionProfile "agent-ext" is being deleted; the version cannot be changed to "1.0.2"`),
 		))
 	})

@@ -25,12 +25,13 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/features"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
 )
 
 // The shared GEP-78 examples (test/examples), maintained with the real CEL engine
-// (CELCompatibilityChecker) through the reconciler and a fake client. The expectations are the
+// (NewCELCompatibilityChecker) through the reconciler and a fake client. The expectations are the
 // "Expected maintenance" comments of the example Shoots.
 var _ = Describe("shared GEP-78 examples", func() {
 	var (
@@ -74,7 +75,7 @@ var _ = Describe("shared GEP-78 examples", func() {
 			Client:               fakeClient,
 			Clock:                fakeClock,
 			Recorder:             events.NewFakeRecorder(100),
-			CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
+			CompatibilityChecker: componentversion.NewCELCompatibilityChecker(celutils.NewCache()),
 		}
 		request = reconcile.Request{NamespacedName: types.NamespacedName{Namespace: shoot.Namespace, Name: shoot.Name}}
 		return shoot
@@ -148,12 +149,12 @@ var _ = Describe("shared GEP-78 examples", func() {
 			examples.MustDecode("extensionprofile-shoot-falco-service.yaml", profile)
 
 			maintained := entering.DeepCopy()
-			updates := testStep(examples.ReferenceTime, componentversion.NewCELCompatibilityChecker(), profile).maintain(ctx, logr.Discard(), maintained)
+			updates := testStep(examples.ReferenceTime, componentversion.NewCELCompatibilityChecker(celutils.NewCache()), profile).maintain(ctx, logr.Discard(), maintained)
 
 			Expect(*maintained.Spec.Extensions[0].Components[0].Version).To(Equal("0.42.1"))
 			Expect(updates).To(BeEmpty())
 
-			failures, ok := componentversion.NewCELCompatibilityChecker().ForShoot(entering).Check(ctx, profile, "falco", "0.44.1")
+			failures, ok := componentversion.NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(entering).Check(ctx, profile, "falco", "0.44.1")
 			Expect(ok).To(BeTrue())
 			Expect(failures).To(HaveLen(1))
 			Expect(failures[0].Message).To(HavePrefix("falco 0.44 requires Garden Linux 1877.8.0 or newer on gardenlinux worker pools"))

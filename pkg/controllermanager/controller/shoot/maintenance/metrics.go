@@ -14,8 +14,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
-
-	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 var (
@@ -68,7 +66,7 @@ func countComponentMaintenance(log logr.Logger, componentUpdates []componentUpda
 			switch {
 			case c.forced:
 				reason = "expiry"
-			case c.trigger == componentversion.ComponentUpdateChannel:
+			case c.channel:
 				reason = "channel"
 			}
 			ComponentUpgradesTotal.WithLabelValues(c.extensionType, reason).Inc()

@@ -73,10 +73,9 @@ type result struct {
 	Kind                     string
 	WorkerPool               string
 	ExtensionType, Component string
-	// From, To, Forced and Trigger are set for component results only.
+	// From, To, Forced and Channel are set for component results only.
 	From, To        string
-	Forced          bool
-	Trigger         componentversion.ComponentUpdateTrigger
+	Forced, Channel bool
 	Reason          string
 	Successful      bool
 	Description     string
@@ -115,7 +114,7 @@ func componentResults(updates []componentUpdate) []result {
 	for _, c := range updates {
 		out = append(out, result{
 			Kind: kindComponent, ExtensionType: c.extensionType, Component: c.component, From: c.from, To: c.to,
-			Forced: c.forced, Trigger: c.trigger, Reason: c.reason, Successful: c.isSuccessful, Description: c.description,
+			Forced: c.forced, Channel: c.channel, Reason: c.reason, Successful: c.isSuccessful, Description: c.description,
 			FailureCategory: c.failureCategory,
 		})
 	}

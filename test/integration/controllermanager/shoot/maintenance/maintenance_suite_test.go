@@ -36,6 +36,7 @@ import (
 	"github.com/gep-78/gardener/pkg/features"
 	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
 	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
 	"github.com/gep-78/gardener/test/examples"
@@ -153,6 +154,6 @@ func maintenanceReconciler(clock clock.Clock) *maintenance.Reconciler {
 		Client:               client.WithFieldOwner(controllerManagerClient, maintenance.FieldManager),
 		Clock:                clock,
 		Recorder:             &events.FakeRecorder{},
-		CompatibilityChecker: componentversion.NewCELCompatibilityChecker(),
+		CompatibilityChecker: componentversion.NewCELCompatibilityChecker(celutils.NewCache()),
 	}
 }
