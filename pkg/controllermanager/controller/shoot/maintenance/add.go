@@ -20,9 +20,8 @@ import (
 // ControllerName is the name of this controller.
 const ControllerName = "shoot-maintenance"
 
-// AddToManager fills in the reconciler's defaults from the manager (Client writing as
-// FieldManager, Recorder, the real Clock) and adds the controller, which watches Shoots with
-// ShootPredicate, and ExtensionProfiles only for the series of the counters (metricsInitializer).
+// AddToManager fills in the reconciler's defaults from the manager and adds the controller, which
+// watches Shoots, and ExtensionProfiles for the counters' series.
 func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()
@@ -46,9 +45,8 @@ func (r *Reconciler) AddToManager(mgr manager.Manager) error {
 		Complete(r)
 }
 
-// ShootPredicate lets through creations, deletions and the updates that newly add the "maintain"
-// operation or change spec.maintenance.timeWindow; the reconciler requeues itself for the next
-// window.
+// ShootPredicate lets through creations, deletions and the updates that add the "maintain"
+// operation or change spec.maintenance.timeWindow.
 func (r *Reconciler) ShootPredicate() predicate.Predicate {
 	return predicate.Funcs{
 		UpdateFunc: func(e event.UpdateEvent) bool {

@@ -22,8 +22,7 @@ import (
 // Kubernetes or machine-image update made incompatible.
 const reasonComponentIncompatible = "Component version is incompatible with the maintained Shoot"
 
-// hostResults are the results of a run's Kubernetes and machine-image steps (upstream's), which
-// the component step may change.
+// hostResults are the results of a run's Kubernetes and machine-image steps.
 type hostResults struct {
 	controlPlane              **updateResult
 	kubernetes, machineImages map[string]updateResult
@@ -118,10 +117,8 @@ func (i incompatibility) String() string {
 	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, ruleFailureDetails(i.introduced))
 }
 
-// introducedIncompatibilities returns, for every active pin of maintainedShoot at the version the
-// entering shoot actively pins, the rule failures that maintainedShoot introduces
-// (componentversion.IntroducedRuleFailures, as admission's old-vs-new check decides). Components
-// the run changed passed all rules when chosen.
+// introducedIncompatibilities returns the rule failures maintainedShoot introduces for the pins
+// the run left at their entering version, as admission's old-vs-new check decides.
 func (s componentStep) introducedIncompatibilities(ctx context.Context, shoot, maintainedShoot *gardencorev1beta1.Shoot) []incompatibility {
 	var out []incompatibility
 	entering := v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions)
@@ -155,13 +152,9 @@ func failureKeys(incompatibilities []incompatibility) map[string]incompatibility
 	return keys
 }
 
-// resolveHostComponentConflicts settles a run whose host updates make a pinned component
-// incompatible that has no compatible target (docs/usage/shoot-maintenance.md, "When a Host
-// Update Breaks a Pinned Component"): a voluntary host update that alone introduces a rule
-// failure is reverted on maintainedShoot, latest first, and its result fails naming the
-// components; then the component step runs again on the entering pins. A failure that a forced
-// host update introduces stays and fails the component (reasonComponentIncompatible). It returns
-// the component results.
+// resolveHostComponentConflicts reverts, latest first, the voluntary host updates that break a
+// pinned component and reruns the component step; a forced one stays and fails the component
+// (docs/usage/shoot-maintenance.md, "When a Host Update Breaks a Pinned Component").
 func (s componentStep) resolveHostComponentConflicts(ctx context.Context, log logr.Logger, shoot, maintainedShoot *gardencorev1beta1.Shoot, hosts hostResults, components []componentUpdate) []componentUpdate {
 	conflicts := s.introducedIncompatibilities(ctx, shoot, maintainedShoot)
 	if len(conflicts) == 0 {

@@ -15,14 +15,11 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// EventReasonExtensionComponentVersionMaintenance is the reason of the events about extension
-// component versions (GEP-78).
+// EventReasonExtensionComponentVersionMaintenance is the reason of component version events.
 const EventReasonExtensionComponentVersionMaintenance = "ExtensionComponentVersionMaintenance"
 
-// buildMaintenanceMessagesWithComponents is buildMaintenanceMessages with the GEP-78 component
-// results after the credentials, in their order: `Extension "<type>" component "<name>": <desc>.
-// Reason: <reason>`, or `...: component version maintenance failed. Reason for update: <reason>`
-// with the failure `Extension "<type>" component "<name>": <desc>`.
+// buildMaintenanceMessagesWithComponents is buildMaintenanceMessages with the component results
+// after the credentials, in their order.
 func buildMaintenanceMessagesWithComponents(kubernetesControlPlaneUpdate *updateResult, workerToKubernetesUpdate, workerToMachineImageUpdate, credentialsToRotationUpdate map[string]updateResult, componentUpdates []componentUpdate, operations []string) (string, string) {
 	var (
 		parts, failures []string

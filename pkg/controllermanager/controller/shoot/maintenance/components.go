@@ -28,8 +28,7 @@ const (
 	failureRejected     = "write-rejected"
 )
 
-// componentUpdate is the result of one extension component version (GEP-78): upstream's
-// updateResult and what the messages, events, metrics and the host compatibility need beside it.
+// componentUpdate is the updateResult of one extension component version and its labels.
 type componentUpdate struct {
 	updateResult
 	extensionType, component string
@@ -40,11 +39,9 @@ type componentUpdate struct {
 	channel bool
 	// failureCategory classifies a failed result for the metrics.
 	failureCategory string
-	// kept marks a successful result that changed nothing: the release channel gives a lower
-	// version. It counts neither as an upgrade nor as a failure.
+	// kept marks a version left because its release channel gives a lower one.
 	kept bool
-	// hasProfile reports whether the extension type has an ExtensionProfile; only those are
-	// metric labels.
+	// hasProfile marks an extension type with an ExtensionProfile, the only metric labels.
 	hasProfile bool
 }
 
@@ -54,19 +51,16 @@ func (c componentUpdate) subject() string {
 
 // componentStep decides the component versions of one run.
 type componentStep struct {
-	// profiles are the ExtensionProfiles of the pinned extension types, by name (== type); nil
-	// for a type without one.
+	// profiles are the ExtensionProfiles of the pinned extension types; nil for none.
 	profiles map[string]*gardencorev1beta1.ExtensionProfile
 	now      time.Time
 	soak     time.Duration
 	checker  componentversion.CompatibilityChecker
 }
 
-// maintainExtensionComponents is the GEP-78 step of a maintenance run, after the Kubernetes and
-// machine-image steps: with the ExtensionComponentVersions feature gate on, it maintains the
-// pinned component versions on maintainedShoot and settles conflicts between the host updates
-// of the run (whose results it may change) and the pinned components. It returns the component
-// results; only read errors other than NotFound are returned as errors.
+// maintainExtensionComponents maintains the pinned component versions on maintainedShoot and
+// settles their conflicts with the run's host updates; it errs only when a read fails other than
+// NotFound.
 func (r *Reconciler) maintainExtensionComponents(ctx context.Context, log logr.Logger, shoot, maintainedShoot *gardencorev1beta1.Shoot, kubernetesControlPlaneUpdate **updateResult, workerToKubernetesUpdate, workerToMachineImageUpdate map[string]updateResult) ([]componentUpdate, error) {
 	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
 		return nil, nil
@@ -86,8 +80,7 @@ func (r *Reconciler) maintainExtensionComponents(ctx context.Context, log logr.L
 // defaultCompatibilityChecker serves reconcilers without a CompatibilityChecker.
 var defaultCompatibilityChecker = componentversion.NewCELCompatibilityChecker(celutils.NewCache())
 
-// extensionProfiles reads the ExtensionProfiles of the extension types shoot pins components of;
-// a missing one is nil.
+// extensionProfiles reads the ExtensionProfiles of shoot's pinned extension types; nil if missing.
 func extensionProfiles(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
@@ -106,10 +99,8 @@ func extensionProfiles(ctx context.Context, c client.Reader, shoot *gardencorev1
 	return profiles, nil
 }
 
-// maintain decides every pinned component of every enabled extension of maintainedShoot, in spec
-// order, with componentversion.Decide against maintainedShoot as changed so far, applies the
-// targets to it and returns the results (docs/usage/shoot-maintenance.md): a change, a version a
-// channel keeps, or a failure; an auto-update without target records nothing.
+// maintain applies componentversion.Decide to every active pin of maintainedShoot in spec order,
+// against the Shoot as changed so far, and returns the changes, kept versions and failures.
 func (s componentStep) maintain(ctx context.Context, log logr.Logger, maintainedShoot *gardencorev1beta1.Shoot) []componentUpdate {
 	var updates []componentUpdate
 	for _, pin := range v1beta1helper.ActiveComponentPins(maintainedShoot.Spec.Extensions) {
@@ -134,8 +125,7 @@ func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, m
 	}
 	switch outcome.Action {
 	case componentversion.ActionWait:
-		// The channel gives a lower version (e.g. after a switch from rapid to stable): no
-		// downgrade and no failure; lastMaintenance says why the version stays.
+		// The channel gives a lower version: no downgrade, no failure.
 		update.isSuccessful, update.kept = true, true
 		update.description = fmt.Sprintf("Kept version %q: %s", pin.Version, outcome.Reason)
 		log.Info("Extension component follows a channel below its version, keeping it", "version", pin.Version, "channel", outcome.Channel, "channelVersion", outcome.ChannelVersion)
@@ -149,8 +139,6 @@ func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, m
 		}
 		return update, false
 	case componentversion.ActionHold:
-		// A missing or deleting profile, a forced update without target, or a failed decision:
-		// the component keeps its version.
 		update.description = outcome.Failure + channel
 		update.failureCategory = failureError
 		if outcome.Forced {

@@ -23,17 +23,15 @@ func withFieldManager(c client.Client) client.Client {
 	return client.WithFieldOwner(c, FieldManager)
 }
 
-// maintenanceInterrupted reports whether the last maintenance of shoot did not finish: a run sets
-// lastMaintenance to Processing before it writes the spec and to Succeeded after, so Processing
-// is left by a crash or a failed write in between. Such a Shoot is maintained again at once.
+// maintenanceInterrupted reports whether shoot's last maintenance was left Processing by a crash
+// or failed write between the status and the spec write; it is maintained again at once.
 func maintenanceInterrupted(shoot *gardencorev1beta1.Shoot) bool {
 	last := shoot.Status.LastMaintenance
 	return last != nil && last.State == gardencorev1beta1.LastOperationStateProcessing
 }
 
-// ensureSpecUnchanged returns a conflict when the spec of shoot, as returned by the last write,
-// is newer than the one the run computed maintainedShoot from: writing the copy would overwrite
-// the change. The next reconcile computes on the new spec.
+// ensureSpecUnchanged returns a conflict when shoot's spec, as the last write returned it, is
+// newer than the one maintainedShoot was computed from.
 func ensureSpecUnchanged(shoot, maintainedShoot *gardencorev1beta1.Shoot) error {
 	if shoot.Generation == maintainedShoot.Generation {
 		return nil

@@ -17,10 +17,8 @@ import (
 )
 
 var (
-	// ComponentUpgradesTotal counts the extension component versions maintenance changed and
-	// wrote, by extension type and reason: "auto-update", "channel" for a component that follows
-	// a release channel, or "expiry" (a version no longer listed counts as expiry, also on a
-	// channel).
+	// ComponentUpgradesTotal counts the component versions maintenance changed and wrote; the
+	// reasons are told in docs/usage/shoot-maintenance.md.
 	ComponentUpgradesTotal = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "gardener",
 		Subsystem: "shoot_maintenance",
@@ -28,12 +26,7 @@ var (
 		Help:      "Number of extension component versions changed by shoot maintenance (GEP-78), by extension type and reason (auto-update, channel, expiry).",
 	}, []string{"extension_type", "reason"})
 
-	// ComponentFailuresTotal counts the failed maintenance operations of extension components, by
-	// extension type and reason: "no-target" (a forced update found no compatible supported
-	// version), "incompatible" (a forced Kubernetes or machine-image update left the pinned version
-	// incompatible), "error" (missing ExtensionProfile, unparsable version, evaluation error) and
-	// "write-rejected" (the API server rejected the maintained Shoot, with a component result, on
-	// the dry run).
+	// ComponentFailuresTotal counts the failed maintenance operations of extension components.
 	ComponentFailuresTotal = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: "gardener",
 		Subsystem: "shoot_maintenance",
@@ -52,9 +45,8 @@ var (
 	failureReasons = []string{failureNoTarget, failureIncompatible, failureError, failureRejected}
 )
 
-// countComponentMaintenance counts the component results of a written run. Only extension types
-// with an ExtensionProfile are labels, so that no Shoot adds series; a kept version counts in
-// neither counter.
+// countComponentMaintenance counts the component results of a written run, of extension types
+// with an ExtensionProfile only; a kept version counts in neither counter.
 func countComponentMaintenance(log logr.Logger, componentUpdates []componentUpdate) {
 	for _, c := range componentUpdates {
 		switch {
@@ -96,9 +88,8 @@ func countRejectedComponentMaintenance(log logr.Logger, componentUpdates []compo
 	}
 }
 
-// metricsInitializer handles ExtensionProfile events: it adds the series of every reason of both
-// counters at 0 for the profile's extension type when the profile appears, and removes them with
-// the profile, so that increase() and rate() count a type's first increment. It enqueues nothing.
+// metricsInitializer adds both counters' series at 0 for an ExtensionProfile's type when it
+// appears and removes them with it, so that increase() counts the first increment.
 func metricsInitializer() handler.EventHandler {
 	return handler.Funcs{
 		CreateFunc: func(_ context.Context, e event.CreateEvent, _ workqueue.TypedRateLimitingInterface[reconcile.Request]) {

@@ -40,10 +40,9 @@ type Reconciler struct {
 	Clock    clock.Clock
 	Recorder events.EventRecorder
 
-	// StableChannelSoakPeriod is the soak period of the stable release channel (GEP-78), the
-	// ExtensionProfile controller's.
+	// StableChannelSoakPeriod is the soak period of the stable release channel.
 	StableChannelSoakPeriod time.Duration
-	// CompatibilityChecker evaluates the compatibility rules of component versions (GEP-78).
+	// CompatibilityChecker evaluates the compatibility rules of component versions.
 	CompatibilityChecker componentversion.CompatibilityChecker
 }
 
@@ -96,20 +95,16 @@ func requeueAfterDuration(shoot *gardencorev1beta1.Shoot) (time.Duration, time.T
 	return duration, nextMaintenance
 }
 
-// updateResult is the result of one maintenance operation: a Kubernetes or machine image version
-// of the control plane or a pool, or (GEP-78) a component version. A failure means a version had
-// to change but no target was found; the update may still be rejected by the API server.
+// updateResult is the result of one maintenance operation on a version; a failure means the
+// version had to change but no target was found.
 type updateResult struct {
 	description  string
 	reason       string
 	isSuccessful bool
 }
 
-// reconcile maintains the Shoot: machine images, the Kubernetes versions, then (GEP-78) the
-// extension components on one working copy. With results it records lastMaintenance (Processing,
-// or Failed) and checks the copy with a dry run: a rejection records the window as failed and
-// writes nothing else. It then writes the spec, sets lastMaintenance to Succeeded and records the
-// events. See docs/usage/shoot-maintenance.md.
+// reconcile maintains machine images, Kubernetes versions and extension components on one copy
+// of the Shoot and writes it as docs/usage/shoot-maintenance.md tells.
 func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot) error {
 	log.Info("Maintaining Shoot")
 
@@ -213,8 +208,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 			shoot.Status.LastMaintenance.FailureReason = &failureReason
 		}
 
-		// A dry run first: the maintained Shoot may be rejected by the API server. Then the window
-		// is recorded as failed and retried in the next one.
+		// A rejected dry run records the window as failed; the next one retries.
 		if err := r.Client.Update(ctx, maintainedShoot.DeepCopy(), &client.UpdateOptions{
 			DryRun: []string{metav1.DryRunAll},
 		}); err != nil {
@@ -232,8 +226,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 			if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
 				return err
 			}
-			// This project's status strategy keeps the metadata, so the operation is removed
-			// with an update of the Shoot.
+			// The status strategy keeps the metadata: the operation goes with an update.
 			if hasMaintainNowAnnotation(shoot) {
 				delete(shoot.Annotations, v1beta1constants.GardenerOperation)
 				if err := r.Client.Update(ctx, shoot); err != nil {
@@ -260,8 +253,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	shoot.Spec = *maintainedShoot.Spec.DeepCopy()
 	_ = maintainOperation(shoot, nil)
 
-	// A conflict means the run may have computed on stale data: the error backs off and the next
-	// reconcile computes again.
+	// A conflict means stale data: the next reconcile computes again.
 	if err := r.Client.Update(ctx, shoot); err != nil {
 		r.Recorder.Eventf(shoot, nil, corev1.EventTypeWarning, gardencorev1beta1.ShootMaintenanceFailed, gardencorev1beta1.EventActionReconcile, err.Error())
 		return err
@@ -305,11 +297,8 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	return nil
 }
 
-// buildMaintenanceMessages returns lastMaintenance.description and .failureReason of the results:
-// a part per result (control plane, pools' Kubernetes versions, pools' machine images,
-// credentials; pools in name order) and the operations, prefixed "All maintenance operations
-// successful." or "(<ok>/<total>) maintenance operations successful.". failureReason joins the
-// details of the failed parts.
+// buildMaintenanceMessages returns lastMaintenance.description and .failureReason of the results
+// and operations.
 func buildMaintenanceMessages(kubernetesControlPlaneUpdate *updateResult, workerToKubernetesUpdate, workerToMachineImageUpdate, credentialsToRotationUpdate map[string]updateResult, operations []string) (string, string) {
 	return buildMaintenanceMessagesWithComponents(kubernetesControlPlaneUpdate, workerToKubernetesUpdate, workerToMachineImageUpdate, credentialsToRotationUpdate, nil, operations)
 }
@@ -329,11 +318,8 @@ func (r *Reconciler) recordMaintenanceEventsForPool(workerToUpdateResult map[str
 	}
 }
 
-// maintainOperation removes the "maintain" operation and, for a Shoot whose last operation did not
-// fail, sets the operations the maintenance hands to gardenlet (getOperation) and drops the
-// maintenance operations; for a failed one that needs a retry, the retry operation. It returns the
-// operations set unless that is only "reconcile". This project's gardenlet sets no last operation,
-// so only the removal applies here.
+// maintainOperation removes the "maintain" operation and sets the operation gardenlet performs
+// next: getOperation's, or a retry of a failed one; it returns it unless it is only "reconcile".
 func maintainOperation(shoot *gardencorev1beta1.Shoot, credentialsToRotationUpdate map[string]updateResult) string {
 	var operation string
 	if hasMaintainNowAnnotation(shoot) {
@@ -381,9 +367,8 @@ func needsRetry(shoot *gardencorev1beta1.Shoot) bool {
 	return needsRetryOperation
 }
 
-// getOperation returns "reconcile" with the Shoot's maintenance operations and the successful
-// credentials rotations of the window, joined by ";" (an etcd key rotation not when its start is
-// asked for already).
+// getOperation returns "reconcile" with the Shoot's maintenance operations and the window's
+// successful credentials rotations, joined by ";".
 func getOperation(shoot *gardencorev1beta1.Shoot, credentialsToRotationUpdate map[string]updateResult) string {
 	maintenanceOperations := v1beta1helper.GetShootMaintenanceOperations(shoot.Annotations)
 

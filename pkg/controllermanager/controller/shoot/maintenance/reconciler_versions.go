@@ -22,11 +22,8 @@ func maintainMachineImages(log logr.Logger, shoot *gardencorev1beta1.Shoot, clou
 	return maintainMachineImagesAt(log, shoot, cloudProfile, time.Now())
 }
 
-// maintainMachineImagesAt updates the machine image version of every worker pool of shoot that
-// must or may be updated (shouldMachineImageVersionBeUpdatedAt) among the versions the pool can
-// run (helper.FilterMachineImageVersions), classified at now, and returns a result per pool that
-// changed or failed. A pool's machine type or image missing from the profile, or an unparsable
-// Kubernetes version, ends the step with an error and no results.
+// maintainMachineImagesAt updates the machine image versions of shoot's pools at now and returns
+// a result per pool that changed or failed; a pool the profile cannot run ends it with an error.
 func maintainMachineImagesAt(log logr.Logger, shoot *gardencorev1beta1.Shoot, cloudProfile *gardencorev1beta1.CloudProfile, now time.Time) (map[string]updateResult, error) {
 	maintenanceResults := make(map[string]updateResult)
 
@@ -186,9 +183,8 @@ func shouldMachineImageVersionBeUpdated(shootMachineImage *gardencorev1beta1.Sho
 	return shouldMachineImageVersionBeUpdatedAt(shootMachineImage, machineImage, autoUpdate, time.Now())
 }
 
-// shouldMachineImageVersionBeUpdatedAt reports whether the pool's image version must be updated
-// (not among machineImage's versions, or expired at now: isExpired) or may be (autoUpdate), and
-// why.
+// shouldMachineImageVersionBeUpdatedAt reports whether the pool's image version must (unlisted or
+// expired at now) or may (autoUpdate) be updated, and why.
 func shouldMachineImageVersionBeUpdatedAt(shootMachineImage *gardencorev1beta1.ShootMachineImage, machineImage *gardencorev1beta1.MachineImage, autoUpdate bool, now time.Time) (shouldBeUpdated bool, reason string, isExpired bool) {
 	versionExistsInCloudProfile, versionIndex := v1beta1helper.ShootMachineImageVersionExists(*machineImage, *shootMachineImage)
 	strategy := v1beta1helper.MachineImageUpdateStrategyOf(*machineImage)

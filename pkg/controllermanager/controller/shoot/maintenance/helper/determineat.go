@@ -12,9 +12,7 @@ import (
 )
 
 // DetermineMachineImageVersionAt returns the maintenance target of the pool's machine image
-// version among the versions of machineImage, with the rules of its update strategy, classified
-// at now (v1beta1helper.MachineImageTargetVersion); "" when there is no update and the version is
-// not expired.
+// version classified at now; "" when there is none and the version is not expired.
 func DetermineMachineImageVersionAt(shootMachineImage *gardencorev1beta1.ShootMachineImage, machineImage *gardencorev1beta1.MachineImage, isExpired bool, now time.Time) (string, error) {
 	return v1beta1helper.MachineImageTargetVersion(*machineImage, *shootMachineImage.Version, isExpired, now)
 }

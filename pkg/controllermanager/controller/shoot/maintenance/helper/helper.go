@@ -2,10 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package helper holds Gardener's exported version helpers of shoot maintenance. The decisions
-// themselves live in pkg/api/core/v1beta1/helper (versionupdates.go, workerimages.go), shared with
-// Shoot admission; the functions here delegate to them, at time.Now where Gardener's have no time
-// parameter.
+// Package helper holds the version helpers of shoot maintenance; they delegate to the decisions
+// in pkg/api/core/v1beta1/helper, which Shoot admission shares.
 package helper
 
 import (
@@ -19,8 +17,7 @@ import (
 )
 
 // FilterMachineImageVersions returns the versions of machineImageFromCloudProfile the worker pool
-// of the machine type can run (v1beta1helper.MachineImageVersionsForWorkerAndType): architecture
-// and machine capabilities, CRI, kubelet version and in-place updates.
+// of the machine type can run.
 func FilterMachineImageVersions(
 	machineImageFromCloudProfile *gardencorev1beta1.MachineImage,
 	worker gardencorev1beta1.Worker,
@@ -50,9 +47,8 @@ func DetermineMachineImageVersion(shootMachineImage *gardencorev1beta1.ShootMach
 	return DetermineMachineImageVersionAt(shootMachineImage, machineImage, isExpired, time.Now())
 }
 
-// DetermineVersionForStrategy returns the target version for currentVersion: the auto-update
-// target if getHigherVersionAutoUpdate finds one, otherwise "" when the version is not expired,
-// otherwise the force target (v1beta1helper.TargetVersionForStrategy, which names the errors).
+// DetermineVersionForStrategy returns the auto-update target of currentVersion, else for an
+// expired version the force target.
 func DetermineVersionForStrategy(expirableVersions []gardencorev1beta1.ExpirableVersion, currentVersion string, getHigherVersionAutoUpdate GetHigherVersion, getHigherVersionForceUpdate GetHigherVersion, isCurrentVersionExpired bool) (string, error) {
 	return v1beta1helper.TargetVersionForStrategy(expirableVersions, currentVersion, getHigherVersionAutoUpdate, getHigherVersionForceUpdate, isCurrentVersionExpired)
 }
