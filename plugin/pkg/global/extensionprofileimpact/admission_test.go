@@ -23,7 +23,6 @@ import (
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
@@ -119,7 +118,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 			Register(plugins)
 			configured, err := plugins.InitPlugin(plugin.PluginNameExtensionProfileImpact, strings.NewReader(
 				"apiVersion: extensionprofileimpact.admission.gardener.cloud/v1alpha1\nkind: Configuration\nstableChannelSoakPeriod: 48h\n"),
-				admissioninitializer.New(factory, nil, testclock.NewFakePassiveClock(now)))
+				testInitializer{informers: factory, clock: testclock.NewFakePassiveClock(now)})
 			Expect(err).NotTo(HaveOccurred())
 			validator = configured.(*ExtensionProfileImpact)
 			validator.AssignReadyFunc(func() bool { return true })
@@ -145,7 +144,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 			plugins := admission.NewPlugins()
 			Register(plugins)
 			_, err := plugins.InitPlugin(plugin.PluginNameExtensionProfileImpact, strings.NewReader("kind: Configuration\nsoak: 1h\n"),
-				admissioninitializer.New(factory, nil, nil))
+				testInitializer{informers: factory})
 			Expect(err).To(MatchError(ContainSubstring("invalid configuration of admission plugin ExtensionProfileImpact")))
 		})
 

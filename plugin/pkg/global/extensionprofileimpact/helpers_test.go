@@ -8,9 +8,14 @@ import (
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 )
 
 const extensionType = "shoot-falco-service"
@@ -82,3 +87,23 @@ var (
 	autoUpdateOff   = &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(false)}
 	autoUpdateMinor = &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMinor)}
 )
+
+// testInitializer gives a plugin what gardener-apiserver's plugin initializer gives it: the core
+// informers, the core client and the clock.
+type testInitializer struct {
+	informers gardencoreinformers.SharedInformerFactory
+	client    gardencoreclientset.Interface
+	clock     clock.PassiveClock
+}
+
+func (i testInitializer) Initialize(plugin admission.Interface) {
+	if wants, ok := plugin.(admissioninitializer.WantsCoreInformerFactory); ok {
+		wants.SetCoreInformerFactory(i.informers)
+	}
+	if wants, ok := plugin.(admissioninitializer.WantsCoreClientSet); ok {
+		wants.SetCoreClientSet(i.client)
+	}
+	if wants, ok := plugin.(admissioninitializer.WantsClock); ok {
+		wants.SetClock(i.clock)
+	}
+}

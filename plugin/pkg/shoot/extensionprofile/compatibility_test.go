@@ -29,7 +29,6 @@ import (
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	fakeclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
@@ -296,7 +295,7 @@ var _ = Describe("compatibility rules", func() {
 		Register(plugins)
 		configured, err := plugins.InitPlugin(plugin.PluginNameShootExtensionProfile, strings.NewReader(
 			"apiVersion: shootextensionprofile.admission.gardener.cloud/v1alpha1\nkind: Configuration\nmaintenanceUsers:\n- "+configuredUser+"\n"),
-			admissioninitializer.New(factory, fakeclientset.NewSimpleClientset(), testclock.NewFakePassiveClock(reference)))
+			testInitializer{informers: factory, client: fakeclientset.NewSimpleClientset(), clock: testclock.NewFakePassiveClock(reference)})
 		Expect(err).NotTo(HaveOccurred())
 		admitter = configured.(*ShootExtensionProfile)
 		admitter.AssignReadyFunc(func() bool { return true })
@@ -312,7 +311,7 @@ var _ = Describe("compatibility rules", func() {
 		plugins := admission.NewPlugins()
 		Register(plugins)
 		_, err := plugins.InitPlugin(plugin.PluginNameShootExtensionProfile, strings.NewReader("kind: Configuration\nusers: []\n"),
-			admissioninitializer.New(factory, nil, nil))
+			testInitializer{informers: factory})
 		Expect(err).To(MatchError(ContainSubstring(`couldn't init admission plugin "ShootExtensionProfile"`)))
 		Expect(err).To(MatchError(ContainSubstring(`unknown field "users"`)))
 	})

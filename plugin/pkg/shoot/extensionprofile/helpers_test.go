@@ -17,6 +17,7 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/warning"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
+	"k8s.io/utils/clock"
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/yaml"
@@ -24,6 +25,8 @@ import (
 	"github.com/gep-78/gardener/pkg/api"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	. "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
@@ -153,4 +156,24 @@ func versioned(c core.ExtensionComponent, version string) core.ExtensionComponen
 
 func pinned(extensionType string, autoUpdate *core.ExtensionAutoUpdate, components ...core.ExtensionComponent) core.Extension {
 	return core.Extension{Type: extensionType, AutoUpdate: autoUpdate, Components: components}
+}
+
+// testInitializer gives a plugin what gardener-apiserver's plugin initializer gives it: the core
+// informers, the core client and the clock.
+type testInitializer struct {
+	informers gardencoreinformers.SharedInformerFactory
+	client    gardencoreclientset.Interface
+	clock     clock.PassiveClock
+}
+
+func (i testInitializer) Initialize(plugin admission.Interface) {
+	if wants, ok := plugin.(admissioninitializer.WantsCoreInformerFactory); ok {
+		wants.SetCoreInformerFactory(i.informers)
+	}
+	if wants, ok := plugin.(admissioninitializer.WantsCoreClientSet); ok {
+		wants.SetCoreClientSet(i.client)
+	}
+	if wants, ok := plugin.(admissioninitializer.WantsClock); ok {
+		wants.SetClock(i.clock)
+	}
 }
