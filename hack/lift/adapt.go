@@ -5,6 +5,7 @@
 package main
 
 import (
+	"fmt"
 	"go/ast"
 	"go/format"
 	"sort"
@@ -65,6 +66,42 @@ func dropFirstParameter(f *goFile, names []string) ([]byte, error) {
 	})
 	if len(cuts) == 0 {
 		return f.src, nil
+	}
+	sort.Slice(cuts, func(i, j int) bool { return cuts[i].start > cuts[j].start })
+	src := append([]byte(nil), f.src...)
+	for _, c := range cuts {
+		src = append(src[:c.start:c.start], src[c.end:]...)
+	}
+	src, err := format.Source(src)
+	if err != nil {
+		return nil, err
+	}
+	return dropUnusedImports(f.path, src)
+}
+
+// dropStatements removes the statements of f (in function bodies, searched as findStatement
+// does) that call one of names, and the imports that no longer have a use.
+func dropStatements(f *goFile, names []string) ([]byte, error) {
+	type cut struct{ start, end int }
+	var cuts []cut
+	for _, decl := range f.file.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if !ok || fn.Body == nil {
+			continue
+		}
+		for _, name := range names {
+			if s := findStatement(f, fn.Body, name); s != nil {
+				start := f.lineStart(f.off(s.Pos()))
+				end := f.lineEnd(f.off(s.End()))
+				if end < len(f.src) {
+					end++
+				}
+				cuts = append(cuts, cut{start, end})
+			}
+		}
+	}
+	if len(cuts) == 0 {
+		return nil, fmt.Errorf("%s: no statement calls %v", f.path, names)
 	}
 	sort.Slice(cuts, func(i, j int) bool { return cuts[i].start > cuts[j].start })
 	src := append([]byte(nil), f.src...)

@@ -45,3 +45,15 @@ func use(s strategy) string {
 		Expect(string(out)).NotTo(ContainSubstring("context"))
 	})
 })
+
+var _ = Describe("dropStatements", func() {
+	It("drops the statements that call the named functions", func() {
+		f := ourFile("app.go", "package app\n\nimport \"fmt\"\n\nfunc New() {\n\tadd(usage())\n\tadd(convert())\n\tfmt.Println()\n}\n")
+		out, err := dropStatements(f, []string{"convert"})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out)).To(Equal("package app\n\nimport \"fmt\"\n\nfunc New() {\n\tadd(usage())\n\tfmt.Println()\n}\n"))
+
+		_, err = dropStatements(f, []string{"missing"})
+		Expect(err).To(MatchError(ContainSubstring("no statement calls [missing]")))
+	})
+})

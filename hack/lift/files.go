@@ -174,14 +174,21 @@ func (l *lifter) copyFile(file, to string, keep []string, skip []manifest.Skip) 
 			for from, to := range a.Imports {
 				data = bytes.ReplaceAll(data, []byte(`"`+l.m.Upstream.Module+"/"+from+`"`), []byte(`"`+l.m.Upstream.Module+"/"+to+`"`))
 			}
-			if len(a.DropFirstParameter) == 0 {
-				continue
+			if len(a.DropFirstParameter) > 0 {
+				if f, err = parseGo(file, data); err != nil {
+					return err
+				}
+				if data, err = dropFirstParameter(f, a.DropFirstParameter); err != nil {
+					return err
+				}
 			}
-			if f, err = parseGo(file, data); err != nil {
-				return err
-			}
-			if data, err = dropFirstParameter(f, a.DropFirstParameter); err != nil {
-				return err
+			if len(a.DropStatements) > 0 {
+				if f, err = parseGo(file, data); err != nil {
+					return err
+				}
+				if data, err = dropStatements(f, a.DropStatements); err != nil {
+					return err
+				}
 			}
 		}
 	}

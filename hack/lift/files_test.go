@@ -124,3 +124,19 @@ var _ = Describe("rewriteLinks", func() {
 		))
 	})
 })
+
+var _ = Describe("checkModuleBoundaries", func() {
+	It("refuses a file of a nested module that imports the root module", func() {
+		checkout := writeFiles(map[string]string{
+			"go.mod":                   "module example.com/up\n",
+			"pkg/apis/go.mod":          "module example.com/up/pkg/apis\n",
+			"pkg/apis/a/a.go":          "package a\n\nimport (\n\t\"example.com/up/pkg/apis/b\"\n\t\"example.com/up/pkg/api/helper\"\n)\n",
+			"pkg/apis/b/b.go":          "package b\n\nimport \"example.com/up/pkg/apis/a\"\n",
+			"pkg/api/helper/helper.go": "package helper\n\nimport \"example.com/up/pkg/apis/a\"\n",
+		})
+		l := &lifter{checkout: checkout, m: &manifest.Manifest{Upstream: manifest.Upstream{Module: "example.com/up"}}}
+		Expect(l.checkModuleBoundaries([]string{"pkg/apis/b/b.go", "pkg/api/helper/helper.go"})).To(Succeed())
+		Expect(l.checkModuleBoundaries([]string{"pkg/apis/a/a.go"})).To(MatchError(ContainSubstring(
+			"pkg/apis/a/a.go (module example.com/up/pkg/apis) imports example.com/up/pkg/api/helper")))
+	})
+})

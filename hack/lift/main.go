@@ -139,6 +139,9 @@ func (l *lifter) run() (bool, error) {
 		if err != nil {
 			return false, fmt.Errorf("%s: %w", c.Name, err)
 		}
+		if err := l.checkModuleBoundaries(paths); err != nil {
+			return false, fmt.Errorf("%s: %w", c.Name, err)
+		}
 		if err := l.generate(c); err != nil {
 			return false, fmt.Errorf("%s: %w", c.Name, err)
 		}

@@ -8,8 +8,9 @@
 //     transition and expiry (from the profile) and the Shoots that pin it; per component and
 //     release channel, its current version (from the profile status) and the Shoots following it;
 //   - shoot <name>: per component pin of the Shoot, the classification, expiry, effective
-//     auto-update policy and what the next maintenance would do;
-//   - convert falcoprofile -f FILE: the ExtensionProfile of a FalcoProfile (convert.go; offline).
+//     auto-update policy and what the next maintenance would do.
+//
+// convert.go adds the offline migration of the Falco extension's version profile.
 //
 // Every decision comes from the packages that admission and maintenance use
 // (pkg/api/core/v1beta1/helper, pkg/utils/gardener, the maintenance CEL checker), so the plugin

@@ -51,7 +51,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 		profile = &gardencorev1beta1.ExtensionProfile{}
 		Expect(yaml.UnmarshalStrict(examples.MustRead("extensionprofile-shoot-falco-service.yaml"), profile)).To(Succeed())
 		// The status the controller writes at the reference time with the default soak period.
-		profile.Status = componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+		profile.Status = componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
 
 		disabled := follower("garden-ops", "paused", "0.44.1", gardencorev1beta1.ReleaseChannelStable, "")
 		disabled.Spec.Extensions[0].Disabled = ptr.To(true)
@@ -103,7 +103,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 				v.Lifecycle = []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationSupported, StartTime: ptr.To(metav1.NewTime(examples.ReferenceTime.AddDate(0, 0, -1)))}}
 			}
 		}
-		profile.Status = componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+		profile.Status = componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
 		view, err := profileUsage(ctx, fake.NewSimpleClientset(objects...), "shoot-falco-service", "")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(view.Channels[2].Version).To(Equal("<none>"))
@@ -119,7 +119,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 
 	Describe("shoot", func() {
 		It("shows the channel of each entry and the channel's current version", func() {
-			view, err := shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows).To(HaveLen(1))
 			Expect(view.Rows[0].Channel).To(Equal(gardencorev1beta1.ReleaseChannelRegular))
@@ -129,7 +129,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 			Expect(out.String()).To(ContainSubstring("   CHANNEL            AUTO-UPDATE"))
 			Expect(out.String()).To(ContainSubstring("   regular (0.44.1)   by channel   "))
 
-			view, err = shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Channel).To(BeEmpty(), "its own autoUpdate leaves the extension's channel")
 		})
@@ -156,7 +156,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 		})
 
 		It("shows <unknown> for the channel's version without profile", func() {
-			view, err := shootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].ChannelVersion).To(Equal("<unknown>"))
 		})

@@ -26,6 +26,7 @@ type convertOptions struct {
 	falcoprofile.Options
 }
 
+// newConvertCommand is `convert falcoprofile -f FILE`: the ExtensionProfile of a FalcoProfile.
 func newConvertCommand(o *Options) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert",

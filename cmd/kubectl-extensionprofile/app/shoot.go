@@ -262,7 +262,7 @@ func nextWindow(shoot *gardencorev1beta1.Shoot, now time.Time) string {
 
 // addStableChannelSoakPeriodFlag adds --stable-channel-soak-period to cmd, into soak.
 func addStableChannelSoakPeriodFlag(cmd *cobra.Command, soak *time.Duration) {
-	cmd.Flags().DurationVar(soak, "stable-channel-soak-period", v1beta1helper.DefaultStableChannelSoakPeriod,
+	cmd.Flags().DurationVar(soak, "stable-channel-soak-period", gardencorev1beta1.DefaultStableChannelSoakPeriod,
 		"The soak period of the stable release channel: gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod.")
 }
 

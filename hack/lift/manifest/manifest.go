@@ -42,10 +42,12 @@ type Manifest struct {
 
 // Adapt rewrites the copied Go files that Files (a glob) matches: the functions and methods
 // named in DropFirstParameter lose their first parameter, and calls of them their first argument;
-// imports of the package folders that Imports maps become imports of upstream's folders.
+// the statements that call a function named in DropStatements go; imports of the package folders
+// that Imports maps become imports of upstream's folders.
 type Adapt struct {
 	Files              string            `json:"files"`
 	DropFirstParameter []string          `json:"dropFirstParameter,omitempty"`
+	DropStatements     []string          `json:"dropStatements,omitempty"`
 	Imports            map[string]string `json:"imports,omitempty"`
 	Why                string            `json:"why"`
 }
@@ -226,8 +228,8 @@ func (m *Manifest) validate() error {
 		}
 	}
 	for _, a := range m.Adapt {
-		if a.Files == "" || len(a.DropFirstParameter)+len(a.Imports) == 0 || a.Why == "" {
-			return fmt.Errorf("adapt %s: needs files, dropFirstParameter or imports, and why", a.Files)
+		if a.Files == "" || len(a.DropFirstParameter)+len(a.DropStatements)+len(a.Imports) == 0 || a.Why == "" {
+			return fmt.Errorf("adapt %s: needs files, dropFirstParameter, dropStatements or imports, and why", a.Files)
 		}
 	}
 	for _, mv := range m.Moves {

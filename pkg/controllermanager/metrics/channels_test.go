@@ -22,7 +22,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 
-	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/metrics"
@@ -51,7 +50,7 @@ var _ = Describe("ExtensionComponentChannelCollector", func() {
 
 	newCollector := func(funcs interceptor.Funcs) *ExtensionComponentChannelCollector {
 		c := fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(objects...).WithInterceptorFuncs(funcs).Build()
-		return &ExtensionComponentChannelCollector{Reader: c, Clock: fakeClock, SoakPeriod: helper.DefaultStableChannelSoakPeriod, Log: logr.Discard()}
+		return &ExtensionComponentChannelCollector{Reader: c, Clock: fakeClock, SoakPeriod: gardencorev1beta1.DefaultStableChannelSoakPeriod, Log: logr.Discard()}
 	}
 
 	BeforeEach(func() {
@@ -89,7 +88,7 @@ var _ = Describe("ExtensionComponentChannelCollector", func() {
 		series := func(at time.Time) []string {
 			var out []string
 			profiles := []gardencorev1beta1.ExtensionProfile{*objects[0].(*gardencorev1beta1.ExtensionProfile)}
-			for _, s := range ComputeChannelSeries(profiles, nil, at, helper.DefaultStableChannelSoakPeriod) {
+			for _, s := range ComputeChannelSeries(profiles, nil, at, gardencorev1beta1.DefaultStableChannelSoakPeriod) {
 				if s.OnChannelVersion {
 					out = append(out, string(s.Channel)+"="+s.Version)
 				}
@@ -98,7 +97,7 @@ var _ = Describe("ExtensionComponentChannelCollector", func() {
 		}
 		Expect(series(promotion.Add(-time.Second))).To(Equal([]string{"rapid=0.45.1", "regular=0.44.1", "stable=0.44.1"}))
 		Expect(series(promotion)).To(Equal([]string{"rapid=0.45.1", "regular=0.45.0", "stable=0.44.1"}))
-		Expect(series(promotion.Add(helper.DefaultStableChannelSoakPeriod))).To(Equal([]string{"rapid=0.45.1", "regular=0.45.0", "stable=0.45.0"}))
+		Expect(series(promotion.Add(gardencorev1beta1.DefaultStableChannelSoakPeriod))).To(Equal([]string{"rapid=0.45.1", "regular=0.45.0", "stable=0.45.0"}))
 
 		fakeClock.SetTime(promotion)
 		Expect(testutil.CollectAndCompare(newCollector(interceptor.Funcs{}), strings.NewReader(channelHeader+
@@ -118,7 +117,7 @@ var _ = Describe("ExtensionComponentChannelCollector", func() {
 					StartTime: ptr.To(metav1.NewTime(examples.ReferenceTime.Add(-time.Hour)))}}
 			}
 		}
-		s := ComputeChannelSeries([]gardencorev1beta1.ExtensionProfile{*profile}, nil, examples.ReferenceTime, helper.DefaultStableChannelSoakPeriod)
+		s := ComputeChannelSeries([]gardencorev1beta1.ExtensionProfile{*profile}, nil, examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
 		Expect(s[4]).To(Equal(ChannelSeries{ExtensionType: "shoot-falco-service", Component: "falco", Channel: "stable", Version: ChannelVersionNone}))
 	})
 

@@ -5,6 +5,8 @@
 package v1beta1
 
 import (
+	"time"
+
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -81,6 +83,12 @@ const (
 	// began at least the soak period ago.
 	ReleaseChannelStable ReleaseChannel = "stable"
 )
+
+// DefaultStableChannelSoakPeriod is the default soak period of the stable channel: 14 days, the
+// default of gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod
+// and of the ShootExtensionProfile admission plugin's stableChannelSoakPeriod. The channels
+// themselves are defined in pkg/utils/gardener/componentversion (channels.go).
+const DefaultStableChannelSoakPeriod = 14 * 24 * time.Hour
 
 // ExtensionAutoUpdate is the auto-update policy of extension components (GEP-78).
 type ExtensionAutoUpdate struct {

@@ -71,7 +71,7 @@ func New() (*ExtensionProfileImpact, error) {
 	return &ExtensionProfileImpact{
 		ReadyHandler:            admissionutils.NewReadyHandler(admission.Create, admission.Update),
 		Clock:                   clock.RealClock{},
-		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod,
+		StableChannelSoakPeriod: gardencorev1beta1.DefaultStableChannelSoakPeriod,
 		rules:                   celutils.NewContentCache(),
 	}, nil
 }

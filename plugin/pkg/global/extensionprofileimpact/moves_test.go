@@ -11,7 +11,6 @@ import (
 	. "github.com/onsi/gomega"
 	"k8s.io/utils/ptr"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
@@ -36,7 +35,7 @@ var _ = Describe("Moves", func() {
 	}
 	moves := func() []fleetImpact {
 		GinkgoHelper()
-		impacts, err := moveImpacts(ctx, oldProfile, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker(celutils.NewCache()))
+		impacts, err := moveImpacts(ctx, oldProfile, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, gardencorev1beta1.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker(celutils.NewCache()))
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -121,7 +120,7 @@ var _ = Describe("Moves", func() {
 	})
 
 	It("has nothing on create, for a change without effect, and leaves versions that change now to the other events", func() {
-		impacts, err := moveImpacts(ctx, nil, profile, profileChanges(nil, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker(celutils.NewCache()))
+		impacts, err := moveImpacts(ctx, nil, profile, profileChanges(nil, profile.Spec, now), now, gardencorev1beta1.DefaultStableChannelSoakPeriod, lookup, componentversion.NewCELCompatibilityChecker(celutils.NewCache()))
 		Expect(err).NotTo(HaveOccurred())
 		Expect(impacts).To(BeEmpty())
 

@@ -12,7 +12,6 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
@@ -48,7 +47,7 @@ var _ = Describe("Preview", func() {
 	}
 	preview := func() []fleetImpact {
 		GinkgoHelper()
-		impacts, err := previewImpacts(ctx, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, lookup, checker)
+		impacts, err := previewImpacts(ctx, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, gardencorev1beta1.DefaultStableChannelSoakPeriod, lookup, checker)
 		Expect(err).NotTo(HaveOccurred())
 		return impacts
 	}
@@ -161,7 +160,7 @@ var _ = Describe("Preview", func() {
 
 	It("returns an error of the lookup", func() {
 		version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))
-		_, err := previewImpacts(ctx, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, v1beta1helper.DefaultStableChannelSoakPeriod, func(string, string) ([]pinningShoot, error) {
+		_, err := previewImpacts(ctx, profile, profileChanges(&oldProfile.Spec, profile.Spec, now), now, gardencorev1beta1.DefaultStableChannelSoakPeriod, func(string, string) ([]pinningShoot, error) {
 			return nil, errors.New("index broken")
 		}, checker)
 		Expect(err).To(MatchError("index broken"))

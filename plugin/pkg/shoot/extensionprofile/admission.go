@@ -23,7 +23,6 @@ import (
 	toolscache "k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
@@ -82,7 +81,7 @@ func New() (*ShootExtensionProfile, error) {
 		ReadyHandler:            admissionutils.NewReadyHandler(admission.Create, admission.Update),
 		Clock:                   clock.RealClock{},
 		MaintenanceUsers:        DefaultMaintenanceUsers(),
-		StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod,
+		StableChannelSoakPeriod: gardencorev1beta1.DefaultStableChannelSoakPeriod,
 		rules:                   celutils.NewCache(),
 	}, nil
 }

@@ -10,7 +10,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
@@ -43,7 +43,7 @@ func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	if err := admissionutils.SetDefaultMaintenanceUsers(&cfg.MaintenanceUsers, sets.List(DefaultMaintenanceUsers())); err != nil {
 		return nil, err
 	}
-	if err := admissionutils.SetDefaultSoakPeriod(&cfg.StableChannelSoakPeriod, v1beta1helper.DefaultStableChannelSoakPeriod); err != nil {
+	if err := admissionutils.SetDefaultSoakPeriod(&cfg.StableChannelSoakPeriod, gardencorev1beta1.DefaultStableChannelSoakPeriod); err != nil {
 		return nil, err
 	}
 	return cfg, nil

@@ -10,9 +10,6 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// DefaultStableChannelSoakPeriod is the default soak period of the stable release channel.
-const DefaultStableChannelSoakPeriod = 14 * 24 * time.Hour
-
 // SupportedSince returns when the run of supported stages in effect at now began; bounded is false
 // when that run has no startTime, or the version is not supported at now.
 func SupportedSince(stages []gardencorev1beta1.LifecycleStage, now time.Time) (since time.Time, bounded bool) {

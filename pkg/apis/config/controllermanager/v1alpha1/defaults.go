@@ -10,7 +10,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 )
 
@@ -66,7 +66,7 @@ func SetDefaults_CloudProfileControllerConfiguration(obj *CloudProfileController
 func SetDefaults_ExtensionProfileControllerConfiguration(obj *ExtensionProfileControllerConfiguration) {
 	defaultConcurrentSyncs(&obj.ConcurrentSyncs)
 	if obj.StableChannelSoakPeriod == nil {
-		obj.StableChannelSoakPeriod = &metav1.Duration{Duration: v1beta1helper.DefaultStableChannelSoakPeriod}
+		obj.StableChannelSoakPeriod = &metav1.Duration{Duration: gardencorev1beta1.DefaultStableChannelSoakPeriod}
 	}
 }
 

@@ -25,7 +25,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
@@ -118,10 +117,10 @@ var _ = BeforeSuite(func() {
 	})
 	Expect(err).NotTo(HaveOccurred())
 	Expect((&extensionprofile.Reconciler{Clock: fakeClock, Config: controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration{
-		StableChannelSoakPeriod: &metav1.Duration{Duration: v1beta1helper.DefaultStableChannelSoakPeriod}}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
+		StableChannelSoakPeriod: &metav1.Duration{Duration: gardencorev1beta1.DefaultStableChannelSoakPeriod}}}).AddToManager(mgrCtx, controllerManager)).To(Succeed())
 	Expect((&cloudprofile.Reconciler{Clock: fakeClock}).AddToManager(controllerManager)).To(Succeed())
 	Expect((&namespacedcloudprofile.Reconciler{}).AddToManager(controllerManager)).To(Succeed())
-	Expect((&maintenance.Reconciler{Clock: fakeClock, StableChannelSoakPeriod: v1beta1helper.DefaultStableChannelSoakPeriod}).AddToManager(controllerManager)).To(Succeed())
+	Expect((&maintenance.Reconciler{Clock: fakeClock, StableChannelSoakPeriod: gardencorev1beta1.DefaultStableChannelSoakPeriod}).AddToManager(controllerManager)).To(Succeed())
 	go func() {
 		defer GinkgoRecover()
 		Expect(controllerManager.Start(mgrCtx)).To(Succeed())
