@@ -34,8 +34,7 @@ type ControllerManagerConfiguration struct {
 	// Server configures the health probe and metrics endpoints (--health-probe-bind-address and
 	// --metrics-bind-address take precedence).
 	Server ServerConfiguration `json:"server"`
-	// Metrics configures the garden-wide metrics that gardener-controller-manager serves. It has
-	// no upstream counterpart.
+	// Metrics configures the garden-wide metrics that gardener-controller-manager serves.
 	// +optional
 	Metrics *MetricsConfiguration `json:"metrics,omitempty"`
 }
@@ -76,8 +75,7 @@ type ControllerManagerControllerConfiguration struct {
 	// NamespacedCloudProfile controller.
 	// +optional
 	CloudProfile *CloudProfileControllerConfiguration `json:"cloudProfile,omitempty"`
-	// ExtensionProfile configures the ExtensionProfile status controller (GEP-78). It has no
-	// upstream counterpart.
+	// ExtensionProfile configures the ExtensionProfile status controller (GEP-78).
 	// +optional
 	ExtensionProfile *ExtensionProfileControllerConfiguration `json:"extensionProfile,omitempty"`
 	// ShootMaintenance configures the shoot maintenance controller.
@@ -91,8 +89,8 @@ type CloudProfileControllerConfiguration struct {
 	ConcurrentSyncs *int `json:"concurrentSyncs,omitempty"`
 }
 
-// ExtensionProfileControllerConfiguration configures the ExtensionProfile controller, which has
-// no upstream counterpart yet; it is shaped and defaulted like the CloudProfile controller.
+// ExtensionProfileControllerConfiguration configures the ExtensionProfile controller, shaped and
+// defaulted like the CloudProfile controller's.
 type ExtensionProfileControllerConfiguration struct {
 	// ConcurrentSyncs is the number of ExtensionProfiles reconciled in parallel. Defaults to 5.
 	// +optional

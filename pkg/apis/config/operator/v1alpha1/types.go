@@ -37,7 +37,7 @@ type OperatorConfiguration struct {
 // ControllerConfiguration configures the controllers.
 type ControllerConfiguration struct {
 	// ExtensionProfile configures the controller that generates the garden's ExtensionProfiles from
-	// the operator Extensions (GEP-78). It has no upstream counterpart.
+	// the operator Extensions (GEP-78).
 	ExtensionProfile ExtensionProfileControllerConfiguration `json:"extensionProfile"`
 }
 
