@@ -22,7 +22,7 @@ func RandomMaintenanceTimeWindowFrom(intn func(n int) int) *MaintenanceTimeWindo
 func (m *MaintenanceTimeWindow) NextBegin(from time.Time) time.Time {
 	begin := m.AdjustedBegin(from)
 	if !begin.After(from.UTC()) {
-		begin = begin.Add(day)
+		begin = begin.Add(24 * time.Hour)
 	}
 	return begin
 }
