@@ -153,6 +153,9 @@ func insertion(fe *fileEdits, in manifest.Insert, ours *goFile, intoPath string)
 	if err != nil {
 		return err
 	}
+	if in.All {
+		return insertEverywhere(fe, in, up)
+	}
 	upDecl, err := up.findDecl(in.In)
 	if err != nil {
 		return err
@@ -292,6 +295,52 @@ func ourElements(ours *goFile, in manifest.Insert, parts *[]snippet) error {
 				*parts = append(*parts, ours.takeSnippet(ours.off(e.Pos()), ours.off(e.End()), e))
 			}
 		}
+	}
+	return nil
+}
+
+// insertEverywhere adds in.Code after the element in.After of every list of up that holds it
+// (composite literals passed to a call of in.InCall, when set).
+func insertEverywhere(fe *fileEdits, in manifest.Insert, up *goFile) error {
+	n := 0
+	var failed error
+	var visit func(node ast.Node, parentCall string)
+	visit = func(node ast.Node, parentCall string) {
+		ast.Inspect(node, func(x ast.Node) bool {
+			if call, ok := x.(*ast.CallExpr); ok {
+				visit(call.Fun, "")
+				for _, arg := range call.Args {
+					visit(arg, up.text(call.Fun))
+				}
+				return false
+			}
+			lit, ok := x.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			if in.InCall == "" || parentCall == in.InCall {
+				for _, e := range lit.Elts {
+					if elementMatches(up, e, in.After) {
+						at := up.lineEnd(up.off(e.End()))
+						n++
+						if err := fe.insert(up, at, codeSnippet(fe, up, in), "\n", ","); err != nil && failed == nil {
+							failed = err
+						}
+					}
+				}
+			}
+			for _, e := range lit.Elts {
+				visit(e, "")
+			}
+			return false
+		})
+	}
+	visit(up.file, "")
+	if failed != nil {
+		return failed
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: no list holds %s", up.path, in.After)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
@@ -151,4 +152,35 @@ var _ = Describe("insertion", func() {
 		Entry("unknown element of ours", manifest.Insert{In: "Names", Elements: []string{"missing"}}, "no element missing"),
 		Entry("our statement missing", manifest.Insert{In: "Register", Statements: []string{"other.Register"}}, "no statement calls other.Register"),
 	)
+})
+
+var _ = Describe("insertEverywhere", func() {
+	It("adds the element after the anchor in every list passed to the named call", func() {
+		target := filepath.Join(writeFiles(map[string]string{"x/x_test.go": `package x_test
+
+var _ = Describe("x", func() {
+	It("a", func() {
+		Expect(v).To(MatchAllFields(Fields{
+			"Spec": MatchAllFields(Fields{
+				"DefaultSpec": MatchAllFields(Fields{
+					"Type": Equal("a"),
+				}),
+			}),
+		}))
+		Expect(v).To(MatchFields(IgnoreExtras, Fields{
+			"DefaultSpec": Equal(1),
+		}))
+	})
+})
+`}), "x", "x_test.go")
+		fe := newFileEdits()
+		Expect(insertion(fe, manifest.Insert{Element: true, All: true, InCall: "MatchAllFields", After: `"DefaultSpec"`, Code: `"Components": BeNil()`}, nil, target)).To(Succeed())
+		out, err := fe.results()
+		Expect(err).NotTo(HaveOccurred())
+		Expect(string(out[target])).To(ContainSubstring("\t\t\t\t}),\n\t\t\t\t\"Components\": BeNil(),\n\t\t\t}),"))
+		Expect(strings.Count(string(out[target]), "Components")).To(Equal(1), "not in the MatchFields list")
+
+		fe = newFileEdits()
+		Expect(insertion(fe, manifest.Insert{Element: true, All: true, After: `"Nothing"`, Code: "x"}, nil, target)).To(MatchError(ContainSubstring("no list holds")))
+	})
 })

@@ -134,6 +134,11 @@ type Insert struct {
 	Code       string   `json:"code,omitempty"`
 	// Element makes Code one element of a composite literal or call instead of statements.
 	Element bool `json:"element,omitempty"`
+	// All inserts the elements into every list of the file that holds the After element and, when
+	// InCall is set, is a composite literal passed to a call of InCall (In is then empty: the
+	// whole file, e.g. the matchers of a test that lists every field of a struct).
+	All    bool   `json:"all,omitempty"`
+	InCall string `json:"inCall,omitempty"`
 	// Imports are the imports Code needs: "path" or "name path".
 	Imports []string `json:"imports,omitempty"`
 	After   string   `json:"after,omitempty"`
@@ -222,6 +227,9 @@ func (m *Manifest) validate() error {
 			if set {
 				n++
 			}
+		}
+		if in.All && (!in.Element || in.After == "" || in.In != "") {
+			return fmt.Errorf("insert %s: all goes with element, after and no in", in.Into)
 		}
 		if n != 1 || (in.Code == "" && in.From == "") || in.Why == "" || (in.Element && in.Code == "") {
 			return fmt.Errorf("insert %s %s: one of elements, statements (both with from) or code, and why", in.Into, in.In)
