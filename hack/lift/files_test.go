@@ -51,6 +51,8 @@ var _ = Describe("parseTestEvents", func() {
 			`{"Action":"output","Package":"p/a","Output":"FAIL! -- 2 Passed | 1 Failed | 0 Pending | 0 Skipped\n"}`,
 			`{"Action":"output","Package":"p/a","Output":"  \u001b[38;5;9m[FAIL]\u001b[0m Thing [It] works\n"}`,
 			`{"Action":"output","Package":"p/a","Output":"  /src/p/a/thing_test.go:12\n"}`,
+			`{"Action":"output","Package":"p/a","Output":"  [PANICKED!] Other [It] panics\n"}`,
+			`{"Action":"output","Package":"p/a","Output":"  /usr/local/go/src/runtime/panic.go:336\n"}`,
 			`{"Action":"fail","Package":"p/a","Test":"TestA"}`,
 			`{"Action":"fail","Package":"p/a"}`,
 			`{"Action":"pass","Package":"p/b","Test":"TestB"}`,
@@ -65,7 +67,7 @@ var _ = Describe("parseTestEvents", func() {
 		Expect(results).To(HaveLen(3))
 		Expect(results[0].passed).To(Equal(2))
 		Expect(results[0].failed).To(Equal(1))
-		Expect(results[0].failures).To(Equal([]string{"Thing [It] works (/src/p/a/thing_test.go:12)"}))
+		Expect(results[0].failures).To(Equal([]string{"Thing [It] works (/src/p/a/thing_test.go:12)", "Other [It] panics (/usr/local/go/src/runtime/panic.go:336)"}))
 		Expect(results[1].passed).To(Equal(1))
 		Expect(results[1].failures).To(Equal([]string{"TestC"}))
 		Expect(results.failedPackages()).To(Equal(2))

@@ -93,7 +93,7 @@ func callsName(f *goFile, node ast.Node, name string) bool {
 			if fun == name || strings.HasSuffix(fun, "."+name) {
 				found = true
 			}
-		case *ast.SelectorExpr, *ast.Ident:
+		case *ast.SelectorExpr, *ast.Ident, *ast.BasicLit:
 			if f.text(x) == name {
 				found = true
 			}
@@ -300,7 +300,7 @@ func ourElements(ours *goFile, in manifest.Insert, parts *[]snippet) error {
 }
 
 // insertEverywhere adds in.Code after the element in.After of every list of up that holds it
-// (composite literals passed to a call of in.InCall, when set).
+// (when in.InCall is set, composite literals passed to a call of it or of that type).
 func insertEverywhere(fe *fileEdits, in manifest.Insert, up *goFile) error {
 	n := 0
 	var failed error
@@ -318,7 +318,7 @@ func insertEverywhere(fe *fileEdits, in manifest.Insert, up *goFile) error {
 			if !ok {
 				return true
 			}
-			if in.InCall == "" || parentCall == in.InCall {
+			if in.InCall == "" || parentCall == in.InCall || (lit.Type != nil && up.text(lit.Type) == in.InCall) {
 				for _, e := range lit.Elts {
 					if elementMatches(up, e, in.After) {
 						at := up.lineEnd(up.off(e.End()))

@@ -56,8 +56,8 @@ type testEvent struct {
 var (
 	ansiColor     = regexp.MustCompile("\x1b\\[[0-9;]*m")
 	ginkgoCounts  = regexp.MustCompile(`(\d+) Passed \| (\d+) Failed`)
-	ginkgoFailure = regexp.MustCompile(`^\s*\[FAIL\] (.*)$`)
-	ginkgoFile    = regexp.MustCompile(`^\s+(/\S+_test\.go:\d+)`)
+	ginkgoFailure = regexp.MustCompile(`^\s*\[(?:FAIL|PANICKED!|TIMEDOUT|INTERRUPTED)\] (.*)$`)
+	ginkgoFile    = regexp.MustCompile(`^\s+(/\S+\.go:\d+)`)
 )
 
 // test runs the unit tests of the packages in dirs that have tests.

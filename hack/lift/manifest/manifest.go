@@ -122,8 +122,8 @@ type Skip struct {
 // upstream file Into: Elements (composite literal elements or call arguments, by their text or
 // key) and Statements (the statements that call the named functions) taken from the same
 // function of From, or Code. The additions go after the element or statement that After names
-// (its text, or a function it calls), or before Before; without either, at the end (before a
-// final return).
+// (its text, a function it calls, a selector or string literal it holds), or before Before;
+// without either, at the end (before a final return).
 type Insert struct {
 	Commit     string   `json:"commit"`
 	Into       string   `json:"into"`
@@ -135,8 +135,8 @@ type Insert struct {
 	// Element makes Code one element of a composite literal or call instead of statements.
 	Element bool `json:"element,omitempty"`
 	// All inserts the elements into every list of the file that holds the After element and, when
-	// InCall is set, is a composite literal passed to a call of InCall (In is then empty: the
-	// whole file, e.g. the matchers of a test that lists every field of a struct).
+	// InCall is set, is a composite literal of that type or passed to a call of InCall (In is then
+	// empty: the whole file, e.g. the matchers of a test that lists every field of a struct).
 	All    bool   `json:"all,omitempty"`
 	InCall string `json:"inCall,omitempty"`
 	// Imports are the imports Code needs: "path" or "name path".

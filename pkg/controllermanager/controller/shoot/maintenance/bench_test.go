@@ -130,10 +130,3 @@ func (c oneRuleSetChecker) ForShoot(shoot *gardencorev1beta1.Shoot) componentver
 		return check.Check(ctx, profile, component, "0.2.0")
 	})
 }
-
-// checkFunc is a componentversion.ShootCompatibility written as a function.
-type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool)
-
-func (f checkFunc) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
-	return f(ctx, profile, component, version)
-}

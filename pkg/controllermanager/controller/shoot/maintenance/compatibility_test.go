@@ -41,7 +41,7 @@ var _ = Describe("resolveHostComponentConflicts", func() {
 				KubernetesVersion: autoUpdateKubernetes, MachineImageVersion: ptr.To(true),
 			}},
 			Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{{
-				Name: "local", Machine: gardencorev1beta1.Machine{Type: "m5.large", Image: &gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.5.0")}},
+				Name: "local", Machine: gardencorev1beta1.Machine{Type: "m5.large", Image: &gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.5.0")}, Architecture: ptr.To("amd64")},
 			}}},
 			Extensions: []gardencorev1beta1.Extension{{
 				Type: "agent-ext",

@@ -13,6 +13,7 @@ import (
 	"github.com/go-logr/logr"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/tools/events"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
@@ -22,6 +23,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/gep-78/gardener/pkg/api"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/features"
@@ -46,6 +48,9 @@ var _ = Describe("shared GEP-78 examples", func() {
 	load := func(shootFile string) *gardencorev1beta1.Shoot {
 		shoot := &gardencorev1beta1.Shoot{}
 		examples.MustDecode(shootFile, shoot)
+		// As stored: defaulted (machine architectures), with the annotation gardener-apiserver sets.
+		api.Scheme.Default(shoot)
+		metav1.SetMetaDataAnnotation(&shoot.ObjectMeta, "gardener.cloud/created-by", "dev@example.com")
 		objects := []client.Object{shoot}
 		for _, file := range []string{"cloudprofile-local.yaml"} {
 			profile := &gardencorev1beta1.CloudProfile{}

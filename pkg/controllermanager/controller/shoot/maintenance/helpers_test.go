@@ -160,3 +160,10 @@ func poolsBelow(limit, message string) func(*gardencorev1beta1.Shoot) []componen
 		return nil
 	}
 }
+
+// checkFunc is a componentversion.ShootCompatibility written as a function.
+type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool)
+
+func (f checkFunc) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
+	return f(ctx, profile, component, version)
+}
