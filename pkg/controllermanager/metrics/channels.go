@@ -31,16 +31,14 @@ const (
 		"Every channel of every component an ExtensionProfile offers is reported, with 0 when no Shoot follows it."
 )
 
-// ExtensionComponentChannelShootsDesc describes gardener_extension_component_channel_shoots. Its
-// cardinality is bounded by the profiles: extension types x components x 3 channels x 2.
+// ExtensionComponentChannelShootsDesc describes gardener_extension_component_channel_shoots.
 var ExtensionComponentChannelShootsDesc = prometheus.NewDesc(
 	ExtensionComponentChannelShootsName,
 	ExtensionComponentChannelShootsHelp,
 	[]string{"extension_type", "component", "channel", "version", "on_channel_version"}, nil,
 )
 
-// ExtensionComponentChannelCollector computes gardener_extension_component_channel_shoots at scrape
-// time from Shoots and ExtensionProfiles read through Reader.
+// ExtensionComponentChannelCollector computes the release channel gauge at scrape time.
 type ExtensionComponentChannelCollector struct {
 	Reader client.Reader
 	// Clock gives the time at which the channels are resolved.
@@ -78,8 +76,7 @@ func (c *ExtensionComponentChannelCollector) Collect(ch chan<- prometheus.Metric
 type ChannelSeries struct {
 	ExtensionType, Component string
 	Channel                  gardencorev1beta1.ReleaseChannel
-	// Version is the channel's current version (componentversion.ChannelVersion),
-	// ChannelVersionNone for none.
+	// Version is the channel's current version, ChannelVersionNone for none.
 	Version string
 	// OnChannelVersion is whether the counted entries store Version.
 	OnChannelVersion bool

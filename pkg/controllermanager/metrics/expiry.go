@@ -31,16 +31,14 @@ const (
 		"lifecycle stage), in seconds since the Unix epoch, by extension type, component and version. Versions without an " +
 		"expiration date have no series."
 
-	// ExtensionComponentShootsExpiringName is the name of the gauge of Shoots whose pin expires
-	// within the horizon.
+	// ExtensionComponentShootsExpiringName is the name of the gauge of Shoots whose pin expires.
 	ExtensionComponentShootsExpiringName = "gardener_extension_component_shoots_expiring"
 	// ExtensionComponentShootsExpiringHelp is its help text.
 	ExtensionComponentShootsExpiringHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
 		"is not expired yet but expires within the configured horizon, by extension type, component and version. Every " +
 		"version that expires within the horizon is reported, with 0 when no Shoot pins it."
 
-	// ExtensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots that would
-	// hold.
+	// ExtensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots to hold.
 	ExtensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
 	// ExtensionComponentShootsWithoutUpgradePathHelp is its help text.
 	ExtensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
@@ -51,21 +49,18 @@ const (
 )
 
 var (
-	// ExtensionComponentVersionExpirationDesc describes
-	// gardener_extension_component_version_expiration_timestamp_seconds.
+	// ExtensionComponentVersionExpirationDesc describes the expiration timestamp gauge.
 	ExtensionComponentVersionExpirationDesc = prometheus.NewDesc(ExtensionComponentVersionExpirationName, ExtensionComponentVersionExpirationHelp,
 		[]string{"extension_type", "component", "version"}, nil)
 	// ExtensionComponentShootsExpiringDesc describes gardener_extension_component_shoots_expiring.
 	ExtensionComponentShootsExpiringDesc = prometheus.NewDesc(ExtensionComponentShootsExpiringName, ExtensionComponentShootsExpiringHelp,
 		[]string{"extension_type", "component", "version"}, nil)
-	// ExtensionComponentShootsWithoutUpgradePathDesc describes
-	// gardener_extension_component_shoots_without_upgrade_path.
+	// ExtensionComponentShootsWithoutUpgradePathDesc describes the gauge of Shoots that would hold.
 	ExtensionComponentShootsWithoutUpgradePathDesc = prometheus.NewDesc(ExtensionComponentShootsWithoutUpgradePathName, ExtensionComponentShootsWithoutUpgradePathHelp,
 		[]string{"extension_type", "component", "version"}, nil)
 )
 
-// ExtensionComponentExpiryCollector computes the expiry gauges at scrape time from Shoots and
-// ExtensionProfiles read through Reader.
+// ExtensionComponentExpiryCollector computes the expiry gauges at scrape time.
 type ExtensionComponentExpiryCollector struct {
 	// Reader lists Shoots and ExtensionProfiles.
 	Reader client.Reader
@@ -73,13 +68,11 @@ type ExtensionComponentExpiryCollector struct {
 	Clock clock.PassiveClock
 	// Horizon is how far ahead an expiration counts; zero or less means DefaultExpirationHorizon.
 	Horizon time.Duration
-	// StableChannelSoakPeriod is the soak period of the stable release channel, for the decisions
-	// of pins that follow a channel (the controller-manager's stableChannelSoakPeriod).
+	// StableChannelSoakPeriod is the soak period of the stable release channel.
 	StableChannelSoakPeriod time.Duration
 	// Checker evaluates compatibility rules; nil means componentversion.NewCELCompatibilityChecker.
 	Checker componentversion.CompatibilityChecker
-	// Log receives read and evaluation errors. A scrape whose reads fail reports no series of
-	// these gauges.
+	// Log receives read and evaluation errors; a failed read leaves the gauges without series.
 	Log logr.Logger
 	// Timeout bounds one scrape; zero means DefaultCollectTimeout.
 	Timeout time.Duration
@@ -130,13 +123,12 @@ type ExpirySeries struct {
 	// Expiring counts the Shoots pinning the version; set when it expires within the horizon.
 	Expiring *int
 	// WithoutUpgradePath counts the pinning Shoots without a forced-upgrade target; set when the
-	// version expires within the horizon, is expired, or (for a pinned version) is not listed.
+	// version is expired, unlisted or expires within the horizon.
 	WithoutUpgradePath *int
 }
 
-// ComputeExpirySeries returns the expiry series at now for horizon (DefaultExpirationHorizon when
-// not positive), sorted; a pin has no upgrade path when componentversion.Decide at its expiration
-// is a forced update without target.
+// ComputeExpirySeries returns the expiry series at now for horizon, sorted; a pin has no upgrade
+// path when componentversion.Decide at its expiration finds no forced-update target.
 func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon, soak time.Duration, checker componentversion.CompatibilityChecker) []ExpirySeries {
 	if horizon <= 0 {
 		horizon = DefaultExpirationHorizon

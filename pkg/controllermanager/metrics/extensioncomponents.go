@@ -26,8 +26,7 @@ import (
 const (
 	// ExtensionComponentShootsName is the name of the gauge.
 	ExtensionComponentShootsName = "gardener_extension_component_shoots"
-	// ClassificationUnknown is the classification label of a pinned version whose ExtensionProfile,
-	// component or version entry does not exist.
+	// ClassificationUnknown is the classification label of a pinned version no profile lists.
 	ClassificationUnknown = "unknown"
 	// DefaultCollectTimeout bounds the reads of one scrape.
 	DefaultCollectTimeout = 10 * time.Second
@@ -45,15 +44,13 @@ var ExtensionComponentShootsDesc = prometheus.NewDesc(
 	[]string{"extension_type", "component", "version", "classification"}, nil,
 )
 
-// ExtensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time from
-// Shoots and ExtensionProfiles read through Reader, the manager's cache-backed client.
+// ExtensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time.
 type ExtensionComponentShootsCollector struct {
 	// Reader lists Shoots and ExtensionProfiles.
 	Reader client.Reader
 	// Clock gives the time at which lifecycles are classified.
 	Clock clock.PassiveClock
-	// Log receives read errors. A scrape whose reads fail reports no series of this gauge (it
-	// does not fail the whole scrape, which carries the other metrics of the process).
+	// Log receives read errors; a failed read leaves the gauge without series, not the scrape failed.
 	Log logr.Logger
 	// Timeout bounds the reads of one scrape; zero means DefaultCollectTimeout.
 	Timeout time.Duration
@@ -61,8 +58,7 @@ type ExtensionComponentShootsCollector struct {
 
 var _ prometheus.Collector = &ExtensionComponentShootsCollector{}
 
-// AddToManager registers the collectors of this package in controller-runtime's metrics registry,
-// reading through mgr's cache-backed client.
+// AddToManager registers the collectors of this package, reading through mgr's client.
 func AddToManager(mgr manager.Manager, expirationHorizon, stableChannelSoakPeriod time.Duration) error {
 	if err := crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
 		Reader: mgr.GetClient(),

@@ -2,9 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofile contains the controller that writes the classification of every component
-// version of an ExtensionProfile into its status, and keeps the finalizer of a profile being
-// deleted while Shoots pin it.
+// Package extensionprofile contains the controller that writes an ExtensionProfile's status and
+// keeps the finalizer of a profile being deleted while Shoots pin it.
 package extensionprofile
 
 import (
@@ -32,12 +31,10 @@ import (
 )
 
 const (
-	// EventReasonDeletionBlocked is the reason of the Warning event on an ExtensionProfile whose
-	// deletion waits for Shoots that still pin its components.
+	// EventReasonDeletionBlocked is the reason of the event on a profile whose deletion waits.
 	EventReasonDeletionBlocked = "DeletionBlocked"
 
-	// DeletionBlockedRequeueInterval is how long a blocked deletion waits before the next check
-	// when no Shoot event triggers one earlier.
+	// DeletionBlockedRequeueInterval is how long a blocked deletion waits for the next check.
 	DeletionBlockedRequeueInterval = 5 * time.Minute
 
 	// maxShootsInEvent is how many Shoots the DeletionBlocked event names.
@@ -46,8 +43,7 @@ const (
 
 // Reconciler computes the status of ExtensionProfiles and guards their deletion.
 type Reconciler struct {
-	// Client is a client for the garden cluster; it must serve the status subresource, and list
-	// Shoots by the indexer.ShootPinnedExtensionTypes field index.
+	// Client is a client for the garden cluster with the ShootPinnedExtensionTypes index.
 	Client client.Client
 	// Config is the controller's configuration.
 	Config controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration
@@ -139,8 +135,7 @@ func (r *Reconciler) delete(ctx context.Context, profile *gardencorev1beta1.Exte
 	return reconcile.Result{}, nil
 }
 
-// pinningShoots returns namespace/name of the Shoots that pin a component version under
-// extensionType and are not being deleted, sorted.
+// pinningShoots returns namespace/name of the Shoots not being deleted that pin extensionType.
 func (r *Reconciler) pinningShoots(ctx context.Context, extensionType string) ([]string, error) {
 	shootList := &gardencorev1beta1.ShootList{}
 	if err := r.Client.List(ctx, shootList, client.MatchingFields{indexer.ShootPinnedExtensionTypes: extensionType}); err != nil {
@@ -156,8 +151,7 @@ func (r *Reconciler) pinningShoots(ctx context.Context, extensionType string) ([
 	return keys, nil
 }
 
-// listShoots renders keys as "[ns/a ns/b]", naming at most maxShootsInEvent and counting the rest:
-// "[ns/a ... ns/j] and 3 more".
+// listShoots renders keys as "[ns/a ns/b]", naming at most maxShootsInEvent and counting the rest.
 func listShoots(keys []string) string {
 	named := keys[:min(len(keys), maxShootsInEvent)]
 	list := "[" + strings.Join(named, " ") + "]"
