@@ -33,8 +33,7 @@ const (
 	PluginNameResourceVersion = "ResourceVersion"
 )
 
-// AllOrderedPluginNames returns the names of all admission plugins in the order they run: the
-// mutating ones first, then the validating ones.
+// AllOrderedPluginNames returns the names of all admission plugins in the order they run.
 func AllOrderedPluginNames() []string {
 	return []string{
 		lifecycle.PluginName,

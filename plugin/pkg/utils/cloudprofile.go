@@ -24,24 +24,21 @@ import (
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 )
 
-// CanBeObjectName reports whether a reference by name can find a stored object: every served kind's
-// names are DNS-1123 subdomains. A reference by another name ("", " ", "a/b") is not found, without
-// a read (a client refuses to send some of them); validation refuses it with its field path.
+// CanBeObjectName reports whether name is a DNS-1123 subdomain, as every stored object's; another
+// name is not found without a read, and validation refuses it with its field path.
 func CanBeObjectName(name string) bool {
 	return len(utilvalidation.IsDNS1123Subdomain(name)) == 0
 }
 
-// CloudProfileListers are the listers of the profiles a Shoot can reference, and the client of
-// the live read behind them (nil disables it).
+// CloudProfileListers are the listers of the profiles a Shoot can reference and the live client.
 type CloudProfileListers struct {
 	CloudProfiles           gardencorev1beta1listers.CloudProfileLister
 	NamespacedCloudProfiles gardencorev1beta1listers.NamespacedCloudProfileLister
 	Client                  gardencoreclientset.Interface
 }
 
-// GetCloudProfileSpec returns the spec of a CloudProfile, or the merged status.cloudProfileSpec of a
-// NamespacedCloudProfile (merged false before it is merged), reading live when the lister lacks it;
-// nil and no error when the profile does not exist.
+// GetCloudProfileSpec returns a CloudProfile's spec or a NamespacedCloudProfile's merged one, read
+// live on a lister miss; merged is false before the merge, nil means no profile.
 func (l CloudProfileListers) GetCloudProfileSpec(ctx context.Context, namespace string, ref *gardencorev1beta1.CloudProfileReference) (spec *gardencorev1beta1.CloudProfileSpec, merged bool, err error) {
 	if !CanBeObjectName(ref.Name) {
 		return nil, false, nil
@@ -78,9 +75,8 @@ func (l CloudProfileListers) GetCloudProfileSpec(ctx context.Context, namespace 
 	return spec, true, nil
 }
 
-// GetShootCloudProfileSpec returns the effective CloudProfile spec a Shoot references. An unusable
-// reference is a field error only on create or when the reference changed, so that a Shoot whose
-// profile is gone stays updatable.
+// GetShootCloudProfileSpec returns the effective CloudProfile spec a Shoot references; an unusable
+// reference is a field error only when new, so a Shoot whose profile is gone stays updatable.
 func (l CloudProfileListers) GetShootCloudProfileSpec(ctx context.Context, shoot, oldShoot *core.Shoot) (*gardencorev1beta1.CloudProfileSpec, *field.Error, error) {
 	ref := gardenerutils.BuildCoreCloudProfileReference(shoot)
 	if ref == nil || len(ref.Name) > validation.MaxNameLength || len(ref.Kind) > validation.MaxNameLength {
@@ -139,8 +135,7 @@ func (l CloudProfileListers) exists(ctx context.Context, namespace string, ref *
 	return err == nil, err
 }
 
-// GetCloudProfile returns the CloudProfile a v1beta1 Shoot references, as gardenerutils.GetCloudProfile
-// does; nil when there is none or it cannot be read.
+// GetCloudProfile returns the CloudProfile a v1beta1 Shoot references; nil when it cannot be read.
 func (l CloudProfileListers) GetCloudProfile(ctx context.Context, shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
 	ref := gardenerutils.BuildV1beta1CloudProfileReference(shoot)
 	if ref == nil || l.CloudProfiles == nil || l.NamespacedCloudProfiles == nil {

@@ -26,21 +26,19 @@ func NewReadyHandler(ops ...admission.Operation) *ReadyHandler {
 	return &ReadyHandler{Handler: admission.NewHandler(ops...)}
 }
 
-// AddReadyFunc adds an informer's HasSynced to the functions the first request waits for. It must
-// be called before the plugin serves requests.
+// AddReadyFunc adds an informer's HasSynced to the functions the first request waits for.
 func (h *ReadyHandler) AddReadyFunc(f admission.ReadyFunc) {
 	h.readyFuncs = append(h.readyFuncs, f)
 }
 
-// AssignReadyFunc sets the function that tells whether the plugin's caches have synced, in place of
-// the conjunction of the functions added with AddReadyFunc.
+// AssignReadyFunc sets the function that tells whether the plugin's caches have synced.
 func (h *ReadyHandler) AssignReadyFunc(f admission.ReadyFunc) {
 	h.readyFunc = f
 	h.SetReadyFunc(f)
 }
 
-// WaitUntilReady waits until the caches have synced (admission.Handler.WaitForReady: up to ten
-// seconds); it returns a Forbidden error for a when they do not sync in time.
+// WaitUntilReady waits until the caches have synced; it returns a Forbidden error when they do not
+// in time.
 func (h *ReadyHandler) WaitUntilReady(a admission.Attributes) error {
 	h.once.Do(func() {
 		if h.readyFunc != nil {
@@ -56,8 +54,7 @@ func (h *ReadyHandler) WaitUntilReady(a admission.Attributes) error {
 			return true
 		})
 	})
-	// Synced caches stay synced: answer without WaitForReady, which starts a timer on every call
-	// (a quarter of the cost of a Shoot write that pins nothing).
+	// Synced caches stay synced: skip WaitForReady, which starts a timer on every call.
 	if h.readyFunc != nil && h.readyFunc() {
 		return nil
 	}

@@ -15,9 +15,8 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 )
 
-// ShootsOf returns the Shoot of a Shoot request and, on update, the stored Shoot (nil otherwise).
-// The error is a BadRequest when an object is not an internal Shoot. Callers check the kind and
-// subresource first.
+// ShootsOf returns the Shoot of a Shoot request and, on update, the stored one; BadRequest when an
+// object is not an internal Shoot.
 func ShootsOf(a admission.Attributes) (shoot, oldShoot *core.Shoot, err error) {
 	shoot, ok := a.GetObject().(*core.Shoot)
 	if !ok {
@@ -32,8 +31,7 @@ func ShootsOf(a admission.Attributes) (shoot, oldShoot *core.Shoot, err error) {
 	return shoot, oldShoot, nil
 }
 
-// CloudProfileHandler is the ReadyHandler of a plugin that reads the CloudProfiles and
-// NamespacedCloudProfiles of Shoots through CloudProfileListers.
+// CloudProfileHandler is the ReadyHandler of a plugin that reads the profiles of Shoots.
 type CloudProfileHandler struct {
 	*ReadyHandler
 	CloudProfileListers
@@ -44,8 +42,7 @@ func NewCloudProfileHandler(ops ...admission.Operation) *CloudProfileHandler {
 	return &CloudProfileHandler{ReadyHandler: NewReadyHandler(ops...)}
 }
 
-// SetCoreInformerFactory takes the CloudProfile and NamespacedCloudProfile listers and waits for
-// their informers to sync before serving requests.
+// SetCoreInformerFactory takes the profile listers; requests wait for them to sync.
 func (h *CloudProfileHandler) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	cloudProfiles := f.Core().V1beta1().CloudProfiles()
 	h.CloudProfiles = cloudProfiles.Lister()

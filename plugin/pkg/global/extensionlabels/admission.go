@@ -2,9 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionlabels is the ExtensionLabels admission plugin: it sets the
-// <extension|provider|networking>.extensions.gardener.cloud/<type> labels of the types a Shoot
-// uses, so that Shoots can be selected by type.
+// Package extensionlabels is the ExtensionLabels admission plugin: it labels Shoots with the
+// extension, provider and networking types they use.
 package extensionlabels
 
 import (

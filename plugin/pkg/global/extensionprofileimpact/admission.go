@@ -2,10 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofileimpact is the ExtensionProfileImpact admission plugin: it returns the
-// effect of an ExtensionProfile create or update (dry runs included) on the Shoots that pin its
-// versions as warnings, computed with shoot maintenance's decision. It never rejects a write.
-// See docs/operations/changing-a-profile-safely.md.
+// Package extensionprofileimpact is the ExtensionProfileImpact admission plugin: it warns of the
+// effect of an ExtensionProfile write on the Shoots that pin it and never rejects one
+// (docs/operations/changing-a-profile-safely.md).
 package extensionprofileimpact
 
 import (
@@ -164,8 +163,7 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	return impactWarnings(impacts, maxWarnings), nil
 }
 
-// pinningShoots looks up the Shoots with an active pin of a version under extensionType, sorted by
-// namespace/name.
+// pinningShoots looks up the Shoots that actively pin extensionType, sorted.
 func (p *ExtensionProfileImpact) pinningShoots(extensionType string) pinLookup {
 	return func(component, version string) ([]pinningShoot, error) {
 		objs, err := p.shootIndexer.ByIndex(indexer.ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(extensionType, component, version))

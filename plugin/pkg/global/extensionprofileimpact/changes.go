@@ -13,8 +13,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// profileChange is a component version that an ExtensionProfile write changes in a way that can act on
-// the Shoots pinning it.
+// profileChange is a component version whose change by a write can act on the Shoots pinning it.
 type profileChange struct {
 	Component, Version string
 	// OldListed is false when the old profile does not list the version.
@@ -26,8 +25,7 @@ type profileChange struct {
 	RulesChanged              bool
 }
 
-// classificationChanged reports whether the classification at the time of the write changes, or
-// the version becomes listed.
+// classificationChanged reports whether the write changes the classification or lists the version.
 func (c profileChange) classificationChanged() bool {
 	return !c.OldListed || c.OldClassification != c.NewClassification
 }
@@ -42,9 +40,8 @@ func (c profileChange) expirationRemoved(now time.Time) bool {
 	return c.OldListed && c.OldExpiration != nil && c.OldExpiration.After(now) && c.Expiration == nil
 }
 
-// profileChanges returns the versions of newSpec, in its order, whose classification, expiration or
-// compatibility rules differ from oldSpec's at now (oldSpec is nil on create). Removed versions are
-// not returned.
+// profileChanges returns the versions of newSpec whose classification, expiration or rules differ
+// from oldSpec's (nil on create) at now, in order.
 func profileChanges(oldSpec *gardencorev1beta1.ExtensionProfileSpec, newSpec gardencorev1beta1.ExtensionProfileSpec, now time.Time) []profileChange {
 	var changes []profileChange
 	for _, component := range newSpec.Components {

@@ -26,8 +26,8 @@ type channelMove struct {
 	AtWrite  bool
 }
 
-// channelMoves returns the moves of each channel that the write from old to component causes, and
-// their times: now, or a later instant at which the channel changes to a version old does not give.
+// channelMoves returns the moves of each channel that the write from old to component causes, now
+// or later.
 func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, now time.Time, soak time.Duration) ([]channelMove, []time.Time) {
 	times := []time.Time{now}
 	for _, t := range componentversion.ChannelTimes(component, now, soak) {
@@ -56,9 +56,8 @@ func (s pinningShoot) follows() (gardencorev1beta1.ReleaseChannel, bool) {
 	return componentversion.EffectiveChannel(extension, extension.Components[s.ComponentIndex])
 }
 
-// channelImpacts returns an eventChannel fleetImpact per channel move of an update that Shoots follow, with
-// the followers decided by componentversion.Decide at the move's time, each on the version its
-// earlier moves left it on. A create, and a component the old profile lacks, have none.
+// channelImpacts returns an eventChannel fleetImpact per channel move of an update that Shoots
+// follow, deciding each follower at the move's time on the version earlier moves left it on.
 func channelImpacts(ctx context.Context, oldProfile, profile *gardencorev1beta1.ExtensionProfile, now time.Time, soak time.Duration, pins pinLookup, checker componentversion.CompatibilityChecker) ([]fleetImpact, error) {
 	if oldProfile == nil {
 		return nil, nil
@@ -103,8 +102,7 @@ func channelImpacts(ctx context.Context, oldProfile, profile *gardencorev1beta1.
 	return impacts, nil
 }
 
-// channelFollowers returns the Shoots that pin a version of the component listed by old or
-// component and follow a release channel, by namespace/name.
+// channelFollowers returns the Shoots that pin the component and follow a release channel, sorted.
 func channelFollowers(old, component gardencorev1beta1.ExtensionProfileComponent, pins pinLookup) ([]pinningShoot, error) {
 	var versions []string
 	for _, v := range append(slices.Clone(old.Versions), component.Versions...) {
@@ -128,8 +126,8 @@ func channelFollowers(old, component gardencorev1beta1.ExtensionProfileComponent
 	return out, nil
 }
 
-// decideFollowers takes the maintenance decision at at for every Shoot following the moved
-// channel, and returns the Shoots it updates as they stand after the update, by namespace/name.
+// decideFollowers decides at at for every follower of the moved channel and returns the updated
+// Shoots, sorted.
 func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string, move channelMove, at time.Time, soak time.Duration, shoots []pinningShoot, checker componentversion.CompatibilityChecker) (fleetImpact, map[string]pinningShoot) {
 	impact := fleetImpact{Change: profileChange{Component: component, Version: move.To, OldListed: true}, Kind: eventChannel, At: at,
 		Pinning: len(shoots), Channel: &move}

@@ -29,8 +29,7 @@ type Configuration struct {
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 
-// LoadConfiguration decodes the plugin's Configuration strictly; a nil or empty reader gives the
-// defaults.
+// LoadConfiguration decodes the plugin's Configuration strictly; no input gives the defaults.
 func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	cfg := &Configuration{}
 	if err := admissionutils.DecodeConfiguration(config, cfg, ConfigurationAPIVersion, ConfigurationKind); err != nil {

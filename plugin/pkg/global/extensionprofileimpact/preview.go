@@ -26,8 +26,7 @@ type pinningShoot struct {
 // Key returns the Shoot's namespace/name.
 func (s pinningShoot) Key() string { return s.Shoot.Namespace + "/" + s.Shoot.Name }
 
-// pinLookup returns the Shoots not being deleted that actively pin a version of a component of the
-// profile, sorted by namespace/name.
+// pinLookup returns the Shoots not being deleted that actively pin a component, sorted.
 type pinLookup func(component, version string) ([]pinningShoot, error)
 
 // eventKind is what a fleetImpact is about.
@@ -61,8 +60,7 @@ type outcomeCount struct {
 type namedShoot struct {
 	// Shoot is namespace/name.
 	Shoot string
-	// Reason says why the Shoot is named: the failing rule's message, or its outcome
-	// ("force-upgraded to 0.42.1").
+	// Reason says why the Shoot is named: the failing rule's message, or its outcome.
 	Reason string
 	// Before is, for eventMoves, the outcome without the change.
 	Before string
@@ -97,9 +95,8 @@ type fleetImpact struct {
 	Channel *channelMove
 }
 
-// previewImpacts returns the Impacts of changes on the Shoots that pins returns, decided with
-// componentversion.Decide against profile as the write would store it: per profileChange eventNow,
-// eventExpiration, eventExpirationRemoved and eventRules, in this order, if any Shoot pins it.
+// previewImpacts returns the impacts of changes on the Shoots that pins returns, decided against
+// profile as the write would store it, per change and event kind in order.
 func previewImpacts(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, changes []profileChange, now time.Time, soak time.Duration, pins pinLookup, checker componentversion.CompatibilityChecker) ([]fleetImpact, error) {
 	checker = newSharedChecker(checker)
 	var impacts []fleetImpact
@@ -187,8 +184,7 @@ func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile
 	return impact
 }
 
-// sharedChecker prepares each Shoot for CEL once for all decisions of a preview; every check keeps
-// its own cost budget.
+// sharedChecker prepares each Shoot for CEL once for all decisions of a preview.
 type sharedChecker struct {
 	checker componentversion.CompatibilityChecker
 	shoots  map[*gardencorev1beta1.Shoot]componentversion.ShootCompatibility

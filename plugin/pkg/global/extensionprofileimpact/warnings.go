@@ -19,8 +19,8 @@ const (
 	maxWarningRunes = 250
 )
 
-// impactWarnings renders impacts as at most max admission warnings (maxWarnings when max < 2): a summary
-// per fleetImpact, then the Shoots each names. docs/operations/changing-a-profile-safely.md shows them.
+// impactWarnings renders impacts as at most max admission warnings: a summary per fleetImpact, then
+// the Shoots each names.
 func impactWarnings(impacts []fleetImpact, max int) []string {
 	if max < 2 {
 		max = maxWarnings
@@ -142,8 +142,7 @@ func orNone(version string) string {
 	return version
 }
 
-// outcomes renders what maintenance does with the pinning Shoots: "2 are force-upgraded to 0.42.1,
-// 1 is auto-updated to 0.43.0, 1 stays, 1 holds (no compatible version)".
+// outcomes renders what maintenance does with the pinning Shoots.
 func outcomes(impact fleetImpact) string {
 	var parts []string
 	for _, o := range impact.Outcomes {

@@ -3,8 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package extensionprofileinuse is the ExtensionProfileInUse admission plugin: it rejects removing
-// a component or version that a Shoot (not being deleted) pins from an ExtensionProfile, and
-// deleting a profile that Shoots pin. See GEP-78 "Protecting in-use versions (mirroring CloudProfile)".
+// a pinned component or version from an ExtensionProfile, and deleting a pinned profile.
 package extensionprofileinuse
 
 import (
@@ -158,8 +157,7 @@ func (p *ExtensionProfileInUse) validateDelete(a admission.Attributes) error {
 	return admission.NewForbidden(a, fmt.Errorf("ExtensionProfile %q cannot be deleted: still pinned by %s", a.GetName(), describeShoots(users)))
 }
 
-// pinningUsers counts the Shoots an index lists under one key and keeps the first maxNamedShoots
-// of their keys in sorted order.
+// pinningUsers counts the Shoots an index lists under one key and keeps the first sorted keys.
 type pinningUsers struct {
 	count int
 	first []string
@@ -194,8 +192,7 @@ type removal struct {
 	newIndex int
 }
 
-// removedFromSpec returns the components of the old spec that the new one lacks, and for the
-// components in both, the versions it lacks, in the old spec's order.
+// removedFromSpec returns the components and versions of the old spec the new one lacks, in order.
 func removedFromSpec(oldSpec, newSpec core.ExtensionProfileSpec) []removal {
 	var removed []removal
 	for _, oldComponent := range oldSpec.Components {
@@ -217,8 +214,7 @@ func removedFromSpec(oldSpec, newSpec core.ExtensionProfileSpec) []removal {
 	return removed
 }
 
-// describeShoots renders the number of Shoots and up to maxNamedShoots of their keys:
-// "1 Shoot (ns/a)", "5 Shoots (ns/a, ns/b, ns/c, and 2 more)".
+// describeShoots renders the number of Shoots and up to maxNamedShoots of their keys.
 func describeShoots(users pinningUsers) string {
 	noun := "Shoots"
 	if users.count == 1 {

@@ -28,8 +28,7 @@ func Register(plugins *admission.Plugins) {
 	})
 }
 
-// ResourceVersion drops the resourceVersion of created objects and rejects malformed ones on
-// updates.
+// ResourceVersion is the ResourceVersion admission plugin.
 type ResourceVersion struct {
 	*admission.Handler
 }

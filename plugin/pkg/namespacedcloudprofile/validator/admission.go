@@ -3,8 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package validator is the NamespacedCloudProfileValidator admission plugin: it checks a
-// NamespacedCloudProfile's overrides and its merge with the parent CloudProfile on create and on
-// spec updates.
+// NamespacedCloudProfile's overrides and its merge with the parent CloudProfile.
 package validator
 
 import (
@@ -120,7 +119,6 @@ func (c *validationContext) expired(v core.ExpirableVersion) bool {
 }
 
 // validateKubernetesVersionOverrides is kubernetesVersionOverrideErrors as a Forbidden error for a.
-// Validate reports the errors of both override checks in one Forbidden error instead.
 func (c *validationContext) validateKubernetesVersionOverrides(a admission.Attributes) error {
 	return forbidden(a, c.kubernetesVersionOverrideErrors())
 }
@@ -167,8 +165,7 @@ func (c *validationContext) kubernetesVersionOverrideErrors() field.ErrorList {
 	return allErrs
 }
 
-// machineImageOverrideErrors checks the overrides of the parent's machine image versions: only an
-// expirationDate (validateExtendedVersion), in the past on update only when already merged.
+// machineImageOverrideErrors checks the overrides of the parent's machine image versions.
 func (c *validationContext) machineImageOverrideErrors() field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, image := range c.profile.Spec.MachineImages {
@@ -194,8 +191,7 @@ func (c *validationContext) machineImageOverrideErrors() field.ErrorList {
 	return allErrs
 }
 
-// validateExtendedVersion checks an override of a parent's machine image version: only
-// expirationDate, which is required.
+// validateExtendedVersion checks that an override of a parent's version sets only expirationDate.
 func validateExtendedVersion(v core.MachineImageVersion, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	forbid := func(set bool, name string) {

@@ -2,9 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extensionprofile is the ShootExtensionProfile admission plugin: Admit stores the component
-// versions componentversion.ResolvePins decides, Validate checks the pins with
-// componentversion.ValidatePins. See GEP-78 "Admission" and docs/usage/extension-component-versions.md.
+// Package extensionprofile is the ShootExtensionProfile admission plugin: it resolves and validates
+// component pins (docs/usage/extension-component-versions.md).
 package extensionprofile
 
 import (
@@ -91,8 +90,7 @@ func (p *ShootExtensionProfile) SetClock(c clock.PassiveClock) {
 	p.Clock = c
 }
 
-// SetCoreInformerFactory takes the profile listers; requests wait for their caches. The compiled
-// rules of a deleted profile are dropped.
+// SetCoreInformerFactory takes the profile listers; requests wait for their caches.
 func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	cloudProfiles := f.Core().V1beta1().CloudProfiles()
 	p.cloudProfileLister = cloudProfiles.Lister()
@@ -104,8 +102,7 @@ func (p *ShootExtensionProfile) SetCoreInformerFactory(f gardencoreinformers.Sha
 	informer := f.Core().V1beta1().ExtensionProfiles()
 	p.extensionProfileLister = informer.Lister()
 	p.AddReadyFunc(informer.Informer().HasSynced)
-	// The cache replaces an entry on a new generation; only deletions need a handler. The error
-	// is that of a stopped informer.
+	// The cache replaces an entry on a new generation; only deletions need a handler.
 	_, _ = informer.Informer().AddEventHandler(toolscache.ResourceEventHandlerFuncs{
 		DeleteFunc: func(obj any) {
 			if tombstone, ok := obj.(toolscache.DeletedFinalStateUnknown); ok {
@@ -140,8 +137,7 @@ func (p *ShootExtensionProfile) ValidateInitialization() error {
 	return nil
 }
 
-// cloudProfileOf returns the Shoot's CloudProfile (a NamespacedCloudProfile with its merged spec),
-// nil when it cannot be read; the maintenance exception reads it.
+// cloudProfileOf returns the Shoot's (merged) CloudProfile, nil when it cannot be read.
 func (p *ShootExtensionProfile) cloudProfileOf(ctx context.Context, shoot *gardencorev1beta1.Shoot) *gardencorev1beta1.CloudProfile {
 	return admissionutils.CloudProfileListers{
 		CloudProfiles: p.cloudProfileLister, NamespacedCloudProfiles: p.namespacedCloudProfileLister, Client: p.coreClient,
@@ -156,8 +152,7 @@ func fieldManagerOf(a admission.Attributes) string {
 	return ""
 }
 
-// Validate checks the Shoot's pins with componentversion.ValidatePins; all errors at once, as
-// Forbidden.
+// Validate checks the Shoot's pins with componentversion.ValidatePins.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
@@ -167,8 +162,7 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 		return nil
 	}
 
-	// Conversion keeps the order of extensions and components, so indices match. The old Shoot is
-	// converted whole only when a rule needs it as baseline.
+	// Conversion keeps the order of extensions and components, so indices match.
 	external, err := toV1beta1(shoot)
 	if err != nil {
 		return apierrors.NewInternalError(err)
@@ -204,8 +198,7 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 	return nil
 }
 
-// shootsToCheck returns the new and (on update) old Shoot once the caches synced; a nil Shoot for
-// requests the plugin ignores (gate off, other resources, subresources).
+// shootsToCheck returns the new and old Shoot once the caches synced; nil for ignored requests.
 func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Shoot, *core.Shoot, error) {
 	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
 		return nil, nil, nil
@@ -219,9 +212,8 @@ func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Sho
 	return admissionutils.ShootsOf(a)
 }
 
-// getProfile returns the ExtensionProfile of an extension type, nil when there is none or the type
-// cannot name one. A lister miss is confirmed by a live read, so a lagging cache never rejects a
-// pin; a failing read is an internal error.
+// getProfile returns the ExtensionProfile of an extension type, nil for none; a lister miss is
+// confirmed by a live read, so a lagging cache never rejects a pin.
 func (p *ShootExtensionProfile) getProfile(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
 	if !admissionutils.CanBeObjectName(extensionType) {
 		return nil, nil

@@ -33,8 +33,7 @@ type Configuration struct {
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 
-// LoadConfiguration decodes the plugin's Configuration strictly; a nil or empty reader gives the
-// defaults.
+// LoadConfiguration decodes the plugin's Configuration strictly; no input gives the defaults.
 func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	cfg := &Configuration{}
 	if err := admissionutils.DecodeConfiguration(config, cfg, ConfigurationAPIVersion, ConfigurationKind); err != nil {
@@ -49,8 +48,7 @@ func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	return cfg, nil
 }
 
-// NewFromConfiguration returns the plugin as New does, with the maintenance users and the soak
-// period of cfg.
+// NewFromConfiguration returns the plugin as New does, configured by cfg.
 func NewFromConfiguration(cfg *Configuration) (*ShootExtensionProfile, error) {
 	p, err := New()
 	if err != nil {

@@ -10,8 +10,7 @@ import (
 )
 
 const (
-	// ControllerManagerServiceAccountUser is gardener-controller-manager's user name with its
-	// service account in the namespace garden; other identities are configured (Configuration).
+	// ControllerManagerServiceAccountUser is gardener-controller-manager's service account user.
 	ControllerManagerServiceAccountUser = "system:serviceaccount:garden:gardener-controller-manager"
 
 	// MaintenanceFieldManager is the field manager of shoot maintenance's writes. Client-supplied,
@@ -25,8 +24,8 @@ func DefaultMaintenanceUsers() sets.Set[string] {
 	return sets.New(ControllerManagerServiceAccountUser)
 }
 
-// isMaintenanceWrite reports whether an update is a write of shoot maintenance: by one of
-// maintenanceUsers (the authenticated user name) with the field manager MaintenanceFieldManager.
+// isMaintenanceWrite reports whether an update is by one of maintenanceUsers with the field
+// manager MaintenanceFieldManager.
 func isMaintenanceWrite(update bool, userInfo user.Info, fieldManager string, maintenanceUsers sets.Set[string]) bool {
 	return update && userInfo != nil && maintenanceUsers.Has(userInfo.GetName()) && fieldManager == MaintenanceFieldManager
 }

@@ -2,9 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: it warns, never
-// rejects, when a Shoot sets a version field of an extension's providerConfig (LegacyFields) for a
-// type that has an ExtensionProfile, and says whether that field or a pin is deployed.
+// Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: it warns when
+// a Shoot sets a providerConfig version field (LegacyFields) of a type with an ExtensionProfile.
 package legacycomponentversion
 
 import (
@@ -28,8 +27,7 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// LegacyField is a top-level string field of an extension's providerConfig that selected a
-// component version before GEP-78.
+// LegacyField is a providerConfig string field that selected a component version before pins.
 type LegacyField struct {
 	ExtensionType string
 	Field         string
@@ -67,8 +65,7 @@ func New() *ShootLegacyComponentVersion {
 	return &ShootLegacyComponentVersion{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update)}
 }
 
-// SetCoreInformerFactory takes the ExtensionProfile lister and waits for its informer to sync
-// before serving requests.
+// SetCoreInformerFactory takes the ExtensionProfile lister; requests wait for it to sync.
 func (p *ShootLegacyComponentVersion) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().ExtensionProfiles()
 	p.extensionProfileLister = informer.Lister()
@@ -102,8 +99,7 @@ func (p *ShootLegacyComponentVersion) Validate(ctx context.Context, a admission.
 	return nil
 }
 
-// Warnings returns the warnings for shoot, in the order of spec.extensions. A profile that
-// cannot be read counts as none: the warning is advice, and its absence changes nothing.
+// Warnings returns the warnings for shoot in spec order; an unreadable profile counts as none.
 func (p *ShootLegacyComponentVersion) Warnings(shoot *core.Shoot) []string {
 	var warnings []string
 	extensionsPath := field.NewPath("spec", "extensions")
@@ -136,8 +132,7 @@ func (p *ShootLegacyComponentVersion) Warnings(shoot *core.Shoot) []string {
 	return warnings
 }
 
-// stringField returns the top-level string field name of a JSON object, "" when raw is no
-// object or the field is missing or not a string (the extension's own validation reports that).
+// stringField returns the top-level string field name of a JSON object, "" when there is none.
 func stringField(raw []byte, name string) string {
 	var object map[string]json.RawMessage
 	if json.Unmarshal(raw, &object) != nil {

@@ -106,8 +106,7 @@ func (m *MutateShoot) Admit(ctx context.Context, a admission.Attributes, _ admis
 	return nil
 }
 
-// mutationContext is one Shoot under admission. oldShoot is nil on create; now is the time of
-// every version classification.
+// mutationContext is one Shoot under admission; oldShoot is nil on create.
 type mutationContext struct {
 	cloudProfileSpec *gardencorev1beta1.CloudProfileSpec
 	shoot            *core.Shoot
@@ -140,8 +139,7 @@ func (c *mutationContext) defaultKubernetes() field.ErrorList {
 	return nil
 }
 
-// defaultKubernetesVersionForWorkers applies defaultKubernetesVersionForWorker to every pool and
-// returns the errors of all pools.
+// defaultKubernetesVersionForWorkers applies defaultKubernetesVersionForWorker to every pool.
 func (c *mutationContext) defaultKubernetesVersionForWorkers() field.ErrorList {
 	allErrs := field.ErrorList{}
 	for i, worker := range c.shoot.Spec.Provider.Workers {
@@ -152,9 +150,8 @@ func (c *mutationContext) defaultKubernetesVersionForWorkers() field.ErrorList {
 	return allErrs
 }
 
-// defaultKubernetesVersionForWorker resolves a set, empty or partial kubernetes.version of the
-// pool at idxPath like defaultKubernetes, keeping the pool's stored version when the request
-// matches it. An unset version stays unset: the pool runs the control plane's version.
+// defaultKubernetesVersionForWorker resolves the pool's kubernetes.version like defaultKubernetes;
+// an unset version stays unset.
 func (c *mutationContext) defaultKubernetesVersionForWorker(idxPath *field.Path, worker core.Worker) field.ErrorList {
 	if worker.Kubernetes.Version == nil || len(*worker.Kubernetes.Version) > validation.MaxVersionLength {
 		return nil
@@ -195,8 +192,8 @@ func (c *mutationContext) ensureMachineImages() field.ErrorList {
 	return allErrs
 }
 
-// ensureMachineImage returns the image of a pool: the stored pool's, unless the request names another
-// image or version, else getDefaultMachineImageAt's.
+// ensureMachineImage returns the stored pool's image unless the request names another, else
+// getDefaultMachineImageAt's.
 func (c *mutationContext) ensureMachineImage(oldWorkers []core.Worker, worker core.Worker, fldPath *field.Path) (*core.ShootMachineImage, *field.Error) {
 	image := worker.Machine.Image
 	if oldWorker := findWorkerByName(oldWorkers, worker.Name); oldWorker != nil && oldWorker.Machine.Image != nil {
@@ -267,9 +264,8 @@ func findLatestSupportedVersion(constraints []gardencorev1beta1.ExpirableVersion
 	return findLatestSupportedVersionAt(constraints, major, minor, time.Now())
 }
 
-// findLatestSupportedVersionAt returns the highest version of constraints classified supported at
-// now with the given major and minor (nil: any; both nil: any release version), or nil.
-// Unparsable versions are skipped.
+// findLatestSupportedVersionAt returns the highest version of constraints supported at now with
+// the given major and minor (nil: any), or nil.
 func findLatestSupportedVersionAt(constraints []gardencorev1beta1.ExpirableVersion, major, minor *uint64, now time.Time) *semver.Version {
 	var latest *semver.Version
 	for _, constraint := range constraints {
@@ -287,9 +283,8 @@ func findLatestSupportedVersionAt(constraints []gardencorev1beta1.ExpirableVersi
 	return latest
 }
 
-// getDefaultMachineImage is getDefaultMachineImageAt at time.Now.
-// machineType, capabilityDefinitions and isUpdateStrategyInPlace do not narrow the choice: this
-// project's defaulting filters versions by architecture only (docs/deviations.md).
+// getDefaultMachineImage is getDefaultMachineImageAt at time.Now; it filters by architecture only
+// (docs/deviations.md).
 func getDefaultMachineImage(
 	machineImages []gardencorev1beta1.MachineImage,
 	image *core.ShootMachineImage,
@@ -302,9 +297,8 @@ func getDefaultMachineImage(
 	return getDefaultMachineImageAt(machineImages, image, arch, fldPath, time.Now())
 }
 
-// getDefaultMachineImageAt returns the machine image of a pool: the named image (else the first with a
-// version for arch) at a full version as given, or at the highest matching version for arch that is
-// neither preview, expired nor unavailable at now, supported before deprecated.
+// getDefaultMachineImageAt returns the named image (else the first for arch) at the given full
+// version, else at the highest matching supported (then deprecated) version for arch at now.
 func getDefaultMachineImageAt(machineImages []gardencorev1beta1.MachineImage, image *core.ShootMachineImage, arch *string, fldPath *field.Path, now time.Time) (*core.ShootMachineImage, *field.Error) {
 	var name, version string
 	var providerConfig *runtime.RawExtension
@@ -392,8 +386,7 @@ func requestMatchesVersion(requested, current string) bool {
 	return err == nil && matchesMajorMinor(cur, major, minor)
 }
 
-// parseRequestedVersion parses an empty or partial version (versionutils.ParsePartialVersion)
-// into its major and minor; "" is any version (both nil), "1" any minor (minor nil).
+// parseRequestedVersion parses an empty or partial version into its major and minor (nil: any).
 func parseRequestedVersion(requested string) (major, minor *uint64, err error) {
 	if requested == "" {
 		return nil, nil, nil
@@ -431,8 +424,7 @@ func imageNames(images []gardencorev1beta1.MachineImage) []string {
 	return names
 }
 
-// describeVersions lists the versions with their classification at now, e.g.
-// "1.35.6 (supported), 1.36.0 (preview)".
+// describeVersions lists the versions with their classification at now.
 func describeVersions(versions []gardencorev1beta1.ExpirableVersion, now time.Time) string {
 	if len(versions) == 0 {
 		return "none"

@@ -103,8 +103,7 @@ func (v *ValidateShoot) Validate(ctx context.Context, a admission.Attributes, _ 
 	return nil
 }
 
-// validationContext is one Shoot under admission; oldShoot is an empty Shoot on create and now
-// the time of every version classification. One method per check.
+// validationContext is one Shoot under admission; oldShoot is an empty Shoot on create.
 type validationContext struct {
 	profile  *gardencorev1beta1.CloudProfileSpec
 	shoot    *core.Shoot
@@ -155,9 +154,8 @@ func (c *validationContext) validateKubernetesVersion(fldPath *field.Path) field
 	return c.validateOfferedKubernetesVersion(fldPath, c.shoot.Spec.Kubernetes.Version, c.oldShoot.Spec.Kubernetes.Version, c.create)
 }
 
-// validateOfferedKubernetesVersion checks a control-plane or pool version that differs from
-// oldVersion: it is a version of the profile that is not unavailable and, when activeOnly (create,
-// new pool), not expired either (NotSupported listing them, preview ones tagged "(preview)").
+// validateOfferedKubernetesVersion checks that a changed version is offered by the profile and
+// not unavailable, nor expired when activeOnly (create, new pool).
 func (c *validationContext) validateOfferedKubernetesVersion(fldPath *field.Path, version, oldVersion string, activeOnly bool) field.ErrorList {
 	if version == oldVersion {
 		return nil
@@ -252,8 +250,7 @@ func joinProblems(problems []string) string {
 	}
 }
 
-// getOldWorker returns the old Shoot's pool of the given name and false, or an empty pool and true
-// when the pool is new.
+// getOldWorker returns the old Shoot's pool of the given name, or an empty pool and true if new.
 func (c *validationContext) getOldWorker(workerName string) (core.Worker, bool) {
 	i := slices.IndexFunc(c.oldShoot.Spec.Provider.Workers, func(w core.Worker) bool { return w.Name == workerName })
 	if i < 0 {

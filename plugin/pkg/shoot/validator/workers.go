@@ -112,9 +112,8 @@ func (c *validationContext) validateMachineType(idxPath *field.Path, worker core
 // architectureCapability is the name of the machine capability that holds the CPU architecture.
 const architectureCapability = "architecture"
 
-// machineTypeArchitecture is a machine type's CPU architecture: the one value of its
-// "architecture" capability (the definitions' values when the type names none) when there is
-// exactly one, else spec.machineTypes[].architecture.
+// machineTypeArchitecture is a machine type's CPU architecture: its single "architecture"
+// capability value, else spec.machineTypes[].architecture.
 func machineTypeArchitecture(t gardencorev1beta1.MachineType, definitions []gardencorev1beta1.CapabilityDefinition) string {
 	for _, d := range definitions {
 		if d.Name != architectureCapability {
@@ -131,8 +130,7 @@ func machineTypeArchitecture(t gardencorev1beta1.MachineType, definitions []gard
 	return ptr.Deref(t.Architecture, "")
 }
 
-// unavailableInAZone reports whether one of the zones of the Shoot's region lists the type as
-// unavailable.
+// unavailableInAZone reports whether a zone of the Shoot's region lists the type as unavailable.
 func (c *validationContext) unavailableInAZone(zones []string, name string, unavailable func(gardencorev1beta1.AvailabilityZone) []string) bool {
 	for _, r := range c.profile.Regions {
 		if r.Name != c.shoot.Spec.Region {
@@ -202,9 +200,8 @@ func (c *validationContext) validateVolumeType(fldPath *field.Path, volumeType s
 	return field.Invalid(fldPath, volumeType, fmt.Sprintf("%ssupported types are %+v", detail, supported))
 }
 
-// violatedMinVolumeSize returns the first minimum that size is below: the
-// machine type's storage minSize when its storage type is the volume's type, then the volume
-// type's minSize; nil when size meets both.
+// violatedMinVolumeSize returns the first minimum size is below, the machine type's storage then
+// the volume type's; nil when size meets both.
 func (c *validationContext) violatedMinVolumeSize(machineType, volumeType string, size resource.Quantity) *resource.Quantity {
 	for _, t := range c.profile.MachineTypes {
 		if t.Name == machineType && t.Storage != nil && t.Storage.MinSize != nil && t.Storage.Type == volumeType && size.Cmp(*t.Storage.MinSize) < 0 {
@@ -219,8 +216,7 @@ func (c *validationContext) violatedMinVolumeSize(machineType, volumeType string
 	return nil
 }
 
-// validateKubeletVersion refuses a machine image version whose kubeletVersionConstraint excludes
-// kubeletVersion.
+// validateKubeletVersion refuses an image version whose kubeletVersionConstraint excludes it.
 func validateKubeletVersion(constraints []gardencorev1beta1.MachineImage, worker core.Worker, kubeletVersion *semver.Version, fldPath *field.Path) *field.Error {
 	image := worker.Machine.Image
 	if image == nil {
@@ -250,9 +246,8 @@ func (c *validationContext) validateWorkerKubernetesVersion(idxPath *field.Path,
 		a.GetOperation() == admission.Create || isNewWorkerPool)
 }
 
-// validateZones checks the zones of a pool (on fldPath's zones) when they or the region changed:
-// each is a zone of region in constraints (NotSupported; Invalid when the region has none) and
-// appears once (Duplicate). A new pool's empty oldWorker has no zones.
+// validateZones checks that a pool's changed zones are zones of region in constraints, each
+// once; a new pool's empty oldWorker has no zones.
 func validateZones(constraints []gardencorev1beta1.Region, region, oldRegion string, worker, oldWorker core.Worker, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
 	if region == oldRegion && apiequality.Semantic.DeepEqual(worker.Zones, oldWorker.Zones) {
