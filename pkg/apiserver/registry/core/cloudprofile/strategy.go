@@ -59,7 +59,6 @@ func NewStatusStrategy(c clock.PassiveClock) cloudProfileStatusStrategy {
 	return cloudProfileStatusStrategy{cloudProfileStrategy: NewStrategy(c)}
 }
 
-// NamespaceScoped is false: CloudProfiles are cluster-scoped.
 func (cloudProfileStrategy) NamespaceScoped() bool { return false }
 
 // GetResetFields returns the fields a write to the main resource cannot set: status.
@@ -93,13 +92,10 @@ func (cloudProfileStrategy) Validate(_ context.Context, obj runtime.Object) fiel
 // WarningsOnCreate returns no warnings.
 func (cloudProfileStrategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
 
-// Canonicalize does nothing.
 func (cloudProfileStrategy) Canonicalize(runtime.Object) {}
 
-// AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (cloudProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed.
 func (cloudProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateCloudProfileUpdateAt).

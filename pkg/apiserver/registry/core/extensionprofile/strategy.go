@@ -53,7 +53,6 @@ func NewStatusStrategy(c clock.PassiveClock) extensionProfileStatusStrategy {
 	return extensionProfileStatusStrategy{extensionProfileStrategy: NewStrategy(c)}
 }
 
-// NamespaceScoped is false: ExtensionProfiles are cluster-scoped, like CloudProfiles.
 func (extensionProfileStrategy) NamespaceScoped() bool { return false }
 
 // GetResetFields returns the fields a write to the main resource cannot set: status.
@@ -89,13 +88,10 @@ func (extensionProfileStrategy) WarningsOnCreate(context.Context, runtime.Object
 	return nil
 }
 
-// Canonicalize does nothing: an ExtensionProfile has one spelling.
 func (extensionProfileStrategy) Canonicalize(runtime.Object) {}
 
-// AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (extensionProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed.
 func (extensionProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateExtensionProfileUpdate).

@@ -46,7 +46,6 @@ var (
 	_ rest.ResetFieldsStrategy = StatusStrategy
 )
 
-// NamespaceScoped is true.
 func (namespacedCloudProfileStrategy) NamespaceScoped() bool { return true }
 
 // GetResetFields returns the fields a write to the main resource cannot set: status.
@@ -83,13 +82,10 @@ func (namespacedCloudProfileStrategy) WarningsOnCreate(context.Context, runtime.
 	return nil
 }
 
-// Canonicalize does nothing.
 func (namespacedCloudProfileStrategy) Canonicalize(runtime.Object) {}
 
-// AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (namespacedCloudProfileStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is true: updates without resourceVersion are allowed.
 func (namespacedCloudProfileStrategy) AllowUnconditionalUpdate(context.Context) bool { return true }
 
 // ValidateUpdate validates an update (validation.ValidateNamespacedCloudProfileUpdate).

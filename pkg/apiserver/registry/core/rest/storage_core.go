@@ -26,8 +26,7 @@ type StorageProvider struct {
 	Clock clock.PassiveClock
 }
 
-// NewRESTStorage returns the APIGroupInfo of core.gardener.cloud; it panics if a store cannot be
-// completed.
+// NewRESTStorage returns the APIGroupInfo of core.gardener.cloud.
 func (p StorageProvider) NewRESTStorage(restOptionsGetter generic.RESTOptionsGetter) genericapiserver.APIGroupInfo {
 	apiGroupInfo := genericapiserver.NewDefaultAPIGroupInfo(core.GroupName, api.Scheme, api.ParameterCodec, api.Codecs)
 	apiGroupInfo.VersionedResourcesStorageMap[gardencorev1beta1.SchemeGroupVersion.Version] = p.v1beta1Storage(restOptionsGetter)

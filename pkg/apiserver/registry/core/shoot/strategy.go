@@ -54,7 +54,6 @@ func NewStatusStrategy() shootStatusStrategy {
 	return shootStatusStrategy{shootStrategy: NewStrategy(0)}
 }
 
-// NamespaceScoped is true: Shoots live in project namespaces.
 func (shootStrategy) NamespaceScoped() bool { return true }
 
 // GetResetFields returns the fields a write to the main resource cannot set: status.
@@ -64,8 +63,7 @@ func (shootStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	}
 }
 
-// PrepareForCreate clears the status, starts the generation at 1 and syncs spec.cloudProfileName
-// with spec.cloudProfile.
+// PrepareForCreate clears the status, starts the generation and syncs the cloud profile fields.
 func (shootStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	shoot := obj.(*core.Shoot)
 	shoot.Status = core.ShootStatus{}
@@ -73,8 +71,7 @@ func (shootStrategy) PrepareForCreate(_ context.Context, obj runtime.Object) {
 	gardenerutils.SyncCloudProfileFields(nil, shoot)
 }
 
-// PrepareForUpdate keeps the status, syncs the cloud profile fields and bumps the generation on a
-// spec change.
+// PrepareForUpdate keeps the status, syncs the cloud profile fields and bumps the generation.
 func (shootStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object) {
 	newShoot, oldShoot := obj.(*core.Shoot), old.(*core.Shoot)
 	newShoot.Status = oldShoot.Status
@@ -84,8 +81,7 @@ func (shootStrategy) PrepareForUpdate(_ context.Context, obj, old runtime.Object
 	}
 }
 
-// Validate validates a new Shoot (validation.ValidateShoot) and, as Gardener does, that it is not
-// created with the force-deletion annotation (validation.ValidateForceDeletion).
+// Validate validates a new Shoot, which must not carry the force-deletion annotation.
 func (shootStrategy) Validate(_ context.Context, obj runtime.Object) field.ErrorList {
 	shoot := obj.(*core.Shoot)
 	return append(validation.ValidateShoot(shoot), validation.ValidateForceDeletion(shoot, nil)...)
@@ -94,13 +90,10 @@ func (shootStrategy) Validate(_ context.Context, obj runtime.Object) field.Error
 // WarningsOnCreate returns no warnings.
 func (shootStrategy) WarningsOnCreate(context.Context, runtime.Object) []string { return nil }
 
-// Canonicalize does nothing.
 func (shootStrategy) Canonicalize(runtime.Object) {}
 
-// AllowCreateOnUpdate is false: PUT on a missing object fails.
 func (shootStrategy) AllowCreateOnUpdate(context.Context) bool { return false }
 
-// AllowUnconditionalUpdate is false: maintenance and users write the same Shoot.
 func (shootStrategy) AllowUnconditionalUpdate(context.Context) bool { return false }
 
 // ValidateUpdate validates an update (validation.ValidateShootUpdate).
@@ -138,8 +131,7 @@ func (shootStatusStrategy) ValidateUpdate(_ context.Context, obj, old runtime.Ob
 	return validation.ValidateShootObjectStatusUpdate(obj.(*core.Shoot), old.(*core.Shoot))
 }
 
-// ToSelectableFields returns the fields of a Shoot that field selectors can match; an unset
-// spec.seedName is "", so "spec.seedName=" selects unscheduled Shoots.
+// ToSelectableFields returns the fields of a Shoot that field selectors can match.
 func ToSelectableFields(shoot *core.Shoot) fields.Set {
 	set := make(fields.Set, 6)
 	set[core.ShootSeedName] = ""

@@ -47,8 +47,7 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
 	return NewRESTWithClock(optsGetter, clock.RealClock{})
 }
 
-// NewRESTWithClock returns the storage of cloudprofiles and cloudprofiles/status on clock c; it panics
-// if the store cannot be completed.
+// NewRESTWithClock returns the storage of cloudprofiles and cloudprofiles/status on clock c.
 func NewRESTWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *StatusREST) {
 	strategy := cloudprofile.NewStrategy(c)
 	store := &genericregistry.Store{

@@ -47,8 +47,7 @@ func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
 	return NewRESTWithClock(optsGetter, clock.RealClock{})
 }
 
-// NewRESTWithClock returns the storage of extensionprofiles and extensionprofiles/status on clock c; it
-// panics if the store cannot be completed.
+// NewRESTWithClock returns the storage of extensionprofiles and their status on clock c.
 func NewRESTWithClock(optsGetter generic.RESTOptionsGetter, c clock.PassiveClock) (*REST, *StatusREST) {
 	strategy := extensionprofile.NewStrategy(c)
 	store := &genericregistry.Store{

@@ -108,8 +108,8 @@ func classificationCounts(status core.ExtensionProfileStatus) []interface{} {
 	return cells
 }
 
-// nextTransitions returns the first classification change of each component, e.g.
-// "falco 0.45.1=preview@2026-12-15T00:00:00Z"; <none> without one, <unknown> before classification.
+// nextTransitions returns the first classification change of each component; <none> without one,
+// <unknown> before classification.
 func nextTransitions(status core.ExtensionProfileStatus) string {
 	if len(status.Components) == 0 {
 		return unknown

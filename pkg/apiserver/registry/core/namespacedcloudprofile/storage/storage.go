@@ -36,8 +36,7 @@ func NewStorage(optsGetter generic.RESTOptionsGetter) NamespacedCloudProfileStor
 	return NamespacedCloudProfileStorage{NamespacedCloudProfile: namespacedCloudProfileRest, Status: namespacedCloudProfileStatusRest}
 }
 
-// NewREST returns the storage of namespacedcloudprofiles and namespacedcloudprofiles/status; it panics
-// if the store cannot be completed.
+// NewREST returns the storage of namespacedcloudprofiles and namespacedcloudprofiles/status.
 func NewREST(optsGetter generic.RESTOptionsGetter) (*REST, *StatusREST) {
 	store := &genericregistry.Store{
 		NewFunc:                   func() runtime.Object { return &core.NamespacedCloudProfile{} },

@@ -25,8 +25,7 @@ type REST struct {
 	*genericregistry.Store
 }
 
-// NewREST returns the storage of shoots and shoots/status; it panics if the store cannot be
-// completed.
+// NewREST returns the storage of shoots and shoots/status.
 func NewREST(optsGetter generic.RESTOptionsGetter, credentialsRotationInterval time.Duration) (*REST, *StatusREST) {
 	strategy := shoot.NewStrategy(credentialsRotationInterval)
 	store := &genericregistry.Store{

@@ -77,8 +77,7 @@ func (c *convertor) ConvertToTable(_ context.Context, obj runtime.Object, tableO
 	return table, err
 }
 
-// cloudProfile prints spec.cloudProfile (namespace/name for a NamespacedCloudProfile), else
-// spec.cloudProfileName.
+// cloudProfile prints spec.cloudProfile, else spec.cloudProfileName.
 func cloudProfile(shoot *core.Shoot) string {
 	if ref := shoot.Spec.CloudProfile; ref != nil && ref.Name != "" {
 		if ref.Kind == "NamespacedCloudProfile" {
