@@ -136,8 +136,7 @@ type CompatibilityChecker interface {
 // ShootCompatibility checks component versions against one Shoot.
 type ShootCompatibility interface {
 	// Check returns the rules of version of component in profile that the Shoot fails; a rule
-	// that cannot be evaluated fails. ok is false when the Shoot could not be prepared. Each check
-	// has a cost budget of its own.
+	// that cannot be evaluated fails. ok is false when the Shoot could not be prepared.
 	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) (failures []RuleFailure, ok bool)
 }
 

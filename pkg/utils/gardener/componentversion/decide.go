@@ -81,14 +81,8 @@ func (o Outcome) String() string {
 // shoot.Spec.Extensions[extensionIndex].Components[componentIndex] as profile stands at the time
 // at, with soak the stable channel's soak period; candidates are checked by checker against shoot.
 // A nil profile is a hold. It panics when the indexes are out of range or the pin has no version.
-//
-// A component that follows a release channel takes the channel's version when it is higher and
-// compatible; a lower one is kept (ActionWait). Otherwise the effective autoUpdate applies: the
-// highest compatible candidate of its classifications within its strategy's boundary, never a
-// deprecated one unless the pin is deprecated. An expired or unlisted version is force-upgraded:
-// to a supported auto-update target if there is one, else to the highest compatible supported
-// version of the current minor, then of the next minor that has one, never across the major.
-// docs/usage/extension-component-versions.md tells it for users.
+// The rules are channelUpdate's and versionUpdateFor's; docs/usage/shoot-maintenance.md tells them
+// for users.
 func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, checker CompatibilityChecker) Outcome {
 	if profile == nil {
 		extensionType := shoot.Spec.Extensions[extensionIndex].Type

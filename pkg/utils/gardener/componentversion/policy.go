@@ -75,23 +75,16 @@ func (p autoUpdatePolicy) String() string {
 	return out
 }
 
-// AutoUpdatePolicy renders the auto-update policy that maintenance applies to the pinned component
-// componentName of profile (autoUpdatePolicy.String), e.g. "on, minor (profile)".
+// AutoUpdatePolicy renders the auto-update policy maintenance applies to the pinned componentName.
 func AutoUpdatePolicy(profile gardencorev1beta1.ExtensionProfileSpec, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) string {
 	return resolveAutoUpdate(profile, componentName, extensionAutoUpdate, componentAutoUpdate).String()
 }
 
 // resolveAutoUpdate resolves the auto-update policy of a pinned component, each setting from the
-// first level that sets it:
-//   - enabled: the Shoot's component, then extension autoUpdate, else true;
-//   - the requested strategy: the Shoot's component, then extension autoUpdate, the profile
-//     component's, then the profile's updateStrategy.default, else patch;
-//   - classifications: the Shoot's component, then extension autoUpdate, else empty.
-//
-// A requested strategy the component does not support (supportedStrategies) is replaced by the
-// first supported of the profile component's and the profile's default and patch, else by the
-// most conservative supported one; maintenance then never upgrades further than the profile
-// allows. An unknown componentName skips the profile component level.
+// first level that sets it: the Shoot's component, the extension's autoUpdate, then (strategy
+// only) the profile component's and the profile's default, else enabled, patch and supported only.
+// An unsupported requested strategy is replaced by the first supported of the profile component's
+// and the profile's default and patch, else by the most conservative supported one.
 func resolveAutoUpdate(profile gardencorev1beta1.ExtensionProfileSpec, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) autoUpdatePolicy {
 	result := autoUpdatePolicy{enabled: true}
 	switch {
@@ -164,10 +157,8 @@ func supportedStrategies(profile gardencorev1beta1.ExtensionProfileSpec, compone
 	return allUpdateStrategies
 }
 
-// checkUpdateStrategy rejects an effective update strategy the component does not support: a
-// strategy requested on the Shoot is NotSupported where it was requested (componentPath or
-// extensionPath, + autoUpdate.updateStrategy); a default from the profile or the patch fallback is
-// Invalid on componentPath, naming the profile, as only the owner's choice can work around it.
+// checkUpdateStrategy rejects an unsupported effective update strategy: NotSupported where the
+// Shoot requested it, else Invalid on componentPath, naming the profile.
 func checkUpdateStrategy(extensionPath, componentPath *field.Path, profile *gardencorev1beta1.ExtensionProfile, componentName string, extensionAutoUpdate, componentAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) field.ErrorList {
 	effective := resolveAutoUpdate(profile.Spec, componentName, extensionAutoUpdate, componentAutoUpdate)
 	if effective.unsupported == "" {

@@ -43,13 +43,10 @@ type StoredVersion struct {
 	Version                        string
 }
 
-// ResolvePins decides the versions the ShootExtensionProfile plugin's Admit stores, as Gardener's
-// ShootMutator sets machine-image versions: an entry without a version keeps the old Shoot's; an
-// entry following a release channel gets the channel's version; a changed version loses a leading
-// "v", and a partial one becomes the highest supported matching version whose rules hold, never
-// below a matching old one. It returns the versions to store in order, the pins that cannot be
-// resolved, the warnings in order, and the error of req.Profile. Pins of disabled extensions, of
-// types without a usable profile and of unknown components are left for ValidatePins.
+// ResolvePins decides the versions the ShootExtensionProfile plugin's Admit stores: the old
+// Shoot's for an entry without one, the channel's for one that follows a channel, a changed one
+// without leading "v", resolved when partial. It returns them in order with the unresolvable
+// pins, the warnings and req.Profile's error; the rest is left to ValidatePins.
 func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, field.ErrorList, []string, error) {
 	m := &pinMutation{req: req, extensions: deepCopyExtensions(req.Extensions), oldPins: v1beta1helper.ComponentPins(req.OldExtensions),
 		profiles: map[string]*gardencorev1beta1.ExtensionProfile{}}
@@ -182,8 +179,7 @@ func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 	return nil
 }
 
-// compatible checks a component's versions against the new Shoot, each with a cost budget of its
-// own as maintenance checks candidates; the Shoot is read on the first evaluation.
+// compatible checks a component's versions against the new Shoot, each with its own cost budget.
 func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) compatibleFunc {
 	return func(version string) ([]string, error) {
 		rules := m.req.Rules.Get(profile).Rules(component, version)
@@ -226,12 +222,9 @@ func hasComponentEntry(extensions []gardencorev1beta1.Extension, extensionType, 
 	return false
 }
 
-// resolvePartialVersion resolves a partial pin ("3", "3.6", with an optional leading "v"), as
-// Gardener's ShootMutator resolves a machine-image version prefix: to the highest candidate
-// classified supported that matches it and passes compatible (nil accepts all). current, the old
-// Shoot's version ("" for none), is kept when it matches and nothing higher qualifies, so
-// "3.6.12" changed to "3.6" never downgrades. Errors are on fldPath: a malformed prefix or no
-// suitable version is Invalid, an error of compatible InternalError.
+// resolvePartialVersion resolves a partial pin to the highest supported match that passes
+// compatible (nil accepts all); current, the old version, is kept when it matches and nothing
+// higher qualifies.
 func resolvePartialVersion(fldPath *field.Path, component gardencorev1beta1.ExtensionProfileComponent, pinned, current string, now time.Time, compatible compatibleFunc) (string, *field.Error) {
 	prefix, err := versionutils.ParsePartialVersion(pinned)
 	if err != nil {

@@ -38,10 +38,9 @@ type AdmissionRequest struct {
 	Now          time.Time
 }
 
-// ValidatePins checks the component pins of a Shoot create or update for the ShootExtensionProfile
-// plugin's Validate: existence, version and update strategy of a changed pin, the compatibility
-// rules of every valid pin old-vs-new. It returns the field errors, the warnings in order, and the
-// error of req.Profile.
+// ValidatePins checks the component pins of a Shoot create or update: existence, version and
+// strategy of a changed pin, the rules of every valid pin old-vs-new. It returns the field errors,
+// the warnings in order, and the error of req.Profile.
 func ValidatePins(ctx context.Context, req AdmissionRequest) (field.ErrorList, []string, error) {
 	v := newPinValidation(req)
 	for _, pin := range v1beta1helper.ComponentPins(req.Shoot.Spec.Extensions) {
@@ -185,8 +184,7 @@ func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.Componen
 }
 
 // validateUpdateStrategy checks the effective update strategy of a new pin or a changed
-// autoUpdate, not of a changed version alone: maintenance writes versions, and an operator may
-// have narrowed updateStrategy.supported since.
+// autoUpdate, not of a version maintenance changed.
 func (v *pinValidation) validateUpdateStrategy(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) {
 	extension := &v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
 	if !newlyPinned(v.oldPins, pin) && !autoUpdateChanged(v.req.OldExtensions, v.req.Update, extension, pin) {
@@ -280,8 +278,7 @@ func autoUpdateChanged(oldExtensions []gardencorev1beta1.Extension, update bool,
 	return true
 }
 
-// autoUpdateEqual is apiequality.Semantic.DeepEqual of two autoUpdate policies without reflection
-// (it runs for every pin of every Shoot write); a unit test fails until a new field is compared.
+// autoUpdateEqual is apiequality.Semantic.DeepEqual of two autoUpdate policies without reflection.
 func autoUpdateEqual(a, b *gardencorev1beta1.ExtensionAutoUpdate) bool {
 	if a == nil || b == nil {
 		return a == b

@@ -107,9 +107,8 @@ func (f forcedChange) String() string {
 	return fmt.Sprintf("machine image of worker pool %s %s to %s (%s)", f.pool, f.from, f.to, f.reason)
 }
 
-// forcedHostChanges returns the changes from old to shoot of the control plane's and each pool's
-// Kubernetes version and each pool's machine image version that maintenance forces at now (an
-// expired or unlisted old version, as v1beta1helper decides); none without cloudProfile.
+// forcedHostChanges returns the Kubernetes and machine image version changes from old to shoot
+// that maintenance forces at now; none without cloudProfile.
 func forcedHostChanges(old, shoot *gardencorev1beta1.Shoot, cloudProfile *gardencorev1beta1.CloudProfile, now time.Time) []forcedChange {
 	if cloudProfile == nil {
 		return nil
