@@ -148,6 +148,9 @@ type ContainerRuntime struct {
 	Type string
 	// ProviderConfig is opaque configuration of the runtime.
 	ProviderConfig *runtime.RawExtension
+	// Components pins the versions of the runtime's components in a Shoot's worker pool
+	// (see the v1beta1 field). Not in a CloudProfile.
+	Components []ExtensionComponent
 }
 
 // InPlaceUpdates holds the in-place update settings of a machine image version.

@@ -76,6 +76,16 @@ type Worker struct {
 	UpdateStrategy *MachineUpdateStrategy
 	// ControlPlane runs the control plane in this pool (self-hosted shoots); at most one pool.
 	ControlPlane *WorkerControlPlane
+	// Extensions overrides component versions of the Shoot's extensions for this pool.
+	Extensions []WorkerExtension
+}
+
+// WorkerExtension overrides the component versions of one of the Shoot's extensions in a pool.
+type WorkerExtension struct {
+	// Type is the type of an extension the Shoot enables in spec.extensions.
+	Type string
+	// Components pins component versions for this pool.
+	Components []ExtensionComponent
 }
 
 // WorkerKubernetes holds the kubelet version and settings of a pool.

@@ -174,6 +174,7 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.WatchCacheSizes{}.OpenAPIModelName():                              schema_pkg_apis_core_v1beta1_WatchCacheSizes(ref),
 		v1beta1.Worker{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Worker(ref),
 		v1beta1.WorkerControlPlane{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_WorkerControlPlane(ref),
+		v1beta1.WorkerExtension{}.OpenAPIModelName():                              schema_pkg_apis_core_v1beta1_WorkerExtension(ref),
 		v1beta1.WorkerKubernetes{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_WorkerKubernetes(ref),
 		v1beta1.WorkerSystemComponents{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_WorkerSystemComponents(ref),
 		v1beta1.WorkersSettings{}.OpenAPIModelName():                              schema_pkg_apis_core_v1beta1_WorkersSettings(ref),
@@ -1871,12 +1872,35 @@ func schema_pkg_apis_core_v1beta1_ContainerRuntime(ref common.ReferenceCallback)
 							Ref:         ref(runtime.RawExtension{}.OpenAPIModelName()),
 						},
 					},
+					"components": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Components pins the versions of the runtime's components in a Shoot's worker pool, keyed by name; the runtime's type names the ExtensionProfile. A CloudProfile sets none.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.ExtensionComponent{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"type"},
 			},
 		},
 		Dependencies: []string{
-			runtime.RawExtension{}.OpenAPIModelName()},
+			v1beta1.ExtensionComponent{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName()},
 	}
 }
 
@@ -7555,12 +7579,35 @@ func schema_pkg_apis_core_v1beta1_Worker(ref common.ReferenceCallback) common.Op
 							Ref:         ref(v1beta1.WorkerControlPlane{}.OpenAPIModelName()),
 						},
 					},
+					"extensions": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"type",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "type",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Extensions overrides the component versions of the Shoot's extensions for this pool, keyed by type. A component the pool does not name keeps the Shoot-level version.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.WorkerExtension{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"name", "machine", "maximum", "minimum"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.CRI{}.OpenAPIModelName(), v1beta1.ClusterAutoscalerOptions{}.OpenAPIModelName(), v1beta1.DataVolume{}.OpenAPIModelName(), v1beta1.Machine{}.OpenAPIModelName(), v1beta1.MachineControllerManagerSettings{}.OpenAPIModelName(), v1beta1.Volume{}.OpenAPIModelName(), v1beta1.WorkerControlPlane{}.OpenAPIModelName(), v1beta1.WorkerKubernetes{}.OpenAPIModelName(), v1beta1.WorkerSystemComponents{}.OpenAPIModelName(), corev1.Taint{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName(), intstr.IntOrString{}.OpenAPIModelName()},
+			v1beta1.CRI{}.OpenAPIModelName(), v1beta1.ClusterAutoscalerOptions{}.OpenAPIModelName(), v1beta1.DataVolume{}.OpenAPIModelName(), v1beta1.Machine{}.OpenAPIModelName(), v1beta1.MachineControllerManagerSettings{}.OpenAPIModelName(), v1beta1.Volume{}.OpenAPIModelName(), v1beta1.WorkerControlPlane{}.OpenAPIModelName(), v1beta1.WorkerExtension{}.OpenAPIModelName(), v1beta1.WorkerKubernetes{}.OpenAPIModelName(), v1beta1.WorkerSystemComponents{}.OpenAPIModelName(), corev1.Taint{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName(), intstr.IntOrString{}.OpenAPIModelName()},
 	}
 }
 
@@ -7588,6 +7635,53 @@ func schema_pkg_apis_core_v1beta1_WorkerControlPlane(ref common.ReferenceCallbac
 		},
 		Dependencies: []string{
 			v1beta1.Backup{}.OpenAPIModelName(), v1beta1.Exposure{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_WorkerExtension(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WorkerExtension overrides the component versions of one of the Shoot's extensions in a pool.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Type is the type of an extension the Shoot enables in spec.extensions.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"components": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "name",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Components pins component versions for this pool, keyed by name; the entry shape is that of spec.extensions[].components[].",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.ExtensionComponent{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+				},
+				Required: []string{"type"},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.ExtensionComponent{}.OpenAPIModelName()},
 	}
 }
 

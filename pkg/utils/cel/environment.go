@@ -63,7 +63,10 @@ var listBounds = map[string]map[string]int64{
 	gardencorev1beta1.Provider{}.OpenAPIModelName():  {"workers": MaxWorkers},
 	gardencorev1beta1.ShootSpec{}.OpenAPIModelName(): {"extensions": MaxExtensions},
 	gardencorev1beta1.Extension{}.OpenAPIModelName(): {"components": MaxExtensionComponents},
-	gardencorev1beta1.Worker{}.OpenAPIModelName():    {"zones": MaxWorkerZones},
+	gardencorev1beta1.Worker{}.OpenAPIModelName():    {"zones": MaxWorkerZones, "extensions": MaxExtensions},
+	// Per-pool pins: a pool overrides at most every extension, a runtime pins as many components.
+	gardencorev1beta1.WorkerExtension{}.OpenAPIModelName():  {"components": MaxExtensionComponents},
+	gardencorev1beta1.ContainerRuntime{}.OpenAPIModelName(): {"components": MaxExtensionComponents},
 	// Validation admits IPv4 and IPv6, each at most once.
 	gardencorev1beta1.Networking{}.OpenAPIModelName(): {"ipFamilies": 2},
 }

@@ -289,7 +289,12 @@ func validateMachineImageVersionOwnFields(v core.MachineImageVersion, fldPath *f
 		criNames.Insert(string(cri.Name))
 		runtimes := sets.New[string]()
 		for j, rt := range cri.ContainerRuntimes {
-			typePath := criPath.Child("containerRuntimes").Index(j).Child("type")
+			runtimePath := criPath.Child("containerRuntimes").Index(j)
+			typePath := runtimePath.Child("type")
+			if len(rt.Components) > 0 {
+				allErrs = append(allErrs, field.Forbidden(runtimePath.Child("components"),
+					"a profile offers container runtimes; their component versions are pinned in a Shoot's worker pool"))
+			}
 			switch {
 			case rt.Type == "":
 				allErrs = append(allErrs, field.Invalid(typePath, rt.Type, fmt.Sprintf("container runtime type must be a qualified name: %v", validateUnprefixedQualifiedName(rt.Type))))

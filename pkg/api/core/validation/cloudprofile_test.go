@@ -266,6 +266,10 @@ var _ = Describe("CloudProfile validation", func() {
 		Entry("duplicate container runtime", func(p *core.CloudProfile) {
 			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "containerd", ContainerRuntimes: []core.ContainerRuntime{{Type: "gvisor"}, {Type: "gvisor"}}}}
 		}, fieldErr(field.ErrorTypeDuplicate, "spec.machineImages[0].versions[0].cri[0].containerRuntimes[1].type")),
+		Entry("container runtime components (pinned in a Shoot's pool, not offered)", func(p *core.CloudProfile) {
+			p.Spec.MachineImages[0].Versions[0].CRI = []core.CRI{{Name: "containerd", ContainerRuntimes: []core.ContainerRuntime{
+				{Type: "gvisor", Components: []core.ExtensionComponent{{Name: "runsc"}}}}}}
+		}, fieldErrDetail(field.ErrorTypeForbidden, "spec.machineImages[0].versions[0].cri[0].containerRuntimes[0].components", "pinned in a Shoot's worker pool")),
 		Entry("unknown image architecture", func(p *core.CloudProfile) { p.Spec.MachineImages[0].Versions[0].Architectures = []string{"ppc64le"} },
 			fieldErr(field.ErrorTypeNotSupported, "spec.machineImages[0].versions[0].architectures[0]")),
 		Entry("unparseable kubelet version constraint", func(p *core.CloudProfile) {

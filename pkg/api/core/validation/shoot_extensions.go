@@ -17,8 +17,9 @@ import (
 
 // validateShootExtensionComponents validates the GEP-78 fields of spec.extensions[]: autoUpdate,
 // channel and components[] and, with the ExtensionComponentVersions feature gate off, that none
-// is new or changed against the entry of the same type in oldShoot (nil on create). Gardener's
-// ValidateShoot calls it with nil, ValidateShootUpdate with the old Shoot.
+// is new or changed against the entry of the same type in oldShoot (nil on create); then the
+// per-pool pins (validateWorkerComponents). Gardener's ValidateShoot calls it with nil,
+// ValidateShootUpdate with the old Shoot.
 func validateShootExtensionComponents(shoot, oldShoot *core.Shoot) field.ErrorList {
 	allErrs := field.ErrorList{}
 	gateEnabled := features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)
@@ -51,30 +52,39 @@ func validateShootExtensionComponents(shoot, oldShoot *core.Shoot) field.ErrorLi
 		if len(extension.Components) > 0 && !componentsAllowed {
 			allErrs = append(allErrs, field.Forbidden(idxPath.Child("components"), "components "+featureGateMessage))
 		}
-		names := sets.New[string]()
-		for j, component := range extension.Components {
-			componentPath := idxPath.Child("components").Index(j)
-			namePath := componentPath.Child("name")
-			switch {
-			case component.Name == "":
-				allErrs = append(allErrs, field.Required(namePath, "must name a component of the extension's ExtensionProfile"))
-			case len(component.Name) > MaxNameLength:
-				allErrs = append(allErrs, field.TooLong(namePath, "", MaxNameLength))
-			case names.Has(component.Name):
-				allErrs = append(allErrs, field.Duplicate(namePath, component.Name))
-			}
-			names.Insert(component.Name)
+		allErrs = append(allErrs, validateComponentPins(extension.Components, idxPath.Child("components"),
+			"must name a component of the extension's ExtensionProfile")...)
+	}
+	return append(allErrs, validateWorkerComponents(shoot, oldShoot)...)
+}
 
-			if component.Version != nil && *component.Version == "" {
-				allErrs = append(allErrs, field.Required(componentPath.Child("version"),
-					"must not be empty if set; omit it to get the default version"))
-			}
-			allErrs = append(allErrs, validateOptionalMaxLength(component.Version, MaxVersionLength, componentPath.Child("version"))...)
-			if component.AutoUpdate != nil {
-				allErrs = append(allErrs, validateExtensionAutoUpdate(component.AutoUpdate, componentPath.Child("autoUpdate"))...)
-			}
-			allErrs = append(allErrs, validateReleaseChannel(component.Channel, component.AutoUpdate, componentPath)...)
+// validateComponentPins validates a components[] list of pins at fldPath: each names a component
+// (nameDetail says of which profile) once, and its version, autoUpdate and channel are well-formed.
+func validateComponentPins(components []core.ExtensionComponent, fldPath *field.Path, nameDetail string) field.ErrorList {
+	var allErrs field.ErrorList
+	names := sets.New[string]()
+	for j, component := range components {
+		componentPath := fldPath.Index(j)
+		namePath := componentPath.Child("name")
+		switch {
+		case component.Name == "":
+			allErrs = append(allErrs, field.Required(namePath, nameDetail))
+		case len(component.Name) > MaxNameLength:
+			allErrs = append(allErrs, field.TooLong(namePath, "", MaxNameLength))
+		case names.Has(component.Name):
+			allErrs = append(allErrs, field.Duplicate(namePath, component.Name))
 		}
+		names.Insert(component.Name)
+
+		if component.Version != nil && *component.Version == "" {
+			allErrs = append(allErrs, field.Required(componentPath.Child("version"),
+				"must not be empty if set; omit it to get the default version"))
+		}
+		allErrs = append(allErrs, validateOptionalMaxLength(component.Version, MaxVersionLength, componentPath.Child("version"))...)
+		if component.AutoUpdate != nil {
+			allErrs = append(allErrs, validateExtensionAutoUpdate(component.AutoUpdate, componentPath.Child("autoUpdate"))...)
+		}
+		allErrs = append(allErrs, validateReleaseChannel(component.Channel, component.AutoUpdate, componentPath)...)
 	}
 	return allErrs
 }

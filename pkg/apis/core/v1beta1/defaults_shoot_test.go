@@ -60,6 +60,32 @@ var _ = Describe("Shoot defaulting", func() {
 		Expect(shoot.Spec.Provider.WorkersSettings).To(Equal(&WorkersSettings{SSHAccess: &SSHAccess{Enabled: true}}))
 	})
 
+	It("defaults the autoUpdate of per-pool pins as that of spec.extensions[].components[]", func() {
+		strategy := ptr.To(UpdateStrategyPatch)
+		shoot := &Shoot{Spec: ShootSpec{Provider: Provider{Workers: []Worker{{
+			Name: "pool",
+			CRI: &CRI{Name: "containerd", ContainerRuntimes: []ContainerRuntime{{Type: "gvisor", Components: []ExtensionComponent{
+				{Name: "runsc", AutoUpdate: &ExtensionAutoUpdate{UpdateStrategy: strategy}},
+				{Name: "shim", AutoUpdate: &ExtensionAutoUpdate{Enabled: ptr.To(false)}},
+			}}}},
+			Extensions: []WorkerExtension{{Type: "gpu-driver", Components: []ExtensionComponent{
+				{Name: "driver", AutoUpdate: &ExtensionAutoUpdate{UpdateStrategy: strategy}},
+				{Name: "toolkit"},
+			}}},
+		}}}}}
+		scheme.Default(shoot)
+
+		worker := shoot.Spec.Provider.Workers[0]
+		Expect(worker.CRI.ContainerRuntimes[0].Components).To(Equal([]ExtensionComponent{
+			{Name: "runsc", AutoUpdate: &ExtensionAutoUpdate{Enabled: ptr.To(true), UpdateStrategy: strategy}},
+			{Name: "shim", AutoUpdate: &ExtensionAutoUpdate{Enabled: ptr.To(false)}},
+		}))
+		Expect(worker.Extensions[0].Components).To(Equal([]ExtensionComponent{
+			{Name: "driver", AutoUpdate: &ExtensionAutoUpdate{Enabled: ptr.To(true), UpdateStrategy: strategy}},
+			{Name: "toolkit"},
+		}))
+	})
+
 	It("defaults an in-place pool, a dual-stack node CIDR, the garden namespace's toleration and the VPA", func() {
 		shoot := &Shoot{Spec: ShootSpec{
 			Networking: &Networking{IPFamilies: []IPFamily{IPFamilyIPv4, IPFamilyIPv6}},

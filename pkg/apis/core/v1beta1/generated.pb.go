@@ -334,6 +334,8 @@ func (m *Worker) Reset() { *m = Worker{} }
 
 func (m *WorkerControlPlane) Reset() { *m = WorkerControlPlane{} }
 
+func (m *WorkerExtension) Reset() { *m = WorkerExtension{} }
+
 func (m *WorkerKubernetes) Reset() { *m = WorkerKubernetes{} }
 
 func (m *WorkerSystemComponents) Reset() { *m = WorkerSystemComponents{} }
@@ -2106,6 +2108,20 @@ func (m *ContainerRuntime) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	if len(m.Components) > 0 {
+		for iNdEx := len(m.Components) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.Components[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintGenerated(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0x1a
+		}
+	}
 	if m.ProviderConfig != nil {
 		{
 			size, err := m.ProviderConfig.MarshalToSizedBuffer(dAtA[:i])
@@ -9221,6 +9237,22 @@ func (m *Worker) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	if len(m.Extensions) > 0 {
+		for iNdEx := len(m.Extensions) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.Extensions[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintGenerated(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0x1
+			i--
+			dAtA[i] = 0xca
+		}
+	}
 	if m.ControlPlane != nil {
 		{
 			size, err := m.ControlPlane.MarshalToSizedBuffer(dAtA[:i])
@@ -9562,6 +9594,48 @@ func (m *WorkerControlPlane) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 		i--
 		dAtA[i] = 0xa
 	}
+	return len(dAtA) - i, nil
+}
+
+func (m *WorkerExtension) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *WorkerExtension) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *WorkerExtension) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if len(m.Components) > 0 {
+		for iNdEx := len(m.Components) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.Components[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintGenerated(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0x12
+		}
+	}
+	i -= len(m.Type)
+	copy(dAtA[i:], m.Type)
+	i = encodeVarintGenerated(dAtA, i, uint64(len(m.Type)))
+	i--
+	dAtA[i] = 0xa
 	return len(dAtA) - i, nil
 }
 
@@ -10366,6 +10440,12 @@ func (m *ContainerRuntime) Size() (n int) {
 	if m.ProviderConfig != nil {
 		l = m.ProviderConfig.Size()
 		n += 1 + l + sovGenerated(uint64(l))
+	}
+	if len(m.Components) > 0 {
+		for _, e := range m.Components {
+			l = e.Size()
+			n += 1 + l + sovGenerated(uint64(l))
+		}
 	}
 	return n
 }
@@ -13163,6 +13243,12 @@ func (m *Worker) Size() (n int) {
 		l = m.ControlPlane.Size()
 		n += 2 + l + sovGenerated(uint64(l))
 	}
+	if len(m.Extensions) > 0 {
+		for _, e := range m.Extensions {
+			l = e.Size()
+			n += 2 + l + sovGenerated(uint64(l))
+		}
+	}
 	return n
 }
 
@@ -13179,6 +13265,23 @@ func (m *WorkerControlPlane) Size() (n int) {
 	if m.Exposure != nil {
 		l = m.Exposure.Size()
 		n += 1 + l + sovGenerated(uint64(l))
+	}
+	return n
+}
+
+func (m *WorkerExtension) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	l = len(m.Type)
+	n += 1 + l + sovGenerated(uint64(l))
+	if len(m.Components) > 0 {
+		for _, e := range m.Components {
+			l = e.Size()
+			n += 1 + l + sovGenerated(uint64(l))
+		}
 	}
 	return n
 }
@@ -13676,9 +13779,15 @@ func (this *ContainerRuntime) String() string {
 	if this == nil {
 		return "nil"
 	}
+	repeatedStringForComponents := "[]ExtensionComponent{"
+	for _, f := range this.Components {
+		repeatedStringForComponents += strings.Replace(strings.Replace(f.String(), "ExtensionComponent", "ExtensionComponent", 1), `&`, ``, 1) + ","
+	}
+	repeatedStringForComponents += "}"
 	s := strings.Join([]string{`&ContainerRuntime{`,
 		`Type:` + fmt.Sprintf("%v", this.Type) + `,`,
 		`ProviderConfig:` + strings.Replace(fmt.Sprintf("%v", this.ProviderConfig), "RawExtension", "runtime.RawExtension", 1) + `,`,
+		`Components:` + repeatedStringForComponents + `,`,
 		`}`,
 	}, "")
 	return s
@@ -15462,6 +15571,11 @@ func (this *Worker) String() string {
 		repeatedStringForDataVolumes += strings.Replace(strings.Replace(f.String(), "DataVolume", "DataVolume", 1), `&`, ``, 1) + ","
 	}
 	repeatedStringForDataVolumes += "}"
+	repeatedStringForExtensions := "[]WorkerExtension{"
+	for _, f := range this.Extensions {
+		repeatedStringForExtensions += strings.Replace(strings.Replace(f.String(), "WorkerExtension", "WorkerExtension", 1), `&`, ``, 1) + ","
+	}
+	repeatedStringForExtensions += "}"
 	keysForAnnotations := make([]string, 0, len(this.Annotations))
 	for k := range this.Annotations {
 		keysForAnnotations = append(keysForAnnotations, k)
@@ -15517,6 +15631,7 @@ func (this *Worker) String() string {
 		`Priority:` + valueToStringGenerated(this.Priority) + `,`,
 		`UpdateStrategy:` + valueToStringGenerated(this.UpdateStrategy) + `,`,
 		`ControlPlane:` + strings.Replace(this.ControlPlane.String(), "WorkerControlPlane", "WorkerControlPlane", 1) + `,`,
+		`Extensions:` + repeatedStringForExtensions + `,`,
 		`}`,
 	}, "")
 	return s
@@ -15528,6 +15643,22 @@ func (this *WorkerControlPlane) String() string {
 	s := strings.Join([]string{`&WorkerControlPlane{`,
 		`Backup:` + strings.Replace(this.Backup.String(), "Backup", "Backup", 1) + `,`,
 		`Exposure:` + strings.Replace(this.Exposure.String(), "Exposure", "Exposure", 1) + `,`,
+		`}`,
+	}, "")
+	return s
+}
+func (this *WorkerExtension) String() string {
+	if this == nil {
+		return "nil"
+	}
+	repeatedStringForComponents := "[]ExtensionComponent{"
+	for _, f := range this.Components {
+		repeatedStringForComponents += strings.Replace(strings.Replace(f.String(), "ExtensionComponent", "ExtensionComponent", 1), `&`, ``, 1) + ","
+	}
+	repeatedStringForComponents += "}"
+	s := strings.Join([]string{`&WorkerExtension{`,
+		`Type:` + fmt.Sprintf("%v", this.Type) + `,`,
+		`Components:` + repeatedStringForComponents + `,`,
 		`}`,
 	}, "")
 	return s
@@ -20672,6 +20803,40 @@ func (m *ContainerRuntime) Unmarshal(dAtA []byte) error {
 				m.ProviderConfig = &runtime.RawExtension{}
 			}
 			if err := m.ProviderConfig.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Components", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Components = append(m.Components, ExtensionComponent{})
+			if err := m.Components[len(m.Components)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
 			iNdEx = postIndex
@@ -42318,6 +42483,40 @@ func (m *Worker) Unmarshal(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 25:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Extensions", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Extensions = append(m.Extensions, WorkerExtension{})
+			if err := m.Extensions[len(m.Extensions)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
 			skippy, err := skipGenerated(dAtA[iNdEx:])
@@ -42437,6 +42636,122 @@ func (m *WorkerControlPlane) Unmarshal(dAtA []byte) error {
 				m.Exposure = &Exposure{}
 			}
 			if err := m.Exposure.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		default:
+			iNdEx = preIndex
+			skippy, err := skipGenerated(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *WorkerExtension) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowGenerated
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: WorkerExtension: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: WorkerExtension: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Type", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Type = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 2:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Components", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Components = append(m.Components, ExtensionComponent{})
+			if err := m.Components[len(m.Components)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
 			iNdEx = postIndex

@@ -192,6 +192,14 @@ type ContainerRuntime struct {
 	// ProviderConfig is opaque configuration of the runtime.
 	// +optional
 	ProviderConfig *runtime.RawExtension `json:"providerConfig,omitempty" protobuf:"bytes,2,opt,name=providerConfig"`
+	// Components pins the versions of the runtime's components in a Shoot's worker pool, keyed by
+	// name; the runtime's type names the ExtensionProfile. A CloudProfile sets none.
+	// +patchMergeKey=name
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=name
+	// +optional
+	Components []ExtensionComponent `json:"components,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,3,rep,name=components"`
 }
 
 // InPlaceUpdates holds the in-place update settings of a machine image version.

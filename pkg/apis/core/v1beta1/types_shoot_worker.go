@@ -102,6 +102,28 @@ type Worker struct {
 	// ControlPlane runs the control plane in this pool (self-hosted shoots); at most one pool.
 	// +optional
 	ControlPlane *WorkerControlPlane `json:"controlPlane,omitempty" protobuf:"bytes,24,opt,name=controlPlane"`
+	// Extensions overrides the component versions of the Shoot's extensions for this pool, keyed
+	// by type. A component the pool does not name keeps the Shoot-level version.
+	// +patchMergeKey=type
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=type
+	// +optional
+	Extensions []WorkerExtension `json:"extensions,omitempty" patchStrategy:"merge" patchMergeKey:"type" protobuf:"bytes,25,rep,name=extensions"`
+}
+
+// WorkerExtension overrides the component versions of one of the Shoot's extensions in a pool.
+type WorkerExtension struct {
+	// Type is the type of an extension the Shoot enables in spec.extensions.
+	Type string `json:"type" protobuf:"bytes,1,opt,name=type"`
+	// Components pins component versions for this pool, keyed by name; the entry shape is that
+	// of spec.extensions[].components[].
+	// +patchMergeKey=name
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=name
+	// +optional
+	Components []ExtensionComponent `json:"components,omitempty" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,2,rep,name=components"`
 }
 
 // WorkerKubernetes holds the kubelet version and settings of a pool.

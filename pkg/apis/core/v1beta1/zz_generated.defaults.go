@@ -34,6 +34,18 @@ func SetObjectDefaults_CloudProfile(in *CloudProfile) {
 		for j := range a.Versions {
 			b := &a.Versions[j]
 			SetDefaults_MachineImageVersion(b)
+			for k := range b.CRI {
+				c := &b.CRI[k]
+				for l := range c.ContainerRuntimes {
+					d := &c.ContainerRuntimes[l]
+					for m := range d.Components {
+						e := &d.Components[m]
+						if e.AutoUpdate != nil {
+							SetDefaults_ExtensionAutoUpdate(e.AutoUpdate)
+						}
+					}
+				}
+			}
 		}
 	}
 	for i := range in.Spec.MachineTypes {
@@ -115,6 +127,26 @@ func SetObjectDefaults_Shoot(in *Shoot) {
 	for i := range in.Spec.Provider.Workers {
 		a := &in.Spec.Provider.Workers[i]
 		SetDefaults_Worker(a)
+		if a.CRI != nil {
+			for j := range a.CRI.ContainerRuntimes {
+				b := &a.CRI.ContainerRuntimes[j]
+				for k := range b.Components {
+					c := &b.Components[k]
+					if c.AutoUpdate != nil {
+						SetDefaults_ExtensionAutoUpdate(c.AutoUpdate)
+					}
+				}
+			}
+		}
+		for j := range a.Extensions {
+			b := &a.Extensions[j]
+			for k := range b.Components {
+				c := &b.Components[k]
+				if c.AutoUpdate != nil {
+					SetDefaults_ExtensionAutoUpdate(c.AutoUpdate)
+				}
+			}
+		}
 	}
 }
 

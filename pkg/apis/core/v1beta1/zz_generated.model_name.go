@@ -760,6 +760,11 @@ func (in WorkerControlPlane) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in WorkerExtension) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.WorkerExtension"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in WorkerKubernetes) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.WorkerKubernetes"
 }

@@ -152,11 +152,14 @@ func fieldManagerOf(a admission.Attributes) string {
 	return ""
 }
 
-// Validate checks the Shoot's pins with componentversion.ValidatePins.
+// Validate checks the Shoot's pins with componentversion.ValidatePins; it refuses per-pool pins.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
 		return err
+	}
+	if allErrs := unservedPoolPins(shoot); len(allErrs) > 0 {
+		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
 	if !slices.ContainsFunc(shoot.Spec.Extensions, func(e core.Extension) bool { return len(e.Components) > 0 }) {
 		return nil
