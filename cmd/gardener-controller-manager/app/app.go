@@ -21,6 +21,7 @@ import (
 	"k8s.io/client-go/rest"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
 	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
@@ -118,7 +119,7 @@ func run(ctx context.Context, log logr.Logger, cfg *controllermanagerconfigv1alp
 	if err := controller.AddToManager(ctx, mgr, cfg); err != nil {
 		return err
 	}
-	if err := metrics.AddToManager(mgr, cfg.Metrics.ExtensionComponentExpirationHorizon.Duration, controller.StableChannelSoakPeriod(cfg)); err != nil {
+	if err := metrics.AddToManager(mgr, clock.RealClock{}, cfg.Metrics.ExtensionComponentExpirationHorizon.Duration, controller.StableChannelSoakPeriod(cfg)); err != nil {
 		return err
 	}
 

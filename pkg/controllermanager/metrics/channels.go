@@ -20,26 +20,26 @@ import (
 )
 
 const (
-	// ExtensionComponentChannelShootsName is the name of the release channel gauge.
-	ExtensionComponentChannelShootsName = "gardener_extension_component_channel_shoots"
-	// ChannelVersionNone is the version label of a channel without a version.
-	ChannelVersionNone = "none"
-	// ExtensionComponentChannelShootsHelp is the help text of the gauge.
-	ExtensionComponentChannelShootsHelp = "Number of Shoots, not being deleted, whose component entry follows a release channel (GEP-78 \"Release channels\"), " +
+	// extensionComponentChannelShootsName is the name of the release channel gauge.
+	extensionComponentChannelShootsName = "gardener_extension_component_channel_shoots"
+	// channelVersionNone is the version label of a channel without a version.
+	channelVersionNone = "none"
+	// extensionComponentChannelShootsHelp is the help text of the gauge.
+	extensionComponentChannelShootsHelp = "Number of Shoots, not being deleted, whose component entry follows a release channel (GEP-78 \"Release channels\"), " +
 		"by extension type, component, channel, the channel's current version (none when no version qualifies) and whether the entry " +
 		"stores that version (on_channel_version=false: maintenance has not moved it yet, or holds it). " +
 		"Every channel of every component an ExtensionProfile offers is reported, with 0 when no Shoot follows it."
 )
 
-// ExtensionComponentChannelShootsDesc describes gardener_extension_component_channel_shoots.
-var ExtensionComponentChannelShootsDesc = prometheus.NewDesc(
-	ExtensionComponentChannelShootsName,
-	ExtensionComponentChannelShootsHelp,
+// extensionComponentChannelShootsDesc describes gardener_extension_component_channel_shoots.
+var extensionComponentChannelShootsDesc = prometheus.NewDesc(
+	extensionComponentChannelShootsName,
+	extensionComponentChannelShootsHelp,
 	[]string{"extension_type", "component", "channel", "version", "on_channel_version"}, nil,
 )
 
-// ExtensionComponentChannelCollector computes the release channel gauge at scrape time.
-type ExtensionComponentChannelCollector struct {
+// extensionComponentChannelCollector computes the release channel gauge at scrape time.
+type extensionComponentChannelCollector struct {
 	Reader client.Reader
 	// Clock gives the time at which the channels are resolved.
 	Clock clock.PassiveClock
@@ -47,45 +47,45 @@ type ExtensionComponentChannelCollector struct {
 	SoakPeriod time.Duration
 	// Log receives read errors; a scrape whose reads fail reports no series of this gauge.
 	Log logr.Logger
-	// Timeout bounds the reads of one scrape; zero means DefaultCollectTimeout.
+	// Timeout bounds the reads of one scrape; zero means defaultCollectTimeout.
 	Timeout time.Duration
 }
 
-var _ prometheus.Collector = &ExtensionComponentChannelCollector{}
+var _ prometheus.Collector = &extensionComponentChannelCollector{}
 
 // Describe implements prometheus.Collector.
-func (c *ExtensionComponentChannelCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- ExtensionComponentChannelShootsDesc
+func (c *extensionComponentChannelCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- extensionComponentChannelShootsDesc
 }
 
 // Collect implements prometheus.Collector.
-func (c *ExtensionComponentChannelCollector) Collect(ch chan<- prometheus.Metric) {
+func (c *extensionComponentChannelCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := scrapeContext(c.Timeout)
 	defer cancel()
-	profiles, shoots, ok := listProfilesAndShoots(ctx, c.Reader, c.Log, ExtensionComponentChannelShootsName)
+	profiles, shoots, ok := listProfilesAndShoots(ctx, c.Reader, c.Log, extensionComponentChannelShootsName)
 	if !ok {
 		return
 	}
-	for _, s := range ComputeChannelSeries(profiles, shoots, c.Clock.Now(), c.SoakPeriod) {
-		ch <- prometheus.MustNewConstMetric(ExtensionComponentChannelShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
+	for _, s := range computeChannelSeries(profiles, shoots, c.Clock.Now(), c.SoakPeriod) {
+		ch <- prometheus.MustNewConstMetric(extensionComponentChannelShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
 			s.ExtensionType, s.Component, string(s.Channel), s.Version, strconv.FormatBool(s.OnChannelVersion))
 	}
 }
 
-// ChannelSeries is one series of gardener_extension_component_channel_shoots.
-type ChannelSeries struct {
+// channelSeries is one series of gardener_extension_component_channel_shoots.
+type channelSeries struct {
 	ExtensionType, Component string
 	Channel                  gardencorev1beta1.ReleaseChannel
-	// Version is the channel's current version, ChannelVersionNone for none.
+	// Version is the channel's current version, channelVersionNone for none.
 	Version string
 	// OnChannelVersion is whether the counted entries store Version.
 	OnChannelVersion bool
 	Shoots           int
 }
 
-// ComputeChannelSeries returns the channel series at now, sorted, both series of each channel for
+// computeChannelSeries returns the channel series at now, sorted, both series of each channel for
 // every component of every profile; a Shoot counts once per component it pins on a channel.
-func ComputeChannelSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, soak time.Duration) []ChannelSeries {
+func computeChannelSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, soak time.Duration) []channelSeries {
 	type key struct {
 		extensionType, component string
 		channel                  gardencorev1beta1.ReleaseChannel
@@ -98,7 +98,7 @@ func ComputeChannelSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots 
 			for _, channel := range componentversion.ReleaseChannels {
 				version, ok := componentversion.ChannelVersion(component, channel, now, soak)
 				if !ok {
-					version = ChannelVersionNone
+					version = channelVersionNone
 				}
 				for _, on := range []bool{false, true} {
 					k := key{profile.Name, component.Name, channel, on}
@@ -140,9 +140,9 @@ func ComputeChannelSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots 
 	for i, channel := range componentversion.ReleaseChannels {
 		order[channel] = i
 	}
-	out := make([]ChannelSeries, 0, len(counts))
+	out := make([]channelSeries, 0, len(counts))
 	for k, n := range counts {
-		out = append(out, ChannelSeries{ExtensionType: k.extensionType, Component: k.component, Channel: k.channel,
+		out = append(out, channelSeries{ExtensionType: k.extensionType, Component: k.component, Channel: k.channel,
 			Version: versions[k], OnChannelVersion: k.on, Shoots: n})
 	}
 	sort.Slice(out, func(i, j int) bool {

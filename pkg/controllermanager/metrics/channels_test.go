@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package metrics_test
+package metrics
 
 import (
 	"context"
@@ -24,15 +24,14 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	. "github.com/gep-78/gardener/pkg/controllermanager/metrics"
 	"github.com/gep-78/gardener/test/examples"
 )
 
-var channelHeader = fmt.Sprintf("# HELP %s %s\n# TYPE %s gauge\n", ExtensionComponentChannelShootsName, ExtensionComponentChannelShootsHelp, ExtensionComponentChannelShootsName)
+var channelHeader = fmt.Sprintf("# HELP %s %s\n# TYPE %s gauge\n", extensionComponentChannelShootsName, extensionComponentChannelShootsHelp, extensionComponentChannelShootsName)
 
 func channelSample(channel, version string, on bool, shoots int) string {
 	return fmt.Sprintf("%s{channel=%q,component=\"falco\",extension_type=\"shoot-falco-service\",on_channel_version=\"%t\",version=%q} %d\n",
-		ExtensionComponentChannelShootsName, channel, on, version, shoots)
+		extensionComponentChannelShootsName, channel, on, version, shoots)
 }
 
 // following is a falco entry storing version that follows channel on the extension.
@@ -42,15 +41,15 @@ func following(channel gardencorev1beta1.ReleaseChannel, version string) gardenc
 	return e
 }
 
-var _ = Describe("ExtensionComponentChannelCollector", func() {
+var _ = Describe("extensionComponentChannelCollector", func() {
 	var (
 		fakeClock *testclock.FakeClock
 		objects   []client.Object
 	)
 
-	newCollector := func(funcs interceptor.Funcs) *ExtensionComponentChannelCollector {
+	newCollector := func(funcs interceptor.Funcs) *extensionComponentChannelCollector {
 		c := fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(objects...).WithInterceptorFuncs(funcs).Build()
-		return &ExtensionComponentChannelCollector{Reader: c, Clock: fakeClock, SoakPeriod: gardencorev1beta1.DefaultStableChannelSoakPeriod, Log: logr.Discard()}
+		return &extensionComponentChannelCollector{Reader: c, Clock: fakeClock, SoakPeriod: gardencorev1beta1.DefaultStableChannelSoakPeriod, Log: logr.Discard()}
 	}
 
 	BeforeEach(func() {
@@ -88,7 +87,7 @@ var _ = Describe("ExtensionComponentChannelCollector", func() {
 		series := func(at time.Time) []string {
 			var out []string
 			profiles := []gardencorev1beta1.ExtensionProfile{*objects[0].(*gardencorev1beta1.ExtensionProfile)}
-			for _, s := range ComputeChannelSeries(profiles, nil, at, gardencorev1beta1.DefaultStableChannelSoakPeriod) {
+			for _, s := range computeChannelSeries(profiles, nil, at, gardencorev1beta1.DefaultStableChannelSoakPeriod) {
 				if s.OnChannelVersion {
 					out = append(out, string(s.Channel)+"="+s.Version)
 				}
@@ -117,8 +116,8 @@ var _ = Describe("ExtensionComponentChannelCollector", func() {
 					StartTime: ptr.To(metav1.NewTime(examples.ReferenceTime.Add(-time.Hour)))}}
 			}
 		}
-		s := ComputeChannelSeries([]gardencorev1beta1.ExtensionProfile{*profile}, nil, examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
-		Expect(s[4]).To(Equal(ChannelSeries{ExtensionType: "shoot-falco-service", Component: "falco", Channel: "stable", Version: ChannelVersionNone}))
+		s := computeChannelSeries([]gardencorev1beta1.ExtensionProfile{*profile}, nil, examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+		Expect(s[4]).To(Equal(channelSeries{ExtensionType: "shoot-falco-service", Component: "falco", Channel: "stable", Version: channelVersionNone}))
 	})
 
 	It("reports no series, without failing the scrape, when the reads fail", func() {

@@ -21,27 +21,27 @@ import (
 )
 
 const (
-	// DefaultExpirationHorizon is the default horizon of the expiry gauges: 30 days.
-	DefaultExpirationHorizon = 30 * 24 * time.Hour
+	// defaultExpirationHorizon is the default horizon of the expiry gauges: 30 days.
+	defaultExpirationHorizon = 30 * 24 * time.Hour
 
-	// ExtensionComponentVersionExpirationName is the name of the expiration timestamp gauge.
-	ExtensionComponentVersionExpirationName = "gardener_extension_component_version_expiration_timestamp_seconds"
-	// ExtensionComponentVersionExpirationHelp is its help text.
-	ExtensionComponentVersionExpirationHelp = "Time at which a version an ExtensionProfile offers is classified expired (the start of its expired " +
+	// extensionComponentVersionExpirationName is the name of the expiration timestamp gauge.
+	extensionComponentVersionExpirationName = "gardener_extension_component_version_expiration_timestamp_seconds"
+	// extensionComponentVersionExpirationHelp is its help text.
+	extensionComponentVersionExpirationHelp = "Time at which a version an ExtensionProfile offers is classified expired (the start of its expired " +
 		"lifecycle stage), in seconds since the Unix epoch, by extension type, component and version. Versions without an " +
 		"expiration date have no series."
 
-	// ExtensionComponentShootsExpiringName is the name of the gauge of Shoots whose pin expires.
-	ExtensionComponentShootsExpiringName = "gardener_extension_component_shoots_expiring"
-	// ExtensionComponentShootsExpiringHelp is its help text.
-	ExtensionComponentShootsExpiringHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
+	// extensionComponentShootsExpiringName is the name of the gauge of Shoots whose pin expires.
+	extensionComponentShootsExpiringName = "gardener_extension_component_shoots_expiring"
+	// extensionComponentShootsExpiringHelp is its help text.
+	extensionComponentShootsExpiringHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
 		"is not expired yet but expires within the configured horizon, by extension type, component and version. Every " +
 		"version that expires within the horizon is reported, with 0 when no Shoot pins it."
 
-	// ExtensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots to hold.
-	ExtensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
-	// ExtensionComponentShootsWithoutUpgradePathHelp is its help text.
-	ExtensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
+	// extensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots to hold.
+	extensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
+	// extensionComponentShootsWithoutUpgradePathHelp is its help text.
+	extensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
 		"is expired, no longer listed, or expires within the configured horizon, and for which the shoot maintenance decision " +
 		"taken at the expiration (now for expired and missing versions) finds no compatible version to force-upgrade to, " +
 		"by extension type, component and version. Every version that is expired or expires within the horizon is reported, " +
@@ -49,24 +49,24 @@ const (
 )
 
 var (
-	// ExtensionComponentVersionExpirationDesc describes the expiration timestamp gauge.
-	ExtensionComponentVersionExpirationDesc = prometheus.NewDesc(ExtensionComponentVersionExpirationName, ExtensionComponentVersionExpirationHelp,
+	// extensionComponentVersionExpirationDesc describes the expiration timestamp gauge.
+	extensionComponentVersionExpirationDesc = prometheus.NewDesc(extensionComponentVersionExpirationName, extensionComponentVersionExpirationHelp,
 		[]string{"extension_type", "component", "version"}, nil)
-	// ExtensionComponentShootsExpiringDesc describes gardener_extension_component_shoots_expiring.
-	ExtensionComponentShootsExpiringDesc = prometheus.NewDesc(ExtensionComponentShootsExpiringName, ExtensionComponentShootsExpiringHelp,
+	// extensionComponentShootsExpiringDesc describes gardener_extension_component_shoots_expiring.
+	extensionComponentShootsExpiringDesc = prometheus.NewDesc(extensionComponentShootsExpiringName, extensionComponentShootsExpiringHelp,
 		[]string{"extension_type", "component", "version"}, nil)
-	// ExtensionComponentShootsWithoutUpgradePathDesc describes the gauge of Shoots that would hold.
-	ExtensionComponentShootsWithoutUpgradePathDesc = prometheus.NewDesc(ExtensionComponentShootsWithoutUpgradePathName, ExtensionComponentShootsWithoutUpgradePathHelp,
+	// extensionComponentShootsWithoutUpgradePathDesc describes the gauge of Shoots that would hold.
+	extensionComponentShootsWithoutUpgradePathDesc = prometheus.NewDesc(extensionComponentShootsWithoutUpgradePathName, extensionComponentShootsWithoutUpgradePathHelp,
 		[]string{"extension_type", "component", "version"}, nil)
 )
 
-// ExtensionComponentExpiryCollector computes the expiry gauges at scrape time.
-type ExtensionComponentExpiryCollector struct {
+// extensionComponentExpiryCollector computes the expiry gauges at scrape time.
+type extensionComponentExpiryCollector struct {
 	// Reader lists Shoots and ExtensionProfiles.
 	Reader client.Reader
 	// Clock gives the time at which lifecycles are classified.
 	Clock clock.PassiveClock
-	// Horizon is how far ahead an expiration counts; zero or less means DefaultExpirationHorizon.
+	// Horizon is how far ahead an expiration counts; zero or less means defaultExpirationHorizon.
 	Horizon time.Duration
 	// StableChannelSoakPeriod is the soak period of the stable release channel.
 	StableChannelSoakPeriod time.Duration
@@ -74,21 +74,21 @@ type ExtensionComponentExpiryCollector struct {
 	Checker componentversion.CompatibilityChecker
 	// Log receives read and evaluation errors; a failed read leaves the gauges without series.
 	Log logr.Logger
-	// Timeout bounds one scrape; zero means DefaultCollectTimeout.
+	// Timeout bounds one scrape; zero means defaultCollectTimeout.
 	Timeout time.Duration
 }
 
-var _ prometheus.Collector = &ExtensionComponentExpiryCollector{}
+var _ prometheus.Collector = &extensionComponentExpiryCollector{}
 
 // Describe implements prometheus.Collector.
-func (c *ExtensionComponentExpiryCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- ExtensionComponentVersionExpirationDesc
-	ch <- ExtensionComponentShootsExpiringDesc
-	ch <- ExtensionComponentShootsWithoutUpgradePathDesc
+func (c *extensionComponentExpiryCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- extensionComponentVersionExpirationDesc
+	ch <- extensionComponentShootsExpiringDesc
+	ch <- extensionComponentShootsWithoutUpgradePathDesc
 }
 
 // Collect implements prometheus.Collector.
-func (c *ExtensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric) {
+func (c *extensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := scrapeContext(c.Timeout)
 	defer cancel()
 	profiles, shoots, ok := listProfilesAndShoots(ctx, c.Reader, c.Log, "expiry")
@@ -99,24 +99,24 @@ func (c *ExtensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric)
 	if checker == nil {
 		checker = componentversion.NewCELCompatibilityChecker(celutils.NewCache())
 	}
-	for _, s := range ComputeExpirySeries(ctx, c.Log, profiles, shoots, c.Clock.Now(), c.Horizon, c.StableChannelSoakPeriod, checker) {
+	for _, s := range computeExpirySeries(ctx, c.Log, profiles, shoots, c.Clock.Now(), c.Horizon, c.StableChannelSoakPeriod, checker) {
 		if s.Expiration != nil {
-			ch <- prometheus.MustNewConstMetric(ExtensionComponentVersionExpirationDesc, prometheus.GaugeValue, float64(s.Expiration.Unix()),
+			ch <- prometheus.MustNewConstMetric(extensionComponentVersionExpirationDesc, prometheus.GaugeValue, float64(s.Expiration.Unix()),
 				s.ExtensionType, s.Component, s.Version)
 		}
 		if s.Expiring != nil {
-			ch <- prometheus.MustNewConstMetric(ExtensionComponentShootsExpiringDesc, prometheus.GaugeValue, float64(*s.Expiring),
+			ch <- prometheus.MustNewConstMetric(extensionComponentShootsExpiringDesc, prometheus.GaugeValue, float64(*s.Expiring),
 				s.ExtensionType, s.Component, s.Version)
 		}
 		if s.WithoutUpgradePath != nil {
-			ch <- prometheus.MustNewConstMetric(ExtensionComponentShootsWithoutUpgradePathDesc, prometheus.GaugeValue, float64(*s.WithoutUpgradePath),
+			ch <- prometheus.MustNewConstMetric(extensionComponentShootsWithoutUpgradePathDesc, prometheus.GaugeValue, float64(*s.WithoutUpgradePath),
 				s.ExtensionType, s.Component, s.Version)
 		}
 	}
 }
 
-// ExpirySeries holds the expiry gauges of one version; a nil field has no series.
-type ExpirySeries struct {
+// expirySeries holds the expiry gauges of one version; a nil field has no series.
+type expirySeries struct {
 	ExtensionType, Component, Version string
 	// Expiration is the start of the version's expired stage, nil when it has none.
 	Expiration *time.Time
@@ -127,14 +127,14 @@ type ExpirySeries struct {
 	WithoutUpgradePath *int
 }
 
-// ComputeExpirySeries returns the expiry series at now for horizon, sorted; a pin has no upgrade
+// computeExpirySeries returns the expiry series at now for horizon, sorted; a pin has no upgrade
 // path when componentversion.Decide at its expiration finds no forced-update target.
-func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon, soak time.Duration, checker componentversion.CompatibilityChecker) []ExpirySeries {
+func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time, horizon, soak time.Duration, checker componentversion.CompatibilityChecker) []expirySeries {
 	if horizon <= 0 {
-		horizon = DefaultExpirationHorizon
+		horizon = defaultExpirationHorizon
 	}
 	type versionState struct {
-		series ExpirySeries
+		series expirySeries
 		// decideAt is when the forced decision is taken; zero when the version is not at risk.
 		decideAt time.Time
 	}
@@ -145,7 +145,7 @@ func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 		byName[profile.Name] = profile
 		for _, component := range profile.Spec.Components {
 			for _, version := range component.Versions {
-				state := &versionState{series: ExpirySeries{ExtensionType: profile.Name, Component: component.Name, Version: version.Version}}
+				state := &versionState{series: expirySeries{ExtensionType: profile.Name, Component: component.Name, Version: version.Version}}
 				if expiration, ok := helper.ExpirationTime(version.Lifecycle); ok {
 					state.series.Expiration = &expiration
 					switch {
@@ -178,7 +178,7 @@ func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 			state := states[key]
 			if state == nil {
 				// Not listed: maintenance forces an update now.
-				state = &versionState{series: ExpirySeries{ExtensionType: key.extensionType, Component: key.component, Version: key.version, WithoutUpgradePath: new(int)}, decideAt: now}
+				state = &versionState{series: expirySeries{ExtensionType: key.extensionType, Component: key.component, Version: key.version, WithoutUpgradePath: new(int)}, decideAt: now}
 				states[key] = state
 			}
 			if state.series.Expiring != nil {
@@ -197,7 +197,7 @@ func ComputeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 		}
 	}
 
-	out := make([]ExpirySeries, 0, len(states))
+	out := make([]expirySeries, 0, len(states))
 	for _, state := range states {
 		if state.series.Expiration != nil || state.series.WithoutUpgradePath != nil {
 			out = append(out, state.series)

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package metrics_test
+package metrics
 
 import (
 	"context"
@@ -22,7 +22,6 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	. "github.com/gep-78/gardener/pkg/controllermanager/metrics"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -56,7 +55,7 @@ func stages(now time.Time, expiresIn *time.Duration) []gardencorev1beta1.Lifecyc
 	return out
 }
 
-var _ = Describe("ExtensionComponentExpiryCollector", func() {
+var _ = Describe("extensionComponentExpiryCollector", func() {
 	var (
 		now     = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 		day     = 24 * time.Hour
@@ -87,8 +86,8 @@ var _ = Describe("ExtensionComponentExpiryCollector", func() {
 		return *shoot
 	}
 
-	byVersion := func(series []ExpirySeries) map[string]ExpirySeries {
-		out := map[string]ExpirySeries{}
+	byVersion := func(series []expirySeries) map[string]expirySeries {
+		out := map[string]expirySeries{}
 		for _, s := range series {
 			out[s.Version] = s
 		}
@@ -110,7 +109,7 @@ var _ = Describe("ExtensionComponentExpiryCollector", func() {
 		deleting.DeletionTimestamp = &metav1.Time{Time: now}
 		shoots = append(shoots, disabled, deleting)
 
-		series := byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile}, shoots, now, 30*day, 14*day,
+		series := byVersion(computeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile}, shoots, now, 30*day, 14*day,
 			incompatibleChecker{"b": {"1.0.1", "1.0.2"}}))
 
 		Expect(series).To(HaveLen(5))
@@ -134,19 +133,19 @@ var _ = Describe("ExtensionComponentExpiryCollector", func() {
 		// supported, so a Shoot on 1.0.0 has a target then.
 		profile.Spec.Components[0].Versions[2].Lifecycle = stages(now, ptr.To(4*day))
 		profile.Spec.Components[0].Versions = profile.Spec.Components[0].Versions[:3]
-		series := byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
+		series := byVersion(computeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
 			[]gardencorev1beta1.Shoot{pin("a", "1.0.0", false)}, now, 30*day, 14*day, incompatibleChecker{}))
 		Expect(series["1.0.0"].WithoutUpgradePath).To(HaveValue(Equal(0)))
 
 		// Swapped: 1.0.1 expires before 1.0.0 does, and nothing is left to go to.
 		profile.Spec.Components[0].Versions[2].Lifecycle = stages(now, ptr.To(2*day))
-		series = byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
+		series = byVersion(computeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
 			[]gardencorev1beta1.Shoot{pin("a", "1.0.0", false)}, now, 30*day, 14*day, incompatibleChecker{}))
 		Expect(series["1.0.0"].WithoutUpgradePath).To(HaveValue(Equal(1)))
 	})
 
 	It("uses the configured horizon", func() {
-		series := byVersion(ComputeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
+		series := byVersion(computeExpirySeries(context.Background(), logr.Discard(), []gardencorev1beta1.ExtensionProfile{*profile},
 			[]gardencorev1beta1.Shoot{pin("e", "1.0.1", false)}, now, 90*day, 14*day, incompatibleChecker{}))
 		Expect(series["1.0.1"].Expiring).To(HaveValue(Equal(1)))
 		Expect(series["1.0.1"].WithoutUpgradePath).To(HaveValue(Equal(0)))
@@ -156,7 +155,7 @@ var _ = Describe("ExtensionComponentExpiryCollector", func() {
 		scheme := kubernetes.GardenScheme
 		shoot := pin("b", "1.0.0", false)
 		reader := fake.NewClientBuilder().WithScheme(scheme).WithObjects([]client.Object{profile, &shoot}...).Build()
-		collector := &ExtensionComponentExpiryCollector{
+		collector := &extensionComponentExpiryCollector{
 			Reader: reader, Clock: testclock.NewFakePassiveClock(now), Horizon: 7 * day, Log: logr.Discard(),
 			Checker: incompatibleChecker{"b": {"1.0.1", "1.0.2"}},
 		}
@@ -165,21 +164,21 @@ var _ = Describe("ExtensionComponentExpiryCollector", func() {
 %[1]s{component="agent",extension_type="shoot-falco-service",version="0.9.0"} 0
 %[1]s{component="agent",extension_type="shoot-falco-service",version="1.0.0"} 1
 %[1]s{component="agent",extension_type="shoot-falco-service",version="2.0.0"} 0
-`, ExtensionComponentShootsWithoutUpgradePathName, ExtensionComponentShootsWithoutUpgradePathHelp)), ExtensionComponentShootsWithoutUpgradePathName)).To(Succeed())
+`, extensionComponentShootsWithoutUpgradePathName, extensionComponentShootsWithoutUpgradePathHelp)), extensionComponentShootsWithoutUpgradePathName)).To(Succeed())
 		Expect(testutil.CollectAndCompare(collector, strings.NewReader(fmt.Sprintf(`# HELP %[1]s %[2]s
 # TYPE %[1]s gauge
 %[1]s{component="agent",extension_type="shoot-falco-service",version="1.0.0"} 1
 %[1]s{component="agent",extension_type="shoot-falco-service",version="2.0.0"} 0
-`, ExtensionComponentShootsExpiringName, ExtensionComponentShootsExpiringHelp)), ExtensionComponentShootsExpiringName)).To(Succeed())
+`, extensionComponentShootsExpiringName, extensionComponentShootsExpiringHelp)), extensionComponentShootsExpiringName)).To(Succeed())
 		Expect(testutil.CollectAndCompare(collector, strings.NewReader(fmt.Sprintf(`# HELP %[1]s %[2]s
 # TYPE %[1]s gauge
 %[1]s{component="agent",extension_type="shoot-falco-service",version="0.9.0"} %[3]d
 %[1]s{component="agent",extension_type="shoot-falco-service",version="1.0.0"} %[4]d
 %[1]s{component="agent",extension_type="shoot-falco-service",version="1.0.1"} %[5]d
 %[1]s{component="agent",extension_type="shoot-falco-service",version="2.0.0"} %[6]d
-`, ExtensionComponentVersionExpirationName, ExtensionComponentVersionExpirationHelp,
-			now.Add(-day).Unix(), now.Add(3*day).Unix(), now.Add(60*day).Unix(), now.Add(5*day).Unix())), ExtensionComponentVersionExpirationName)).To(Succeed())
-		Expect(testutil.CollectAndCount(collector, ExtensionComponentVersionExpirationName)).To(Equal(4))
+`, extensionComponentVersionExpirationName, extensionComponentVersionExpirationHelp,
+			now.Add(-day).Unix(), now.Add(3*day).Unix(), now.Add(60*day).Unix(), now.Add(5*day).Unix())), extensionComponentVersionExpirationName)).To(Succeed())
+		Expect(testutil.CollectAndCount(collector, extensionComponentVersionExpirationName)).To(Equal(4))
 		Expect(testutil.CollectAndLint(collector)).To(BeEmpty())
 	})
 })

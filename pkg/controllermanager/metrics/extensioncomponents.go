@@ -24,52 +24,52 @@ import (
 )
 
 const (
-	// ExtensionComponentShootsName is the name of the gauge.
-	ExtensionComponentShootsName = "gardener_extension_component_shoots"
-	// ClassificationUnknown is the classification label of a pinned version no profile lists.
-	ClassificationUnknown = "unknown"
-	// DefaultCollectTimeout bounds the reads of one scrape.
-	DefaultCollectTimeout = 10 * time.Second
-	// ExtensionComponentShootsHelp is the help text of the gauge.
-	ExtensionComponentShootsHelp = "Number of Shoots, not being deleted, that pin an extension component version (GEP-78), by extension type, " +
+	// extensionComponentShootsName is the name of the gauge.
+	extensionComponentShootsName = "gardener_extension_component_shoots"
+	// classificationUnknown is the classification label of a pinned version no profile lists.
+	classificationUnknown = "unknown"
+	// defaultCollectTimeout bounds the reads of one scrape.
+	defaultCollectTimeout = 10 * time.Second
+	// extensionComponentShootsHelp is the help text of the gauge.
+	extensionComponentShootsHelp = "Number of Shoots, not being deleted, that pin an extension component version (GEP-78), by extension type, " +
 		"component, version and the version's current classification in the ExtensionProfile " +
 		"(unavailable, preview, supported, deprecated, expired; unknown when the profile does not list it). " +
 		"Every version an ExtensionProfile offers is reported, with 0 when no Shoot pins it."
 )
 
-// ExtensionComponentShootsDesc describes gardener_extension_component_shoots.
-var ExtensionComponentShootsDesc = prometheus.NewDesc(
-	ExtensionComponentShootsName,
-	ExtensionComponentShootsHelp,
+// extensionComponentShootsDesc describes gardener_extension_component_shoots.
+var extensionComponentShootsDesc = prometheus.NewDesc(
+	extensionComponentShootsName,
+	extensionComponentShootsHelp,
 	[]string{"extension_type", "component", "version", "classification"}, nil,
 )
 
-// ExtensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time.
-type ExtensionComponentShootsCollector struct {
+// extensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time.
+type extensionComponentShootsCollector struct {
 	// Reader lists Shoots and ExtensionProfiles.
 	Reader client.Reader
 	// Clock gives the time at which lifecycles are classified.
 	Clock clock.PassiveClock
 	// Log receives read errors; a failed read leaves the gauge without series, not the scrape failed.
 	Log logr.Logger
-	// Timeout bounds the reads of one scrape; zero means DefaultCollectTimeout.
+	// Timeout bounds the reads of one scrape; zero means defaultCollectTimeout.
 	Timeout time.Duration
 }
 
-var _ prometheus.Collector = &ExtensionComponentShootsCollector{}
+var _ prometheus.Collector = &extensionComponentShootsCollector{}
 
-// AddToManager registers the collectors of this package, reading through mgr's client.
-func AddToManager(mgr manager.Manager, expirationHorizon, stableChannelSoakPeriod time.Duration) error {
-	if err := crmetrics.Registry.Register(&ExtensionComponentShootsCollector{
+// AddToManager registers the collectors of this package, reading through mgr's client at clock's time.
+func AddToManager(mgr manager.Manager, clock clock.PassiveClock, expirationHorizon, stableChannelSoakPeriod time.Duration) error {
+	if err := crmetrics.Registry.Register(&extensionComponentShootsCollector{
 		Reader: mgr.GetClient(),
-		Clock:  clock.RealClock{},
-		Log:    mgr.GetLogger().WithName("metrics").WithName(ExtensionComponentShootsName),
+		Clock:  clock,
+		Log:    mgr.GetLogger().WithName("metrics").WithName(extensionComponentShootsName),
 	}); err != nil {
-		return fmt.Errorf("failed registering the %s collector: %w", ExtensionComponentShootsName, err)
+		return fmt.Errorf("failed registering the %s collector: %w", extensionComponentShootsName, err)
 	}
-	if err := crmetrics.Registry.Register(&ExtensionComponentExpiryCollector{
+	if err := crmetrics.Registry.Register(&extensionComponentExpiryCollector{
 		Reader:  mgr.GetClient(),
-		Clock:   clock.RealClock{},
+		Clock:   clock,
 		Horizon: expirationHorizon,
 		Log:     mgr.GetLogger().WithName("metrics").WithName("extension-component-expiry"),
 
@@ -77,24 +77,24 @@ func AddToManager(mgr manager.Manager, expirationHorizon, stableChannelSoakPerio
 	}); err != nil {
 		return fmt.Errorf("failed registering the extension component expiry collector: %w", err)
 	}
-	if err := crmetrics.Registry.Register(&ExtensionComponentChannelCollector{
+	if err := crmetrics.Registry.Register(&extensionComponentChannelCollector{
 		Reader:     mgr.GetClient(),
-		Clock:      clock.RealClock{},
+		Clock:      clock,
 		SoakPeriod: stableChannelSoakPeriod,
-		Log:        mgr.GetLogger().WithName("metrics").WithName(ExtensionComponentChannelShootsName),
+		Log:        mgr.GetLogger().WithName("metrics").WithName(extensionComponentChannelShootsName),
 	}); err != nil {
-		return fmt.Errorf("failed registering the %s collector: %w", ExtensionComponentChannelShootsName, err)
+		return fmt.Errorf("failed registering the %s collector: %w", extensionComponentChannelShootsName, err)
 	}
 	return nil
 }
 
 // Describe implements prometheus.Collector.
-func (c *ExtensionComponentShootsCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- ExtensionComponentShootsDesc
+func (c *extensionComponentShootsCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- extensionComponentShootsDesc
 }
 
 // Collect implements prometheus.Collector.
-func (c *ExtensionComponentShootsCollector) Collect(ch chan<- prometheus.Metric) {
+func (c *extensionComponentShootsCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := scrapeContext(c.Timeout)
 	defer cancel()
 
@@ -104,13 +104,13 @@ func (c *ExtensionComponentShootsCollector) Collect(ch chan<- prometheus.Metric)
 		return
 	}
 	for _, s := range series {
-		ch <- prometheus.MustNewConstMetric(ExtensionComponentShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
+		ch <- prometheus.MustNewConstMetric(extensionComponentShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
 			s.ExtensionType, s.Component, s.Version, s.Classification)
 	}
 }
 
-// Series is one series of the gauge.
-type Series struct {
+// series is one series of the gauge.
+type series struct {
 	ExtensionType  string
 	Component      string
 	Version        string
@@ -120,7 +120,7 @@ type Series struct {
 
 type pinKey struct{ extensionType, component, version string }
 
-func (c *ExtensionComponentShootsCollector) series(ctx context.Context) ([]Series, error) {
+func (c *extensionComponentShootsCollector) series(ctx context.Context) ([]series, error) {
 	profiles := &gardencorev1beta1.ExtensionProfileList{}
 	if err := c.Reader.List(ctx, profiles); err != nil {
 		return nil, err
@@ -129,12 +129,12 @@ func (c *ExtensionComponentShootsCollector) series(ctx context.Context) ([]Serie
 	if err := c.Reader.List(ctx, shoots); err != nil {
 		return nil, err
 	}
-	return ComputeSeries(profiles.Items, shoots.Items, c.Clock.Now()), nil
+	return computeSeries(profiles.Items, shoots.Items, c.Clock.Now()), nil
 }
 
-// ComputeSeries returns the gauge's series at now, sorted: one per version a profile offers, with
+// computeSeries returns the gauge's series at now, sorted: one per version a profile offers, with
 // its classification and pinning Shoots, and one "unknown" per pinned version no profile offers.
-func ComputeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time) []Series {
+func computeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time) []series {
 	counts := map[pinKey]int{}
 	classifications := map[pinKey]string{}
 
@@ -162,15 +162,15 @@ func ComputeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []garde
 				seen[key] = true
 				counts[key]++
 				if _, known := classifications[key]; !known {
-					classifications[key] = ClassificationUnknown
+					classifications[key] = classificationUnknown
 				}
 			}
 		}
 	}
 
-	out := make([]Series, 0, len(counts))
+	out := make([]series, 0, len(counts))
 	for key, n := range counts {
-		out = append(out, Series{
+		out = append(out, series{
 			ExtensionType:  key.extensionType,
 			Component:      key.component,
 			Version:        key.version,

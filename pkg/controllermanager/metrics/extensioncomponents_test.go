@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package metrics_test
+package metrics
 
 import (
 	"context"
@@ -26,16 +26,15 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	. "github.com/gep-78/gardener/pkg/controllermanager/metrics"
 	"github.com/gep-78/gardener/test/examples"
 )
 
 // header is the HELP and TYPE preamble of the gauge in the text exposition format.
-var header = fmt.Sprintf("# HELP %s %s\n# TYPE %s gauge\n", ExtensionComponentShootsName, ExtensionComponentShootsHelp, ExtensionComponentShootsName)
+var header = fmt.Sprintf("# HELP %s %s\n# TYPE %s gauge\n", extensionComponentShootsName, extensionComponentShootsHelp, extensionComponentShootsName)
 
 func sample(extensionType, component, version, classification string, shoots int) string {
 	return fmt.Sprintf("%s{classification=%q,component=%q,extension_type=%q,version=%q} %d\n",
-		ExtensionComponentShootsName, classification, component, extensionType, version, shoots)
+		extensionComponentShootsName, classification, component, extensionType, version, shoots)
 }
 
 func readExample[T any](file string) *T {
@@ -59,16 +58,16 @@ func extension(extensionType string, pins ...string) gardencorev1beta1.Extension
 	return e
 }
 
-var _ = Describe("ExtensionComponentShootsCollector", func() {
+var _ = Describe("extensionComponentShootsCollector", func() {
 	var (
 		fakeClock *testclock.FakeClock
 		objects   []client.Object
-		collector *ExtensionComponentShootsCollector
+		collector *extensionComponentShootsCollector
 	)
 
-	newCollector := func(funcs interceptor.Funcs) *ExtensionComponentShootsCollector {
+	newCollector := func(funcs interceptor.Funcs) *extensionComponentShootsCollector {
 		c := fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(objects...).WithInterceptorFuncs(funcs).Build()
-		return &ExtensionComponentShootsCollector{Reader: c, Clock: fakeClock, Log: logr.Discard()}
+		return &extensionComponentShootsCollector{Reader: c, Clock: fakeClock, Log: logr.Discard()}
 	}
 
 	BeforeEach(func() {
@@ -86,7 +85,7 @@ var _ = Describe("ExtensionComponentShootsCollector", func() {
 			sample("shoot-traefik", "traefik", "3.6.14", "unavailable", 0)+
 			sample("shoot-traefik", "traefik", "3.6.7", "expired", 0)+
 			sample("shoot-traefik", "traefik", "3.7.0", "preview", 0),
-		), ExtensionComponentShootsName)).To(Succeed())
+		), extensionComponentShootsName)).To(Succeed())
 	})
 
 	It("counts the Shoots pinning each version, and classifies versions no profile offers as unknown", func() {
@@ -124,22 +123,22 @@ var _ = Describe("ExtensionComponentShootsCollector", func() {
 			sample("shoot-traefik", "traefik", "3.6.14", "unavailable", 0)+
 			sample("shoot-traefik", "traefik", "3.6.7", "expired", 0)+
 			sample("shoot-traefik", "traefik", "3.7.0", "preview", 0),
-		), ExtensionComponentShootsName)).To(Succeed())
+		), extensionComponentShootsName)).To(Succeed())
 	})
 
 	It("recomputes the classification at every scrape, from the injected clock", func() {
 		objects = append(objects, pinningShoot("deprecated-pin", extension("shoot-traefik", "traefik", "3.6.12")))
 		collector = newCollector(interceptor.Funcs{})
 		Expect(seriesOf(collector)).To(ContainElements(
-			Series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.12", Classification: "deprecated", Shoots: 1},
-			Series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.14", Classification: "unavailable", Shoots: 0},
+			series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.12", Classification: "deprecated", Shoots: 1},
+			series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.14", Classification: "unavailable", Shoots: 0},
 		))
 
 		// 3.6.14 becomes supported on 2027-01-11, 3.6.12 expires on 2027-01-31.
 		fakeClock.SetTime(time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC))
 		Expect(seriesOf(collector)).To(ContainElements(
-			Series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.12", Classification: "expired", Shoots: 1},
-			Series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.14", Classification: "supported", Shoots: 0},
+			series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.12", Classification: "expired", Shoots: 1},
+			series{ExtensionType: "shoot-traefik", Component: "traefik", Version: "3.6.14", Classification: "supported", Shoots: 0},
 		))
 	})
 
@@ -181,16 +180,16 @@ var _ = Describe("ExtensionComponentShootsCollector", func() {
 	})
 })
 
-// seriesOf collects the collector's metrics and returns them as Series.
-func seriesOf(c prometheus.Collector) []Series {
+// seriesOf collects the collector's metrics and returns them as series.
+func seriesOf(c prometheus.Collector) []series {
 	registry := prometheus.NewPedanticRegistry()
 	Expect(registry.Register(c)).To(Succeed())
 	families, err := registry.Gather()
 	Expect(err).NotTo(HaveOccurred())
-	var out []Series
+	var out []series
 	for _, family := range families {
 		for _, m := range family.GetMetric() {
-			s := Series{Shoots: int(m.GetGauge().GetValue())}
+			s := series{Shoots: int(m.GetGauge().GetValue())}
 			for _, l := range m.GetLabel() {
 				switch l.GetName() {
 				case "extension_type":

@@ -14,10 +14,10 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// scrapeContext bounds the reads of one scrape by timeout, or DefaultCollectTimeout when it is zero.
+// scrapeContext bounds the reads of one scrape by timeout, or defaultCollectTimeout when it is zero.
 func scrapeContext(timeout time.Duration) (context.Context, context.CancelFunc) {
 	if timeout <= 0 {
-		timeout = DefaultCollectTimeout
+		timeout = defaultCollectTimeout
 	}
 	return context.WithTimeout(context.Background(), timeout)
 }

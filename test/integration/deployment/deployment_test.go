@@ -12,7 +12,6 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	authorizationv1 "k8s.io/api/authorization/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -23,8 +22,10 @@ import (
 	testclock "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	crenvtest "sigs.k8s.io/controller-runtime/pkg/envtest"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	crmetrics "sigs.k8s.io/controller-runtime/pkg/metrics"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/apis/extensions/crds"
@@ -201,24 +202,22 @@ var _ = Describe("Deployment", func() {
 			DeferCleanup(func() { Expect(client.IgnoreNotFound(adminClient.Delete(ctx, shoot))).To(Succeed()) })
 
 			_, cmConfig := clientFor(serviceAccount("gardener-controller-manager"))
-			garden, err := cluster.New(cmConfig, func(o *cluster.Options) { o.Scheme = gardenclient.GardenScheme })
+			mgr, err := manager.New(cmConfig, manager.Options{
+				Scheme:  gardenclient.GardenScheme,
+				Logger:  GinkgoLogr,
+				Metrics: metricsserver.Options{BindAddress: "0"},
+			})
 			Expect(err).NotTo(HaveOccurred())
-			clusterCtx, cancel := context.WithCancel(ctx)
+			Expect(metrics.AddToManager(mgr, testclock.NewFakePassiveClock(examples.ReferenceTime), 0, 0)).To(Succeed())
+			mgrCtx, cancel := context.WithCancel(ctx)
 			DeferCleanup(cancel)
 			go func() {
 				defer GinkgoRecover()
-				Expect(garden.Start(clusterCtx)).To(Succeed())
+				Expect(mgr.Start(mgrCtx)).To(Succeed())
 			}()
 
-			registry := prometheus.NewPedanticRegistry()
-			Expect(registry.Register(&metrics.ExtensionComponentShootsCollector{
-				Reader: garden.GetClient(),
-				Clock:  testclock.NewFakePassiveClock(examples.ReferenceTime),
-				Log:    GinkgoLogr,
-			})).To(Succeed())
-
 			Eventually(func(g Gomega) {
-				families, err := registry.Gather()
+				families, err := crmetrics.Registry.Gather()
 				g.Expect(err).NotTo(HaveOccurred())
 				g.Expect(samples(families)).To(ContainElements(
 					`shoot-traefik/traefik/3.6.13/supported 1`,
@@ -355,7 +354,7 @@ func describe(a authorizationv1.ResourceAttributes) string {
 func samples(families []*dto.MetricFamily) []string {
 	var out []string
 	for _, family := range families {
-		if family.GetName() != metrics.ExtensionComponentShootsName {
+		if family.GetName() != "gardener_extension_component_shoots" {
 			continue
 		}
 		for _, m := range family.GetMetric() {
