@@ -12,12 +12,16 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	cliflag "k8s.io/component-base/cli/flag"
 	"k8s.io/utils/ptr"
 	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/gep-78/gardener/pkg/api/core/validation"
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
+	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/features"
 )
@@ -177,11 +181,27 @@ func parseServer(address string) (*controllermanagerconfigv1alpha1.Server, error
 func (o *Options) Validate() error {
 	var errs []error
 	if o.Config != nil {
-		if err := controllermanagerconfigv1alpha1.Validate(o.Config).ToAggregate(); err != nil {
+		allErrs := controllermanagerconfigv1alpha1.Validate(o.Config)
+		allErrs = append(allErrs, validateRolloutDefaults(o.Config.Controllers.ExtensionProfile)...)
+		if err := allErrs.ToAggregate(); err != nil {
 			errs = append(errs, fmt.Errorf("invalid component configuration: %w", err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// validateRolloutDefaults checks controllers.extensionProfile.rollout with an ExtensionProfile's
+// rules; the configuration package cannot import them (upstream's pkg/apis is a module of its own).
+func validateRolloutDefaults(c *controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration) field.ErrorList {
+	if c == nil || c.Rollout == nil {
+		return nil
+	}
+	fldPath := field.NewPath("controllers", "extensionProfile", "rollout")
+	policy := &core.RolloutPolicy{}
+	if err := gardencorev1beta1.Convert_v1beta1_RolloutPolicy_To_core_RolloutPolicy(c.Rollout, policy, nil); err != nil {
+		return field.ErrorList{field.InternalError(fldPath, err)}
+	}
+	return validation.ValidateRolloutPolicy(policy, fldPath)
 }
 
 // ApplyFeatureGates registers the project's feature gates and applies the --feature-gates

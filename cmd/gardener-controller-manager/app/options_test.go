@@ -213,6 +213,13 @@ server:
 			"leaderElection.renewDeadline: Invalid value: \"10s\": must be greater than retryPeriod"),
 		Entry("another lock", func(o *Options) { o.Config.LeaderElection.ResourceLock = "configmaps" }, `leaderElection.resourceLock: Unsupported value: "configmaps"`),
 		Entry("a Lease without a name", func(o *Options) { o.Config.LeaderElection.ResourceName = "" }, "leaderElection.resourceName: Required value"),
+		Entry("a rollout stage of an unknown purpose", func(o *Options) { o.Config.Controllers.ExtensionProfile.Rollout.Stages[1].Purposes[0] = "staging" },
+			`controllers.extensionProfile.rollout.stages[1].purposes[0]: Unsupported value: "staging"`),
+		Entry("a purpose in two rollout stages", func(o *Options) { o.Config.Controllers.ExtensionProfile.Rollout.Stages[1].Purposes[0] = "testing" },
+			`controllers.extensionProfile.rollout.stages[1].purposes[0]: Duplicate value: "testing"`),
+		Entry("a rollout failure percentage above 100", func(o *Options) {
+			o.Config.Controllers.ExtensionProfile.Rollout.FailureThreshold.Percentage = ptr.To[int32](101)
+		}, "controllers.extensionProfile.rollout.failureThreshold.percentage: Invalid value: 101: must be between 0 and 100"),
 	)
 
 	Describe("#ApplyFeatureGates", func() {

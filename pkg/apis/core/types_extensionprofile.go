@@ -42,6 +42,8 @@ type ExtensionProfileSpec struct {
 	UpdateStrategy *ExtensionUpdateStrategy
 	// Components lists the independently versioned components the extension manages.
 	Components []ExtensionProfileComponent
+	// Rollout stages the moves of Shoots to new versions of every component.
+	Rollout *RolloutPolicy
 }
 
 // ExtensionUpdateStrategy is an auto-update policy (GEP-78).
@@ -60,6 +62,8 @@ type ExtensionProfileComponent struct {
 	UpdateStrategy *ExtensionUpdateStrategy
 	// Versions lists the offered versions of the component.
 	Versions []ExtensionComponentVersion
+	// Rollout overrides, field by field, spec.rollout for this component.
+	Rollout *RolloutPolicy
 }
 
 // ExtensionComponentVersion is one offered version of a component.
@@ -74,6 +78,8 @@ type ExtensionComponentVersion struct {
 	// ProviderConfig is opaque, extension-owned configuration for this version. gardenlet copies
 	// it into the seed Extension's spec.components[].providerConfig.
 	ProviderConfig *runtime.RawExtension
+	// Rollout holds the rollout policy override and the operator's levers for this version.
+	Rollout *ComponentVersionRollout
 }
 
 // ComponentCompatibility holds the compatibility envelope of a component version (GEP-78).
@@ -104,6 +110,8 @@ type ExtensionProfileComponentStatus struct {
 	Versions []ExtensionComponentVersionStatus
 	// Channels holds the current version of each release channel.
 	Channels []ReleaseChannelStatus
+	// Rollouts holds the rollout state of the versions that auto-update or a channel targets.
+	Rollouts []ComponentVersionRolloutStatus
 }
 
 // ReleaseChannelStatus is the current version of one release channel of a component.

@@ -54,6 +54,8 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.ClusterAutoscalerOptions{}.OpenAPIModelName():                     schema_pkg_apis_core_v1beta1_ClusterAutoscalerOptions(ref),
 		v1beta1.CompatibilityValidation{}.OpenAPIModelName():                      schema_pkg_apis_core_v1beta1_CompatibilityValidation(ref),
 		v1beta1.ComponentCompatibility{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ComponentCompatibility(ref),
+		v1beta1.ComponentVersionRollout{}.OpenAPIModelName():                      schema_pkg_apis_core_v1beta1_ComponentVersionRollout(ref),
+		v1beta1.ComponentVersionRolloutStatus{}.OpenAPIModelName():                schema_pkg_apis_core_v1beta1_ComponentVersionRolloutStatus(ref),
 		v1beta1.Condition{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_Condition(ref),
 		v1beta1.ContainerRuntime{}.OpenAPIModelName():                             schema_pkg_apis_core_v1beta1_ContainerRuntime(ref),
 		v1beta1.ControlPlane{}.OpenAPIModelName():                                 schema_pkg_apis_core_v1beta1_ControlPlane(ref),
@@ -150,6 +152,11 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.Region{}.OpenAPIModelName():                                       schema_pkg_apis_core_v1beta1_Region(ref),
 		v1beta1.ReleaseChannelStatus{}.OpenAPIModelName():                         schema_pkg_apis_core_v1beta1_ReleaseChannelStatus(ref),
 		v1beta1.ResourceWatchCacheSize{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ResourceWatchCacheSize(ref),
+		v1beta1.RolloutFailureThreshold{}.OpenAPIModelName():                      schema_pkg_apis_core_v1beta1_RolloutFailureThreshold(ref),
+		v1beta1.RolloutHaltAcknowledgement{}.OpenAPIModelName():                   schema_pkg_apis_core_v1beta1_RolloutHaltAcknowledgement(ref),
+		v1beta1.RolloutPolicy{}.OpenAPIModelName():                                schema_pkg_apis_core_v1beta1_RolloutPolicy(ref),
+		v1beta1.RolloutStage{}.OpenAPIModelName():                                 schema_pkg_apis_core_v1beta1_RolloutStage(ref),
+		v1beta1.RolloutStageStatus{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_RolloutStageStatus(ref),
 		v1beta1.SSHAccess{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_SSHAccess(ref),
 		v1beta1.SeedSelector{}.OpenAPIModelName():                                 schema_pkg_apis_core_v1beta1_SeedSelector(ref),
 		v1beta1.ServiceAccountConfig{}.OpenAPIModelName():                         schema_pkg_apis_core_v1beta1_ServiceAccountConfig(ref),
@@ -1777,6 +1784,159 @@ func schema_pkg_apis_core_v1beta1_ComponentCompatibility(ref common.ReferenceCal
 	}
 }
 
+func schema_pkg_apis_core_v1beta1_ComponentVersionRollout(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "ComponentVersionRollout holds a version's rollout policy override and the operator's levers. None of them changes the version's lifecycle.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"policy": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Policy overrides, field by field, the component's and the profile's rollout policy.",
+							Ref:         ref(v1beta1.RolloutPolicy{}.OpenAPIModelName()),
+						},
+					},
+					"paused": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Paused stops the rollout: auto-update and release channels move no further Shoot to the version and no stage opens while it is true. Forced upgrades are not affected.",
+							Type:        []string{"boolean"},
+							Format:      "",
+						},
+					},
+					"haltAcknowledgement": {
+						SchemaProps: spec.SchemaProps{
+							Description: "HaltAcknowledgement is the operator's answer to a halt of the rollout that happened before its time.",
+							Ref:         ref(v1beta1.RolloutHaltAcknowledgement{}.OpenAPIModelName()),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.RolloutHaltAcknowledgement{}.OpenAPIModelName(), v1beta1.RolloutPolicy{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_ComponentVersionRolloutStatus(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "ComponentVersionRolloutStatus is the rollout state of one component version, computed by gardener-controller-manager.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"version": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Version is the version string as listed in the spec.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"state": {
+						SchemaProps: spec.SchemaProps{
+							Description: "State is the state of the rollout.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"stages": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Stages lists the stages of the effective policy in order; a stage is open once openedAt is set.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.RolloutStageStatus{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"nextStageTime": {
+						SchemaProps: spec.SchemaProps{
+							Description: "NextStageTime is when the next stage opens unless the rollout is paused or halted first.",
+							Ref:         ref(metav1.Time{}.OpenAPIModelName()),
+						},
+					},
+					"moved": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Moved is the number of Shoots that maintenance moved to the version.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+						},
+					},
+					"healthy": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Healthy is the number of moved Shoots whose component has not failed.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+						},
+					},
+					"failed": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Failed is the number of moved Shoots whose component failed within the observation window.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+						},
+					},
+					"failingShoots": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "FailingShoots names up to 10 failed Shoots as namespace/name.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+					"reason": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Reason is a CamelCase reason for the state.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"message": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Message explains the state to humans.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"lastTransitionTime": {
+						SchemaProps: spec.SchemaProps{
+							Description: "LastTransitionTime is when the state last changed.",
+							Ref:         ref(metav1.Time{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"version", "state"},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.RolloutStageStatus{}.OpenAPIModelName(), metav1.Time{}.OpenAPIModelName()},
+	}
+}
+
 func schema_pkg_apis_core_v1beta1_Condition(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -2764,12 +2924,18 @@ func schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref common.Reference
 							Ref:         ref(runtime.RawExtension{}.OpenAPIModelName()),
 						},
 					},
+					"rollout": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Rollout holds the rollout policy override and the operator's levers for this version.",
+							Ref:         ref(v1beta1.ComponentVersionRollout{}.OpenAPIModelName()),
+						},
+					},
 				},
 				Required: []string{"version"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ComponentCompatibility{}.OpenAPIModelName(), v1beta1.LifecycleStage{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName()},
+			v1beta1.ComponentCompatibility{}.OpenAPIModelName(), v1beta1.ComponentVersionRollout{}.OpenAPIModelName(), v1beta1.LifecycleStage{}.OpenAPIModelName(), runtime.RawExtension{}.OpenAPIModelName()},
 	}
 }
 
@@ -2934,12 +3100,18 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponent(ref common.Reference
 							},
 						},
 					},
+					"rollout": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Rollout overrides, field by field, spec.rollout for this component.",
+							Ref:         ref(v1beta1.RolloutPolicy{}.OpenAPIModelName()),
+						},
+					},
 				},
 				Required: []string{"name", "versions"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExtensionComponentVersion{}.OpenAPIModelName(), v1beta1.ExtensionUpdateStrategy{}.OpenAPIModelName()},
+			v1beta1.ExtensionComponentVersion{}.OpenAPIModelName(), v1beta1.ExtensionUpdateStrategy{}.OpenAPIModelName(), v1beta1.RolloutPolicy{}.OpenAPIModelName()},
 	}
 }
 
@@ -3000,12 +3172,33 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponentStatus(ref common.Ref
 							},
 						},
 					},
+					"rollouts": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"version",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Rollouts holds the rollout state of the versions that auto-update or a release channel targets, computed by gardener-controller-manager.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.ComponentVersionRolloutStatus{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"name"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName(), v1beta1.ReleaseChannelStatus{}.OpenAPIModelName()},
+			v1beta1.ComponentVersionRolloutStatus{}.OpenAPIModelName(), v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName(), v1beta1.ReleaseChannelStatus{}.OpenAPIModelName()},
 	}
 }
 
@@ -3095,12 +3288,18 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileSpec(ref common.ReferenceCallb
 							},
 						},
 					},
+					"rollout": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Rollout stages the moves of Shoots to new versions of every component. Fields it leaves unset come from gardener-controller-manager's configuration.",
+							Ref:         ref(v1beta1.RolloutPolicy{}.OpenAPIModelName()),
+						},
+					},
 				},
 				Required: []string{"components"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExtensionProfileComponent{}.OpenAPIModelName(), v1beta1.ExtensionUpdateStrategy{}.OpenAPIModelName()},
+			v1beta1.ExtensionProfileComponent{}.OpenAPIModelName(), v1beta1.ExtensionUpdateStrategy{}.OpenAPIModelName(), v1beta1.RolloutPolicy{}.OpenAPIModelName()},
 	}
 }
 
@@ -6044,6 +6243,188 @@ func schema_pkg_apis_core_v1beta1_ResourceWatchCacheSize(ref common.ReferenceCal
 				Required: []string{"resource", "size"},
 			},
 		},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_RolloutFailureThreshold(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "RolloutFailureThreshold halts a rollout once both limits are reached by the Shoots that moved to the version and failed within the observation window. A limit left unset is inherited.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"count": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Count is the number of failed Shoots, at least 1.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+						},
+					},
+					"percentage": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Percentage is the share of the moved Shoots that failed, 0 to 100.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_RolloutHaltAcknowledgement(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "RolloutHaltAcknowledgement answers a halt.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"action": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Action is Resume (the rollout continues; failures observed before Time no longer count) or Withdraw (no Shoot is moved to the version any more, not even by a forced upgrade while another compatible version exists).",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"time": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Time is when the operator decided; it answers halts that happened before it.",
+							Ref:         ref(metav1.Time{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"action", "time"},
+			},
+		},
+		Dependencies: []string{
+			metav1.Time{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_RolloutPolicy(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "RolloutPolicy stages the moves of Shoots to a new component version by Shoot purpose. At each level (version, component, profile, gardener-controller-manager's configuration) a field left unset is taken from the next, less specific level.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"stages": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Stages are opened in order. A Shoot belongs to the stage that lists its purpose (a Shoot without purpose counts as evaluation); a purpose no stage lists belongs to the last stage.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.RolloutStage{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
+					"soakPeriod": {
+						SchemaProps: spec.SchemaProps{
+							Description: "SoakPeriod is the time between the opening of one stage and the opening of the next.",
+							Ref:         ref(metav1.Duration{}.OpenAPIModelName()),
+						},
+					},
+					"observationWindow": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ObservationWindow is how long after a Shoot moved to the version a failure of the component on that Shoot counts against the version.",
+							Ref:         ref(metav1.Duration{}.OpenAPIModelName()),
+						},
+					},
+					"failureThreshold": {
+						SchemaProps: spec.SchemaProps{
+							Description: "FailureThreshold is when the rollout halts by itself.",
+							Ref:         ref(v1beta1.RolloutFailureThreshold{}.OpenAPIModelName()),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			v1beta1.RolloutFailureThreshold{}.OpenAPIModelName(), v1beta1.RolloutStage{}.OpenAPIModelName(), metav1.Duration{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_RolloutStage(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "RolloutStage is one named group of Shoot purposes that a version reaches together.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is the stage name, a DNS label, unique within the policy.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"purposes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "set",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "Purposes lists the Shoot purposes of the stage; each purpose is in at most one stage.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+				},
+				Required: []string{"name", "purposes"},
+			},
+		},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_RolloutStageStatus(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "RolloutStageStatus is the state of one stage of a rollout.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Name is the stage name.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"openedAt": {
+						SchemaProps: spec.SchemaProps{
+							Description: "OpenedAt is when the stage opened; unset while it is closed.",
+							Ref:         ref(metav1.Time{}.OpenAPIModelName()),
+						},
+					},
+				},
+				Required: []string{"name"},
+			},
+		},
+		Dependencies: []string{
+			metav1.Time{}.OpenAPIModelName()},
 	}
 }
 

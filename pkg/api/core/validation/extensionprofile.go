@@ -55,6 +55,8 @@ func isUpdateStrategy(s core.MachineImageUpdateStrategy) bool {
 //     environment and not cost-checked again, so existing profiles stay updatable);
 //   - a rule's message is at most MaxCompatibilityMessageLength bytes (TooLong on
 //     compatibility.validations[k].message): it is echoed in every rejection of a Shoot;
+//   - the rollout policies of profile, components and versions pass ValidateRolloutPolicy; a
+//     version's haltAcknowledgement names Resume or Withdraw and a time;
 //   - providerConfig, when set, is a JSON object (Invalid on versions[j].providerConfig), because
 //     gardenlet copies it into the seed Extension's spec.components[].providerConfig, which the
 //     Extension CRD requires to be an object; its content is opaque and not checked.
@@ -99,13 +101,15 @@ func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfil
 
 // ValidateExtensionProfileStatusUpdate validates a write to the status subresource: the object
 // metadata update rules and that every classification in the status is one of unavailable,
-// preview, supported, deprecated or expired. The status is computed by
+// preview, supported, deprecated or expired, and that the rollouts are well-formed
+// (validateRolloutStatuses). The status is computed by
 // gardener-controller-manager; it is not checked against the spec.
 func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.ExtensionProfile) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 	componentsPath := field.NewPath("status", "components")
 	for i, component := range newProfile.Status.Components {
 		allErrs = append(allErrs, validateComponentVersionStatuses(component.Versions, componentsPath.Index(i).Child("versions"))...)
+		allErrs = append(allErrs, validateRolloutStatuses(component.Rollouts, componentsPath.Index(i).Child("rollouts"))...)
 	}
 	return allErrs
 }
@@ -167,8 +171,10 @@ func validateExtensionProfile(profile, oldProfile *core.ExtensionProfile) field.
 			}
 		}
 
+		allErrs = append(allErrs, ValidateRolloutPolicy(component.Rollout, idxPath.Child("rollout"))...)
 		allErrs = append(allErrs, validateComponentVersions(component.Versions, idxPath.Child("versions"))...)
 	}
+	allErrs = append(allErrs, ValidateRolloutPolicy(profile.Spec.Rollout, specPath.Child("rollout"))...)
 
 	// The rules are compiled only once every rule is non-empty, so an empty rule is reported once.
 	if !hasEmptyRule(profile) {
@@ -244,6 +250,8 @@ func validateComponentVersions(versions []core.ExtensionComponentVersion, fldPat
 				}
 			}
 		}
+
+		allErrs = append(allErrs, validateComponentVersionRollout(version.Rollout, idxPath.Child("rollout"))...)
 
 		if version.ProviderConfig != nil && !isJSONObjectOrNull(version.ProviderConfig.Raw) {
 			allErrs = append(allErrs, field.Invalid(idxPath.Child("providerConfig"), string(version.ProviderConfig.Raw),

@@ -53,6 +53,10 @@ type ExtensionProfileSpec struct {
 	// +listType=map
 	// +listMapKey=name
 	Components []ExtensionProfileComponent `json:"components" patchStrategy:"merge" patchMergeKey:"name" protobuf:"bytes,2,rep,name=components"`
+	// Rollout stages the moves of Shoots to new versions of every component. Fields it leaves
+	// unset come from gardener-controller-manager's configuration.
+	// +optional
+	Rollout *RolloutPolicy `json:"rollout,omitempty" protobuf:"bytes,3,opt,name=rollout"`
 }
 
 // ExtensionUpdateStrategy is an auto-update policy (GEP-78).
@@ -79,6 +83,9 @@ type ExtensionProfileComponent struct {
 	// +listType=map
 	// +listMapKey=version
 	Versions []ExtensionComponentVersion `json:"versions" patchStrategy:"merge" patchMergeKey:"version" protobuf:"bytes,3,rep,name=versions"`
+	// Rollout overrides, field by field, spec.rollout for this component.
+	// +optional
+	Rollout *RolloutPolicy `json:"rollout,omitempty" protobuf:"bytes,4,opt,name=rollout"`
 }
 
 // ExtensionComponentVersion is one offered version of a component.
@@ -97,6 +104,9 @@ type ExtensionComponentVersion struct {
 	// it into the seed Extension's spec.components[].providerConfig.
 	// +optional
 	ProviderConfig *runtime.RawExtension `json:"providerConfig,omitempty" protobuf:"bytes,4,opt,name=providerConfig"`
+	// Rollout holds the rollout policy override and the operator's levers for this version.
+	// +optional
+	Rollout *ComponentVersionRollout `json:"rollout,omitempty" protobuf:"bytes,5,opt,name=rollout"`
 }
 
 // ComponentCompatibility holds the compatibility envelope of a component version (GEP-78).
@@ -141,6 +151,12 @@ type ExtensionProfileComponentStatus struct {
 	// +listType=map
 	// +listMapKey=channel
 	Channels []ReleaseChannelStatus `json:"channels,omitempty" protobuf:"bytes,3,rep,name=channels"`
+	// Rollouts holds the rollout state of the versions that auto-update or a release channel
+	// targets, computed by gardener-controller-manager.
+	// +optional
+	// +listType=map
+	// +listMapKey=version
+	Rollouts []ComponentVersionRolloutStatus `json:"rollouts,omitempty" protobuf:"bytes,4,rep,name=rollouts"`
 }
 
 // ReleaseChannelStatus is the current version of one release channel of a component.

@@ -327,6 +327,26 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*ComponentVersionRollout)(nil), (*core.ComponentVersionRollout)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ComponentVersionRollout_To_core_ComponentVersionRollout(a.(*ComponentVersionRollout), b.(*core.ComponentVersionRollout), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ComponentVersionRollout)(nil), (*ComponentVersionRollout)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ComponentVersionRollout_To_v1beta1_ComponentVersionRollout(a.(*core.ComponentVersionRollout), b.(*ComponentVersionRollout), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*ComponentVersionRolloutStatus)(nil), (*core.ComponentVersionRolloutStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_ComponentVersionRolloutStatus_To_core_ComponentVersionRolloutStatus(a.(*ComponentVersionRolloutStatus), b.(*core.ComponentVersionRolloutStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.ComponentVersionRolloutStatus)(nil), (*ComponentVersionRolloutStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_ComponentVersionRolloutStatus_To_v1beta1_ComponentVersionRolloutStatus(a.(*core.ComponentVersionRolloutStatus), b.(*ComponentVersionRolloutStatus), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*Condition)(nil), (*core.Condition)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_Condition_To_core_Condition(a.(*Condition), b.(*core.Condition), scope)
 	}); err != nil {
@@ -1287,6 +1307,56 @@ func RegisterConversions(s *runtime.Scheme) error {
 	}); err != nil {
 		return err
 	}
+	if err := s.AddGeneratedConversionFunc((*RolloutFailureThreshold)(nil), (*core.RolloutFailureThreshold)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_RolloutFailureThreshold_To_core_RolloutFailureThreshold(a.(*RolloutFailureThreshold), b.(*core.RolloutFailureThreshold), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.RolloutFailureThreshold)(nil), (*RolloutFailureThreshold)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_RolloutFailureThreshold_To_v1beta1_RolloutFailureThreshold(a.(*core.RolloutFailureThreshold), b.(*RolloutFailureThreshold), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*RolloutHaltAcknowledgement)(nil), (*core.RolloutHaltAcknowledgement)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_RolloutHaltAcknowledgement_To_core_RolloutHaltAcknowledgement(a.(*RolloutHaltAcknowledgement), b.(*core.RolloutHaltAcknowledgement), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.RolloutHaltAcknowledgement)(nil), (*RolloutHaltAcknowledgement)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_RolloutHaltAcknowledgement_To_v1beta1_RolloutHaltAcknowledgement(a.(*core.RolloutHaltAcknowledgement), b.(*RolloutHaltAcknowledgement), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*RolloutPolicy)(nil), (*core.RolloutPolicy)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_RolloutPolicy_To_core_RolloutPolicy(a.(*RolloutPolicy), b.(*core.RolloutPolicy), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.RolloutPolicy)(nil), (*RolloutPolicy)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_RolloutPolicy_To_v1beta1_RolloutPolicy(a.(*core.RolloutPolicy), b.(*RolloutPolicy), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*RolloutStage)(nil), (*core.RolloutStage)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_RolloutStage_To_core_RolloutStage(a.(*RolloutStage), b.(*core.RolloutStage), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.RolloutStage)(nil), (*RolloutStage)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_RolloutStage_To_v1beta1_RolloutStage(a.(*core.RolloutStage), b.(*RolloutStage), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*RolloutStageStatus)(nil), (*core.RolloutStageStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_v1beta1_RolloutStageStatus_To_core_RolloutStageStatus(a.(*RolloutStageStatus), b.(*core.RolloutStageStatus), scope)
+	}); err != nil {
+		return err
+	}
+	if err := s.AddGeneratedConversionFunc((*core.RolloutStageStatus)(nil), (*RolloutStageStatus)(nil), func(a, b interface{}, scope conversion.Scope) error {
+		return Convert_core_RolloutStageStatus_To_v1beta1_RolloutStageStatus(a.(*core.RolloutStageStatus), b.(*RolloutStageStatus), scope)
+	}); err != nil {
+		return err
+	}
 	if err := s.AddGeneratedConversionFunc((*SSHAccess)(nil), (*core.SSHAccess)(nil), func(a, b interface{}, scope conversion.Scope) error {
 		return Convert_v1beta1_SSHAccess_To_core_SSHAccess(a.(*SSHAccess), b.(*core.SSHAccess), scope)
 	}); err != nil {
@@ -2182,6 +2252,46 @@ func autoConvert_core_ComponentCompatibility_To_v1beta1_ComponentCompatibility(i
 // Convert_core_ComponentCompatibility_To_v1beta1_ComponentCompatibility is an autogenerated conversion function.
 func Convert_core_ComponentCompatibility_To_v1beta1_ComponentCompatibility(in *core.ComponentCompatibility, out *ComponentCompatibility, s conversion.Scope) error {
 	return autoConvert_core_ComponentCompatibility_To_v1beta1_ComponentCompatibility(in, out, s)
+}
+
+func autoConvert_v1beta1_ComponentVersionRollout_To_core_ComponentVersionRollout(in *ComponentVersionRollout, out *core.ComponentVersionRollout, s conversion.Scope) error {
+	*out = *(*core.ComponentVersionRollout)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ComponentVersionRollout_To_core_ComponentVersionRollout is an autogenerated conversion function.
+func Convert_v1beta1_ComponentVersionRollout_To_core_ComponentVersionRollout(in *ComponentVersionRollout, out *core.ComponentVersionRollout, s conversion.Scope) error {
+	return autoConvert_v1beta1_ComponentVersionRollout_To_core_ComponentVersionRollout(in, out, s)
+}
+
+func autoConvert_core_ComponentVersionRollout_To_v1beta1_ComponentVersionRollout(in *core.ComponentVersionRollout, out *ComponentVersionRollout, s conversion.Scope) error {
+	*out = *(*ComponentVersionRollout)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ComponentVersionRollout_To_v1beta1_ComponentVersionRollout is an autogenerated conversion function.
+func Convert_core_ComponentVersionRollout_To_v1beta1_ComponentVersionRollout(in *core.ComponentVersionRollout, out *ComponentVersionRollout, s conversion.Scope) error {
+	return autoConvert_core_ComponentVersionRollout_To_v1beta1_ComponentVersionRollout(in, out, s)
+}
+
+func autoConvert_v1beta1_ComponentVersionRolloutStatus_To_core_ComponentVersionRolloutStatus(in *ComponentVersionRolloutStatus, out *core.ComponentVersionRolloutStatus, s conversion.Scope) error {
+	*out = *(*core.ComponentVersionRolloutStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_ComponentVersionRolloutStatus_To_core_ComponentVersionRolloutStatus is an autogenerated conversion function.
+func Convert_v1beta1_ComponentVersionRolloutStatus_To_core_ComponentVersionRolloutStatus(in *ComponentVersionRolloutStatus, out *core.ComponentVersionRolloutStatus, s conversion.Scope) error {
+	return autoConvert_v1beta1_ComponentVersionRolloutStatus_To_core_ComponentVersionRolloutStatus(in, out, s)
+}
+
+func autoConvert_core_ComponentVersionRolloutStatus_To_v1beta1_ComponentVersionRolloutStatus(in *core.ComponentVersionRolloutStatus, out *ComponentVersionRolloutStatus, s conversion.Scope) error {
+	*out = *(*ComponentVersionRolloutStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_ComponentVersionRolloutStatus_To_v1beta1_ComponentVersionRolloutStatus is an autogenerated conversion function.
+func Convert_core_ComponentVersionRolloutStatus_To_v1beta1_ComponentVersionRolloutStatus(in *core.ComponentVersionRolloutStatus, out *ComponentVersionRolloutStatus, s conversion.Scope) error {
+	return autoConvert_core_ComponentVersionRolloutStatus_To_v1beta1_ComponentVersionRolloutStatus(in, out, s)
 }
 
 func autoConvert_v1beta1_Condition_To_core_Condition(in *Condition, out *core.Condition, s conversion.Scope) error {
@@ -4178,6 +4288,106 @@ func autoConvert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize(i
 // Convert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize is an autogenerated conversion function.
 func Convert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize(in *core.ResourceWatchCacheSize, out *ResourceWatchCacheSize, s conversion.Scope) error {
 	return autoConvert_core_ResourceWatchCacheSize_To_v1beta1_ResourceWatchCacheSize(in, out, s)
+}
+
+func autoConvert_v1beta1_RolloutFailureThreshold_To_core_RolloutFailureThreshold(in *RolloutFailureThreshold, out *core.RolloutFailureThreshold, s conversion.Scope) error {
+	*out = *(*core.RolloutFailureThreshold)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_RolloutFailureThreshold_To_core_RolloutFailureThreshold is an autogenerated conversion function.
+func Convert_v1beta1_RolloutFailureThreshold_To_core_RolloutFailureThreshold(in *RolloutFailureThreshold, out *core.RolloutFailureThreshold, s conversion.Scope) error {
+	return autoConvert_v1beta1_RolloutFailureThreshold_To_core_RolloutFailureThreshold(in, out, s)
+}
+
+func autoConvert_core_RolloutFailureThreshold_To_v1beta1_RolloutFailureThreshold(in *core.RolloutFailureThreshold, out *RolloutFailureThreshold, s conversion.Scope) error {
+	*out = *(*RolloutFailureThreshold)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_RolloutFailureThreshold_To_v1beta1_RolloutFailureThreshold is an autogenerated conversion function.
+func Convert_core_RolloutFailureThreshold_To_v1beta1_RolloutFailureThreshold(in *core.RolloutFailureThreshold, out *RolloutFailureThreshold, s conversion.Scope) error {
+	return autoConvert_core_RolloutFailureThreshold_To_v1beta1_RolloutFailureThreshold(in, out, s)
+}
+
+func autoConvert_v1beta1_RolloutHaltAcknowledgement_To_core_RolloutHaltAcknowledgement(in *RolloutHaltAcknowledgement, out *core.RolloutHaltAcknowledgement, s conversion.Scope) error {
+	*out = *(*core.RolloutHaltAcknowledgement)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_RolloutHaltAcknowledgement_To_core_RolloutHaltAcknowledgement is an autogenerated conversion function.
+func Convert_v1beta1_RolloutHaltAcknowledgement_To_core_RolloutHaltAcknowledgement(in *RolloutHaltAcknowledgement, out *core.RolloutHaltAcknowledgement, s conversion.Scope) error {
+	return autoConvert_v1beta1_RolloutHaltAcknowledgement_To_core_RolloutHaltAcknowledgement(in, out, s)
+}
+
+func autoConvert_core_RolloutHaltAcknowledgement_To_v1beta1_RolloutHaltAcknowledgement(in *core.RolloutHaltAcknowledgement, out *RolloutHaltAcknowledgement, s conversion.Scope) error {
+	*out = *(*RolloutHaltAcknowledgement)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_RolloutHaltAcknowledgement_To_v1beta1_RolloutHaltAcknowledgement is an autogenerated conversion function.
+func Convert_core_RolloutHaltAcknowledgement_To_v1beta1_RolloutHaltAcknowledgement(in *core.RolloutHaltAcknowledgement, out *RolloutHaltAcknowledgement, s conversion.Scope) error {
+	return autoConvert_core_RolloutHaltAcknowledgement_To_v1beta1_RolloutHaltAcknowledgement(in, out, s)
+}
+
+func autoConvert_v1beta1_RolloutPolicy_To_core_RolloutPolicy(in *RolloutPolicy, out *core.RolloutPolicy, s conversion.Scope) error {
+	*out = *(*core.RolloutPolicy)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_RolloutPolicy_To_core_RolloutPolicy is an autogenerated conversion function.
+func Convert_v1beta1_RolloutPolicy_To_core_RolloutPolicy(in *RolloutPolicy, out *core.RolloutPolicy, s conversion.Scope) error {
+	return autoConvert_v1beta1_RolloutPolicy_To_core_RolloutPolicy(in, out, s)
+}
+
+func autoConvert_core_RolloutPolicy_To_v1beta1_RolloutPolicy(in *core.RolloutPolicy, out *RolloutPolicy, s conversion.Scope) error {
+	*out = *(*RolloutPolicy)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_RolloutPolicy_To_v1beta1_RolloutPolicy is an autogenerated conversion function.
+func Convert_core_RolloutPolicy_To_v1beta1_RolloutPolicy(in *core.RolloutPolicy, out *RolloutPolicy, s conversion.Scope) error {
+	return autoConvert_core_RolloutPolicy_To_v1beta1_RolloutPolicy(in, out, s)
+}
+
+func autoConvert_v1beta1_RolloutStage_To_core_RolloutStage(in *RolloutStage, out *core.RolloutStage, s conversion.Scope) error {
+	*out = *(*core.RolloutStage)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_RolloutStage_To_core_RolloutStage is an autogenerated conversion function.
+func Convert_v1beta1_RolloutStage_To_core_RolloutStage(in *RolloutStage, out *core.RolloutStage, s conversion.Scope) error {
+	return autoConvert_v1beta1_RolloutStage_To_core_RolloutStage(in, out, s)
+}
+
+func autoConvert_core_RolloutStage_To_v1beta1_RolloutStage(in *core.RolloutStage, out *RolloutStage, s conversion.Scope) error {
+	*out = *(*RolloutStage)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_RolloutStage_To_v1beta1_RolloutStage is an autogenerated conversion function.
+func Convert_core_RolloutStage_To_v1beta1_RolloutStage(in *core.RolloutStage, out *RolloutStage, s conversion.Scope) error {
+	return autoConvert_core_RolloutStage_To_v1beta1_RolloutStage(in, out, s)
+}
+
+func autoConvert_v1beta1_RolloutStageStatus_To_core_RolloutStageStatus(in *RolloutStageStatus, out *core.RolloutStageStatus, s conversion.Scope) error {
+	*out = *(*core.RolloutStageStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_v1beta1_RolloutStageStatus_To_core_RolloutStageStatus is an autogenerated conversion function.
+func Convert_v1beta1_RolloutStageStatus_To_core_RolloutStageStatus(in *RolloutStageStatus, out *core.RolloutStageStatus, s conversion.Scope) error {
+	return autoConvert_v1beta1_RolloutStageStatus_To_core_RolloutStageStatus(in, out, s)
+}
+
+func autoConvert_core_RolloutStageStatus_To_v1beta1_RolloutStageStatus(in *core.RolloutStageStatus, out *RolloutStageStatus, s conversion.Scope) error {
+	*out = *(*RolloutStageStatus)(unsafe.Pointer(in))
+	return nil
+}
+
+// Convert_core_RolloutStageStatus_To_v1beta1_RolloutStageStatus is an autogenerated conversion function.
+func Convert_core_RolloutStageStatus_To_v1beta1_RolloutStageStatus(in *core.RolloutStageStatus, out *RolloutStageStatus, s conversion.Scope) error {
+	return autoConvert_core_RolloutStageStatus_To_v1beta1_RolloutStageStatus(in, out, s)
 }
 
 func autoConvert_v1beta1_SSHAccess_To_core_SSHAccess(in *SSHAccess, out *core.SSHAccess, s conversion.Scope) error {

@@ -160,6 +160,16 @@ func (in ComponentCompatibility) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ComponentVersionRollout) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ComponentVersionRollout"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ComponentVersionRolloutStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ComponentVersionRolloutStatus"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in Condition) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.Condition"
 }
@@ -637,6 +647,31 @@ func (in ReleaseChannelStatus) OpenAPIModelName() string {
 // OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ResourceWatchCacheSize) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ResourceWatchCacheSize"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in RolloutFailureThreshold) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.RolloutFailureThreshold"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in RolloutHaltAcknowledgement) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.RolloutHaltAcknowledgement"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in RolloutPolicy) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.RolloutPolicy"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in RolloutStage) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.RolloutStage"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
+func (in RolloutStageStatus) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.RolloutStageStatus"
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.

@@ -61,12 +61,34 @@ func SetDefaults_CloudProfileControllerConfiguration(obj *CloudProfileController
 	defaultConcurrentSyncs(&obj.ConcurrentSyncs)
 }
 
-// SetDefaults_ExtensionProfileControllerConfiguration defaults concurrentSyncs (also when zero)
-// and stableChannelSoakPeriod.
+// SetDefaults_ExtensionProfileControllerConfiguration defaults concurrentSyncs (also when zero),
+// stableChannelSoakPeriod and every unset field of rollout (gardencorev1beta1.DefaultRolloutPolicy).
 func SetDefaults_ExtensionProfileControllerConfiguration(obj *ExtensionProfileControllerConfiguration) {
 	defaultConcurrentSyncs(&obj.ConcurrentSyncs)
 	if obj.StableChannelSoakPeriod == nil {
 		obj.StableChannelSoakPeriod = &metav1.Duration{Duration: gardencorev1beta1.DefaultStableChannelSoakPeriod}
+	}
+	if obj.Rollout == nil {
+		obj.Rollout = &gardencorev1beta1.RolloutPolicy{}
+	}
+	defaults, r := gardencorev1beta1.DefaultRolloutPolicy(), obj.Rollout
+	if len(r.Stages) == 0 {
+		r.Stages = defaults.Stages
+	}
+	if r.SoakPeriod == nil {
+		r.SoakPeriod = defaults.SoakPeriod
+	}
+	if r.ObservationWindow == nil {
+		r.ObservationWindow = defaults.ObservationWindow
+	}
+	if r.FailureThreshold == nil {
+		r.FailureThreshold = &gardencorev1beta1.RolloutFailureThreshold{}
+	}
+	if r.FailureThreshold.Count == nil {
+		r.FailureThreshold.Count = defaults.FailureThreshold.Count
+	}
+	if r.FailureThreshold.Percentage == nil {
+		r.FailureThreshold.Percentage = defaults.FailureThreshold.Percentage
 	}
 }
 

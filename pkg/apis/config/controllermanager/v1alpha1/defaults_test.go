@@ -15,6 +15,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	. "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
 var _ = Describe("Load", func() {
@@ -33,7 +34,16 @@ var _ = Describe("Load", func() {
 		Expect(cfg.Controllers).To(Equal(ControllerManagerControllerConfiguration{
 			CloudProfile: &CloudProfileControllerConfiguration{ConcurrentSyncs: ptr.To(5)},
 			ExtensionProfile: &ExtensionProfileControllerConfiguration{ConcurrentSyncs: ptr.To(5),
-				StableChannelSoakPeriod: &metav1.Duration{Duration: 14 * 24 * time.Hour}},
+				StableChannelSoakPeriod: &metav1.Duration{Duration: 14 * 24 * time.Hour},
+				Rollout: &gardencorev1beta1.RolloutPolicy{
+					Stages: []gardencorev1beta1.RolloutStage{
+						{Name: "early", Purposes: []gardencorev1beta1.ShootPurpose{"evaluation", "testing", "development"}},
+						{Name: "production", Purposes: []gardencorev1beta1.ShootPurpose{"production", "infrastructure"}},
+					},
+					SoakPeriod:        &metav1.Duration{Duration: 72 * time.Hour},
+					ObservationWindow: &metav1.Duration{Duration: 24 * time.Hour},
+					FailureThreshold:  &gardencorev1beta1.RolloutFailureThreshold{Count: ptr.To[int32](3), Percentage: ptr.To[int32](50)},
+				}},
 			ShootMaintenance: ShootMaintenanceControllerConfiguration{ConcurrentSyncs: ptr.To(5)},
 		}))
 		Expect(cfg.Server).To(Equal(ServerConfiguration{HealthProbes: &Server{Port: 2718}}))
@@ -54,5 +64,15 @@ var _ = Describe("Load", func() {
 			ContainSubstring("controllers.extensionProfile.concurrentSyncs: Invalid value: -2: must be at least 1"),
 			ContainSubstring("server.healthProbes.port: Invalid value: -1: must be between 0 and 65535"),
 		)))
+	})
+
+	It("should keep the rollout fields a file sets and default the others", func() {
+		cfg := load("controllers:\n  extensionProfile:\n    rollout:\n      soakPeriod: 1h\n      failureThreshold:\n        count: 5\n")
+		r := cfg.Controllers.ExtensionProfile.Rollout
+		Expect(r.SoakPeriod.Duration).To(Equal(time.Hour))
+		Expect(r.FailureThreshold.Count).To(HaveValue(BeEquivalentTo(5)))
+		Expect(r.FailureThreshold.Percentage).To(HaveValue(BeEquivalentTo(50)))
+		Expect(r.ObservationWindow.Duration).To(Equal(24 * time.Hour))
+		Expect(r.Stages).To(HaveLen(2))
 	})
 })

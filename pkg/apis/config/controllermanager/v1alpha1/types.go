@@ -7,6 +7,8 @@ package v1alpha1
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
@@ -101,6 +103,12 @@ type ExtensionProfileControllerConfiguration struct {
 	// plugin has the same setting and must be given the same value. Defaults to 336h (14 days).
 	// +optional
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
+	// Rollout is the rollout policy of every ExtensionProfile; a profile, component or version
+	// overrides it field by field. Unset fields default to stage early (evaluation, testing,
+	// development), then stage production (production, infrastructure), soakPeriod 72h,
+	// observationWindow 24h and failureThreshold count 3, percentage 50.
+	// +optional
+	Rollout *gardencorev1beta1.RolloutPolicy `json:"rollout,omitempty"`
 }
 
 // ShootMaintenanceControllerConfiguration configures the shoot maintenance controller.

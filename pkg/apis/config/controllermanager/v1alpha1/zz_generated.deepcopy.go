@@ -10,6 +10,7 @@
 package v1alpha1
 
 import (
+	v1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	configv1alpha1 "k8s.io/component-base/config/v1alpha1"
@@ -113,6 +114,11 @@ func (in *ExtensionProfileControllerConfiguration) DeepCopyInto(out *ExtensionPr
 		in, out := &in.StableChannelSoakPeriod, &out.StableChannelSoakPeriod
 		*out = new(v1.Duration)
 		**out = **in
+	}
+	if in.Rollout != nil {
+		in, out := &in.Rollout, &out.Rollout
+		*out = new(v1beta1.RolloutPolicy)
+		(*in).DeepCopyInto(*out)
 	}
 	return
 }
