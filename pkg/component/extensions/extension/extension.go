@@ -2,8 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-// Package extension deploys the seed Extension objects of a Shoot's namespace, with
-// spec.components.
+// Package extension deploys the seed Extension objects of a Shoot's namespace.
 package extension
 
 import (
@@ -46,13 +45,11 @@ const (
 
 // Interface deploys and deletes the Extensions of one namespace.
 type Interface interface {
-	// Deploy creates or updates the Extensions in parallel; the error joins one *Error per failed
-	// write.
+	// Deploy creates or updates the Extensions in parallel, joining one *Error per failed write.
 	Deploy(context.Context) error
 	// Destroy deletes every managed Extension of the namespace.
 	Destroy(ctx context.Context) error
-	// WaitCleanup returns a *CleanupPendingError while managed Extensions are left; it does not
-	// block.
+	// WaitCleanup returns a *CleanupPendingError while managed Extensions are left, not blocking.
 	WaitCleanup(ctx context.Context) error
 	// DeleteStaleResources deletes the managed Extensions that are not in Values.Extensions.
 	DeleteStaleResources(context.Context) error

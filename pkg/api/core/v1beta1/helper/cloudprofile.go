@@ -133,16 +133,15 @@ func FilterDifferentMajorVersion(currentSemVerVersion semver.Version) VersionPre
 	}
 }
 
-// FilterEqualAndSmallerMajorVersion excludes versions whose major is not above
-// currentSemVerVersion's.
+// FilterEqualAndSmallerMajorVersion excludes versions whose major is not above the current one.
 func FilterEqualAndSmallerMajorVersion(currentSemVerVersion semver.Version) VersionPredicate {
 	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
 		return v.Major() <= currentSemVerVersion.Major(), nil
 	}
 }
 
-// FilterEqualAndSmallerMinorVersion excludes versions whose minor is not above
-// currentSemVerVersion's (majors are not compared).
+// FilterEqualAndSmallerMinorVersion excludes versions whose minor is not above the current one,
+// majors not compared.
 func FilterEqualAndSmallerMinorVersion(currentSemVerVersion semver.Version) VersionPredicate {
 	return func(_ gardencorev1beta1.ExpirableVersion, v *semver.Version) (bool, error) {
 		return v.Minor() <= currentSemVerVersion.Minor(), nil

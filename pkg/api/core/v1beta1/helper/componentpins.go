@@ -10,8 +10,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// ComponentPin is one component entry of a Shoot,
-// spec.extensions[ExtensionIndex].components[ComponentIndex].
+// ComponentPin is one component entry of a Shoot's spec.extensions[].components[].
 type ComponentPin struct {
 	// ExtensionIndex and ComponentIndex locate the entry in spec.extensions[].components[].
 	ExtensionIndex, ComponentIndex int
@@ -54,14 +53,12 @@ func ActiveComponentPins(extensions []gardencorev1beta1.Extension) []ComponentPi
 	return slices.DeleteFunc(ComponentPins(extensions), func(p ComponentPin) bool { return !p.Active() })
 }
 
-// PinnedComponents returns the Pinned entries of ComponentPins under extensionType, in spec
-// order, active or not (see ComponentPin.Active).
+// PinnedComponents returns the Pinned entries under extensionType, active or not, in spec order.
 func PinnedComponents(extensions []gardencorev1beta1.Extension, extensionType string) []ComponentPin {
 	return slices.DeleteFunc(ComponentPins(extensions), func(p ComponentPin) bool { return !p.Pinned() || p.ExtensionType != extensionType })
 }
 
-// PinnedExtensionTypes returns the sorted extension types with at least one Pinned entry, by which
-// the in-use protections index Shoots; nil when there are none.
+// PinnedExtensionTypes returns the sorted extension types with a Pinned entry; nil for none.
 func PinnedExtensionTypes(extensions []gardencorev1beta1.Extension) []string {
 	var types []string
 	for _, pin := range ComponentPins(extensions) {

@@ -37,7 +37,7 @@ type VersionUpdate struct {
 }
 
 // VersionSelector returns whether a suitable higher version exists among versions for
-// currentVersion, and which (the shape of Gardener's maintenance GetHigherVersion).
+// currentVersion, and which.
 type VersionSelector = func(versions []gardencorev1beta1.ExpirableVersion, currentVersion string) (bool, string, error)
 
 // selectorAt binds a time-taking version selector to now.

@@ -41,7 +41,7 @@ type hostChange struct {
 func (c hostChange) isControlPlane() bool { return c.pool == "" }
 
 // forced reports whether the update had to happen: the version was expired or not offered.
-// Upstream's steps give every voluntary update a reason starting "Automatic update".
+// A voluntary update's reason starts with "Automatic update".
 func (c hostChange) forced() bool { return !strings.HasPrefix(c.result.reason, "Automatic update") }
 
 // hostChanges returns the successful host updates of the run, latest first: pools' Kubernetes

@@ -175,7 +175,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		}
 	}
 
-	// GEP-78: the extension components, against the copy as maintained so far.
+	// The extension components, against the copy as maintained so far.
 	componentUpdates, err := r.maintainExtensionComponents(ctx, log, shoot, maintainedShoot, &kubernetesControlPlaneUpdate, workerToKubernetesUpdate, workerToMachineImageUpdate)
 	if err != nil {
 		return err
@@ -244,7 +244,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		}
 	}
 
-	// GEP-78: a spec changed since it was read is not overwritten with the stale copy.
+	// A spec changed since it was read is not overwritten with the stale copy.
 	if err := ensureSpecUnchanged(shoot, maintainedShoot); err != nil {
 		return err
 	}
