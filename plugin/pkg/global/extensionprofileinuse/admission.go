@@ -28,28 +28,18 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// The indexes the plugin adds to the Shoot informer.
-const (
-	// ShootPinnedExtensionTypeIndex indexes Shoots by the extension types they pin versions of.
-	ShootPinnedExtensionTypeIndex = indexer.ShootPinnedExtensionTypeIndex
-	// ShootPinnedComponentIndex indexes Shoots by indexer.PinnedComponentKey.
-	ShootPinnedComponentIndex = indexer.ShootPinnedComponentIndex
-	// ShootPinnedComponentVersionIndex indexes Shoots by indexer.PinnedComponentVersionKey.
-	ShootPinnedComponentVersionIndex = indexer.ShootPinnedComponentVersionIndex
-)
-
 // maxNamedShoots is how many Shoots an error message names; the count covers all.
 const maxNamedShoots = 3
 
 // Register registers the plugin under plugin.PluginNameExtensionProfileInUse.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameExtensionProfileInUse, func(_ io.Reader) (admission.Interface, error) {
-		return New()
+		return newPlugin()
 	})
 }
 
-// ExtensionProfileInUse contains the Shoot indexer and the admission handler.
-type ExtensionProfileInUse struct {
+// extensionProfileInUse contains the Shoot indexer and the admission handler.
+type extensionProfileInUse struct {
 	*admissionutils.ReadyHandler
 
 	shootIndexer cache.Indexer
@@ -57,20 +47,20 @@ type ExtensionProfileInUse struct {
 }
 
 var (
-	_ admission.ValidationInterface = (*ExtensionProfileInUse)(nil)
+	_ admission.ValidationInterface = (*extensionProfileInUse)(nil)
 
-	_ = admissioninitializer.WantsCoreInformerFactory(&ExtensionProfileInUse{})
+	_ = admissioninitializer.WantsCoreInformerFactory(&extensionProfileInUse{})
 )
 
-// New returns the plugin.
-func New() (*ExtensionProfileInUse, error) {
-	return &ExtensionProfileInUse{
+// newPlugin returns the plugin.
+func newPlugin() (*extensionProfileInUse, error) {
+	return &extensionProfileInUse{
 		ReadyHandler: admissionutils.NewReadyHandler(admission.Update, admission.Delete),
 	}, nil
 }
 
 // SetCoreInformerFactory adds the pin indexes to the Shoot informer; requests wait for it to sync.
-func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+func (p *extensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
 	shootIndexer, err := indexer.AddShootPinIndexers(informer)
 	if err != nil {
@@ -82,7 +72,7 @@ func (p *ExtensionProfileInUse) SetCoreInformerFactory(f gardencoreinformers.Sha
 }
 
 // ValidateInitialization checks whether the plugin was correctly initialized.
-func (p *ExtensionProfileInUse) ValidateInitialization() error {
+func (p *extensionProfileInUse) ValidateInitialization() error {
 	if p.indexerErr != nil {
 		return p.indexerErr
 	}
@@ -94,7 +84,7 @@ func (p *ExtensionProfileInUse) ValidateInitialization() error {
 
 // Validate forbids an update that removes a pinned component or version, naming the pinning
 // Shoots, and the deletion of a profile that any Shoot pins.
-func (p *ExtensionProfileInUse) Validate(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+func (p *extensionProfileInUse) Validate(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" {
 		return nil
 	}
@@ -111,7 +101,7 @@ func (p *ExtensionProfileInUse) Validate(_ context.Context, a admission.Attribut
 	return nil
 }
 
-func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
+func (p *extensionProfileInUse) validateUpdate(a admission.Attributes) error {
 	profile, ok := a.GetObject().(*core.ExtensionProfile)
 	if !ok {
 		return apierrors.NewBadRequest("could not convert resource into ExtensionProfile object")
@@ -123,9 +113,9 @@ func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
 
 	var allErrs field.ErrorList
 	for _, r := range removedFromSpec(oldProfile.Spec, profile.Spec) {
-		index, key := ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(profile.Name, r.component, r.version)
+		index, key := indexer.ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(profile.Name, r.component, r.version)
 		if r.version == "" {
-			index, key = ShootPinnedComponentIndex, indexer.PinnedComponentKey(profile.Name, r.component)
+			index, key = indexer.ShootPinnedComponentIndex, indexer.PinnedComponentKey(profile.Name, r.component)
 		}
 		users, err := p.pinningShoots(index, key)
 		if err != nil {
@@ -149,8 +139,8 @@ func (p *ExtensionProfileInUse) validateUpdate(a admission.Attributes) error {
 	return nil
 }
 
-func (p *ExtensionProfileInUse) validateDelete(a admission.Attributes) error {
-	users, err := p.pinningShoots(ShootPinnedExtensionTypeIndex, a.GetName())
+func (p *extensionProfileInUse) validateDelete(a admission.Attributes) error {
+	users, err := p.pinningShoots(indexer.ShootPinnedExtensionTypeIndex, a.GetName())
 	if err != nil || users.count == 0 {
 		return err
 	}
@@ -164,7 +154,7 @@ type pinningUsers struct {
 }
 
 // pinningShoots returns the Shoots the index lists under key, from its keys only (no objects).
-func (p *ExtensionProfileInUse) pinningShoots(index, key string) (pinningUsers, error) {
+func (p *extensionProfileInUse) pinningShoots(index, key string) (pinningUsers, error) {
 	var users pinningUsers
 	keys, err := p.shootIndexer.IndexKeys(index, key)
 	if err != nil {

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileinuse_test
+package extensionprofileinuse
 
 import (
 	"testing"

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileinuse_test
+package extensionprofileinuse
 
 import (
 	"context"
@@ -17,12 +17,12 @@ import (
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/utils/ptr"
 
+	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
 )
 
 const profileName = "shoot-traefik"
@@ -93,7 +93,7 @@ var _ = Describe("ExtensionProfileInUse", func() {
 	var (
 		ctx       context.Context
 		factory   gardencoreinformers.SharedInformerFactory
-		validator *ExtensionProfileInUse
+		validator *extensionProfileInUse
 
 		addShoots = func(shoots ...*gardencorev1beta1.Shoot) {
 			GinkgoHelper()
@@ -138,7 +138,7 @@ var _ = Describe("ExtensionProfileInUse", func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 
 		var err error
-		validator, err = New()
+		validator, err = newPlugin()
 		Expect(err).NotTo(HaveOccurred())
 		validator.AssignReadyFunc(func() bool { return true })
 		factory = gardencoreinformers.NewSharedInformerFactory(nil, 0)
@@ -161,26 +161,26 @@ var _ = Describe("ExtensionProfileInUse", func() {
 		})
 
 		It("fails initialization without a Shoot informer", func() {
-			p, err := New()
+			p, err := newPlugin()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(p.ValidateInitialization()).To(MatchError("missing Shoot informer"))
 		})
 
 		It("adds its indexes once and shares them with another instance on the same factory", func() {
-			p, err := New()
+			p, err := newPlugin()
 			Expect(err).NotTo(HaveOccurred())
 			p.SetCoreInformerFactory(factory)
 			Expect(p.ValidateInitialization()).To(Succeed())
 			indexers := factory.Core().V1beta1().Shoots().Informer().GetIndexer().GetIndexers()
-			Expect(indexers).To(HaveKey(ShootPinnedExtensionTypeIndex))
-			Expect(indexers).To(HaveKey(ShootPinnedComponentIndex))
-			Expect(indexers).To(HaveKey(ShootPinnedComponentVersionIndex))
+			Expect(indexers).To(HaveKey(indexer.ShootPinnedExtensionTypeIndex))
+			Expect(indexers).To(HaveKey(indexer.ShootPinnedComponentIndex))
+			Expect(indexers).To(HaveKey(indexer.ShootPinnedComponentVersionIndex))
 		})
 
 		It("refuses requests until the Shoot informer has synced", func() {
 			// The informer of a fresh factory is never started, so HasSynced stays false and the
 			// plugin gives up after the admission handler's 10s wait.
-			p, err := New()
+			p, err := newPlugin()
 			Expect(err).NotTo(HaveOccurred())
 			p.SetCoreInformerFactory(gardencoreinformers.NewSharedInformerFactory(nil, 0))
 

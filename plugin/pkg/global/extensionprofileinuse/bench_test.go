@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package extensionprofileinuse_test
+package extensionprofileinuse
 
 import (
 	"context"
@@ -16,7 +16,6 @@ import (
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
-	. "github.com/gep-78/gardener/plugin/pkg/global/extensionprofileinuse"
 	"github.com/gep-78/gardener/test/benchutil"
 )
 
@@ -80,9 +79,9 @@ func benchmarkProfile() *core.ExtensionProfile {
 	return profile
 }
 
-func newBenchmarkPlugin(b *testing.B, n int) *ExtensionProfileInUse {
+func newBenchmarkPlugin(b *testing.B, n int) *extensionProfileInUse {
 	b.Helper()
-	p, err := New()
+	p, err := newPlugin()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -24,24 +24,24 @@ import (
 // Register registers the plugin under plugin.PluginNameResourceVersion.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameResourceVersion, func(io.Reader) (admission.Interface, error) {
-		return New(), nil
+		return newPlugin(), nil
 	})
 }
 
-// ResourceVersion is the ResourceVersion admission plugin.
-type ResourceVersion struct {
+// resourceVersion is the ResourceVersion admission plugin.
+type resourceVersion struct {
 	*admission.Handler
 }
 
-var _ admission.MutationInterface = (*ResourceVersion)(nil)
+var _ admission.MutationInterface = (*resourceVersion)(nil)
 
-// New returns the plugin; it handles creates and updates.
-func New() *ResourceVersion {
-	return &ResourceVersion{Handler: admission.NewHandler(admission.Create, admission.Update)}
+// newPlugin returns the plugin; it handles creates and updates.
+func newPlugin() *resourceVersion {
+	return &resourceVersion{Handler: admission.NewHandler(admission.Create, admission.Update)}
 }
 
 // Admit drops or checks metadata.resourceVersion of an object of core.gardener.cloud.
-func (p *ResourceVersion) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+func (p *resourceVersion) Admit(_ context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().Group != core.GroupName || a.GetObject() == nil {
 		return nil
 	}

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package legacycomponentversion is the ShootLegacyComponentVersion admission plugin: it warns when
-// a Shoot sets a providerConfig version field (LegacyFields) of a type with an ExtensionProfile.
+// a Shoot sets a providerConfig version field (legacyFields) of a type with an ExtensionProfile.
 package legacycomponentversion
 
 import (
@@ -27,53 +27,53 @@ import (
 	admissionutils "github.com/gep-78/gardener/plugin/pkg/utils"
 )
 
-// LegacyField is a providerConfig string field that selected a component version before pins.
-type LegacyField struct {
+// legacyField is a providerConfig string field that selected a component version before pins.
+type legacyField struct {
 	ExtensionType string
 	Field         string
 	// Component is the ExtensionProfile component the field stands for.
 	Component string
 }
 
-// LegacyFields are the fields the plugin knows.
-var LegacyFields = []LegacyField{
+// legacyFields are the fields the plugin knows.
+var legacyFields = []legacyField{
 	{ExtensionType: "shoot-falco-service", Field: "falcoVersion", Component: "falco"},
 }
 
 // Register registers the plugin under plugin.PluginNameShootLegacyComponentVersion.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameShootLegacyComponentVersion, func(io.Reader) (admission.Interface, error) {
-		return New(), nil
+		return newPlugin(), nil
 	})
 }
 
-// ShootLegacyComponentVersion is the admission plugin.
-type ShootLegacyComponentVersion struct {
+// shootLegacyComponentVersion is the admission plugin.
+type shootLegacyComponentVersion struct {
 	*admissionutils.ReadyHandler
 
 	extensionProfileLister gardencorev1beta1listers.ExtensionProfileLister
 }
 
 var (
-	_ admission.ValidationInterface = (*ShootLegacyComponentVersion)(nil)
+	_ admission.ValidationInterface = (*shootLegacyComponentVersion)(nil)
 
-	_ = admissioninitializer.WantsCoreInformerFactory(&ShootLegacyComponentVersion{})
+	_ = admissioninitializer.WantsCoreInformerFactory(&shootLegacyComponentVersion{})
 )
 
-// New returns the plugin; it handles creates and updates.
-func New() *ShootLegacyComponentVersion {
-	return &ShootLegacyComponentVersion{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update)}
+// newPlugin returns the plugin; it handles creates and updates.
+func newPlugin() *shootLegacyComponentVersion {
+	return &shootLegacyComponentVersion{ReadyHandler: admissionutils.NewReadyHandler(admission.Create, admission.Update)}
 }
 
 // SetCoreInformerFactory takes the ExtensionProfile lister; requests wait for it to sync.
-func (p *ShootLegacyComponentVersion) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+func (p *shootLegacyComponentVersion) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().ExtensionProfiles()
 	p.extensionProfileLister = informer.Lister()
 	p.AddReadyFunc(informer.Informer().HasSynced)
 }
 
 // ValidateInitialization returns an error when the ExtensionProfile lister is missing.
-func (p *ShootLegacyComponentVersion) ValidateInitialization() error {
+func (p *shootLegacyComponentVersion) ValidateInitialization() error {
 	if p.extensionProfileLister == nil {
 		return errors.New("missing ExtensionProfile lister")
 	}
@@ -81,7 +81,7 @@ func (p *ShootLegacyComponentVersion) ValidateInitialization() error {
 }
 
 // Validate adds the warnings to the response; it fails only while the informer has not synced.
-func (p *ShootLegacyComponentVersion) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+func (p *shootLegacyComponentVersion) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if !features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) ||
 		a.GetKind().GroupKind() != core.Kind("Shoot") || a.GetSubresource() != "" {
 		return nil
@@ -100,14 +100,14 @@ func (p *ShootLegacyComponentVersion) Validate(ctx context.Context, a admission.
 }
 
 // Warnings returns the warnings for shoot in spec order; an unreadable profile counts as none.
-func (p *ShootLegacyComponentVersion) Warnings(shoot *core.Shoot) []string {
+func (p *shootLegacyComponentVersion) Warnings(shoot *core.Shoot) []string {
 	var warnings []string
 	extensionsPath := field.NewPath("spec", "extensions")
 	for i, extension := range shoot.Spec.Extensions {
 		if extension.Disabled != nil && *extension.Disabled || extension.ProviderConfig == nil {
 			continue
 		}
-		for _, legacy := range LegacyFields {
+		for _, legacy := range legacyFields {
 			if legacy.ExtensionType != extension.Type {
 				continue
 			}

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package legacycomponentversion_test
+package legacycomponentversion
 
 import (
 	"testing"

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package legacycomponentversion_test
+package legacycomponentversion
 
 import (
 	"context"
@@ -21,7 +21,6 @@ import (
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
-	. "github.com/gep-78/gardener/plugin/pkg/shoot/legacycomponentversion"
 )
 
 type recorder struct{ warnings []string }
@@ -33,7 +32,7 @@ var _ = Describe("ShootLegacyComponentVersion", func() {
 		ctx      context.Context
 		warnings *recorder
 		factory  gardencoreinformers.SharedInformerFactory
-		p        *ShootLegacyComponentVersion
+		p        *shootLegacyComponentVersion
 	)
 
 	shoot := func(providerConfig string, components ...core.ExtensionComponent) *core.Shoot {
@@ -56,7 +55,7 @@ var _ = Describe("ShootLegacyComponentVersion", func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 		warnings = &recorder{}
 		ctx = warning.WithWarningRecorder(context.Background(), warnings)
-		p = New()
+		p = newPlugin()
 		p.AssignReadyFunc(func() bool { return true })
 		factory = gardencoreinformers.NewSharedInformerFactory(nil, 0)
 		p.SetCoreInformerFactory(factory)
@@ -72,7 +71,7 @@ var _ = Describe("ShootLegacyComponentVersion", func() {
 		Expect(p.Handles(admission.Create)).To(BeTrue())
 		Expect(p.Handles(admission.Update)).To(BeTrue())
 		Expect(p.Handles(admission.Delete)).To(BeFalse())
-		Expect(New().ValidateInitialization()).To(MatchError("missing ExtensionProfile lister"))
+		Expect(newPlugin().ValidateInitialization()).To(MatchError("missing ExtensionProfile lister"))
 	})
 
 	It("warns that the legacy field is deprecated and is what gets deployed while nothing is pinned", func() {
