@@ -19,6 +19,19 @@ const ExtensionCRDName = "extensions.extensions.gardener.cloud"
 //go:embed extensions.gardener.cloud_extensions.yaml
 var extensionCRD []byte
 
+// ContainerRuntimeCRDName is the name of the CustomResourceDefinition of
+// extensions.gardener.cloud/v1alpha1 ContainerRuntime.
+const ContainerRuntimeCRDName = "containerruntimes.extensions.gardener.cloud"
+
+//go:embed extensions.gardener.cloud_containerruntimes.yaml
+var containerRuntimeCRD []byte
+
+// ContainerRuntimeCRD returns a copy of the generated YAML manifest of the ContainerRuntime
+// CustomResourceDefinition (one document, apiextensions.k8s.io/v1).
+func ContainerRuntimeCRD() []byte {
+	return bytes.Clone(containerRuntimeCRD)
+}
+
 // ExtensionCRD returns a copy of the generated YAML manifest of the Extension
 // CustomResourceDefinition (one document, apiextensions.k8s.io/v1).
 func ExtensionCRD() []byte {

@@ -36,27 +36,7 @@ var _ = Describe("ExtensionCRD compared with Gardener's", func() {
 	})
 
 	It("accepts and keeps every field of Gardener's schema (a superset), version by version", func() {
-		for _, version := range theirs.Spec.Versions {
-			var mine *apiextensionsv1.CustomResourceDefinitionVersion
-			for i := range ours.Spec.Versions {
-				if ours.Spec.Versions[i].Name == version.Name {
-					mine = &ours.Spec.Versions[i]
-				}
-			}
-			Expect(mine).NotTo(BeNil(), "version %s", version.Name)
-			Expect(mine.Served).To(Equal(version.Served))
-			Expect(mine.Storage).To(Equal(version.Storage))
-			Expect(mine.Subresources).To(Equal(version.Subresources))
-			Expect(upstream.SupersetViolations(mine.Schema.OpenAPIV3Schema, version.Schema.OpenAPIV3Schema, version.Name)).To(BeEmpty())
-
-			jsonPaths := sets.New[string]()
-			for _, column := range mine.AdditionalPrinterColumns {
-				jsonPaths.Insert(column.JSONPath)
-			}
-			for _, column := range version.AdditionalPrinterColumns {
-				Expect(jsonPaths.Has(column.JSONPath)).To(BeTrue(), "printer column %s (%s)", column.Name, column.JSONPath)
-			}
-		}
+		expectSuperset(ours, theirs)
 	})
 
 	It("adds the GEP-78 spec.components on top", func() {
@@ -72,3 +52,30 @@ var _ = Describe("ExtensionCRD compared with Gardener's", func() {
 			To(ContainElement("v1alpha1.status.lastError: missing"))
 	})
 })
+
+// expectSuperset expects every version of theirs (Gardener's CRD) to be served and stored by ours
+// alike, with a schema that is a superset of theirs and every printer column of theirs.
+func expectSuperset(ours, theirs *apiextensionsv1.CustomResourceDefinition) {
+	GinkgoHelper()
+	for _, version := range theirs.Spec.Versions {
+		var mine *apiextensionsv1.CustomResourceDefinitionVersion
+		for i := range ours.Spec.Versions {
+			if ours.Spec.Versions[i].Name == version.Name {
+				mine = &ours.Spec.Versions[i]
+			}
+		}
+		Expect(mine).NotTo(BeNil(), "version %s", version.Name)
+		Expect(mine.Served).To(Equal(version.Served))
+		Expect(mine.Storage).To(Equal(version.Storage))
+		Expect(mine.Subresources).To(Equal(version.Subresources))
+		Expect(upstream.SupersetViolations(mine.Schema.OpenAPIV3Schema, version.Schema.OpenAPIV3Schema, version.Name)).To(BeEmpty())
+
+		jsonPaths := sets.New[string]()
+		for _, column := range mine.AdditionalPrinterColumns {
+			jsonPaths.Insert(column.JSONPath)
+		}
+		for _, column := range version.AdditionalPrinterColumns {
+			Expect(jsonPaths.Has(column.JSONPath)).To(BeTrue(), "printer column %s (%s)", column.Name, column.JSONPath)
+		}
+	}
+}

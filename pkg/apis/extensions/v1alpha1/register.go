@@ -24,7 +24,7 @@ var (
 )
 
 func addKnownTypes(scheme *runtime.Scheme) error {
-	scheme.AddKnownTypes(SchemeGroupVersion, &Extension{}, &ExtensionList{})
+	scheme.AddKnownTypes(SchemeGroupVersion, &Extension{}, &ExtensionList{}, &ContainerRuntime{}, &ContainerRuntimeList{})
 	metav1.AddToGroupVersion(scheme, SchemeGroupVersion)
 	return nil
 }

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package crds_test
+
+import (
+	"os"
+	"path/filepath"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/gep-78/gardener/pkg/apis/extensions/crds"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+)
+
+// gardenerContainerRuntimeCRD is the path of Gardener's seed ContainerRuntime CRD in a
+// gardener/gardener checkout.
+const gardenerContainerRuntimeCRD = "example/seed-crds/10-crd-extensions.gardener.cloud_containerruntimes.yaml"
+
+var _ = Describe("ContainerRuntimeCRD", func() {
+	var ours *apiextensionsv1.CustomResourceDefinition
+
+	BeforeEach(func() {
+		ours = &apiextensionsv1.CustomResourceDefinition{}
+		Expect(yaml.UnmarshalStrict(crds.ContainerRuntimeCRD(), ours)).To(Succeed())
+	})
+
+	It("embeds the ContainerRuntime CRD of extensions.gardener.cloud/v1alpha1, with Gardener's fields", func() {
+		Expect(ours.Name).To(Equal(crds.ContainerRuntimeCRDName))
+		Expect(ours.Spec.Group).To(Equal(extensionsv1alpha1.GroupName))
+		Expect(ours.Spec.Names.Kind).To(Equal("ContainerRuntime"))
+		Expect(ours.Spec.Names.ShortNames).To(ContainElement("cr"))
+		Expect(ours.Spec.Scope).To(Equal(apiextensionsv1.NamespaceScoped))
+		Expect(ours.Spec.Versions).To(ConsistOf(HaveField("Name", extensionsv1alpha1.SchemeGroupVersion.Version)))
+
+		spec := ours.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+		Expect(spec.Properties).To(HaveKey("type"))
+		Expect(spec.Properties).To(HaveKey("class"))
+		Expect(spec.Properties).To(HaveKey("providerConfig"))
+		Expect(spec.Properties).To(HaveKey("binaryPath"))
+		Expect(spec.Properties["workerPool"].Properties).To(HaveKey("name"))
+		Expect(spec.Properties["workerPool"].Properties).To(HaveKey("selector"))
+		Expect(spec.Required).To(ConsistOf("type", "binaryPath", "workerPool"))
+	})
+
+	It("carries spec.components keyed by name, as the Extension CRD does", func() {
+		extension := &apiextensionsv1.CustomResourceDefinition{}
+		Expect(yaml.UnmarshalStrict(crds.ExtensionCRD(), extension)).To(Succeed())
+		components := ours.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["components"]
+		extensionComponents := extension.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["components"]
+		Expect(components.XListMapKeys).To(ConsistOf("name"))
+		// The same entries; only the list's description differs.
+		components.Description, extensionComponents.Description = "", ""
+		Expect(components).To(Equal(extensionComponents))
+	})
+
+	It("accepts and keeps every field of Gardener's CRD (a superset), read from GARDENER_CHECKOUT", func() {
+		checkout := os.Getenv("GARDENER_CHECKOUT")
+		if checkout == "" {
+			Skip("GARDENER_CHECKOUT is not set: the comparison needs a gardener/gardener checkout at b312835d17")
+		}
+		data, err := os.ReadFile(filepath.Join(checkout, gardenerContainerRuntimeCRD))
+		Expect(err).NotTo(HaveOccurred())
+		theirs := &apiextensionsv1.CustomResourceDefinition{}
+		Expect(yaml.UnmarshalStrict(data, theirs)).To(Succeed())
+
+		Expect(ours.Name).To(Equal(theirs.Name))
+		Expect(ours.Spec.Names.Plural).To(Equal(theirs.Spec.Names.Plural))
+		Expect(ours.Spec.Names.Singular).To(Equal(theirs.Spec.Names.Singular))
+		Expect(ours.Spec.Names.ListKind).To(Equal(theirs.Spec.Names.ListKind))
+		Expect(ours.Spec.Names.ShortNames).To(ContainElements(theirs.Spec.Names.ShortNames))
+		expectSuperset(ours, theirs)
+		Expect(theirs.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties).NotTo(HaveKey("components"))
+	})
+})
