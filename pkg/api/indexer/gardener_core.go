@@ -44,6 +44,25 @@ func AddShootPinnedExtensionTypes(ctx context.Context, indexer client.FieldIndex
 	return nil
 }
 
+// ShootPinnedComponentVersionsField is the field index of Shoots by PinnedComponentVersionKey
+// (ShootPinnedComponentVersions), for client.MatchingFields.
+const ShootPinnedComponentVersionsField = "spec.extensions.pinnedComponentVersions"
+
+// ShootPinnedComponentVersionsIndexerFunc returns the index values of a Shoot for
+// ShootPinnedComponentVersionsField.
+func ShootPinnedComponentVersionsIndexerFunc(obj client.Object) []string {
+	return ShootPinnedComponentVersions(obj)
+}
+
+// AddShootPinnedComponentVersions registers the ShootPinnedComponentVersionsField index on Shoots
+// with indexer (a manager's field indexer).
+func AddShootPinnedComponentVersions(ctx context.Context, indexer client.FieldIndexer) error {
+	if err := indexer.IndexField(ctx, &gardencorev1beta1.Shoot{}, ShootPinnedComponentVersionsField, ShootPinnedComponentVersionsIndexerFunc); err != nil {
+		return fmt.Errorf("failed to add indexer for %s to Shoot informer: %w", ShootPinnedComponentVersionsField, err)
+	}
+	return nil
+}
+
 // PinnedComponentKey is the value of a (extension type, component) pair in the index of Shoots by
 // pinned component: "<extension type>/<component>". ExtensionProfile names and component names are
 // DNS labels, so the key of a valid profile's component is unambiguous.

@@ -7,7 +7,9 @@ package extensionprofile
 import (
 	"context"
 	"slices"
+	"strings"
 
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
@@ -16,7 +18,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/controller"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
-	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -24,14 +25,15 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/utils/gardener/rollout"
 )
 
 // ControllerName is the name of this controller.
 const ControllerName = "extensionprofile"
 
-// AddToManager adds Reconciler to the given manager. It also watches the Shoots whose pins change,
-// so that a blocked deletion completes when the last pin goes; it runs with the feature gate off
-// too.
+// AddToManager adds Reconciler to the given manager. It also watches the Shoots with pins, so that
+// rollouts count them and a blocked deletion completes when the last pin goes; it runs with the
+// feature gate off too.
 func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) error {
 	if r.Client == nil {
 		r.Client = mgr.GetClient()
@@ -46,6 +48,9 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) erro
 	if err := indexer.AddShootPinnedExtensionTypes(ctx, mgr.GetFieldIndexer()); err != nil {
 		return err
 	}
+	if err := indexer.AddShootPinnedComponentVersions(ctx, mgr.GetFieldIndexer()); err != nil {
+		return err
+	}
 
 	return builder.ControllerManagedBy(mgr).
 		Named(ControllerName).
@@ -58,30 +63,23 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) erro
 		Complete(r)
 }
 
-// MapShootToExtensionProfiles maps a Shoot to the ExtensionProfiles being deleted that it pins.
-func (r *Reconciler) MapShootToExtensionProfiles(ctx context.Context, obj client.Object) []reconcile.Request {
+// MapShootToExtensionProfiles maps a Shoot to the ExtensionProfiles of the types it pins: their
+// rollouts count it, and a deletion it blocked may complete.
+func (r *Reconciler) MapShootToExtensionProfiles(_ context.Context, obj client.Object) []reconcile.Request {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
 	if !ok {
 		return nil
 	}
 	var requests []reconcile.Request
 	for _, extensionType := range v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions) {
-		profile := &gardencorev1beta1.ExtensionProfile{}
-		if err := r.Client.Get(ctx, types.NamespacedName{Name: extensionType}, profile); err != nil {
-			if client.IgnoreNotFound(err) != nil {
-				logf.FromContext(ctx).Error(err, "Could not read ExtensionProfile for the pins of a Shoot", "extensionProfile", extensionType, "shoot", client.ObjectKeyFromObject(shoot))
-			}
-			continue
-		}
-		if profile.DeletionTimestamp != nil {
-			requests = append(requests, reconcile.Request{NamespacedName: types.NamespacedName{Name: extensionType}})
-		}
+		requests = append(requests, reconcile.Request{NamespacedName: types.NamespacedName{Name: extensionType}})
 	}
 	return requests
 }
 
-// ShootPinsChangedPredicate lets through the Shoot events that change the pinned extension types or
-// the deletion state of a Shoot with pins.
+// ShootPinsChangedPredicate lets through the events of Shoots with pins that change the pinned
+// versions, the deletion state, or what a rollout reads: status.lastMaintenance and the
+// status.lastErrors of extensions.
 func ShootPinsChangedPredicate() predicate.Predicate {
 	hasPins := func(obj client.Object) bool {
 		shoot, ok := obj.(*gardencorev1beta1.Shoot)
@@ -96,16 +94,25 @@ func ShootPinsChangedPredicate() predicate.Predicate {
 				return false
 			}
 			newShoot, ok := e.ObjectNew.(*gardencorev1beta1.Shoot)
-			if !ok {
+			if !ok || (!hasPins(oldShoot) && !hasPins(newShoot)) {
 				return false
 			}
-			oldTypes := v1beta1helper.PinnedExtensionTypes(oldShoot.Spec.Extensions)
-			newTypes := v1beta1helper.PinnedExtensionTypes(newShoot.Spec.Extensions)
-			if len(oldTypes) == 0 && len(newTypes) == 0 {
-				return false
-			}
-			return !slices.Equal(oldTypes, newTypes) || (oldShoot.DeletionTimestamp == nil) != (newShoot.DeletionTimestamp == nil)
+			return !slices.Equal(indexer.ShootPinnedComponentVersions(oldShoot), indexer.ShootPinnedComponentVersions(newShoot)) ||
+				(oldShoot.DeletionTimestamp == nil) != (newShoot.DeletionTimestamp == nil) ||
+				!apiequality.Semantic.DeepEqual(oldShoot.Status.LastMaintenance, newShoot.Status.LastMaintenance) ||
+				!apiequality.Semantic.DeepEqual(extensionErrors(oldShoot), extensionErrors(newShoot))
 		},
 		GenericFunc: func(event.GenericEvent) bool { return false },
 	}
+}
+
+// extensionErrors returns the status.lastErrors entries gardenlet writes for extensions.
+func extensionErrors(shoot *gardencorev1beta1.Shoot) []gardencorev1beta1.LastError {
+	var out []gardencorev1beta1.LastError
+	for _, e := range shoot.Status.LastErrors {
+		if e.TaskID != nil && strings.HasPrefix(*e.TaskID, rollout.TaskIDPrefixExtension) {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -49,12 +49,13 @@ type Reconciler struct {
 	Config controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration
 	// Clock is the time source for classification and requeue.
 	Clock clock.Clock
-	// Recorder records the DeletionBlocked events.
+	// Recorder records the DeletionBlocked and rollout events.
 	Recorder events.EventRecorder
 }
 
-// Reconcile writes the classification, next transition and channel versions of every component
-// version into the status when they changed, and requeues at the next transition or end of a soak.
+// Reconcile writes the classification, next transition, channel versions and rollout of every
+// component version into the status when they changed, and requeues at the next transition, end of
+// a soak or rollout stage.
 // A profile being deleted keeps its finalizer, with a DeletionBlocked event, while a Shoot pins it.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
@@ -83,18 +84,29 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 
 	now := r.Clock.Now()
 	status := componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.stableChannelSoakPeriod())
+	events, rolloutAt, err := r.rollouts(ctx, profile, &status, now)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
 	if !apiequality.Semantic.DeepEqual(profile.Status, status) {
 		patch := client.MergeFrom(profile.DeepCopy())
 		profile.Status = status
 		if err := r.Client.Status().Patch(ctx, profile, patch); err != nil {
 			return reconcile.Result{}, fmt.Errorf("failed patching status of ExtensionProfile: %w", err)
 		}
-		log.Info("Updated status with the current version classifications", "evaluatedAt", now)
+		log.Info("Updated status with the current version classifications and rollouts", "evaluatedAt", now)
+	}
+	// Recorded once the status that holds the transition is stored.
+	for _, e := range events {
+		r.Recorder.Eventf(profile, nil, e.Type, e.Reason, eventActionRollout, "%s", e.Message)
 	}
 
 	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.ExtensionProfileLifecycles(profile.Spec)...)
 	if soakEnd, found := nextSoakEnd(profile.Spec, now, r.stableChannelSoakPeriod()); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
 		requeueAfter, ok = soakEnd.Sub(now), true
+	}
+	if rolloutAt != nil && (!ok || rolloutAt.Sub(now) < requeueAfter) {
+		requeueAfter, ok = rolloutAt.Sub(now), true
 	}
 	if !ok {
 		log.V(1).Info("No future lifecycle transition, not requeueing on a timer")

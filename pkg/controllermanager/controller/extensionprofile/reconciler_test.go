@@ -101,11 +101,11 @@ var _ = Describe("Reconciler", func() {
 		}
 		return gardencorev1beta1.ExtensionProfileStatus{Components: []gardencorev1beta1.ExtensionProfileComponentStatus{s}}
 	}
-	// equalStatus compares statuses without the channels (the channel specs check them); times
+	// equalStatus compares statuses without the channels and rollouts (their specs check them); times
 	// are compared as instants (they come back from the client in the local time zone).
 	equalStatus := func(expected gardencorev1beta1.ExtensionProfileStatus) gomegatypes.GomegaMatcher {
 		return BeComparableTo(expected, cmp.Comparer(func(a, b metav1.Time) bool { return a.Equal(&b) }),
-			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileComponentStatus{}, "Channels"))
+			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileComponentStatus{}, "Channels", "Rollouts"))
 	}
 
 	get := func() *gardencorev1beta1.ExtensionProfile {
@@ -147,6 +147,7 @@ var _ = Describe("Reconciler", func() {
 			WithScheme(kubernetes.GardenScheme).
 			WithStatusSubresource(&gardencorev1beta1.ExtensionProfile{}).
 			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
+			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
 			WithObjects(append([]client.Object{profile}, shoots...)...).
 			Build()
 		reconciler = &Reconciler{Client: fakeClient, Clock: fakeClock, Recorder: recorder}
@@ -172,20 +173,28 @@ var _ = Describe("Reconciler", func() {
 		Expect(get().ResourceVersion).To(Equal(resourceVersion))
 	})
 
-	It("should update the status after the clock passes each transition, then stop requeueing", func() {
+	It("should update the status after the clock passes each transition, then requeue only for the rollout", func() {
 		result, err := reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
+		Expect(get().Status.Components[0].Rollouts).To(BeEmpty(), "the first versions of a profile have no rollout")
 
 		fakeClock.Step(result.RequeueAfter)
 		result, err = reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(result).To(Equal(reconcile.Result{RequeueAfter: 3 * time.Hour}))
 		Expect(get().Status).To(equalStatus(status("3.7.0", "preview", "3.6.13", "supported", "3.6.12", "deprecated>expired@5h")))
+		By("3.7.0 became the rapid channel's version: its rollout starts")
+		rollouts := get().Status.Components[0].Rollouts
+		Expect(rollouts).To(HaveLen(1))
+		Expect(rollouts[0].Version).To(Equal("3.7.0"))
+		Expect(rollouts[0].State).To(Equal(gardencorev1beta1.RolloutStateProgressing))
+		Expect(rollouts[0].Stages[0].OpenedAt.Time.Equal(now.Add(2 * time.Hour))).To(BeTrue())
+		Expect(recorder.Events).To(Receive(ContainSubstring("RolloutStageOpened")))
 
 		fakeClock.Step(result.RequeueAfter)
 		result, err = reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(result).To(Equal(reconcile.Result{}))
+		Expect(result).To(Equal(reconcile.Result{RequeueAfter: 21 * time.Hour}), "the rollout turns Soaking 24h after its stage opened")
 		Expect(get().Status).To(equalStatus(status("3.7.0", "preview", "3.6.13", "supported", "3.6.12", "expired")))
 	})
 
@@ -356,6 +365,7 @@ var _ = Describe("Reconciler", func() {
 				fakeClient = fake.NewClientBuilder().
 					WithScheme(kubernetes.GardenScheme).
 					WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
+					WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
 					WithObjects(append([]client.Object{profile}, shootsInCluster...)...).
 					Build()
 				reconciler.Client = fakeClient
@@ -382,6 +392,7 @@ var _ = Describe("Reconciler", func() {
 			fakeClient = fake.NewClientBuilder().
 				WithScheme(kubernetes.GardenScheme).
 				WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
+				WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
 				WithObjects(func() client.Object {
 					p := profile.DeepCopy()
 					p.Finalizers = append(p.Finalizers, "example.com/keep")

@@ -14,12 +14,10 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	. "github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
 )
 
@@ -46,38 +44,31 @@ var _ = Describe("Shoot watch", func() {
 		s.DeletionTimestamp = deletionTimestamp
 		return s
 	}
+	withVersion := func(s *gardencorev1beta1.Shoot, version string) *gardencorev1beta1.Shoot {
+		s.Spec.Extensions[0].Components[0].Version = ptr.To(version)
+		return s
+	}
+	withMaintenance := func(s *gardencorev1beta1.Shoot) *gardencorev1beta1.Shoot {
+		s.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{Description: "All maintenance operations successful.", State: gardencorev1beta1.LastOperationStateSucceeded}
+		return s
+	}
+	withError := func(s *gardencorev1beta1.Shoot, taskID string) *gardencorev1beta1.Shoot {
+		s.Status.LastErrors = []gardencorev1beta1.LastError{{TaskID: ptr.To(taskID), Description: "failed"}}
+		return s
+	}
 
 	Describe("#MapShootToExtensionProfiles", func() {
-		var reconciler *Reconciler
-
-		BeforeEach(func() {
-			profile := func(profileName string, deleting bool) client.Object {
-				p := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: profileName}}
-				if deleting {
-					p.Finalizers = []string{gardencorev1beta1.GardenerName}
-					p.DeletionTimestamp = deletionTimestamp
-				}
-				return p
-			}
-			reconciler = &Reconciler{Client: fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(
-				profile("deleting-a", true),
-				profile("deleting-b", true),
-				profile("active", false),
-			).Build()}
-		})
-
 		request := func(profileName string) reconcile.Request {
 			return reconcile.Request{NamespacedName: types.NamespacedName{Name: profileName}}
 		}
 
-		DescribeTable("maps a Shoot to the deleting profiles of its pinned types",
+		DescribeTable("maps a Shoot to the profiles of its pinned types",
 			func(obj client.Object, expected []reconcile.Request) {
-				Expect(reconciler.MapShootToExtensionProfiles(context.Background(), obj)).To(Equal(expected))
+				Expect((&Reconciler{}).MapShootToExtensionProfiles(context.Background(), obj)).To(Equal(expected))
 			},
-			Entry("pins of deleting profiles", shoot("", "deleting-b", "deleting-a"), []reconcile.Request{request("deleting-a"), request("deleting-b")}),
-			Entry("a pin of a profile that is not being deleted", shoot("", "active"), nil),
-			Entry("a pin of a type without a profile", shoot("", "unknown"), nil),
-			Entry("a deleting profile used without pins", shoot("deleting-a", "active"), nil),
+			Entry("pins of two types", shoot("", "shoot-b", "shoot-a"), []reconcile.Request{request("shoot-a"), request("shoot-b")}),
+			Entry("an extension without pins", shoot("shoot-a", "shoot-b"), []reconcile.Request{request("shoot-b")}),
+			Entry("no pins", shoot("shoot-a"), nil),
 			Entry("no Shoot", &gardencorev1beta1.ExtensionProfile{}, nil),
 		)
 	})
@@ -96,7 +87,7 @@ var _ = Describe("Shoot watch", func() {
 			Entry("not a Shoot", &gardencorev1beta1.ExtensionProfile{}, false),
 		)
 
-		DescribeTable("update passes when the pinned types or the deletion state change",
+		DescribeTable("update passes when the pins, the deletion state, the last maintenance or extension errors change",
 			func(oldObj, newObj client.Object, expected bool) {
 				Expect(p.Update(event.UpdateEvent{ObjectOld: oldObj, ObjectNew: newObj})).To(Equal(expected))
 			},
@@ -107,6 +98,11 @@ var _ = Describe("Shoot watch", func() {
 			Entry("same pinned types", shoot("", "shoot-traefik"), shoot("envoy-gateway", "shoot-traefik"), false),
 			Entry("deletion started without pins", shoot("shoot-traefik"), withDeletion(shoot("shoot-traefik")), false),
 			Entry("not Shoots", &gardencorev1beta1.ExtensionProfile{}, &gardencorev1beta1.ExtensionProfile{}, false),
+			Entry("pinned version changed", shoot("", "shoot-traefik"), withVersion(shoot("", "shoot-traefik"), "3.6.14"), true),
+			Entry("last maintenance recorded", shoot("", "shoot-traefik"), withMaintenance(shoot("", "shoot-traefik")), true),
+			Entry("last maintenance recorded without pins", shoot("shoot-traefik"), withMaintenance(shoot("shoot-traefik")), false),
+			Entry("extension error reported", shoot("", "shoot-traefik"), withError(shoot("", "shoot-traefik"), "extension/shoot-traefik"), true),
+			Entry("other error reported", shoot("", "shoot-traefik"), withError(shoot("", "shoot-traefik"), "infrastructure"), false),
 		)
 	})
 })

@@ -1,0 +1,98 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package extensionprofile
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	"github.com/gep-78/gardener/pkg/api/indexer"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/pkg/utils/gardener/rollout"
+)
+
+// eventActionRollout is the action of the rollout events.
+const eventActionRollout = "Rollout"
+
+// rollouts computes status.components[].rollouts of profile into status at now, from the previous
+// status (a rollout starts when a version becomes a target: a new version, or one that turned
+// supported or a channel's version) and the Shoots that pin each version (listed by the field index, so the cost follows the
+// Shoots on the versions, not the fleet). It returns the transitions to record and the earliest
+// time the rollout state changes next.
+func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, status *gardencorev1beta1.ExtensionProfileStatus, now time.Time) ([]rollout.Event, *time.Time, error) {
+	var (
+		events []rollout.Event
+		next   *time.Time
+	)
+	for i, component := range profile.Spec.Components {
+		componentStatus := &status.Components[i]
+		previousComponent := findComponentStatus(profile.Status, component.Name)
+		for _, version := range component.Versions {
+			previous := v1beta1helper.FindComponentVersionRolloutStatus(profile.Status, component.Name, version.Version)
+			// A profile's or component's first versions have no Shoot on an older one to stage.
+			becameTarget := previousComponent != nil && !isTarget(*previousComponent, version.Version) && isTarget(*componentStatus, version.Version)
+			if previous == nil && !becameTarget {
+				continue
+			}
+			shoots, err := r.shootsOnVersion(ctx, profile.Name, component.Name, version.Version)
+			if err != nil {
+				return nil, nil, err
+			}
+			result := rollout.Compute(rollout.Input{
+				ExtensionType: profile.Name,
+				Component:     component.Name,
+				Version:       version,
+				Policy:        v1beta1helper.EffectiveRolloutPolicy(r.Config.Rollout, profile.Spec, component.Name, version.Version),
+				BecameTarget:  becameTarget,
+				Previous:      previous,
+				Shoots:        shoots,
+			}, now)
+			if result.Status == nil {
+				continue
+			}
+			componentStatus.Rollouts = append(componentStatus.Rollouts, *result.Status)
+			events = append(events, result.Events...)
+			if at := result.RequeueAt; at != nil && (next == nil || at.Before(*next)) {
+				next = at
+			}
+		}
+	}
+	return events, next, nil
+}
+
+func findComponentStatus(status gardencorev1beta1.ExtensionProfileStatus, name string) *gardencorev1beta1.ExtensionProfileComponentStatus {
+	for i := range status.Components {
+		if status.Components[i].Name == name {
+			return &status.Components[i]
+		}
+	}
+	return nil
+}
+
+// isTarget reports whether auto-update or a release channel targets version: it is classified
+// supported, or it is a channel's version.
+func isTarget(status gardencorev1beta1.ExtensionProfileComponentStatus, version string) bool {
+	if slices.ContainsFunc(status.Versions, func(v gardencorev1beta1.ExtensionComponentVersionStatus) bool {
+		return v.Version == version && v.Classification == gardencorev1beta1.ClassificationSupported
+	}) {
+		return true
+	}
+	return slices.ContainsFunc(status.Channels, func(c gardencorev1beta1.ReleaseChannelStatus) bool { return c.Version == version })
+}
+
+// shootsOnVersion lists the Shoots that pin version of component under extensionType, by the
+// indexer.ShootPinnedComponentVersionsField index.
+func (r *Reconciler) shootsOnVersion(ctx context.Context, extensionType, component, version string) ([]gardencorev1beta1.Shoot, error) {
+	list := &gardencorev1beta1.ShootList{}
+	if err := r.Client.List(ctx, list, client.MatchingFields{indexer.ShootPinnedComponentVersionsField: indexer.PinnedComponentVersionKey(extensionType, component, version)}); err != nil {
+		return nil, fmt.Errorf("failed listing the Shoots on %s %s %s: %w", extensionType, component, version, err)
+	}
+	return list.Items, nil
+}
