@@ -85,6 +85,12 @@ func AddToManager(mgr manager.Manager, clock clock.PassiveClock, expirationHoriz
 	}); err != nil {
 		return fmt.Errorf("failed registering the %s collector: %w", extensionComponentChannelShootsName, err)
 	}
+	if err := crmetrics.Registry.Register(&ExtensionComponentRolloutCollector{
+		Reader: mgr.GetClient(),
+		Log:    mgr.GetLogger().WithName("metrics").WithName(ExtensionComponentRolloutStateName),
+	}); err != nil {
+		return fmt.Errorf("failed registering the %s collector: %w", ExtensionComponentRolloutStateName, err)
+	}
 	return nil
 }
 
