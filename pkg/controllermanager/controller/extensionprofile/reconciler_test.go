@@ -176,7 +176,9 @@ var _ = Describe("Reconciler", func() {
 	It("should update the status after the clock passes each transition, then requeue only for the rollout", func() {
 		result, err := reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(get().Status.Components[0].Rollouts).To(BeEmpty(), "the first versions of a profile have no rollout")
+		Expect(get().Status.Components[0].Rollouts).To(ConsistOf(
+			And(HaveField("Version", "3.6.13"), HaveField("State", gardencorev1beta1.RolloutStateComplete)),
+		), "the first targets of a profile are not staged; deprecated 3.6.12 is no target")
 
 		fakeClock.Step(result.RequeueAfter)
 		result, err = reconciler.Reconcile(ctx, request)
@@ -185,7 +187,7 @@ var _ = Describe("Reconciler", func() {
 		Expect(get().Status).To(equalStatus(status("3.7.0", "preview", "3.6.13", "supported", "3.6.12", "deprecated>expired@5h")))
 		By("3.7.0 became the rapid channel's version: its rollout starts")
 		rollouts := get().Status.Components[0].Rollouts
-		Expect(rollouts).To(HaveLen(1))
+		Expect(rollouts).To(HaveLen(2))
 		Expect(rollouts[0].Version).To(Equal("3.7.0"))
 		Expect(rollouts[0].State).To(Equal(gardencorev1beta1.RolloutStateProgressing))
 		Expect(rollouts[0].Stages[0].OpenedAt.Time.Equal(now.Add(2 * time.Hour))).To(BeTrue())

@@ -22,8 +22,9 @@ import (
 const eventActionRollout = "Rollout"
 
 // rollouts computes status.components[].rollouts of profile into status at now, from the previous
-// status (a rollout starts when a version becomes a target: a new version, or one that turned
-// supported or a channel's version) and the Shoots that pin each version (listed by the field index, so the cost follows the
+// status (a staged rollout starts when a version becomes a target: a new version, or one that
+// turned supported or a channel's version; a target first seen otherwise has every stage open) and
+// the Shoots that pin each version (listed by the field index, so the cost follows the
 // Shoots on the versions, not the fleet). It returns the transitions to record and the earliest
 // time the rollout state changes next.
 func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, status *gardencorev1beta1.ExtensionProfileStatus, now time.Time) ([]rollout.Event, *time.Time, error) {
@@ -36,11 +37,12 @@ func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.Ex
 		previousComponent := findComponentStatus(profile.Status, component.Name)
 		for _, version := range component.Versions {
 			previous := v1beta1helper.FindComponentVersionRolloutStatus(profile.Status, component.Name, version.Version)
-			// A profile's or component's first versions have no Shoot on an older one to stage.
-			becameTarget := previousComponent != nil && !isTarget(*previousComponent, version.Version) && isTarget(*componentStatus, version.Version)
-			if previous == nil && !becameTarget {
+			target := isTarget(*componentStatus, version.Version)
+			if previous == nil && !target {
 				continue
 			}
+			// A profile's or component's first versions have no Shoot on an older one to stage.
+			becameTarget := target && previousComponent != nil && !isTarget(*previousComponent, version.Version)
 			shoots, err := r.shootsOnVersion(ctx, profile.Name, component.Name, version.Version)
 			if err != nil {
 				return nil, nil, err
@@ -50,6 +52,7 @@ func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.Ex
 				Component:     component.Name,
 				Version:       version,
 				Policy:        v1beta1helper.EffectiveRolloutPolicy(r.Config.Rollout, profile.Spec, component.Name, version.Version),
+				Target:        target,
 				BecameTarget:  becameTarget,
 				Previous:      previous,
 				Shoots:        shoots,

@@ -40,8 +40,10 @@ type Input struct {
 	Version                  gardencorev1beta1.ExtensionComponentVersion
 	// Policy is the version's effective policy (v1beta1helper.EffectiveRolloutPolicy).
 	Policy gardencorev1beta1.RolloutPolicy
-	// BecameTarget says whether auto-update or a release channel targets the version now and did
-	// not at the previous reconcile; a rollout starts then.
+	// Target says whether auto-update or a release channel targets the version now.
+	Target bool
+	// BecameTarget says whether it did not at the previous reconcile: a staged rollout starts
+	// then. A target first seen otherwise (a profile's first versions) gets every stage open.
 	BecameTarget bool
 	// Previous is the version's rollout status of the last reconcile, nil for none.
 	Previous *gardencorev1beta1.ComponentVersionRolloutStatus
@@ -67,10 +69,13 @@ type Result struct {
 // been open for the soak period while the rollout is neither paused nor halted; a halt holds until
 // a haltAcknowledgement later than it resumes or withdraws the version.
 func Compute(in Input, now time.Time) Result {
-	if in.Previous == nil && !in.BecameTarget {
+	if in.Previous == nil && !in.Target {
 		return Result{}
 	}
 	c := computation{Input: in, now: now}
+	if in.Previous == nil && !in.BecameTarget {
+		c.Previous = c.unstaged()
+	}
 	return c.run()
 }
 
@@ -133,6 +138,18 @@ func (c *computation) run() Result {
 		c.event(corev1.EventTypeNormal, ReasonUnpaused, "rollout no longer paused")
 	}
 	return c.progress(prev)
+}
+
+// unstaged is the previous status of a version that was a target before its rollout was tracked:
+// every stage open since now, without events.
+func (c *computation) unstaged() *gardencorev1beta1.ComponentVersionRolloutStatus {
+	status := &gardencorev1beta1.ComponentVersionRolloutStatus{Version: c.Version.Version, State: gardencorev1beta1.RolloutStateComplete,
+		LastTransitionTime: &metav1.Time{Time: c.now}}
+	for _, stage := range c.stages(nil) {
+		stage.OpenedAt = &metav1.Time{Time: c.now}
+		status.Stages = append(status.Stages, stage)
+	}
+	return status
 }
 
 // progress opens the next stage when the newest open one has soaked, and sets the state.

@@ -71,13 +71,30 @@ var _ = Describe("Compute", func() {
 			ExtensionType: "falco", Component: "agent",
 			Version:      gardencorev1beta1.ExtensionComponentVersion{Version: "1.1.0"},
 			Policy:       v1beta1helper.EffectiveRolloutPolicy(nil, gardencorev1beta1.ExtensionProfileSpec{}, "", ""),
+			Target:       true,
 			BecameTarget: true,
 		}
 	})
 
 	It("has no rollout for a version that was never a target", func() {
-		in.BecameTarget = false
+		in.Target, in.BecameTarget = false, false
 		Expect(Compute(in, clock.Now())).To(Equal(Result{}))
+	})
+
+	It("opens every stage at once, without events, for a target that was one before it was tracked", func() {
+		in.BecameTarget = false
+		r := step()
+		Expect(r.Status.State).To(Equal(gardencorev1beta1.RolloutStateComplete))
+		Expect(r.Status.Stages).To(HaveEach(HaveField("OpenedAt", Equal(&metav1.Time{Time: start}))))
+		Expect(r.Events).To(BeEmpty())
+		Expect(r.RequeueAt).To(BeNil())
+
+		By("it still halts when the Shoots on it fail")
+		in.Shoots = []gardencorev1beta1.Shoot{
+			shoot("a", "production", at(-2*time.Hour), at(-time.Hour)), shoot("b", "production", at(-2*time.Hour), at(-time.Hour)),
+			shoot("c", "production", at(-2*time.Hour), at(-time.Hour)),
+		}
+		Expect(step().Status.State).To(Equal(gardencorev1beta1.RolloutStateHalted))
 	})
 
 	It("opens stage early at once, then production after the soak, then completes", func() {
