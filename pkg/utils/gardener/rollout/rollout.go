@@ -116,6 +116,8 @@ func (c *computation) run() Result {
 			return c.result(nil)
 		}
 		c.event(corev1.EventTypeNormal, ReasonResumed, fmt.Sprintf("rollout resumed by the operator; failures before %s no longer count", ack.Time.UTC().Format(time.RFC3339)))
+		// A new halt is a transition of its own, which this acknowledgement does not answer.
+		prev.State, prev.LastTransitionTime = "", nil
 	}
 
 	if threshold := c.Policy.FailureThreshold; threshold != nil && halts(counts.moved, len(counts.failing), *threshold) {

@@ -240,6 +240,30 @@ var _ = Describe("Compute", func() {
 			Expect(step().Status.State).To(Equal(gardencorev1beta1.RolloutStateComplete))
 		})
 
+		It("halts again on new failures after a resume, and the old acknowledgement does not answer the new halt", func() {
+			moveEarly(3)
+			haltedAt := step().Status.LastTransitionTime.Time
+			in.Version.Rollout = &gardencorev1beta1.ComponentVersionRollout{HaltAcknowledgement: &gardencorev1beta1.RolloutHaltAcknowledgement{
+				Action: gardencorev1beta1.RolloutHaltActionResume, Time: metav1.Time{Time: haltedAt.Add(time.Minute)}}}
+			clock.Step(2 * time.Minute)
+			Expect(step().Status.State).To(Equal(gardencorev1beta1.RolloutStateProgressing))
+
+			By("three Shoots fail after the acknowledgement")
+			for i := range 3 {
+				in.Shoots[i].Status.LastErrors[0].LastUpdateTime = &metav1.Time{Time: clock.Now()}
+			}
+			clock.Step(time.Minute)
+			r := step()
+			Expect(r.Status.State).To(Equal(gardencorev1beta1.RolloutStateHalted))
+			Expect(r.Status.LastTransitionTime.Time).To(Equal(clock.Now()))
+			Expect(reasons(r)).To(Equal([]string{ReasonHalted}))
+
+			clock.Step(time.Minute)
+			r = step()
+			Expect(r.Status.State).To(Equal(gardencorev1beta1.RolloutStateHalted))
+			Expect(r.Events).To(BeEmpty())
+		})
+
 		It("withdraws the version on a Withdraw acknowledgement", func() {
 			moveEarly(3)
 			haltedAt := step().Status.LastTransitionTime.Time
