@@ -24,7 +24,7 @@ const eventActionRollout = "Rollout"
 // rollouts computes status.components[].rollouts of profile into status at now, from the previous
 // status (a staged rollout starts when a version becomes a target: a new version, or one that
 // turned supported or a channel's version; a target first seen otherwise has every stage open) and
-// the Shoots that pin each version (listed by the field index, so the cost follows the
+// the Shoots of each unsettled rollout that pin each version (listed by the field index, so the cost follows the
 // Shoots on the versions, not the fleet). It returns the transitions to record and the earliest
 // time the rollout state changes next.
 func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, status *gardencorev1beta1.ExtensionProfileStatus, now time.Time) ([]rollout.Event, *time.Time, error) {
@@ -41,17 +41,25 @@ func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.Ex
 			if previous == nil && !target {
 				continue
 			}
+			policy := v1beta1helper.EffectiveRolloutPolicy(r.Config.Rollout, profile.Spec, component.Name, version.Version)
+			if rollout.Settled(previous, policy, now) {
+				componentStatus.Rollouts = append(componentStatus.Rollouts, *previous)
+				continue
+			}
 			// A profile's or component's first versions have no Shoot on an older one to stage.
 			becameTarget := target && previousComponent != nil && !isTarget(*previousComponent, version.Version)
-			shoots, err := r.shootsOnVersion(ctx, profile.Name, component.Name, version.Version)
-			if err != nil {
-				return nil, nil, err
+			var shoots []gardencorev1beta1.Shoot
+			if previous != nil || becameTarget {
+				var err error
+				if shoots, err = r.shootsOnVersion(ctx, profile.Name, component.Name, version.Version); err != nil {
+					return nil, nil, err
+				}
 			}
 			result := rollout.Compute(rollout.Input{
 				ExtensionType: profile.Name,
 				Component:     component.Name,
 				Version:       version,
-				Policy:        v1beta1helper.EffectiveRolloutPolicy(r.Config.Rollout, profile.Spec, component.Name, version.Version),
+				Policy:        policy,
 				Target:        target,
 				BecameTarget:  becameTarget,
 				Previous:      previous,

@@ -24,6 +24,7 @@ const (
 	ReasonStageOpened = "RolloutStageOpened"
 	ReasonSoaking     = "RolloutSoaking"
 	ReasonComplete    = "RolloutComplete"
+	ReasonNotStaged   = "RolloutNotStaged"
 	ReasonPaused      = "RolloutPaused"
 	ReasonUnpaused    = "RolloutUnpaused"
 	ReasonHalted      = "RolloutHalted"
@@ -74,9 +75,23 @@ func Compute(in Input, now time.Time) Result {
 	}
 	c := computation{Input: in, now: now}
 	if in.Previous == nil && !in.BecameTarget {
-		c.Previous = c.unstaged()
+		return Result{Status: c.unstaged()}
 	}
 	return c.run()
+}
+
+// Settled reports whether the rollout state of status can no longer change by itself: every stage
+// has been open for the soak period (maintenance moves the last stage's Shoots and their failures
+// show within it), or the version was not staged. Its Shoots need not be read any more.
+func Settled(status *gardencorev1beta1.ComponentVersionRolloutStatus, policy gardencorev1beta1.RolloutPolicy, now time.Time) bool {
+	if status == nil || status.State != gardencorev1beta1.RolloutStateComplete {
+		return false
+	}
+	if status.Reason == ReasonNotStaged {
+		return true
+	}
+	last := status.Stages[len(status.Stages)-1].OpenedAt
+	return last != nil && !last.Add(ptr.Deref(policy.SoakPeriod, metav1.Duration{}).Duration).After(now)
 }
 
 type computation struct {
@@ -142,10 +157,11 @@ func (c *computation) run() Result {
 	return c.progress(prev)
 }
 
-// unstaged is the previous status of a version that was a target before its rollout was tracked:
-// every stage open since now, without events.
+// unstaged is the status of a version that was a target before its rollout was tracked: every
+// stage open since now, settled.
 func (c *computation) unstaged() *gardencorev1beta1.ComponentVersionRolloutStatus {
 	status := &gardencorev1beta1.ComponentVersionRolloutStatus{Version: c.Version.Version, State: gardencorev1beta1.RolloutStateComplete,
+		Reason: ReasonNotStaged, Message: "The version was a target before its rollout was tracked; every stage is open",
 		LastTransitionTime: &metav1.Time{Time: c.now}}
 	for _, stage := range c.stages(nil) {
 		stage.OpenedAt = &metav1.Time{Time: c.now}

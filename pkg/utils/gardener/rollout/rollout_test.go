@@ -81,20 +81,25 @@ var _ = Describe("Compute", func() {
 		Expect(Compute(in, clock.Now())).To(Equal(Result{}))
 	})
 
-	It("opens every stage at once, without events, for a target that was one before it was tracked", func() {
+	It("opens every stage at once, settled and without events, for a target that was one before it was tracked", func() {
 		in.BecameTarget = false
 		r := step()
 		Expect(r.Status.State).To(Equal(gardencorev1beta1.RolloutStateComplete))
+		Expect(r.Status.Reason).To(Equal(ReasonNotStaged))
 		Expect(r.Status.Stages).To(HaveEach(HaveField("OpenedAt", Equal(&metav1.Time{Time: start}))))
 		Expect(r.Events).To(BeEmpty())
 		Expect(r.RequeueAt).To(BeNil())
+		Expect(Settled(r.Status, in.Policy, clock.Now())).To(BeTrue())
+	})
 
-		By("it still halts when the Shoots on it fail")
-		in.Shoots = []gardencorev1beta1.Shoot{
-			shoot("a", "production", at(-2*time.Hour), at(-time.Hour)), shoot("b", "production", at(-2*time.Hour), at(-time.Hour)),
-			shoot("c", "production", at(-2*time.Hour), at(-time.Hour)),
-		}
-		Expect(step().Status.State).To(Equal(gardencorev1beta1.RolloutStateHalted))
+	It("settles a staged rollout once its last stage has soaked", func() {
+		Expect(Settled(step().Status, in.Policy, clock.Now())).To(BeFalse())
+		clock.Step(soak)
+		r := step()
+		Expect(r.Status.State).To(Equal(gardencorev1beta1.RolloutStateComplete))
+		Expect(Settled(r.Status, in.Policy, clock.Now())).To(BeFalse(), "the production Shoots move and may fail within its soak")
+		clock.Step(soak)
+		Expect(Settled(step().Status, in.Policy, clock.Now())).To(BeTrue())
 	})
 
 	It("opens stage early at once, then production after the soak, then completes", func() {
