@@ -35,7 +35,7 @@ const rolloutShoots = 200
 
 // BenchmarkRolloutState reconciles a profile whose version 3.7.0 is under rollout with
 // rolloutShoots Shoots on it (moved, 2 of them failing), in fleets of 1,000 and 50,000 Shoots; the
-// others pin 3.6.13, which has no rollout. Shoots are listed from a client-go indexer by the field
+// others pin 3.6.13, which was a target before and is not staged. Shoots are listed from a client-go indexer by the field
 // index, as the manager's cache serves client.MatchingFields.
 //
 //	go test -run xxx -bench BenchmarkRolloutState -count 10 ./pkg/controllermanager/controller/extensionprofile/
@@ -110,7 +110,7 @@ func newRolloutBenchmark(b *testing.B, n int) (*Reconciler, reconcile.Request) {
 	if err := c.Get(context.Background(), request.NamespacedName, stored); err != nil {
 		b.Fatal(err)
 	}
-	if r := stored.Status.Components[0].Rollouts; len(r) != 1 || r[0].Moved != rolloutShoots || r[0].Failed != 2 {
+	if r := stored.Status.Components[0].Rollouts; len(r) != 2 || r[0].Moved != rolloutShoots || r[0].Failed != 2 || r[1].Reason != "RolloutNotStaged" {
 		b.Fatalf("unexpected rollout status %+v", r)
 	}
 	return reconciler, request
