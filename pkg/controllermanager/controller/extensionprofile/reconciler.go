@@ -43,7 +43,8 @@ const (
 
 // Reconciler computes the status of ExtensionProfiles and guards their deletion.
 type Reconciler struct {
-	// Client is a client for the garden cluster with the ShootPinnedExtensionTypes index.
+	// Client is a client for the garden cluster with the ShootPinnedExtensionTypes and
+	// ShootPinnedComponentVersionsField indexes.
 	Client client.Client
 	// Config is the controller's configuration.
 	Config controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration
@@ -53,10 +54,9 @@ type Reconciler struct {
 	Recorder events.EventRecorder
 }
 
-// Reconcile writes the classification, next transition, channel versions and rollout of every
-// component version into the status when they changed, and requeues at the next transition, end of
-// a soak or rollout stage.
-// A profile being deleted keeps its finalizer, with a DeletionBlocked event, while a Shoot pins it.
+// Reconcile writes the classification, channel versions and rollout of every component version into
+// the status when they changed, and requeues at the next transition, soak end or rollout stage. A
+// profile being deleted keeps its finalizer, with a DeletionBlocked event, while a Shoot pins it.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
