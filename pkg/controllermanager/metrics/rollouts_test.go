@@ -13,6 +13,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/prometheus/common/expfmt"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
@@ -54,7 +55,7 @@ gardener_extension_component_rollout_shoots{component="falco",extension_type="sh
 `), ExtensionComponentRolloutShootsName)).To(Succeed())
 
 		var halted, complete float64
-		metrics, err := testutil.CollectAndFormat(c, "text", ExtensionComponentRolloutStateName)
+		metrics, err := testutil.CollectAndFormat(c, expfmt.TypeTextPlain, ExtensionComponentRolloutStateName)
 		Expect(err).NotTo(HaveOccurred())
 		for _, line := range strings.Split(string(metrics), "\n") {
 			switch {
