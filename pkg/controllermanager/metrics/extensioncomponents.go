@@ -85,11 +85,11 @@ func AddToManager(mgr manager.Manager, clock clock.PassiveClock, expirationHoriz
 	}); err != nil {
 		return fmt.Errorf("failed registering the %s collector: %w", extensionComponentChannelShootsName, err)
 	}
-	if err := crmetrics.Registry.Register(&ExtensionComponentRolloutCollector{
+	if err := crmetrics.Registry.Register(&extensionComponentRolloutCollector{
 		Reader: mgr.GetClient(),
-		Log:    mgr.GetLogger().WithName("metrics").WithName(ExtensionComponentRolloutStateName),
+		Log:    mgr.GetLogger().WithName("metrics").WithName(extensionComponentRolloutStateName),
 	}); err != nil {
-		return fmt.Errorf("failed registering the %s collector: %w", ExtensionComponentRolloutStateName, err)
+		return fmt.Errorf("failed registering the %s collector: %w", extensionComponentRolloutStateName, err)
 	}
 	return nil
 }

@@ -13,11 +13,11 @@ import (
 )
 
 const (
-	// ExtensionComponentRolloutStateName is the name of the rollout state gauge.
-	ExtensionComponentRolloutStateName = "gardener_extension_component_rollout_state"
-	// ExtensionComponentRolloutShootsName is the name of the gauge of Shoots moved to a version
+	// extensionComponentRolloutStateName is the name of the rollout state gauge.
+	extensionComponentRolloutStateName = "gardener_extension_component_rollout_state"
+	// extensionComponentRolloutShootsName is the name of the gauge of Shoots moved to a version
 	// under rollout, by outcome.
-	ExtensionComponentRolloutShootsName = "gardener_extension_component_rollout_shoots"
+	extensionComponentRolloutShootsName = "gardener_extension_component_rollout_shoots"
 )
 
 var (
@@ -26,39 +26,39 @@ var (
 		gardencorev1beta1.RolloutStateHalted, gardencorev1beta1.RolloutStateWithdrawn, gardencorev1beta1.RolloutStateComplete,
 	}
 
-	extensionComponentRolloutStateDesc = prometheus.NewDesc(ExtensionComponentRolloutStateName,
+	extensionComponentRolloutStateDesc = prometheus.NewDesc(extensionComponentRolloutStateName,
 		"Rollout state of a component version from its ExtensionProfile's status: 1 for the current state, 0 for the others. "+
 			"Only versions with a rollout are reported.",
 		[]string{"extension_type", "component", "version", "state"}, nil)
-	extensionComponentRolloutShootsDesc = prometheus.NewDesc(ExtensionComponentRolloutShootsName,
+	extensionComponentRolloutShootsDesc = prometheus.NewDesc(extensionComponentRolloutShootsName,
 		"Shoots that maintenance moved to a component version under rollout, by outcome: moved (all), healthy, and failed "+
 			"(the component failed within the observation window after the move).",
 		[]string{"extension_type", "component", "version", "outcome"}, nil)
 )
 
-// ExtensionComponentRolloutCollector reports the rollout of every component version from the
+// extensionComponentRolloutCollector reports the rollout of every component version from the
 // status.components[].rollouts of the ExtensionProfiles read through Reader, at scrape time.
-type ExtensionComponentRolloutCollector struct {
+type extensionComponentRolloutCollector struct {
 	Reader client.Reader
 	// Log receives read errors; a scrape whose read fails reports no series of these gauges.
 	Log logr.Logger
 }
 
-var _ prometheus.Collector = &ExtensionComponentRolloutCollector{}
+var _ prometheus.Collector = &extensionComponentRolloutCollector{}
 
 // Describe implements prometheus.Collector.
-func (c *ExtensionComponentRolloutCollector) Describe(ch chan<- *prometheus.Desc) {
+func (c *extensionComponentRolloutCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- extensionComponentRolloutStateDesc
 	ch <- extensionComponentRolloutShootsDesc
 }
 
 // Collect implements prometheus.Collector.
-func (c *ExtensionComponentRolloutCollector) Collect(ch chan<- prometheus.Metric) {
+func (c *extensionComponentRolloutCollector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := scrapeContext(0)
 	defer cancel()
 	profiles := &gardencorev1beta1.ExtensionProfileList{}
 	if err := c.Reader.List(ctx, profiles); err != nil {
-		c.Log.Error(err, "Failed listing ExtensionProfiles, reporting no series in this scrape", "gauge", ExtensionComponentRolloutStateName)
+		c.Log.Error(err, "Failed listing ExtensionProfiles, reporting no series in this scrape", "gauge", extensionComponentRolloutStateName)
 		return
 	}
 	for _, profile := range profiles.Items {

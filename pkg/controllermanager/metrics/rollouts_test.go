@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 
-package metrics_test
+package metrics
 
 import (
 	"context"
@@ -21,10 +21,9 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	. "github.com/gep-78/gardener/pkg/controllermanager/metrics"
 )
 
-var _ = Describe("ExtensionComponentRolloutCollector", func() {
+var _ = Describe("extensionComponentRolloutCollector", func() {
 	profile := &gardencorev1beta1.ExtensionProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "shoot-falco-service"},
 		Status: gardencorev1beta1.ExtensionProfileStatus{Components: []gardencorev1beta1.ExtensionProfileComponentStatus{{
@@ -35,14 +34,14 @@ var _ = Describe("ExtensionComponentRolloutCollector", func() {
 			},
 		}}},
 	}
-	collector := func(funcs interceptor.Funcs) *ExtensionComponentRolloutCollector {
+	collector := func(funcs interceptor.Funcs) *extensionComponentRolloutCollector {
 		c := fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(profile).WithInterceptorFuncs(funcs).Build()
-		return &ExtensionComponentRolloutCollector{Reader: c, Log: logr.Discard()}
+		return &extensionComponentRolloutCollector{Reader: c, Log: logr.Discard()}
 	}
 
 	It("reports the state of every rollout as a state set, and its Shoots by outcome", func() {
 		c := collector(interceptor.Funcs{})
-		Expect(testutil.CollectAndCount(c, ExtensionComponentRolloutStateName)).To(Equal(12))
+		Expect(testutil.CollectAndCount(c, extensionComponentRolloutStateName)).To(Equal(12))
 		Expect(testutil.CollectAndCompare(c, strings.NewReader(`
 # HELP gardener_extension_component_rollout_shoots Shoots that maintenance moved to a component version under rollout, by outcome: moved (all), healthy, and failed (the component failed within the observation window after the move).
 # TYPE gardener_extension_component_rollout_shoots gauge
@@ -52,10 +51,10 @@ gardener_extension_component_rollout_shoots{component="falco",extension_type="sh
 gardener_extension_component_rollout_shoots{component="falco",extension_type="shoot-falco-service",outcome="healthy",version="0.44.1"} 2
 gardener_extension_component_rollout_shoots{component="falco",extension_type="shoot-falco-service",outcome="moved",version="0.43.0"} 7
 gardener_extension_component_rollout_shoots{component="falco",extension_type="shoot-falco-service",outcome="moved",version="0.44.1"} 5
-`), ExtensionComponentRolloutShootsName)).To(Succeed())
+`), extensionComponentRolloutShootsName)).To(Succeed())
 
 		var halted, complete float64
-		metrics, err := testutil.CollectAndFormat(c, expfmt.TypeTextPlain, ExtensionComponentRolloutStateName)
+		metrics, err := testutil.CollectAndFormat(c, expfmt.TypeTextPlain, extensionComponentRolloutStateName)
 		Expect(err).NotTo(HaveOccurred())
 		for _, line := range strings.Split(string(metrics), "\n") {
 			switch {
