@@ -5,7 +5,9 @@
 package charts_test
 
 import (
+	"bytes"
 	"encoding/base64"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,12 +19,14 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
 	apiserverconfiginstall "k8s.io/apiserver/pkg/apis/apiserver/install"
 	apiregistrationv1 "k8s.io/kube-aggregator/pkg/apis/apiregistration/v1"
+	"sigs.k8s.io/yaml"
 
 	. "github.com/gep-78/gardener/charts"
 	apiserverapp "github.com/gep-78/gardener/cmd/gardener-apiserver/app"
@@ -30,9 +34,11 @@ import (
 	operatorapp "github.com/gep-78/gardener/cmd/gardener-operator/app"
 	gardenletapp "github.com/gep-78/gardener/cmd/gardenlet/app"
 	"github.com/gep-78/gardener/pkg/apiserver"
+	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
+	fakegardencore "github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
+	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	"github.com/gep-78/gardener/pkg/features"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
-	"github.com/gep-78/gardener/plugin/pkg/global/extensionprofileimpact"
 	shootextensionprofile "github.com/gep-78/gardener/plugin/pkg/shoot/extensionprofile"
 )
 
@@ -245,12 +251,22 @@ var _ = Describe("Charts", func() {
 				Expect(cfg.MaintenanceUsers).To(ConsistOf(expectedUser))
 				Expect(cfg.StableChannelSoakPeriod.Duration).To(Equal(336*time.Hour), "the soak period of the controller-manager chart's default")
 
-				By("giving the impact preview the same soak period")
+				By("giving the impact preview the same soak period, in a configuration its plugin starts with")
 				reader, err = provider.ConfigFor(plugin.PluginNameExtensionProfileImpact)
 				Expect(err).NotTo(HaveOccurred())
-				impactConfig, err := extensionprofileimpact.LoadConfiguration(reader)
+				impactConfig, err := io.ReadAll(reader)
 				Expect(err).NotTo(HaveOccurred())
-				Expect(impactConfig.StableChannelSoakPeriod.Duration).To(Equal(336 * time.Hour))
+				var impact struct {
+					StableChannelSoakPeriod metav1.Duration `json:"stableChannelSoakPeriod"`
+				}
+				Expect(yaml.Unmarshal(impactConfig, &impact)).To(Succeed())
+				Expect(impact.StableChannelSoakPeriod.Duration).To(Equal(336 * time.Hour))
+				plugins := admission.NewPlugins()
+				apiserver.RegisterAllAdmissionPlugins(plugins)
+				coreClient := fakegardencore.NewSimpleClientset()
+				_, err = plugins.InitPlugin(plugin.PluginNameExtensionProfileImpact, bytes.NewReader(impactConfig),
+					admissioninitializer.New(gardencoreinformers.NewSharedInformerFactory(coreClient, 0), coreClient, nil))
+				Expect(err).NotTo(HaveOccurred())
 			},
 			Entry("in the release namespace by default", "gardener-system", "", "system:serviceaccount:gardener-system:gardener-controller-manager"),
 			Entry("in the namespace of the value", "garden", "gardener-cm", "system:serviceaccount:gardener-cm:gardener-controller-manager"),

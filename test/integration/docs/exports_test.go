@@ -18,11 +18,12 @@ import (
 // narrowPackages are packages whose exported names are their API: at most max, each used by
 // another package's code, methods included.
 var narrowPackages = map[string]int{
-	"pkg/utils/gardener/componentversion":     25,
-	"pkg/controllermanager/metrics":           1,
-	"plugin/pkg/global/extensionprofileinuse": 1,
-	"plugin/pkg/global/resourceversion":       1,
-	"plugin/pkg/shoot/legacycomponentversion": 1,
+	"pkg/utils/gardener/componentversion":      25,
+	"pkg/controllermanager/metrics":            1,
+	"plugin/pkg/global/extensionprofileimpact": 1,
+	"plugin/pkg/global/extensionprofileinuse":  1,
+	"plugin/pkg/global/resourceversion":        1,
+	"plugin/pkg/shoot/legacycomponentversion":  1,
 }
 
 var _ = Describe("exported names", func() {

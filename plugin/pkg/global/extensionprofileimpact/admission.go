@@ -38,16 +38,16 @@ import (
 // Register registers a plugin.
 func Register(plugins *admission.Plugins) {
 	plugins.Register(plugin.PluginNameExtensionProfileImpact, func(config io.Reader) (admission.Interface, error) {
-		cfg, err := LoadConfiguration(config)
+		cfg, err := loadConfiguration(config)
 		if err != nil {
 			return nil, fmt.Errorf("invalid configuration of admission plugin %s: %w", plugin.PluginNameExtensionProfileImpact, err)
 		}
-		return NewFromConfiguration(cfg)
+		return newFromConfiguration(cfg)
 	})
 }
 
-// ExtensionProfileImpact contains the Shoot indexer and the admission handler.
-type ExtensionProfileImpact struct {
+// extensionProfileImpact contains the Shoot indexer and the admission handler.
+type extensionProfileImpact struct {
 	*admissionutils.ReadyHandler
 
 	Clock                   clock.PassiveClock
@@ -59,15 +59,15 @@ type ExtensionProfileImpact struct {
 }
 
 var (
-	_ admission.ValidationInterface = (*ExtensionProfileImpact)(nil)
+	_ admission.ValidationInterface = (*extensionProfileImpact)(nil)
 
-	_ = admissioninitializer.WantsCoreInformerFactory(&ExtensionProfileImpact{})
-	_ = admissioninitializer.WantsClock(&ExtensionProfileImpact{})
+	_ = admissioninitializer.WantsCoreInformerFactory(&extensionProfileImpact{})
+	_ = admissioninitializer.WantsClock(&extensionProfileImpact{})
 )
 
-// New returns the plugin.
-func New() (*ExtensionProfileImpact, error) {
-	return &ExtensionProfileImpact{
+// newPlugin returns the plugin.
+func newPlugin() (*extensionProfileImpact, error) {
+	return &extensionProfileImpact{
 		ReadyHandler:            admissionutils.NewReadyHandler(admission.Create, admission.Update),
 		Clock:                   clock.RealClock{},
 		StableChannelSoakPeriod: gardencorev1beta1.DefaultStableChannelSoakPeriod,
@@ -76,15 +76,15 @@ func New() (*ExtensionProfileImpact, error) {
 }
 
 // compilations returns how often the plugin compiled the rules of a profile.
-func (p *ExtensionProfileImpact) compilations() int { return p.rules.Misses() }
+func (p *extensionProfileImpact) compilations() int { return p.rules.Misses() }
 
 // SetClock sets the time source.
-func (p *ExtensionProfileImpact) SetClock(c clock.PassiveClock) {
+func (p *extensionProfileImpact) SetClock(c clock.PassiveClock) {
 	p.Clock = c
 }
 
 // SetCoreInformerFactory adds the pin indexes to the Shoot informer; requests wait for it to sync.
-func (p *ExtensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
+func (p *extensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.SharedInformerFactory) {
 	informer := f.Core().V1beta1().Shoots().Informer()
 	shootIndexer, err := indexer.AddShootPinIndexers(informer)
 	if err != nil {
@@ -96,7 +96,7 @@ func (p *ExtensionProfileImpact) SetCoreInformerFactory(f gardencoreinformers.Sh
 }
 
 // ValidateInitialization checks whether the plugin was correctly initialized.
-func (p *ExtensionProfileImpact) ValidateInitialization() error {
+func (p *extensionProfileImpact) ValidateInitialization() error {
 	if p.indexerErr != nil {
 		return p.indexerErr
 	}
@@ -107,7 +107,7 @@ func (p *ExtensionProfileImpact) ValidateInitialization() error {
 }
 
 // Validate adds the impact preview to the response's warnings; it rejects nothing.
-func (p *ExtensionProfileImpact) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
+func (p *extensionProfileImpact) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	if a.GetKind().GroupKind() != core.Kind("ExtensionProfile") || a.GetSubresource() != "" ||
 		!features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
 		return nil
@@ -127,7 +127,7 @@ func (p *ExtensionProfileImpact) Validate(ctx context.Context, a admission.Attri
 }
 
 // preview returns the warnings of a write.
-func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attributes) ([]string, error) {
+func (p *extensionProfileImpact) preview(ctx context.Context, a admission.Attributes) ([]string, error) {
 	profile, err := toV1beta1(a.GetObject())
 	if err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func (p *ExtensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 }
 
 // pinningShoots looks up the Shoots that actively pin extensionType, sorted.
-func (p *ExtensionProfileImpact) pinningShoots(extensionType string) pinLookup {
+func (p *extensionProfileImpact) pinningShoots(extensionType string) pinLookup {
 	return func(component, version string) ([]pinningShoot, error) {
 		objs, err := p.shootIndexer.ByIndex(indexer.ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(extensionType, component, version))
 		if err != nil {

@@ -52,7 +52,7 @@ func attributes(profile, oldProfile runtime.Object, operation admission.Operatio
 var _ = Describe("ExtensionProfileImpact", func() {
 	var (
 		factory             gardencoreinformers.SharedInformerFactory
-		validator           *ExtensionProfileImpact
+		validator           *extensionProfileImpact
 		oldProfile, profile *gardencorev1beta1.ExtensionProfile
 	)
 
@@ -76,7 +76,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 	BeforeEach(func() {
 		featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 		var err error
-		validator, err = New()
+		validator, err = newPlugin()
 		Expect(err).NotTo(HaveOccurred())
 		validator.SetClock(testclock.NewFakePassiveClock(now))
 		validator.AssignReadyFunc(func() bool { return true })
@@ -120,7 +120,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 				"apiVersion: extensionprofileimpact.admission.gardener.cloud/v1alpha1\nkind: Configuration\nstableChannelSoakPeriod: 48h\n"),
 				testInitializer{informers: factory, clock: testclock.NewFakePassiveClock(now)})
 			Expect(err).NotTo(HaveOccurred())
-			validator = configured.(*ExtensionProfileImpact)
+			validator = configured.(*extensionProfileImpact)
 			validator.AssignReadyFunc(func() bool { return true })
 			Expect(validator.StableChannelSoakPeriod).To(Equal(48 * time.Hour))
 
@@ -155,13 +155,13 @@ var _ = Describe("ExtensionProfileImpact", func() {
 		})
 
 		It("fails initialization without a Shoot informer", func() {
-			p, err := New()
+			p, err := newPlugin()
 			Expect(err).NotTo(HaveOccurred())
 			Expect(p.ValidateInitialization()).To(MatchError("missing Shoot informer"))
 		})
 
 		It("shares the pin indexes of the Shoot informer", func() {
-			p, err := New()
+			p, err := newPlugin()
 			Expect(err).NotTo(HaveOccurred())
 			p.SetCoreInformerFactory(factory)
 			Expect(p.ValidateInitialization()).To(Succeed())
@@ -169,7 +169,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 		})
 
 		It("refuses requests until the Shoot informer has synced", func() {
-			p, err := New()
+			p, err := newPlugin()
 			Expect(err).NotTo(HaveOccurred())
 			p.SetCoreInformerFactory(gardencoreinformers.NewSharedInformerFactory(nil, 0))
 			version(profile, "0.41.0").Lifecycle = expiringAt(now.Add(7 * day))

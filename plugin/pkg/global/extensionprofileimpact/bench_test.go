@@ -91,8 +91,8 @@ func toInternal(b *testing.B, profile *gardencorev1beta1.ExtensionProfile) *core
 	return out
 }
 
-func newBenchmarkPlugin(b *testing.B, n int) *ExtensionProfileImpact {
-	p, err := New()
+func newBenchmarkPlugin(b *testing.B, n int) *extensionProfileImpact {
+	p, err := newPlugin()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -14,14 +14,14 @@ import (
 )
 
 const (
-	// ConfigurationAPIVersion is the apiVersion of the plugin's Configuration.
-	ConfigurationAPIVersion = "extensionprofileimpact.admission.gardener.cloud/v1alpha1"
-	// ConfigurationKind is the kind of the plugin's Configuration.
-	ConfigurationKind = "Configuration"
+	// configurationAPIVersion is the apiVersion of the plugin's Configuration.
+	configurationAPIVersion = "extensionprofileimpact.admission.gardener.cloud/v1alpha1"
+	// configurationKind is the kind of the plugin's Configuration.
+	configurationKind = "Configuration"
 )
 
-// Configuration is the configuration of the ExtensionProfileImpact admission plugin.
-type Configuration struct {
+// configuration is the configuration of the ExtensionProfileImpact admission plugin.
+type configuration struct {
 	metav1.TypeMeta `json:",inline"`
 
 	// StableChannelSoakPeriod is how long a version must have been supported before the stable
@@ -29,10 +29,10 @@ type Configuration struct {
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 
-// LoadConfiguration decodes the plugin's Configuration strictly; no input gives the defaults.
-func LoadConfiguration(config io.Reader) (*Configuration, error) {
-	cfg := &Configuration{}
-	if err := admissionutils.DecodeConfiguration(config, cfg, ConfigurationAPIVersion, ConfigurationKind); err != nil {
+// loadConfiguration decodes the plugin's Configuration strictly; no input gives the defaults.
+func loadConfiguration(config io.Reader) (*configuration, error) {
+	cfg := &configuration{}
+	if err := admissionutils.DecodeConfiguration(config, cfg, configurationAPIVersion, configurationKind); err != nil {
 		return nil, err
 	}
 	if err := admissionutils.SetDefaultSoakPeriod(&cfg.StableChannelSoakPeriod, gardencorev1beta1.DefaultStableChannelSoakPeriod); err != nil {
@@ -41,9 +41,9 @@ func LoadConfiguration(config io.Reader) (*Configuration, error) {
 	return cfg, nil
 }
 
-// NewFromConfiguration returns the plugin as New does, with the soak period of cfg.
-func NewFromConfiguration(cfg *Configuration) (*ExtensionProfileImpact, error) {
-	p, err := New()
+// newFromConfiguration returns the plugin as newPlugin does, with the soak period of cfg.
+func newFromConfiguration(cfg *configuration) (*extensionProfileImpact, error) {
+	p, err := newPlugin()
 	if err != nil {
 		return nil, err
 	}
