@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/google/cel-go/cel"
+	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/interpreter"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -56,8 +57,9 @@ type CompiledRule struct {
 	// schema bounds. It is zero when compilation failed.
 	EstimatedCost uint64
 
-	program cel.Program
-	err     error
+	program     cel.Program
+	err         error
+	readsWorker bool
 }
 
 // Err returns why the rule could not be compiled, nil if it was.
@@ -181,7 +183,12 @@ func (e *Environment) compileRule(rule, message string, rulePath *field.Path, mo
 		return fail(field.Invalid(rulePath, rule, fmt.Sprintf("must evaluate to bool, but evaluates to %s", ast.OutputType())))
 	}
 
+	out.readsWorker = readsVariable(ast, workerVariable)
 	if mode == NewExpressions {
+		if out.readsWorker {
+			return fail(field.Forbidden(rulePath,
+				"the variable worker is not evaluated yet: admission checks pins per worker pool in a later version (docs/proposals/per-pool-component-versions.md)"))
+		}
 		if err := checkConstantArguments(env, ast); err != nil {
 			return fail(field.Invalid(rulePath, rule, err.Error()))
 		}
@@ -210,6 +217,36 @@ func (e *Environment) compileRule(rule, message string, rulePath *field.Path, mo
 // environment's: context checks and regular expressions compiled once.
 func ProgramOptions() []cel.ProgramOption {
 	return []cel.ProgramOption{cel.InterruptCheckFrequency(celconfig.CheckFrequency), cel.OptimizeRegex(interpreter.MatchesRegexOptimization)}
+}
+
+// readsVariable reports whether the rule refers to the environment's variable name: an identifier
+// of that name that no enclosing comprehension binds (`workers.all(worker, ...)` does not).
+func readsVariable(ast *cel.Ast, name string) bool {
+	for _, ident := range celast.MatchDescendants(celast.NavigateAST(ast.NativeRep()), celast.KindMatcher(celast.IdentKind)) {
+		if ident.AsIdent() == name && !boundByComprehension(ident, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundByComprehension reports whether a comprehension around expr binds name where expr is: in
+// its loop and result, not in its range or the accumulator's initial value.
+func boundByComprehension(expr celast.NavigableExpr, name string) bool {
+	child := expr
+	for parent, ok := expr.Parent(); ok; parent, ok = parent.Parent() {
+		if parent.Kind() == celast.ComprehensionKind {
+			comprehension := parent.AsComprehension()
+			outside := child.ID() == comprehension.IterRange().ID() || child.ID() == comprehension.AccuInit().ID()
+			binds := comprehension.IterVar() == name || comprehension.AccuVar() == name ||
+				(comprehension.HasIterVar2() && comprehension.IterVar2() == name)
+			if binds && !outside {
+				return true
+			}
+		}
+		child = parent
+	}
+	return false
 }
 
 // checkConstantArguments evaluates the constant sub-expressions of a rule, so that a rule failing

@@ -8,8 +8,9 @@
 // maintenance evaluates them against its working copy, so both accept the same Shoots. Import it
 // as celutils.
 //
-// The environment is Kubernetes' ValidatingAdmissionPolicy base with one variable, `shoot`, typed
-// from the OpenAPI schema of the v1beta1 Shoot with bounded lists and strings (environment.go), so
+// The environment is Kubernetes' ValidatingAdmissionPolicy base with the variable `shoot`, typed
+// from the OpenAPI schema of the v1beta1 Shoot with bounded lists and strings (environment.go), and
+// `worker`, one of its pools, which new rules may not read yet (issue #34), so
 // that a misspelled field fails compilation and cost estimates are finite. As in Kubernetes,
 // NewExpressions compiles new or changed rules with the libraries of the compatibility version and
 // the cost limits (compile.go); StoredExpressions compiles stored rules with every library.

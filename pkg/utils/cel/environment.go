@@ -27,9 +27,13 @@ import (
 	"github.com/gep-78/gardener/pkg/apis/openapi"
 )
 
-// ShootVariable is the name of the one variable of the compatibility rule environment, bound to the
+// ShootVariable is the name of the variable of the compatibility rule environment bound to the
 // v1beta1 Shoot the rule is evaluated against (GEP-78 "1. Admission — gardener-apiserver").
 const ShootVariable = "shoot"
+
+// workerVariable names the pool a rule is evaluated for, the v1beta1 Worker (issue #34). Rules
+// that read it are refused on write until admission evaluates them per pool.
+const workerVariable = "worker"
 
 // shootTypeName is the CEL type name of the `shoot` variable. Nested objects are named after
 // their path below it (e.g. gardener.cloud.v1beta1.Shoot.spec.provider).
@@ -72,7 +76,8 @@ var listBounds = map[string]map[string]int64{
 }
 
 // Environment is the compiled form of the compatibility rule environment: the Kubernetes base
-// environment (the one ValidatingAdmissionPolicy uses) extended with the typed variable `shoot`.
+// environment (the one ValidatingAdmissionPolicy uses) extended with the typed variables `shoot` and
+// `worker`.
 type Environment struct {
 	envSet        *environment.EnvSet
 	costEstimator checker.CostEstimator
@@ -104,11 +109,18 @@ func NewEnvironment(compatibilityVersion *version.Version) (*Environment, error)
 	if err != nil {
 		return nil, err
 	}
+	workerType := workerDeclType(shootType)
+	if workerType == nil {
+		return nil, fmt.Errorf("the CEL type of %s has no spec.provider.workers list", shootTypeName)
+	}
 	envSet, err := environment.MustBaseEnvSet(compatibilityVersion).Extend(
 		environment.VersionedOptions{
 			IntroducedVersion: version.MajorMinor(1, 0),
-			EnvOptions:        []cel.EnvOption{cel.Variable(ShootVariable, shootType.CelType())},
-			DeclTypes:         []*apiservercel.DeclType{shootType},
+			EnvOptions: []cel.EnvOption{
+				cel.Variable(ShootVariable, shootType.CelType()),
+				cel.Variable(workerVariable, workerType.CelType()),
+			},
+			DeclTypes: []*apiservercel.DeclType{shootType},
 		},
 		environment.StrictCostOpt,
 	)
@@ -116,8 +128,10 @@ func NewEnvironment(compatibilityVersion *version.Version) (*Environment, error)
 		return nil, fmt.Errorf("could not extend the CEL base environment with %q: %w", ShootVariable, err)
 	}
 	return &Environment{
-		envSet:        envSet,
-		costEstimator: &library.CostEstimator{SizeEstimator: &sizeEstimator{root: shootType}},
+		envSet: envSet,
+		costEstimator: &library.CostEstimator{SizeEstimator: &sizeEstimator{roots: map[string]*apiservercel.DeclType{
+			ShootVariable: shootType, workerVariable: workerType,
+		}}},
 	}, nil
 }
 
@@ -139,6 +153,20 @@ func ShootDeclType() (*apiservercel.DeclType, error) {
 	}
 	makeOpaqueFieldsDyn(schema, declType)
 	return declType.MaybeAssignTypeName(shootTypeName), nil
+}
+
+// workerDeclType returns the element type of shoot.spec.provider.workers, with the same bounds, or
+// nil.
+func workerDeclType(shootType *apiservercel.DeclType) *apiservercel.DeclType {
+	current := shootType
+	for _, name := range []string{"spec", "provider", "workers"} {
+		field, ok := current.Fields[name]
+		if !ok {
+			return nil
+		}
+		current = field.Type
+	}
+	return current.ElemType
 }
 
 // compatibilityDefinitions returns the generated OpenAPI definitions with the changes listed on
@@ -261,19 +289,22 @@ func newProviderConfigType() *apiservercel.DeclType {
 	return t
 }
 
-// sizeEstimator gives the checker the maximum size of a value read from `shoot` by following the
-// value's path through the DeclType: the maxItems of a list, the maxLength of a string. Below a
-// dyn (providerConfig) value every value is bounded by MaxProviderConfigSize.
+// sizeEstimator gives the checker the maximum size of a value read from `shoot` or `worker` by
+// following the value's path through its DeclType: the maxItems of a list, the maxLength of a
+// string. Below a dyn (providerConfig) value every value is bounded by MaxProviderConfigSize.
 type sizeEstimator struct {
-	root *apiservercel.DeclType
+	roots map[string]*apiservercel.DeclType
 }
 
 func (e *sizeEstimator) EstimateSize(element checker.AstNode) *checker.SizeEstimate {
 	path := element.Path()
-	if len(path) == 0 || path[0] != ShootVariable {
+	if len(path) == 0 {
 		return nil
 	}
-	current := e.root
+	current, ok := e.roots[path[0]]
+	if !ok {
+		return nil
+	}
 	for _, name := range path[1:] {
 		if current.CelType() == cel.DynType {
 			break
@@ -303,8 +334,8 @@ func (e *sizeEstimator) EstimateCallCost(string, string, *checker.AstNode, []che
 
 func ptrTo[T any](v T) *T { return &v }
 
-// Env returns the cel.Env rules are compiled with in mode: the variable `shoot` and the libraries
-// of the mode (see NewExpressions, StoredExpressions). It is for tooling and benchmarks that use
+// Env returns the cel.Env rules are compiled with in mode: the variables `shoot` and `worker`, the
+// libraries of the mode (see NewExpressions, StoredExpressions). It is for tooling and benchmarks that use
 // cel-go directly; rules of ExtensionProfiles are compiled with Compile or CompileProfile.
 func (e *Environment) Env(mode Mode) (*cel.Env, error) {
 	if mode == StoredExpressions {

@@ -7,6 +7,7 @@ package cel
 import (
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -92,6 +93,27 @@ func (a *shootActivation) ResolveName(name string) (any, bool) {
 }
 
 func (a *shootActivation) Parent() interpreter.Activation { return nil }
+
+// forWorker returns an evaluator that also binds `worker` to the pool, with the remaining budget.
+func (e *Evaluator) forWorker(worker *gardencorev1beta1.Worker) *Evaluator {
+	value := &typedStruct{value: reflect.ValueOf(worker).Elem()}
+	return &Evaluator{activation: &workerActivation{worker: value, parent: e.activation}, remaining: e.remaining}
+}
+
+// workerActivation resolves `worker` and leaves every other name to its parent.
+type workerActivation struct {
+	worker ref.Val
+	parent interpreter.Activation
+}
+
+func (a *workerActivation) ResolveName(name string) (any, bool) {
+	if name == workerVariable {
+		return a.worker, true
+	}
+	return a.parent.ResolveName(name)
+}
+
+func (a *workerActivation) Parent() interpreter.Activation { return a.parent }
 
 // WithBudget returns an Evaluator for the same Shoot that shares its conversion but has its own
 // budget; neither is safe for concurrent use with the other.
