@@ -7,6 +7,7 @@ package shared
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -48,7 +49,7 @@ func setComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardenco
 		if !ok || lastIndex(shoot.Spec.Extensions, entry.Type) != i {
 			continue
 		}
-		components, componentWarnings := desiredComponents(pins, i, profiles[entry.Type])
+		components, componentWarnings := desiredComponents(slices.DeleteFunc(slices.Clone(pins), func(p helper.ComponentPin) bool { return p.ExtensionIndex != i }), profiles[entry.Type])
 		ext.Spec.Components = components
 		extensions[entry.Type] = ext
 		warnings = append(warnings, componentWarnings...)
@@ -74,26 +75,34 @@ func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.
 	if !componentVersions {
 		return profiles, nil
 	}
-	read := map[string]bool{}
+	var names []string
 	for _, pin := range helper.ActiveComponentPins(shoot.Spec.Extensions) {
-		if read[pin.ExtensionType] {
+		names = append(names, pin.ExtensionType)
+	}
+	for _, pin := range containerRuntimePins(shoot) {
+		names = append(names, pin.ExtensionType)
+	}
+	read := map[string]bool{}
+	for _, name := range names {
+		if read[name] {
 			continue
 		}
-		read[pin.ExtensionType] = true
+		read[name] = true
 		profile := &gardencorev1beta1.ExtensionProfile{}
-		if err := c.Get(ctx, client.ObjectKey{Name: pin.ExtensionType}, profile); err != nil {
+		if err := c.Get(ctx, client.ObjectKey{Name: name}, profile); err != nil {
 			if apierrors.IsNotFound(err) {
 				continue
 			}
-			return nil, fmt.Errorf("failed reading ExtensionProfile %s: %w", pin.ExtensionType, err)
+			return nil, fmt.Errorf("failed reading ExtensionProfile %s: %w", name, err)
 		}
-		profiles[pin.ExtensionType] = profile
+		profiles[name] = profile
 	}
 	return profiles, nil
 }
 
-// desiredComponents returns spec.components of the Extension of spec.extensions[extensionIndex].
-func desiredComponents(pins []helper.ComponentPin, extensionIndex int, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
+// desiredComponents returns the spec.components of the seed object that the pins of one Shoot
+// entry (an extension or a pool's runtime) resolve to with the entry's profile.
+func desiredComponents(pins []helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
 	var (
 		components []extensionsv1alpha1.ExtensionComponent
 		warnings   []ComponentWarning
@@ -101,9 +110,6 @@ func desiredComponents(pins []helper.ComponentPin, extensionIndex int, profile *
 	)
 
 	for _, pin := range pins {
-		if pin.ExtensionIndex != extensionIndex {
-			continue
-		}
 		warn := func(reason WarningReason) {
 			warnings = append(warnings, ComponentWarning{ExtensionType: pin.ExtensionType, Component: pin.Component, Version: pin.Version, Reason: reason})
 		}

@@ -22,14 +22,19 @@ const (
 // ExtensionProfile entry, or skipped as a duplicate.
 type ComponentWarning struct {
 	ExtensionType string
-	Component     string
-	Version       string
-	Reason        WarningReason
+	// Pool is the worker pool of a pin of a pool; empty for a Shoot-level pin.
+	Pool      string
+	Component string
+	Version   string
+	Reason    WarningReason
 }
 
 // String returns the message of the warning.
 func (w ComponentWarning) String() string {
 	prefix := fmt.Sprintf("%s: %s %s", w.ExtensionType, w.Component, w.Version)
+	if w.Pool != "" {
+		prefix = fmt.Sprintf("pool %s: %s", w.Pool, prefix)
+	}
 	const consequence = "the pinned version is deployed without providerConfig"
 	switch w.Reason {
 	case WarningProfileNotFound:

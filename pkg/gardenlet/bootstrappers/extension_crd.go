@@ -19,8 +19,13 @@ import (
 // FieldOwner is the server-side apply field manager of gardenlet.
 const FieldOwner = "gardenlet"
 
-// EnsureExtensionCRD applies the Extension CustomResourceDefinition to the seed with server-side
-// apply and waits until it is Established.
+// EnsureExtensionCRD applies the Extension and ContainerRuntime CustomResourceDefinitions to the
+// seed with server-side apply and waits until they are Established.
 func EnsureExtensionCRD(ctx context.Context, log logr.Logger, c client.Client, interval, timeout time.Duration) error {
-	return kubernetesutils.ApplyCRD(ctx, log, c, crds.ExtensionCRD(), FieldOwner, interval, timeout)
+	for _, crd := range [][]byte{crds.ExtensionCRD(), crds.ContainerRuntimeCRD()} {
+		if err := kubernetesutils.ApplyCRD(ctx, log, c, crd, FieldOwner, interval, timeout); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -43,6 +43,9 @@ type ContainerRuntimeList struct {
 	Items []ContainerRuntime `json:"items"`
 }
 
+// ContainerDRuntimeContainersBinFolder is the node's directory containerd finds runtime binaries in.
+const ContainerDRuntimeContainersBinFolder = "/var/bin/containerruntimes"
+
 // ContainerRuntimeSpec is the desired state of a ContainerRuntime.
 type ContainerRuntimeSpec struct {
 	// DefaultSpec holds the fields every extension resource has.

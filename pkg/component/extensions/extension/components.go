@@ -33,7 +33,7 @@ func ComponentChanges(old, updated []extensionsv1alpha1.ExtensionComponent) []st
 			changes = append(changes, fmt.Sprintf("%s none -> %s", component.Name, component.Version))
 		case old[i].Version != component.Version:
 			changes = append(changes, fmt.Sprintf("%s %s -> %s", component.Name, old[i].Version, component.Version))
-		case !rawEqual(old[i].ProviderConfig, component.ProviderConfig):
+		case !RawEqual(old[i].ProviderConfig, component.ProviderConfig):
 			changes = append(changes, fmt.Sprintf("%s %s (providerConfig changed)", component.Name, component.Version))
 		}
 	}
@@ -64,20 +64,24 @@ func formatComponents(components []extensionsv1alpha1.ExtensionComponent) string
 
 // specEqual compares two Extension specs, the opaque providerConfigs as JSON values.
 func specEqual(a, b extensionsv1alpha1.ExtensionSpec) bool {
-	if a.Type != b.Type || !reflect.DeepEqual(a.Class, b.Class) || !rawEqual(a.ProviderConfig, b.ProviderConfig) || len(a.Components) != len(b.Components) {
+	return a.Type == b.Type && reflect.DeepEqual(a.Class, b.Class) && RawEqual(a.ProviderConfig, b.ProviderConfig) && ComponentsEqual(a.Components, b.Components)
+}
+
+// ComponentsEqual compares two spec.components lists in order, the providerConfigs as JSON values.
+func ComponentsEqual(a, b []extensionsv1alpha1.ExtensionComponent) bool {
+	if len(a) != len(b) {
 		return false
 	}
-	for i := range a.Components {
-		if a.Components[i].Name != b.Components[i].Name ||
-			a.Components[i].Version != b.Components[i].Version ||
-			!rawEqual(a.Components[i].ProviderConfig, b.Components[i].ProviderConfig) {
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Version != b[i].Version || !RawEqual(a[i].ProviderConfig, b[i].ProviderConfig) {
 			return false
 		}
 	}
 	return true
 }
 
-func rawEqual(a, b *runtime.RawExtension) bool {
+// RawEqual compares two opaque configurations as JSON values; empty and null are equal.
+func RawEqual(a, b *runtime.RawExtension) bool {
 	aj, bj := rawJSON(a), rawJSON(b)
 	if aj == nil || bj == nil {
 		return aj == nil && bj == nil

@@ -98,4 +98,8 @@ const (
 	GardenRoleShoot = "shoot"
 	// ShootUID is the annotation with the UID of the Shoot on its seed namespace.
 	ShootUID = "shoot.gardener.cloud/uid"
+	// LabelWorkerPool is the label of a node with the name of its worker pool.
+	LabelWorkerPool = "worker.gardener.cloud/pool"
+	// LabelWorkerPoolDeprecated is the former label of a node with the name of its worker pool.
+	LabelWorkerPoolDeprecated = "worker.garden.sapcloud.io/group"
 )

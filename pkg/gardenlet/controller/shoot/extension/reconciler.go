@@ -26,6 +26,7 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	"github.com/gep-78/gardener/pkg/component/extensions/containerruntime"
 	"github.com/gep-78/gardener/pkg/component/extensions/extension"
 	"github.com/gep-78/gardener/pkg/component/shared"
 	"github.com/gep-78/gardener/pkg/features"
@@ -198,8 +199,9 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 		return reconcile.Result{}, err
 	}
 
+	componentVersions := features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions)
 	deployer, warnings, err := shared.NewExtensionWithComponents(ctx, log, r.GardenClient, r.SeedClient, namespace, shoot, shared.ExtensionComponentOptions{
-		ComponentVersions: features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions),
+		ComponentVersions: componentVersions,
 		Clock:             r.Clock,
 		ComponentsChanged: func(name string, old, updated []extensionsv1alpha1.ExtensionComponent) {
 			r.Recorder.Eventf(shoot, corev1.EventTypeNormal, EventReasonComponentsUpdated, "%s: %s", name, strings.Join(extension.ComponentChanges(old, updated), ", "))
@@ -254,6 +256,9 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	if err := deployer.DeleteStaleResources(ctx); err != nil {
 		errs = append(errs, err)
 	}
+	if componentVersions {
+		errs = append(errs, r.deployContainerRuntimes(ctx, log, shoot, namespace))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return reconcile.Result{}, err
 	}
@@ -263,9 +268,13 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 // delete deletes the Extensions of a deleted Shoot, waits until they are gone, then deletes the seed
 // namespace and removes the Shoot's finalizer.
 func (r *Reconciler) delete(ctx context.Context, log logr.Logger, shoot *gardencorev1beta1.Shoot, name string) (reconcile.Result, error) {
-	deployer, err := shared.NewExtension(ctx, log, r.GardenClient, r.SeedClient, name, extensionsv1alpha1.ExtensionClassShoot, nil, false)
+	extensions, err := shared.NewExtension(ctx, log, r.GardenClient, r.SeedClient, name, extensionsv1alpha1.ExtensionClassShoot, nil, false)
 	if err != nil {
 		return reconcile.Result{}, err
+	}
+	deployer := cleaners{extensions}
+	if features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
+		deployer = append(deployer, containerruntime.New(log, r.SeedClient, containerruntime.Values{Namespace: name, Clock: r.Clock}))
 	}
 	if err := deployer.WaitCleanup(ctx); err != nil {
 		pending := &extension.CleanupPendingError{}
@@ -275,7 +284,7 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, shoot *gardenc
 		if err := deployer.Destroy(ctx); err != nil {
 			return reconcile.Result{}, err
 		}
-		log.Info("Waiting for Extensions to be deleted", "count", pending.Remaining)
+		log.Info("Waiting for Extensions and ContainerRuntimes to be deleted", "count", pending.Remaining)
 		return reconcile.Result{RequeueAfter: extension.DefaultInterval}, nil
 	}
 

@@ -1,0 +1,120 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package shared
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-logr/logr"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	"github.com/gep-78/gardener/pkg/component/extensions/containerruntime"
+	"github.com/gep-78/gardener/pkg/component/extensions/extension"
+)
+
+// ContainerRuntimeProfilePrefix prefixes the name of the ExtensionProfile of a container runtime
+// type: containerruntime-<type>.
+const ContainerRuntimeProfilePrefix = "containerruntime-"
+
+// ContainerRuntimeName is the name of the seed ContainerRuntime of a runtime type in a pool, as
+// Gardener names it.
+func ContainerRuntimeName(runtimeType, pool string) string {
+	return fmt.Sprintf("%s-%s", runtimeType, pool)
+}
+
+// DesiredContainerRuntimes returns the seed ContainerRuntimes of a Shoot, one per pool and runtime
+// type, each with spec.components resolved from the runtime's pins and its profile (keyed by
+// profile name), and a warning per pin without a profile entry.
+func DesiredContainerRuntimes(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardencorev1beta1.ExtensionProfile, namespace string) ([]*extensionsv1alpha1.ContainerRuntime, []ComponentWarning) {
+	var (
+		result   []*extensionsv1alpha1.ContainerRuntime
+		warnings []ComponentWarning
+	)
+	for _, worker := range shoot.Spec.Provider.Workers {
+		if worker.CRI == nil {
+			continue
+		}
+		for _, runtime := range worker.CRI.ContainerRuntimes {
+			profileName := ContainerRuntimeProfilePrefix + runtime.Type
+			components, componentWarnings := desiredComponents(runtimePins(profileName, runtime), profiles[profileName])
+			for i := range componentWarnings {
+				componentWarnings[i].Pool = worker.Name
+			}
+			warnings = append(warnings, componentWarnings...)
+			result = append(result, &extensionsv1alpha1.ContainerRuntime{
+				ObjectMeta: metav1.ObjectMeta{
+					Name:      ContainerRuntimeName(runtime.Type, worker.Name),
+					Namespace: namespace,
+					Labels: map[string]string{
+						extension.LabelManagedBy:      extension.ManagedByGardenlet,
+						extension.LabelShootNamespace: shoot.Namespace,
+						extension.LabelShootName:      shoot.Name,
+					},
+				},
+				Spec: extensionsv1alpha1.ContainerRuntimeSpec{
+					DefaultSpec: extensionsv1alpha1.DefaultSpec{
+						Type:           runtime.Type,
+						ProviderConfig: runtime.ProviderConfig.DeepCopy(),
+					},
+					BinaryPath: extensionsv1alpha1.ContainerDRuntimeContainersBinFolder,
+					WorkerPool: extensionsv1alpha1.ContainerRuntimeWorkerPool{
+						Name: worker.Name,
+						Selector: metav1.LabelSelector{MatchLabels: map[string]string{
+							v1beta1constants.LabelWorkerPool:           worker.Name,
+							v1beta1constants.LabelWorkerPoolDeprecated: worker.Name,
+						}},
+					},
+					Components: components,
+				},
+			})
+		}
+	}
+	return result, warnings
+}
+
+// containerRuntimePins returns the pins of every runtime of every pool, with the profile name as
+// ExtensionType.
+func containerRuntimePins(shoot *gardencorev1beta1.Shoot) []helper.ComponentPin {
+	var pins []helper.ComponentPin
+	for _, worker := range shoot.Spec.Provider.Workers {
+		if worker.CRI == nil {
+			continue
+		}
+		for _, runtime := range worker.CRI.ContainerRuntimes {
+			pins = append(pins, runtimePins(ContainerRuntimeProfilePrefix+runtime.Type, runtime)...)
+		}
+	}
+	return pins
+}
+
+// runtimePins returns the pins of one runtime entry that set a version.
+func runtimePins(profileName string, runtime gardencorev1beta1.ContainerRuntime) []helper.ComponentPin {
+	var pins []helper.ComponentPin
+	for j, component := range runtime.Components {
+		if component.Version == nil || *component.Version == "" {
+			continue
+		}
+		pins = append(pins, helper.ComponentPin{ComponentIndex: j, ExtensionType: profileName, Component: component.Name, Version: *component.Version})
+	}
+	return pins
+}
+
+// NewContainerRuntimeWithComponents returns the deployer of a Shoot's seed ContainerRuntimes
+// (DesiredContainerRuntimes) and their warnings.
+func NewContainerRuntimeWithComponents(ctx context.Context, log logr.Logger, gardenClient client.Reader, seedClient client.Client, namespace string, shoot *gardencorev1beta1.Shoot, clock clock.Clock) (*containerruntime.ContainerRuntime, []ComponentWarning, error) {
+	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	desired, warnings := DesiredContainerRuntimes(shoot, profiles, namespace)
+	return containerruntime.New(log, seedClient, containerruntime.Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock}), warnings, nil
+}
