@@ -110,11 +110,11 @@ func runtimePins(profileName string, runtime gardencorev1beta1.ContainerRuntime)
 
 // NewContainerRuntimeWithComponents returns the deployer of a Shoot's seed ContainerRuntimes
 // (DesiredContainerRuntimes) and their warnings.
-func NewContainerRuntimeWithComponents(ctx context.Context, log logr.Logger, gardenClient client.Reader, seedClient client.Client, namespace string, shoot *gardencorev1beta1.Shoot, clock clock.Clock) (*containerruntime.ContainerRuntime, []ComponentWarning, error) {
+func NewContainerRuntimeWithComponents(ctx context.Context, log logr.Logger, gardenClient client.Reader, seedClient client.Client, namespace string, shoot *gardencorev1beta1.Shoot, clock clock.Clock) (containerruntime.Interface, []ComponentWarning, error) {
 	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
 	if err != nil {
 		return nil, nil, err
 	}
 	desired, warnings := DesiredContainerRuntimes(shoot, profiles, namespace)
-	return containerruntime.New(log, seedClient, containerruntime.Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock}), warnings, nil
+	return containerruntime.New(log, seedClient, &containerruntime.Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock}, extension.DefaultInterval, extension.DefaultSevereThreshold, extension.DefaultTimeout), warnings, nil
 }

@@ -33,35 +33,45 @@ type Values struct {
 	Clock clock.Clock
 }
 
-// ContainerRuntime creates, updates and deletes the ContainerRuntimes of Values.Namespace that carry
+// Interface creates, updates and deletes the ContainerRuntimes of Values.Namespace that carry
 // extension.LabelManagedBy.
-type ContainerRuntime struct {
-	log    logr.Logger
-	client client.Client
-	values Values
+type Interface interface {
+	// Deploy creates every desired ContainerRuntime and updates one whose spec or labels differ,
+	// with the reconcile and timestamp annotations on a spec change.
+	Deploy(ctx context.Context) error
+	// DeleteStaleResources deletes the managed ContainerRuntimes that are not desired.
+	DeleteStaleResources(ctx context.Context) error
+	// Destroy deletes every managed ContainerRuntime.
+	Destroy(ctx context.Context) error
+	// WaitCleanup returns an *extension.CleanupPendingError while managed ContainerRuntimes exist.
+	WaitCleanup(ctx context.Context) error
 }
 
-// New returns the deployer of values.
-func New(log logr.Logger, c client.Client, values Values) *ContainerRuntime {
+type containerRuntime struct {
+	log    logr.Logger
+	client client.Client
+	values *Values
+}
+
+// New returns the deployer of values. It does not wait, so the wait durations are not used.
+func New(log logr.Logger, c client.Client, values *Values, _, _, _ time.Duration) Interface {
 	if values.Clock == nil {
 		values.Clock = clock.RealClock{}
 	}
-	return &ContainerRuntime{log: log, client: c, values: values}
+	return &containerRuntime{log: log, client: c, values: values}
 }
 
-// Deploy creates every desired ContainerRuntime and updates one whose spec or labels differ, with
-// the reconcile and timestamp annotations on a spec change.
-func (c *ContainerRuntime) Deploy(ctx context.Context) error {
+func (c *containerRuntime) Deploy(ctx context.Context) error {
 	var errs []error
 	for _, desired := range c.values.ContainerRuntimes {
-		if err := c.deploy(ctx, desired.DeepCopy()); err != nil {
+		if err := c.write(ctx, desired.DeepCopy()); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
 }
 
-func (c *ContainerRuntime) deploy(ctx context.Context, desired *extensionsv1alpha1.ContainerRuntime) error {
+func (c *containerRuntime) write(ctx context.Context, desired *extensionsv1alpha1.ContainerRuntime) error {
 	desired.Namespace = c.values.Namespace
 	key := client.ObjectKeyFromObject(desired)
 	log := c.log.WithValues("containerRuntime", key)
@@ -107,8 +117,7 @@ func (c *ContainerRuntime) deploy(ctx context.Context, desired *extensionsv1alph
 	return nil
 }
 
-// DeleteStaleResources deletes the managed ContainerRuntimes that are not desired.
-func (c *ContainerRuntime) DeleteStaleResources(ctx context.Context) error {
+func (c *containerRuntime) DeleteStaleResources(ctx context.Context) error {
 	wanted := map[string]bool{}
 	for _, cr := range c.values.ContainerRuntimes {
 		wanted[cr.Name] = true
@@ -116,13 +125,11 @@ func (c *ContainerRuntime) DeleteStaleResources(ctx context.Context) error {
 	return c.deleteManaged(ctx, func(name string) bool { return !wanted[name] })
 }
 
-// Destroy deletes every managed ContainerRuntime.
-func (c *ContainerRuntime) Destroy(ctx context.Context) error {
+func (c *containerRuntime) Destroy(ctx context.Context) error {
 	return c.deleteManaged(ctx, func(string) bool { return true })
 }
 
-// WaitCleanup returns an *extension.CleanupPendingError while managed ContainerRuntimes exist.
-func (c *ContainerRuntime) WaitCleanup(ctx context.Context) error {
+func (c *containerRuntime) WaitCleanup(ctx context.Context) error {
 	managed, err := c.managed(ctx)
 	if err != nil {
 		return err
@@ -133,7 +140,7 @@ func (c *ContainerRuntime) WaitCleanup(ctx context.Context) error {
 	return nil
 }
 
-func (c *ContainerRuntime) managed(ctx context.Context) ([]extensionsv1alpha1.ContainerRuntime, error) {
+func (c *containerRuntime) managed(ctx context.Context) ([]extensionsv1alpha1.ContainerRuntime, error) {
 	list := &extensionsv1alpha1.ContainerRuntimeList{}
 	if err := c.client.List(ctx, list, client.InNamespace(c.values.Namespace), client.MatchingLabels{extension.LabelManagedBy: extension.ManagedByGardenlet}); err != nil {
 		return nil, fmt.Errorf("failed listing ContainerRuntimes in %s: %w", c.values.Namespace, err)
@@ -142,7 +149,7 @@ func (c *ContainerRuntime) managed(ctx context.Context) ([]extensionsv1alpha1.Co
 }
 
 // deleteManaged confirms the deletion of and deletes the managed ContainerRuntimes selected by name.
-func (c *ContainerRuntime) deleteManaged(ctx context.Context, selected func(name string) bool) error {
+func (c *containerRuntime) deleteManaged(ctx context.Context, selected func(name string) bool) error {
 	managed, err := c.managed(ctx)
 	if err != nil {
 		return err
@@ -171,12 +178,12 @@ func (c *ContainerRuntime) deleteManaged(ctx context.Context, selected func(name
 	return errors.Join(errs...)
 }
 
-func (c *ContainerRuntime) setOperationAnnotations(meta *metav1.ObjectMeta) {
+func (c *containerRuntime) setOperationAnnotations(meta *metav1.ObjectMeta) {
 	metav1.SetMetaDataAnnotation(meta, v1beta1constants.GardenerOperation, v1beta1constants.GardenerOperationReconcile)
 	metav1.SetMetaDataAnnotation(meta, v1beta1constants.GardenerTimestamp, c.now())
 }
 
-func (c *ContainerRuntime) now() string {
+func (c *containerRuntime) now() string {
 	return c.values.Clock.Now().UTC().Format(time.RFC3339Nano)
 }
 

@@ -57,8 +57,8 @@ var _ = Describe("ContainerRuntime", func() {
 		clock = testclock.NewFakeClock(now)
 	})
 
-	deployer := func(desired ...*extensionsv1alpha1.ContainerRuntime) *ContainerRuntime {
-		return New(logr.Discard(), c, Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock})
+	deployer := func(desired ...*extensionsv1alpha1.ContainerRuntime) Interface {
+		return New(logr.Discard(), c, &Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock}, 0, 0, 0)
 	}
 	get := func(name string) *extensionsv1alpha1.ContainerRuntime {
 		GinkgoHelper()

@@ -274,7 +274,7 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, shoot *gardenc
 	}
 	deployer := cleaners{extensions}
 	if features.DefaultFeatureGate.Enabled(features.ExtensionComponentVersions) {
-		deployer = append(deployer, containerruntime.New(log, r.SeedClient, containerruntime.Values{Namespace: name, Clock: r.Clock}))
+		deployer = append(deployer, containerruntime.New(log, r.SeedClient, &containerruntime.Values{Namespace: name, Clock: r.Clock}, extension.DefaultInterval, extension.DefaultSevereThreshold, extension.DefaultTimeout))
 	}
 	if err := deployer.WaitCleanup(ctx); err != nil {
 		pending := &extension.CleanupPendingError{}
