@@ -127,6 +127,60 @@ var _ = Describe("extensionComponentChannelCollector", func() {
 		Expect(testutil.CollectAndCount(collector)).To(Equal(0))
 	})
 
+	It("sorts by extension type, component, channel (rapid, regular, stable), off the channel's version first", func() {
+		profile := func(name string, components ...string) gardencorev1beta1.ExtensionProfile {
+			p := gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: name}}
+			for _, c := range components {
+				p.Spec.Components = append(p.Spec.Components, gardencorev1beta1.ExtensionProfileComponent{Name: c,
+					Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}}})
+			}
+			return p
+		}
+		var keys []string
+		for _, s := range computeChannelSeries([]gardencorev1beta1.ExtensionProfile{profile("shoot-b", "y"), profile("shoot-a", "z", "x")}, nil,
+			examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod) {
+			keys = append(keys, fmt.Sprintf("%s/%s/%s/%t=%d", s.ExtensionType, s.Component, s.Channel, s.OnChannelVersion, s.Shoots))
+		}
+		Expect(keys).To(HaveLen(18))
+		Expect(keys[:7]).To(Equal([]string{
+			"shoot-a/x/rapid/false=0", "shoot-a/x/rapid/true=0", "shoot-a/x/regular/false=0", "shoot-a/x/regular/true=0",
+			"shoot-a/x/stable/false=0", "shoot-a/x/stable/true=0", "shoot-a/z/rapid/false=0",
+		}))
+		Expect(keys[12]).To(Equal("shoot-b/y/rapid/false=0"))
+	})
+
+	DescribeTable("counts a Shoot once per component, channel and on or off the channel's version",
+		func(extensions []gardencorev1beta1.Extension, want map[string]int) {
+			profile := *objects[0].(*gardencorev1beta1.ExtensionProfile)
+			got := map[string]int{}
+			for _, s := range computeChannelSeries([]gardencorev1beta1.ExtensionProfile{profile}, []gardencorev1beta1.Shoot{*pinningShoot("s", extensions...)},
+				examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod) {
+				if s.Shoots > 0 {
+					got[fmt.Sprintf("%s/%t", s.Channel, s.OnChannelVersion)] = s.Shoots
+				}
+			}
+			Expect(got).To(Equal(want))
+		},
+		Entry("the component listed twice on one channel", []gardencorev1beta1.Extension{
+			func() gardencorev1beta1.Extension {
+				e := extension("shoot-falco-service", "falco", "0.44.1", "falco", "0.44.1")
+				e.Channel = ptr.To(gardencorev1beta1.ReleaseChannelRegular)
+				return e
+			}(),
+		}, map[string]int{"regular/true": 1}),
+		Entry("on two channels, on and off their versions", []gardencorev1beta1.Extension{
+			following(gardencorev1beta1.ReleaseChannelRegular, "0.44.1"), following(gardencorev1beta1.ReleaseChannelRapid, "0.44.1"),
+		}, map[string]int{"regular/true": 1, "rapid/false": 1}),
+		Entry("a type without a profile", []gardencorev1beta1.Extension{
+			func() gardencorev1beta1.Extension {
+				e := extension("shoot-traefik", "traefik", "3.6.13")
+				e.Channel = ptr.To(gardencorev1beta1.ReleaseChannelRegular)
+				return e
+			}(),
+		}, map[string]int{}),
+		Entry("a pin without a channel", []gardencorev1beta1.Extension{extension("shoot-falco-service", "falco", "0.44.1")}, map[string]int{}),
+	)
+
 	It("passes the registry's consistency checks", func() {
 		problems, err := testutil.CollectAndLint(newCollector(interceptor.Funcs{}))
 		Expect(err).NotTo(HaveOccurred())
