@@ -84,6 +84,24 @@ var _ = Describe("ShootLegacyComponentVersion", func() {
 		Expect(warnings.warnings).To(ConsistOf("spec.extensions[1].providerConfig.falcoVersion 0.42.1 is deprecated and ignored: spec.extensions[1].components pins falco 0.44.1, which wins; remove falcoVersion from the providerConfig"))
 	})
 
+	It("warns for each entry, in the order of spec.extensions, and a pin of another component does not win", func() {
+		s := shoot(legacy, core.ExtensionComponent{Name: "falcosidekick", Version: ptr.To("2.31.1")})
+		s.Spec.Extensions[0] = core.Extension{Type: "shoot-falco-service", ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"falcoVersion":"0.41.0"}`)},
+			Components: []core.ExtensionComponent{{Name: "falco"}}}
+		Expect(p.Warnings(s)).To(Equal([]string{
+			"spec.extensions[0].providerConfig.falcoVersion is deprecated: shoot-falco-service has an ExtensionProfile; pin spec.extensions[0].components[name=falco].version instead (until then the extension deploys falco 0.41.0 from providerConfig.falcoVersion)",
+			"spec.extensions[1].providerConfig.falcoVersion is deprecated: shoot-falco-service has an ExtensionProfile; pin spec.extensions[1].components[name=falco].version instead (until then the extension deploys falco 0.42.1 from providerConfig.falcoVersion)",
+		}))
+	})
+
+	It("rejects an object that is not a Shoot", func() {
+		a := admission.NewAttributesRecord(&core.ExtensionProfile{}, nil, core.Kind("Shoot").WithVersion("version"), "garden-dev", "x",
+			core.Resource("shoots").WithVersion("version"), "", admission.Create, nil, false, nil)
+		Expect(p.Validate(ctx, a, nil)).To(MatchError(ContainSubstring("could not convert resource into Shoot object")))
+
+		Expect(warnings.warnings).To(BeEmpty())
+	})
+
 	DescribeTable("says nothing",
 		func(mutate func(*core.Shoot) *core.Shoot, operation admission.Operation, subresource string) {
 			Expect(validate(mutate(shoot(legacy)), operation, subresource)).To(Succeed())
@@ -109,6 +127,10 @@ var _ = Describe("ShootLegacyComponentVersion", func() {
 		Entry("for the same field under another type", func(s *core.Shoot) *core.Shoot {
 			s.Spec.Extensions[0].ProviderConfig = s.Spec.Extensions[1].ProviderConfig
 			s.Spec.Extensions = s.Spec.Extensions[:1]
+			return s
+		}, admission.Create, ""),
+		Entry("for a providerConfig that is no object", func(s *core.Shoot) *core.Shoot {
+			s.Spec.Extensions[1].ProviderConfig.Raw = []byte(`["falcoVersion"]`)
 			return s
 		}, admission.Create, ""),
 		Entry("for a subresource", func(s *core.Shoot) *core.Shoot { return s }, admission.Update, "status"),
