@@ -68,6 +68,31 @@ var _ = Describe("NewREST", func() {
 		Expect(storage.Status.store.UpdateStrategy).To(HaveField("Clock", BeIdenticalTo(c)))
 	})
 
+	It("stores ExtensionProfiles as a cluster-scoped resource with short names", func() {
+		storage := NewStorage(noStorage)
+		main := storage.ExtensionProfile
+		Expect(main.NewFunc()).To(Equal(&core.ExtensionProfile{}))
+		Expect(main.NewListFunc()).To(Equal(&core.ExtensionProfileList{}))
+		Expect(main.DefaultQualifiedResource).To(Equal(schema.GroupResource{Group: "core.gardener.cloud", Resource: "extensionprofiles"}))
+		Expect(main.SingularQualifiedResource).To(Equal(schema.GroupResource{Group: "core.gardener.cloud", Resource: "extensionprofile"}))
+		Expect(main.NamespaceScoped()).To(BeFalse())
+		Expect(main.ShortNames()).To(Equal([]string{"eprofile", "epfl"}))
+		Expect(main.CreateStrategy).To(Equal(extensionprofile.NewStrategy(clock.RealClock{})))
+		Expect(main.DeleteStrategy).To(Equal(extensionprofile.NewStrategy(clock.RealClock{})))
+		Expect(storage.Status.store.CreateStrategy).To(Equal(main.CreateStrategy), "the status subresource creates nothing of its own")
+	})
+
+	It("takes garbage collection from the options and prints a table with the profile's columns", func() {
+		withGC := noStorage
+		withGC.EnableGarbageCollection = true
+		main, _ := NewREST(withGC)
+		Expect(main.EnableGarbageCollection).To(BeTrue())
+		table, err := main.ConvertToTable(context.Background(), &core.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "shoot-traefik"}}, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(table.ColumnDefinitions).To(HaveLen(9))
+		Expect(table.Rows[0].Cells[0]).To(Equal("shoot-traefik"))
+	})
+
 	It("panics when the store cannot be completed", func() {
 		Expect(func() { NewREST(failingGetter{}) }).To(PanicWith(MatchError(ContainSubstring("no options"))))
 	})
