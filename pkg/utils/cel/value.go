@@ -122,11 +122,12 @@ func (m *nullsAbsentMap) Iterator() traits.Iterator { return &sliceIterator{valu
 
 func (m *nullsAbsentMap) Equal(other ref.Val) ref.Val { return mapEqual(m, m.keys(), other) }
 
-// mapEqual compares m, whose present keys are keys, with other by keys and values.
+// mapEqual compares m, whose present keys are keys, with other by keys and values; a value that
+// is no map is unequal, as to cel-go's maps.
 func mapEqual(m traits.Mapper, keys []ref.Val, other ref.Val) ref.Val {
 	otherMap, ok := other.(traits.Mapper)
 	if !ok {
-		return types.MaybeNoSuchOverloadErr(other)
+		return unequal(other)
 	}
 	if types.Int(len(keys)) != otherMap.Size() {
 		return types.False
@@ -233,11 +234,12 @@ func listAdd(l traits.Lister, other ref.Val) ref.Val {
 	return types.NewRefValList(types.DefaultTypeAdapter, elements)
 }
 
-// listEqual compares l with other element by element.
+// listEqual compares l with other element by element; a value that is no list is unequal, as to
+// cel-go's lists.
 func listEqual(l traits.Lister, other ref.Val) ref.Val {
 	otherList, ok := other.(traits.Lister)
 	if !ok {
-		return types.MaybeNoSuchOverloadErr(other)
+		return unequal(other)
 	}
 	size := l.Size().(types.Int)
 	if size != otherList.Size() {
@@ -249,6 +251,15 @@ func listEqual(l traits.Lister, other ref.Val) ref.Val {
 		}
 	}
 	return types.True
+}
+
+// unequal is the result of comparing with a value of another kind: false, or other when it is an
+// error or unknown.
+func unequal(other ref.Val) ref.Val {
+	if types.IsUnknownOrError(other) {
+		return other
+	}
+	return types.False
 }
 
 func (l *nullsAbsentList) ConvertToNative(typeDesc reflect.Type) (any, error) {
