@@ -111,6 +111,18 @@ var _ = Describe("the plugin's formatting", func() {
 		})
 	})
 
+	It("printUsage prints a row per version, <none> where nothing is set", func() {
+		var out bytes.Buffer
+		Expect(printUsage(&out, usageView{Rows: []usageRow{
+			{Component: "falco", Version: "0.42.1", Classification: "supported", Shoots: []string{"garden-a/x", "garden-b/y"}},
+			{Component: "falco", Version: "0.40.0", Classification: "deprecated", Expiration: ptr.To(time.Date(2026, time.July, 31, 23, 59, 59, 0, time.UTC))},
+		}})).To(Succeed())
+		Expect(out.String()).To(Equal("" +
+			"COMPONENT   VERSION   CLASSIFICATION   NEXT TRANSITION   EXPIRES                SHOOTS\n" +
+			"falco       0.42.1    supported        <none>            <none>                 garden-a/x,garden-b/y\n" +
+			"falco       0.40.0    deprecated       <none>            2026-07-31T23:59:59Z   <none>\n"))
+	})
+
 	DescribeTable("printUsage states the scope of one namespace",
 		func(view usageView, want string) {
 			var out bytes.Buffer
