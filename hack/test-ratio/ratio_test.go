@@ -34,6 +34,14 @@ var _ = Describe("codeLines", func() {
 		Entry("a block comment over three lines", "package p\n\n/*\n  three\n*/\nvar x = 1\n", 2),
 		Entry("a raw string over three lines", "package p\n\nvar x = `a\nb\nc`\n", 4),
 		Entry("a function body", "package p\n\nfunc f() int {\n\t// why\n\treturn 1\n}\n", 4),
+		Entry("an import block", "package p\n\nimport (\n\t\"fmt\"\n\n\t// the standard library\n\t\"os\"\n)\n", 5),
+		Entry("a struct with tags and field docs", "package p\n\ntype T struct {\n\t// A is a.\n\tA int `json:\"a\"`\n}\n", 4),
+		Entry("a comment between tokens of a line", "package p\n\nvar x = /* one */ 1\n", 2),
+		Entry("a build constraint", "//go:build linux\n\npackage p\n", 1),
+		Entry("a const block", "package p\n\nconst (\n\t// A is a.\n\tA = 1\n\tB = 2\n)\n", 5),
+		Entry("a multi-line call", "package p\n\nvar x = f(\n\t1,\n\t2,\n)\n", 5),
+		Entry("a rune and a string with a comment marker", "package p\n\nvar x, y = '/', \"// not a comment\"\n", 2),
+		Entry("a blank line with spaces", "package p\n  \t\nvar x = 1\n", 2),
 	)
 
 	It("skips a generated file", func() {
@@ -118,5 +126,51 @@ var _ = Describe("measure and report", func() {
 		Entry("with -all upstream's are listed and never counted", true, true, 2.0, 1,
 			[]string{`pkg/a +2 +3 +1\.50 \(upstream's\)\n`, `pkg/b +4 +0 +0\.00 <\n`}),
 		Entry("a lower minimum", false, false, 0.0, 0, []string{`0 of them under 0\.00`}),
+	)
+
+	It("returns the error of a file Go cannot scan, naming it", func() {
+		write(root, "pkg/bad/bad.go", "package bad\n\nvar x = \"a\n")
+		_, err := measure(root)
+		Expect(err).To(MatchError(ContainSubstring(filepath.Join(root, "pkg/bad/bad.go"))))
+	})
+
+	It("returns the error of a root that does not exist", func() {
+		_, err := measure(filepath.Join(root, "missing"))
+		Expect(err).To(HaveOccurred())
+	})
+
+	It("skips vendor and hidden folders and files that are not Go", func() {
+		write(root, "vendor/v/v.go", "package v\n")
+		write(root, ".git/x/x.go", "package x\n")
+		Expect(os.WriteFile(filepath.Join(root, "pkg/a/README.md"), []byte("# a\n"), 0o600)).To(Succeed())
+		pkgs, err := measure(root)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pkgs).To(HaveLen(3))
+		Expect(pkgs).NotTo(HaveKey("vendor/v"))
+		Expect(pkgs).NotTo(HaveKey(".git/x"))
+	})
+
+	It("reports an empty tree", func() {
+		var out bytes.Buffer
+		Expect(report(&out, map[string]*pkg{}, "", false, 1.0)).To(BeZero())
+		Expect(out.String()).To(MatchRegexp(`^package +code +test +ratio\ntotal +0 +0 +0\.00\n0 of them under 1\.00\n$`))
+	})
+
+	It("counts a package with code but no tests as under any positive minimum", func() {
+		pkgs, err := measure(root)
+		Expect(err).NotTo(HaveOccurred())
+		var out bytes.Buffer
+		Expect(report(&out, map[string]*pkg{"pkg/b": pkgs["pkg/b"]}, "", false, 0.01)).To(Equal(1))
+	})
+
+	DescribeTable("ratio",
+		func(p pkg, want float64) {
+			Expect(p.ratio()).To(Equal(want))
+		},
+		Entry("no code", pkg{test: 3}, 0.0),
+		Entry("as many test as code lines", pkg{code: 4, test: 4}, 1.0),
+		Entry("half", pkg{code: 4, test: 2}, 0.5),
+		Entry("twice", pkg{code: 2, test: 4}, 2.0),
+		Entry("nothing", pkg{}, 0.0),
 	)
 })
