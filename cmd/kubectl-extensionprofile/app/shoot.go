@@ -172,7 +172,7 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 
 		decide := func(at time.Time) componentversion.Outcome {
-			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, checker)
+			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, nil, checker)
 		}
 		current := decide(now)
 		row.NextMaintenance = current.String()

@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 
 	controllermanagerconfigv1alpha1 "github.com/gep-78/gardener/pkg/apis/config/controllermanager/v1alpha1"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/cloudprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/namespacedcloudprofile"
@@ -48,10 +49,19 @@ func AddToManager(ctx context.Context, mgr manager.Manager, cfg *controllermanag
 	if err := (&maintenance.Reconciler{
 		Config:                  cfg.Controllers.ShootMaintenance,
 		StableChannelSoakPeriod: StableChannelSoakPeriod(cfg),
+		RolloutPolicy:           RolloutPolicy(cfg),
 	}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding %s controller: %w", maintenance.ControllerName, err)
 	}
 
+	return nil
+}
+
+// RolloutPolicy returns controllers.extensionProfile.rollout of cfg, nil when unset.
+func RolloutPolicy(cfg *controllermanagerconfigv1alpha1.ControllerManagerConfiguration) *gardencorev1beta1.RolloutPolicy {
+	if p := cfg.Controllers.ExtensionProfile; p != nil {
+		return p.Rollout
+	}
 	return nil
 }
 

@@ -187,7 +187,7 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 			if state.decideAt.IsZero() {
 				continue
 			}
-			outcome := componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, soak, checker)
+			outcome := componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, soak, nil, checker)
 			if outcome.Err != nil && !outcome.Forced {
 				log.Error(outcome.Err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", pin.ExtensionType, "component", pin.Component, "version", pin.Version)
 			}

@@ -27,7 +27,8 @@ const (
 	// ActionHold leaves the version and records a failure.
 	ActionHold Action = "hold"
 	// ActionWait leaves the version and records why, no failure: the release channel the component
-	// follows gives a lower version.
+	// follows gives a lower version, or the target's rollout is paused, halted or has not opened
+	// the Shoot's stage.
 	ActionWait Action = "wait"
 )
 
@@ -79,11 +80,12 @@ func (o Outcome) String() string {
 
 // Decide is the maintenance decision for the component pinned at
 // shoot.Spec.Extensions[extensionIndex].Components[componentIndex] as profile stands at the time
-// at, with soak the stable channel's soak period; candidates are checked by checker against shoot.
-// A nil profile is a hold. It panics when the indexes are out of range or the pin has no version.
-// The rules are channelUpdate's and versionUpdateFor's; docs/usage/shoot-maintenance.md tells them
-// for users.
-func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, checker CompatibilityChecker) Outcome {
+// at, with soak the stable channel's soak period and rollout the configured default rollout policy
+// (nil: the built-in one); candidates are checked by checker against shoot. A nil profile is a
+// hold. It panics when the indexes are out of range or the pin has no version. The rules are
+// channelUpdate's, versionUpdateFor's and, for staged rollouts, rolloutBlock's and rolloutWait's;
+// docs/usage/shoot-maintenance.md tells them for users.
+func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, rollout *gardencorev1beta1.RolloutPolicy, checker CompatibilityChecker) Outcome {
 	if profile == nil {
 		extensionType := shoot.Spec.Extensions[extensionIndex].Type
 		return Outcome{Action: ActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", extensionType),
@@ -91,11 +93,18 @@ func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, sh
 			Failure:      fmt.Sprintf("ExtensionProfile %q does not exist", extensionType)}
 	}
 	decision, err := decideUpdate(ctx, profile, shoot, extensionIndex, componentIndex, at, soak, checker)
+	candidate := decision.target
+	if err == nil && candidate != "" && !decision.trigger.forced() {
+		component := shoot.Spec.Extensions[extensionIndex].Components[componentIndex].Name
+		if wait := rolloutWait(profile, rollout, component, candidate, shoot.Spec.Purpose); wait != "" {
+			decision.target, decision.held = "", wait
+		}
+	}
 	outcome := outcomeOf(decision, err, profile.DeletionTimestamp != nil)
 	outcome.Forced, outcome.UpdateReason, outcome.Err = decision.trigger.forced(), decision.reason, err
 	outcome.Channel, outcome.ChannelVersion = decision.channel, decision.channelVersion
 	if err == nil {
-		outcome.Candidate = decision.target
+		outcome.Candidate = candidate
 	}
 	if len(decision.rejected) > 0 {
 		outcome.Rejected = describeRejected(decision.rejected)
@@ -123,7 +132,11 @@ func decideUpdate(ctx context.Context, profile *gardencorev1beta1.ExtensionProfi
 		profileComponent = *c
 	}
 	compatibility := checker.ForShoot(shoot)
+	forced, _, _ := forcedTrigger(profileComponent, *component.Version, at)
 	compatible := func(version string) ([]string, error) {
+		if block := rolloutBlock(profile, component.Name, version, forced.forced()); block != "" {
+			return []string{block}, nil
+		}
 		failures, _ := compatibility.Check(ctx, profile, component.Name, version)
 		return ruleFailureDetails(failures), nil
 	}
@@ -144,10 +157,10 @@ func outcomeOf(decision versionUpdate, err error, profileDeleting bool) Outcome 
 		return Outcome{Action: ActionHold, Reason: noCompatibleVersion(decision, err)}
 	case decision.target == "" && decision.trigger.forced():
 		return Outcome{Action: ActionHold, Reason: noCompatibleVersion(decision, nil)}
-	case decision.target == "" && len(decision.rejected) > 0:
-		return Outcome{Action: ActionKeep, Reason: "no compatible target: " + describeRejected(decision.rejected)}
 	case decision.target == "" && decision.held != "":
 		return Outcome{Action: ActionWait, Reason: decision.held}
+	case decision.target == "" && len(decision.rejected) > 0:
+		return Outcome{Action: ActionKeep, Reason: "no compatible target: " + describeRejected(decision.rejected)}
 	case decision.target == "" && decision.channel != "" && decision.channelVersion == "":
 		return Outcome{Action: ActionKeep, Reason: fmt.Sprintf("channel %s has no version", decision.channel)}
 	case decision.target == "":

@@ -99,7 +99,7 @@ var _ = Describe("Decide and outcomeOf with a release channel", func() {
 
 		DescribeTable("a channel takes the place of the auto-update policy",
 			func(extension gardencorev1beta1.Extension, expected string) {
-				outcome := Decide(context.Background(), profile, shootWith(extension), 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
+				outcome := Decide(context.Background(), profile, shootWith(extension), 0, 0, now, soak, nil, NewCELCompatibilityChecker(celutils.NewCache()))
 				Expect(outcome.String()).To(Equal(expected))
 			},
 			Entry("the extension's channel",
@@ -119,7 +119,7 @@ var _ = Describe("Decide and outcomeOf with a release channel", func() {
 
 		It("carries the channel and records no failure for a wait", func() {
 			shoot := shootWith(gardencorev1beta1.Extension{Type: "falco", Channel: ptr.To(stable), Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.42.0")}}})
-			outcome := Decide(context.Background(), profile, shoot, 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
+			outcome := Decide(context.Background(), profile, shoot, 0, 0, now, soak, nil, NewCELCompatibilityChecker(celutils.NewCache()))
 			Expect(outcome.Action).To(Equal(ActionWait))
 			Expect(outcome.Failure).To(BeEmpty())
 			Expect(outcome.Channel).To(Equal(stable))
@@ -153,7 +153,7 @@ var _ = Describe("Decide", func() {
 	})
 
 	It("holds without ExtensionProfile", func() {
-		outcome := Decide(ctx, nil, shootPinning("1.0.1", nil), 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
+		outcome := Decide(ctx, nil, shootPinning("1.0.1", nil), 0, 0, now, soak, nil, NewCELCompatibilityChecker(celutils.NewCache()))
 		Expect(outcome).To(Equal(Outcome{Action: ActionHold, Reason: `no ExtensionProfile "shoot-falco-service"`,
 			UpdateReason: "ExtensionProfile is required for the maintenance of component versions",
 			Failure:      `ExtensionProfile "shoot-falco-service" does not exist`}))
@@ -164,7 +164,7 @@ var _ = Describe("Decide", func() {
 			if change != nil {
 				change()
 			}
-			outcome := Decide(ctx, profile, shootPinning(version, autoUpdate), 0, 0, now, soak, NewCELCompatibilityChecker(celutils.NewCache()))
+			outcome := Decide(ctx, profile, shootPinning(version, autoUpdate), 0, 0, now, soak, nil, NewCELCompatibilityChecker(celutils.NewCache()))
 			if errorText == "" {
 				Expect(outcome.Err).NotTo(HaveOccurred())
 			} else {

@@ -90,7 +90,7 @@ type versionUpdate struct {
 	// channel is the release channel followed, channelVersion its version at the decision.
 	channel        gardencorev1beta1.ReleaseChannel
 	channelVersion string
-	// held says why the version stays when channelVersion is lower.
+	// held says why the version stays: channelVersion is lower, or the target's rollout waits.
 	held string
 }
 

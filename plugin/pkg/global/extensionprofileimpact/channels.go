@@ -134,7 +134,7 @@ func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionPr
 	counts := map[targetOutcome]int{}
 	moved := map[string]pinningShoot{}
 	for _, s := range shoots {
-		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
+		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, nil, checker)
 		stored := *s.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version
 		switch outcome.Action {
 		case componentversion.ActionUpdate, componentversion.ActionForceUpdate:

@@ -129,7 +129,7 @@ func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile,
 	impact := fleetImpact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
 	counts := map[targetOutcome]int{}
 	for _, s := range shoots {
-		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, checker)
+		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, nil, checker)
 		switch outcome.Action {
 		case componentversion.ActionHold, componentversion.ActionWait:
 			impact.Holding++

@@ -79,6 +79,37 @@ func FindComponentVersionRolloutStatus(status gardencorev1beta1.ExtensionProfile
 	return nil
 }
 
+// EffectiveRolloutState returns the state of the rollout of version of component: the status's, with the
+// version's levers in the spec applied at once (a pause, or an acknowledgement of the halt in the
+// status). "" means no rollout status yet.
+func EffectiveRolloutState(profile *gardencorev1beta1.ExtensionProfile, component, version string) gardencorev1beta1.RolloutState {
+	status := FindComponentVersionRolloutStatus(profile.Status, component, version)
+	var state gardencorev1beta1.RolloutState
+	if status != nil {
+		state = status.State
+	}
+	var levers *gardencorev1beta1.ComponentVersionRollout
+	if c := FindExtensionComponent(profile.Spec, component); c != nil {
+		if v := FindComponentVersion(c, version); v != nil {
+			levers = v.Rollout
+		}
+	}
+	if levers == nil {
+		return state
+	}
+	if ack := levers.HaltAcknowledgement; ack != nil && (state == gardencorev1beta1.RolloutStateHalted || state == gardencorev1beta1.RolloutStateWithdrawn) &&
+		(status.LastTransitionTime == nil || !ack.Time.Before(status.LastTransitionTime)) {
+		state = gardencorev1beta1.RolloutStateProgressing
+		if ack.Action == gardencorev1beta1.RolloutHaltActionWithdraw {
+			state = gardencorev1beta1.RolloutStateWithdrawn
+		}
+	}
+	if levers.Paused && state != gardencorev1beta1.RolloutStateWithdrawn {
+		state = gardencorev1beta1.RolloutStatePaused
+	}
+	return state
+}
+
 // IsRolloutStageOpen tells whether stage (by name, at index in the effective policy) is open in
 // status. Without a status, only the first stage is open.
 func IsRolloutStageOpen(status *gardencorev1beta1.ComponentVersionRolloutStatus, index int, name string) bool {

@@ -55,6 +55,7 @@ type componentStep struct {
 	profiles map[string]*gardencorev1beta1.ExtensionProfile
 	now      time.Time
 	soak     time.Duration
+	rollout  *gardencorev1beta1.RolloutPolicy
 	checker  componentversion.CompatibilityChecker
 }
 
@@ -69,7 +70,7 @@ func (r *Reconciler) maintainExtensionComponents(ctx context.Context, log logr.L
 	if err != nil {
 		return nil, err
 	}
-	step := componentStep{profiles: profiles, now: r.Clock.Now(), soak: r.StableChannelSoakPeriod, checker: r.CompatibilityChecker}
+	step := componentStep{profiles: profiles, now: r.Clock.Now(), soak: r.StableChannelSoakPeriod, rollout: r.RolloutPolicy, checker: r.CompatibilityChecker}
 	if step.checker == nil {
 		step.checker = defaultCompatibilityChecker
 	}
@@ -113,7 +114,7 @@ func (s componentStep) maintain(ctx context.Context, log logr.Logger, maintained
 
 func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, maintainedShoot *gardencorev1beta1.Shoot, pin v1beta1helper.ComponentPin) (componentUpdate, bool) {
 	profile := s.profiles[pin.ExtensionType]
-	outcome := componentversion.Decide(ctx, profile, maintainedShoot, pin.ExtensionIndex, pin.ComponentIndex, s.now, s.soak, s.checker)
+	outcome := componentversion.Decide(ctx, profile, maintainedShoot, pin.ExtensionIndex, pin.ComponentIndex, s.now, s.soak, s.rollout, s.checker)
 	update := componentUpdate{
 		updateResult:  updateResult{reason: outcome.UpdateReason},
 		extensionType: pin.ExtensionType, component: pin.Component, from: pin.Version, to: pin.Version,

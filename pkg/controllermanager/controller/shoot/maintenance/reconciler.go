@@ -42,6 +42,8 @@ type Reconciler struct {
 
 	// StableChannelSoakPeriod is the soak period of the stable release channel.
 	StableChannelSoakPeriod time.Duration
+	// RolloutPolicy is the default rollout policy of component versions; nil is the built-in one.
+	RolloutPolicy *gardencorev1beta1.RolloutPolicy
 	// CompatibilityChecker evaluates the compatibility rules of component versions.
 	CompatibilityChecker componentversion.CompatibilityChecker
 }
