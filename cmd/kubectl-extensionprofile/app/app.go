@@ -9,6 +9,8 @@
 //     release channel, its current version (from the profile status) and the Shoots following it;
 //   - shoot <name>: per component pin of the Shoot, the classification, expiry, effective
 //     auto-update policy and what the next maintenance would do.
+//   - rollout <extension-type>: per component version with a rollout, its state, stages, Shoots
+//     moved, healthy, failed and waiting, and when the next stage opens.
 //
 // convert.go adds the offline migration of the Falco extension's version profile.
 //
@@ -64,7 +66,7 @@ func NewCommandWithOptions(o *Options) *cobra.Command {
 	}
 	cmd.PersistentFlags().StringVar(&o.Kubeconfig, "kubeconfig", "", "Path to the kubeconfig file (default: $KUBECONFIG or ~/.kube/config).")
 	clientcmd.BindOverrideFlags(&o.Overrides, cmd.PersistentFlags(), clientcmd.RecommendedConfigOverrideFlags(""))
-	cmd.AddCommand(newUsageCommand(o), newShootCommand(o))
+	cmd.AddCommand(newUsageCommand(o), newShootCommand(o), newRolloutCommand(o))
 	cmd.AddCommand(newConvertCommand(o))
 	return cmd
 }

@@ -1,0 +1,119 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package app
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	k8stesting "k8s.io/client-go/testing"
+	testclock "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
+	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
+)
+
+var _ = Describe("kubectl extensionprofile rollout", func() {
+	var (
+		ctx     = context.Background()
+		now     = time.Date(2026, time.December, 5, 0, 0, 0, 0, time.UTC)
+		opened  = &metav1.Time{Time: now.Add(-24 * time.Hour)}
+		next    = &metav1.Time{Time: now.Add(48 * time.Hour)}
+		profile *gardencorev1beta1.ExtensionProfile
+	)
+	shoot := func(namespace, name, version string, purpose gardencorev1beta1.ShootPurpose) *gardencorev1beta1.Shoot {
+		return &gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name},
+			Spec: gardencorev1beta1.ShootSpec{Purpose: ptr.To(purpose), Extensions: []gardencorev1beta1.Extension{{Type: "shoot-falco-service",
+				Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To(version)}}}}}}
+	}
+	objects := func() []runtime.Object {
+		return []runtime.Object{profile,
+			shoot("garden-prod", "p1", "0.44.1", gardencorev1beta1.ShootPurposeProduction),
+			shoot("garden-prod", "p2", "0.44.1", gardencorev1beta1.ShootPurposeInfrastructure),
+			shoot("garden-dev", "d1", "0.44.1", gardencorev1beta1.ShootPurposeDevelopment),
+			shoot("garden-dev", "d2", "0.44.2", gardencorev1beta1.ShootPurposeDevelopment),
+		}
+	}
+
+	BeforeEach(func() {
+		profile = &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "shoot-falco-service"},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{Name: "falco",
+				Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "0.44.1"}, {Version: "0.44.2"}}}}},
+			Status: gardencorev1beta1.ExtensionProfileStatus{Components: []gardencorev1beta1.ExtensionProfileComponentStatus{{Name: "falco",
+				Rollouts: []gardencorev1beta1.ComponentVersionRolloutStatus{
+					{Version: "0.44.1", State: gardencorev1beta1.RolloutStateComplete, Moved: 4, Healthy: 4,
+						Stages: []gardencorev1beta1.RolloutStageStatus{{Name: "early", OpenedAt: opened}, {Name: "production", OpenedAt: opened}}},
+					{Version: "0.44.2", State: gardencorev1beta1.RolloutStateSoaking, Moved: 3, Healthy: 2, Failed: 1, NextStageTime: next,
+						FailingShoots: []string{"garden-dev/d9"}, Message: "1 of 3 moved Shoots failed",
+						Stages: []gardencorev1beta1.RolloutStageStatus{{Name: "early", OpenedAt: opened}, {Name: "production"}}},
+				}}}},
+		}
+	})
+
+	It("lists every rollout with the Shoots waiting for it", func() {
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rows).To(HaveLen(2))
+		Expect(rows[0].State).To(Equal(gardencorev1beta1.RolloutStateComplete))
+		Expect(rows[0].Waiting).To(Equal(0))
+		Expect(rows[1].State).To(Equal(gardencorev1beta1.RolloutStateSoaking))
+		Expect(rows[1].Waiting).To(Equal(2), "p1 and p2 wait for stage production; d1 moves in its window")
+
+		out := &bytes.Buffer{}
+		Expect(printRollouts(out, rows)).To(Succeed())
+		Expect(out.String()).To(Equal(
+			"COMPONENT   VERSION   STATE      STAGE              MOVED   HEALTHY   FAILED   WAITING   NEXT STAGE\n" +
+				"falco       0.44.1    Complete   production (2/2)   4       4         0        0         <none>\n" +
+				"falco       0.44.2    Soaking    early (1/2)        3       2         1        2         production at 2026-12-07\n" +
+				"falco 0.44.2: 1 of 3 moved Shoots failed (failing: garden-dev/d9)\n"))
+	})
+
+	It("shows a pause in the spec before the controller reports it", func() {
+		profile.Spec.Components[0].Versions[1].Rollout = &gardencorev1beta1.ComponentVersionRollout{Paused: true}
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rows[1].State).To(Equal(gardencorev1beta1.RolloutStatePaused))
+		Expect(rows[1].Waiting).To(Equal(3), "every Shoot on 0.44.1 waits while the rollout is paused")
+	})
+
+	It("shows the waiting Shoots as unknown when Shoots cannot be listed", func() {
+		c := fake.NewSimpleClientset(objects()...)
+		c.PrependReactor("list", "shoots", func(k8stesting.Action) (bool, runtime.Object, error) {
+			return true, nil, apierrors.NewForbidden(gardencorev1beta1.Resource("shoots"), "", errors.New("not allowed"))
+		})
+		rows, err := profileRollouts(ctx, c, "shoot-falco-service", now, 0)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rows[1].Waiting).To(Equal(-1))
+		out := &bytes.Buffer{}
+		Expect(printRollouts(out, rows)).To(Succeed())
+		Expect(out.String()).To(ContainSubstring(" <unknown> "))
+	})
+
+	It("says when there is no rollout and runs as a subcommand", func() {
+		profile.Status = gardencorev1beta1.ExtensionProfileStatus{}
+		out := &bytes.Buffer{}
+		o := &Options{Out: out, Clock: testclock.NewFakeClock(now), NewClient: func() (gardencoreclientset.Interface, error) {
+			return fake.NewSimpleClientset(objects()...), nil
+		}}
+		cmd := NewCommandWithOptions(o)
+		cmd.SetArgs([]string{"rollout", "shoot-falco-service"})
+		Expect(cmd.ExecuteContext(ctx)).To(Succeed())
+		Expect(out.String()).To(Equal("No rollouts.\n"))
+	})
+
+	It("fails for an unknown profile", func() {
+		_, err := profileRollouts(ctx, fake.NewSimpleClientset(), "unknown", now, 0)
+		Expect(apierrors.IsNotFound(err)).To(BeTrue())
+	})
+})
