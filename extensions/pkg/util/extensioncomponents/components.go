@@ -35,7 +35,7 @@ var (
 	ErrInvalidProviderConfig = errors.New("component providerConfig cannot be decoded")
 )
 
-// Component is one resolved entry of Extension.spec.components[].
+// Component is one resolved entry of the spec.components[] of an Extension or ContainerRuntime.
 type Component struct {
 	// Name is the component name, as listed in the ExtensionProfile.
 	Name string
@@ -51,8 +51,10 @@ type Component struct {
 // ComponentNotFoundError is Resolve's error when spec.components[] has no entry with a version of
 // that name (no pin, or the gate is off in gardenlet).
 type ComponentNotFoundError struct {
-	// ExtensionType is spec.type of the Extension, e.g. shoot-falco-service.
+	// ExtensionType is spec.type of the Extension or ContainerRuntime, e.g. shoot-falco-service.
 	ExtensionType string
+	// WorkerPool is spec.workerPool.name of a ContainerRuntime; empty for an Extension.
+	WorkerPool string
 	// Namespace is the namespace of the Extension, the shoot's seed namespace.
 	Namespace string
 	// Component is the requested component name.
@@ -62,6 +64,10 @@ type ComponentNotFoundError struct {
 // Error returns e.g. `extension shoot-falco-service/shoot--dev--x has no resolved version for
 // component "falco" in spec.components (pin one in Shoot.spec.extensions[].components[])`.
 func (e *ComponentNotFoundError) Error() string {
+	if e.WorkerPool != "" {
+		return fmt.Sprintf("container runtime %s/%s of pool %s has no resolved version for component %q in spec.components (pin one in Shoot.spec.provider.workers[].cri.containerRuntimes[].components[])",
+			e.ExtensionType, e.Namespace, e.WorkerPool, e.Component)
+	}
 	return fmt.Sprintf("extension %s/%s has no resolved version for component %q in spec.components (pin one in Shoot.spec.extensions[].components[])",
 		e.ExtensionType, e.Namespace, e.Component)
 }
@@ -106,10 +112,22 @@ func Resolve(ext *extensionsv1alpha1.Extension, name string, decoder runtime.Dec
 	if ext == nil {
 		return Component{}, errors.New("extension must not be nil")
 	}
+	return resolve(ext.Spec.Components, name, decoder, into, &ComponentNotFoundError{ExtensionType: ext.Spec.Type, Namespace: ext.Namespace, Component: name})
+}
 
+// ResolveContainerRuntime is Resolve for a seed ContainerRuntime, whose spec.components[] holds
+// the versions of its worker pool.
+func ResolveContainerRuntime(cr *extensionsv1alpha1.ContainerRuntime, name string, decoder runtime.Decoder, into runtime.Object) (Component, error) {
+	if cr == nil {
+		return Component{}, errors.New("container runtime must not be nil")
+	}
+	return resolve(cr.Spec.Components, name, decoder, into, &ComponentNotFoundError{ExtensionType: cr.Spec.Type, Namespace: cr.Namespace, WorkerPool: cr.Spec.WorkerPool.Name, Component: name})
+}
+
+func resolve(components []extensionsv1alpha1.ExtensionComponent, name string, decoder runtime.Decoder, into runtime.Object, notFound *ComponentNotFoundError) (Component, error) {
 	componentsPath := field.NewPath("spec", "components")
-	for i := range ext.Spec.Components {
-		entry := &ext.Spec.Components[i]
+	for i := range components {
+		entry := &components[i]
 		if entry.Name != name {
 			continue
 		}
@@ -131,7 +149,7 @@ func Resolve(ext *extensionsv1alpha1.Extension, name string, decoder runtime.Dec
 		return component, nil
 	}
 
-	return Component{}, &ComponentNotFoundError{ExtensionType: ext.Spec.Type, Namespace: ext.Namespace, Component: name}
+	return Component{}, notFound
 }
 
 // decode decodes data into into; another kind of the same scheme is an error.
