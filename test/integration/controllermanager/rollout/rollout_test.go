@@ -109,7 +109,8 @@ var _ = Describe("Staged rollouts", func() {
 		addVersion(profileName, gardencorev1beta1.ExtensionComponentVersion{Version: "1.0.5"})
 		Eventually(rolloutOf(profileName, "1.0.5")).Should(stageOpen("early"))
 		editVersion(profileName, "1.0.0", func(v *gardencorev1beta1.ExtensionComponentVersion) {
-			v.Lifecycle = []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationExpired, StartTime: &metav1.Time{Time: fakeClock.Now().Add(-soak / 2)}}}
+			v.Lifecycle = []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationSupported},
+				{Classification: gardencorev1beta1.ClassificationExpired, StartTime: &metav1.Time{Time: fakeClock.Now().Add(-soak / 2)}}}
 		})
 		Expect(maintain(prod[0])).To(Equal(map[string]string{"prod-0": "1.0.5"}))
 
