@@ -89,7 +89,7 @@ var _ = Describe("Options", func() {
 		for _, c := range cmd.Commands() {
 			names = append(names, c.Name())
 		}
-		Expect(names).To(ConsistOf("usage", "shoot", "convert"))
+		Expect(names).To(ConsistOf("usage", "shoot", "rollout", "convert"))
 		Expect(cmd.DisplayName()).To(Equal("kubectl extensionprofile"))
 		Expect(cmd.PersistentFlags().Lookup("kubeconfig")).NotTo(BeNil())
 		Expect(cmd.PersistentFlags().Lookup("context")).NotTo(BeNil())
