@@ -98,7 +98,7 @@ func EffectiveRolloutState(profile *gardencorev1beta1.ExtensionProfile, componen
 		return state
 	}
 	if ack := levers.HaltAcknowledgement; ack != nil && (state == gardencorev1beta1.RolloutStateHalted || state == gardencorev1beta1.RolloutStateWithdrawn) &&
-		(status.LastTransitionTime == nil || !ack.Time.Before(status.LastTransitionTime)) {
+		(status.LastTransitionTime == nil || ack.Time.After(status.LastTransitionTime.Time)) {
 		state = gardencorev1beta1.RolloutStateProgressing
 		if ack.Action == gardencorev1beta1.RolloutHaltActionWithdraw {
 			state = gardencorev1beta1.RolloutStateWithdrawn
