@@ -50,11 +50,45 @@ func setComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardenco
 			continue
 		}
 		components, componentWarnings := desiredComponents(slices.DeleteFunc(slices.Clone(pins), func(p helper.ComponentPin) bool { return p.ExtensionIndex != i }), profiles[entry.Type])
-		ext.Spec.Components = components
+		poolComponents, poolWarnings := poolOverrides(shoot, entry.Type, profiles[entry.Type])
+		ext.Spec.Components = append(components, poolComponents...)
+		componentWarnings = append(componentWarnings, poolWarnings...)
 		extensions[entry.Type] = ext
 		warnings = append(warnings, componentWarnings...)
 	}
 	return warnings
+}
+
+// poolOverrides returns one spec.components[] entry per versioned component of each pool's
+// workers[].extensions[] override of extensionType, with the pool's name in workerPool.
+func poolOverrides(shoot *gardencorev1beta1.Shoot, extensionType string, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
+	var (
+		components []extensionsv1alpha1.ExtensionComponent
+		warnings   []ComponentWarning
+	)
+	for _, worker := range shoot.Spec.Provider.Workers {
+		for _, override := range worker.Extensions {
+			if override.Type != extensionType {
+				continue
+			}
+			var pins []helper.ComponentPin
+			for j, c := range override.Components {
+				if c.Version != nil && *c.Version != "" {
+					pins = append(pins, helper.ComponentPin{ComponentIndex: j, ExtensionType: extensionType, Component: c.Name, Version: *c.Version})
+				}
+			}
+			poolComponents, poolWarnings := desiredComponents(pins, profile)
+			for i := range poolComponents {
+				poolComponents[i].WorkerPool = worker.Name
+			}
+			for i := range poolWarnings {
+				poolWarnings[i].Pool = worker.Name
+			}
+			components = append(components, poolComponents...)
+			warnings = append(warnings, poolWarnings...)
+		}
+	}
+	return components, warnings
 }
 
 // lastIndex is the index of the last entry of type extensionType, which takes effect.

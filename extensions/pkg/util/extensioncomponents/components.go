@@ -104,7 +104,8 @@ func (e *ProviderConfigError) Is(target error) bool {
 	return target == ErrInvalidProviderConfig
 }
 
-// Resolve returns the entry of ext.spec.components[] named name, its providerConfig decoded into
+// Resolve returns the Shoot-level entry (no workerPool) of ext.spec.components[] named name, its
+// providerConfig decoded into
 // into (a nil into skips decoding; without a providerConfig into keeps its defaults and
 // Component.ProviderConfig is nil). Errors: *ComponentNotFoundError, *ProviderConfigError, and a
 // plain error for a nil ext or a nil decoder with into set.
@@ -128,7 +129,7 @@ func resolve(components []extensionsv1alpha1.ExtensionComponent, name string, de
 	componentsPath := field.NewPath("spec", "components")
 	for i := range components {
 		entry := &components[i]
-		if entry.Name != name {
+		if entry.Name != name || entry.WorkerPool != "" {
 			continue
 		}
 		if entry.Version == "" {

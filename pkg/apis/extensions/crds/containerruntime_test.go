@@ -53,8 +53,10 @@ var _ = Describe("ContainerRuntimeCRD", func() {
 		components := ours.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["components"]
 		extensionComponents := extension.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].Properties["components"]
 		Expect(components.XListMapKeys).To(ConsistOf("name"))
-		// The same entries; only the list's description differs.
+		// The same entries; the list's description differs, and the Extension's also holds the
+		// pools' overrides, keyed by name and workerPool.
 		components.Description, extensionComponents.Description = "", ""
+		extensionComponents.XListMapKeys = components.XListMapKeys
 		Expect(components).To(Equal(extensionComponents))
 	})
 

@@ -30,13 +30,14 @@ var _ = Describe("ExtensionCRD", func() {
 		Expect(crd.Spec.Versions).To(ContainElement(HaveField("Name", extensionsv1alpha1.SchemeGroupVersion.Version)))
 	})
 
-	It("carries the GEP-78 spec.components list keyed by name", func() {
+	It("carries the GEP-78 spec.components list keyed by name and worker pool", func() {
 		spec := crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
 		components, ok := spec.Properties["components"]
 		Expect(ok).To(BeTrue())
 		Expect(components.XListType).To(HaveValue(Equal("map")))
-		Expect(components.XListMapKeys).To(ConsistOf("name"))
+		Expect(components.XListMapKeys).To(ConsistOf("name", "workerPool"))
 		Expect(components.Items.Schema.Properties).To(HaveKey("providerConfig"))
+		Expect(components.Items.Schema.Properties["workerPool"].Default.Raw).To(MatchJSON(`""`))
 		Expect(components.Items.Schema.Required).To(ConsistOf("name", "version"))
 	})
 

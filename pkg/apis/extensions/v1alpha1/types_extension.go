@@ -51,10 +51,12 @@ type ExtensionSpec struct {
 	// DefaultSpec holds the fields every extension resource has.
 	DefaultSpec `json:",inline"`
 	// Components holds the resolved version of every pinned component, with the providerConfig of
-	// the matching ExtensionProfile version entry (GEP-78). Written by gardenlet only.
+	// the matching ExtensionProfile version entry (GEP-78); a pool's override is one more entry
+	// with its workerPool. Written by gardenlet only.
 	// +optional
 	// +listType=map
 	// +listMapKey=name
+	// +listMapKey=workerPool
 	Components []ExtensionComponent `json:"components,omitempty"`
 }
 
@@ -91,6 +93,10 @@ type ExtensionComponent struct {
 	Name string `json:"name"`
 	// Version is the resolved version to deploy.
 	Version string `json:"version"`
+	// WorkerPool is the pool whose override this entry is; empty for the Shoot's version.
+	// +optional
+	// +kubebuilder:default=""
+	WorkerPool string `json:"workerPool,omitempty"`
 	// ProviderConfig is copied verbatim from the ExtensionProfile version entry; omitted when the
 	// entry has none.
 	// +optional

@@ -27,22 +27,34 @@ const AnnotationComponents = "extensions.gardener.cloud/components"
 func ComponentChanges(old, updated []extensionsv1alpha1.ExtensionComponent) []string {
 	var changes []string
 	for _, component := range updated {
-		i := slices.IndexFunc(old, func(c extensionsv1alpha1.ExtensionComponent) bool { return c.Name == component.Name })
+		i := slices.IndexFunc(old, func(c extensionsv1alpha1.ExtensionComponent) bool { return sameEntry(c, component) })
 		switch {
 		case i < 0:
-			changes = append(changes, fmt.Sprintf("%s none -> %s", component.Name, component.Version))
+			changes = append(changes, fmt.Sprintf("%s none -> %s", entryName(component), component.Version))
 		case old[i].Version != component.Version:
-			changes = append(changes, fmt.Sprintf("%s %s -> %s", component.Name, old[i].Version, component.Version))
+			changes = append(changes, fmt.Sprintf("%s %s -> %s", entryName(component), old[i].Version, component.Version))
 		case !RawEqual(old[i].ProviderConfig, component.ProviderConfig):
-			changes = append(changes, fmt.Sprintf("%s %s (providerConfig changed)", component.Name, component.Version))
+			changes = append(changes, fmt.Sprintf("%s %s (providerConfig changed)", entryName(component), component.Version))
 		}
 	}
 	for _, component := range old {
-		if !slices.ContainsFunc(updated, func(c extensionsv1alpha1.ExtensionComponent) bool { return c.Name == component.Name }) {
-			changes = append(changes, fmt.Sprintf("%s %s -> none", component.Name, component.Version))
+		if !slices.ContainsFunc(updated, func(c extensionsv1alpha1.ExtensionComponent) bool { return sameEntry(c, component) }) {
+			changes = append(changes, fmt.Sprintf("%s %s -> none", entryName(component), component.Version))
 		}
 	}
 	return changes
+}
+
+func sameEntry(a, b extensionsv1alpha1.ExtensionComponent) bool {
+	return a.Name == b.Name && a.WorkerPool == b.WorkerPool
+}
+
+// entryName is the component's name, with "[<pool>]" for a pool's override.
+func entryName(c extensionsv1alpha1.ExtensionComponent) string {
+	if c.WorkerPool == "" {
+		return c.Name
+	}
+	return c.Name + "[" + c.WorkerPool + "]"
 }
 
 // setComponentsAnnotation sets AnnotationComponents from spec.components.
@@ -57,7 +69,7 @@ func setComponentsAnnotation(ext *extensionsv1alpha1.Extension) {
 func formatComponents(components []extensionsv1alpha1.ExtensionComponent) string {
 	parts := make([]string, 0, len(components))
 	for _, c := range components {
-		parts = append(parts, c.Name+"="+c.Version)
+		parts = append(parts, entryName(c)+"="+c.Version)
 	}
 	return strings.Join(parts, ",")
 }
@@ -73,7 +85,7 @@ func ComponentsEqual(a, b []extensionsv1alpha1.ExtensionComponent) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Version != b[i].Version || !RawEqual(a[i].ProviderConfig, b[i].ProviderConfig) {
+		if !sameEntry(a[i], b[i]) || a[i].Version != b[i].Version || !RawEqual(a[i].ProviderConfig, b[i].ProviderConfig) {
 			return false
 		}
 	}
