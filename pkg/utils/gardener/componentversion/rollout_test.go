@@ -168,6 +168,14 @@ var _ = Describe("Decide with staged rollouts", func() {
 			rollout("1.0.2", gardencorev1beta1.RolloutStateHalted, false)
 			levers(2).HaltAcknowledgement = &gardencorev1beta1.RolloutHaltAcknowledgement{Action: gardencorev1beta1.RolloutHaltActionWithdraw, Time: metav1.Time{Time: now}}
 		}, gardencorev1beta1.RolloutStateWithdrawn),
+		Entry("a resume at the halt's own time does not answer it", func() {
+			rollout("1.0.2", gardencorev1beta1.RolloutStateHalted, false)
+			levers(2).HaltAcknowledgement = &gardencorev1beta1.RolloutHaltAcknowledgement{Action: gardencorev1beta1.RolloutHaltActionResume, Time: *opened}
+		}, gardencorev1beta1.RolloutStateHalted),
+		Entry("a resume later than the halt continues the rollout", func() {
+			rollout("1.0.2", gardencorev1beta1.RolloutStateHalted, false)
+			levers(2).HaltAcknowledgement = &gardencorev1beta1.RolloutHaltAcknowledgement{Action: gardencorev1beta1.RolloutHaltActionResume, Time: metav1.Time{Time: opened.Add(1)}}
+		}, gardencorev1beta1.RolloutStateProgressing),
 		Entry("an acknowledgement without halt changes nothing", func() {
 			rollout("1.0.2", gardencorev1beta1.RolloutStateProgressing, false)
 			levers(2).HaltAcknowledgement = &gardencorev1beta1.RolloutHaltAcknowledgement{Action: gardencorev1beta1.RolloutHaltActionWithdraw, Time: metav1.Time{Time: now}}
