@@ -13,17 +13,12 @@ import (
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/component/extensions/containerruntime"
 	"github.com/gep-78/gardener/pkg/component/extensions/extension"
 )
-
-// ContainerRuntimeProfilePrefix prefixes the name of the ExtensionProfile of a container runtime
-// type: containerruntime-<type>.
-const ContainerRuntimeProfilePrefix = "containerruntime-"
 
 // ContainerRuntimeName is the name of the seed ContainerRuntime of a runtime type in a pool, as
 // Gardener names it.
@@ -79,33 +74,6 @@ func DesiredContainerRuntimes(shoot *gardencorev1beta1.Shoot, profiles map[strin
 		}
 	}
 	return result, warnings
-}
-
-// containerRuntimePins returns the pins of every runtime of every pool, with the profile name as
-// ExtensionType.
-func containerRuntimePins(shoot *gardencorev1beta1.Shoot) []helper.ComponentPin {
-	var pins []helper.ComponentPin
-	for _, worker := range shoot.Spec.Provider.Workers {
-		if worker.CRI == nil {
-			continue
-		}
-		for _, runtime := range worker.CRI.ContainerRuntimes {
-			pins = append(pins, runtimePins(ContainerRuntimeProfilePrefix+runtime.Type, runtime)...)
-		}
-	}
-	return pins
-}
-
-// runtimePins returns the pins of one runtime entry that set a version.
-func runtimePins(profileName string, runtime gardencorev1beta1.ContainerRuntime) []helper.ComponentPin {
-	var pins []helper.ComponentPin
-	for j, component := range runtime.Components {
-		if component.Version == nil || *component.Version == "" {
-			continue
-		}
-		pins = append(pins, helper.ComponentPin{ComponentIndex: j, ExtensionType: profileName, Component: component.Name, Version: *component.Version})
-	}
-	return pins
 }
 
 // NewContainerRuntimeWithComponents returns the deployer of a Shoot's seed ContainerRuntimes

@@ -184,3 +184,34 @@ func profileComponent(profile *gardencorev1beta1.ExtensionProfile, name string) 
 func isEmptyRaw(raw *runtime.RawExtension) bool {
 	return raw == nil || (raw.Object == nil && (len(raw.Raw) == 0 || string(raw.Raw) == "null"))
 }
+
+// ContainerRuntimeProfilePrefix prefixes the name of the ExtensionProfile of a container runtime
+// type: containerruntime-<type>.
+const ContainerRuntimeProfilePrefix = "containerruntime-"
+
+// containerRuntimePins returns the pins of every runtime of every pool, with the profile name as
+// ExtensionType.
+func containerRuntimePins(shoot *gardencorev1beta1.Shoot) []helper.ComponentPin {
+	var pins []helper.ComponentPin
+	for _, worker := range shoot.Spec.Provider.Workers {
+		if worker.CRI == nil {
+			continue
+		}
+		for _, runtime := range worker.CRI.ContainerRuntimes {
+			pins = append(pins, runtimePins(ContainerRuntimeProfilePrefix+runtime.Type, runtime)...)
+		}
+	}
+	return pins
+}
+
+// runtimePins returns the pins of one runtime entry that set a version.
+func runtimePins(profileName string, runtime gardencorev1beta1.ContainerRuntime) []helper.ComponentPin {
+	var pins []helper.ComponentPin
+	for j, component := range runtime.Components {
+		if component.Version == nil || *component.Version == "" {
+			continue
+		}
+		pins = append(pins, helper.ComponentPin{ComponentIndex: j, ExtensionType: profileName, Component: component.Name, Version: *component.Version})
+	}
+	return pins
+}
