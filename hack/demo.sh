@@ -202,6 +202,39 @@ step "Expiry gauges: expiration dates, Shoots on expiring versions, and those wi
 printf '$ curl -s %s | grep -E "gardener_extension_component_(version_expiration_timestamp_seconds|shoots_expiring|shoots_without_upgrade_path)"\n' "${metrics_url}"
 curl -s "${metrics_url}" | grep -E '^gardener_extension_component_(version_expiration_timestamp_seconds|shoots_expiring|shoots_without_upgrade_path)'
 
+step "Safe rollouts: three development Shoots and one production Shoot on falco 0.44.1 with auto-update"
+show apply -f "${DEV}/example/34-shoots-rollout.yaml"
+
+step "The operator adds falco 0.44.2, which fails on purpose (providerConfig simulateFailure); its rollout opens stage early"
+patch='[{"op":"add","path":"/spec/components/0/versions/-","value":{"version":"0.44.2","providerConfig":{"apiVersion":"falco.extensions.gardener.cloud/v1alpha1","kind":"FalcoComponentConfig","rulesVersion":"0.44.0","containerPlugin":true,"simulateFailure":{"description":"falco 0.44.2 crashes on start","codes":["ERR_CONFIGURATION_PROBLEM"]}}}}]'
+show patch extensionprofile shoot-falco-service --type=json -p "${patch}"
+rollout='{.status.components[0].rollouts[?(@.version=="0.44.2")]}'
+rollout_state='{.status.components[0].rollouts[?(@.version=="0.44.2")].state}'
+"${KUBECTL}" wait --for=jsonpath="${rollout_state}"=Progressing extensionprofile/shoot-falco-service --timeout=60s >/dev/null
+show get extensionprofile shoot-falco-service -o jsonpath="${rollout}{\"\\n\"}"
+
+step "Maintenance moves the early Shoots to 0.44.2; the production Shoot waits for its stage"
+show annotate shoot rollout-dev-0 rollout-dev-1 rollout-dev-2 rollout-prod -n garden-dev gardener.cloud/operation=maintain
+for shoot in rollout-dev-0 rollout-dev-1 rollout-dev-2; do
+  "${KUBECTL}" wait --for=jsonpath='{.spec.extensions[0].components[0].version}'=0.44.2 "shoot/${shoot}" -n garden-dev --timeout=60s >/dev/null
+done
+for _ in $(seq 1 120); do
+  [[ -z "$("${KUBECTL}" get shoot rollout-prod -n garden-dev -o jsonpath='{.metadata.annotations.gardener\.cloud/operation}')" ]] && break
+  sleep 0.5
+done
+show get shoots rollout-dev-0 rollout-dev-1 rollout-dev-2 rollout-prod -n garden-dev -o custom-columns=NAME:.metadata.name,PURPOSE:.spec.purpose,FALCO:.spec.extensions[0].components[0].version
+
+step "The extension fails 0.44.2 on each of them; gardenlet shows it in the Shoots' status"
+"${KUBECTL}" wait --for=jsonpath='{.status.conditions[?(@.type=="ExtensionsReady")].status}'=False shoot/rollout-dev-0 -n garden-dev --timeout=120s >/dev/null
+show get shoot rollout-dev-0 -n garden-dev -o jsonpath='{.status.lastErrors}{"\n"}'
+
+step "gardener-controller-manager halts the rollout of 0.44.2: 3 of 3 moved Shoots failed (threshold 3 and 50 %)"
+"${KUBECTL}" wait --for=jsonpath="${rollout_state}"=Halted extensionprofile/shoot-falco-service --timeout=120s >/dev/null
+show get extensionprofile shoot-falco-service -o jsonpath="${rollout}{\"\\n\"}"
+show get events -A --field-selector reason=RolloutHalted -o custom-columns=OBJECT:.involvedObject.name,REASON:.reason,MESSAGE:.message
+printf '$ curl -s %s | grep gardener_extension_component_rollout | grep 0.44.2 | grep -v " 0$"\n' "${metrics_url}"
+curl -s "${metrics_url}" | grep '^gardener_extension_component_rollout' | grep 'version="0.44.2"' | grep -v ' 0$'
+
 if [[ -n "${PROMETHEUS}" ]]; then
   step "Prometheus: the fleet query of the garden dashboard, and a screenshot of its graph"
   address="$(cat "${DEV}/prometheus.address")"
