@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -111,6 +112,51 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 		Expect(cmd.ExecuteContext(ctx)).To(Succeed())
 		Expect(out.String()).To(Equal("No rollouts.\n"))
 	})
+
+	It("shows a withdrawal in the spec and fails when Shoots cannot be read", func() {
+		profile.Status.Components[0].Rollouts[1].State = gardencorev1beta1.RolloutStateHalted
+		profile.Status.Components[0].Rollouts[1].LastTransitionTime = opened
+		profile.Spec.Components[0].Versions[1].Rollout = &gardencorev1beta1.ComponentVersionRollout{HaltAcknowledgement: &gardencorev1beta1.RolloutHaltAcknowledgement{
+			Action: gardencorev1beta1.RolloutHaltActionWithdraw, Time: metav1.Time{Time: now}}}
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rows[1].State).To(Equal(gardencorev1beta1.RolloutStateWithdrawn))
+
+		c := fake.NewSimpleClientset(objects()...)
+		c.PrependReactor("list", "shoots", func(k8stesting.Action) (bool, runtime.Object, error) {
+			return true, nil, apierrors.NewServiceUnavailable("etcd is down")
+		})
+		_, err = profileRollouts(ctx, c, "shoot-falco-service", now, 0)
+		Expect(apierrors.IsServiceUnavailable(err)).To(BeTrue())
+	})
+
+	DescribeTable("the line under the table",
+		func(message string, failing, expected []string) {
+			rows := []rolloutRow{{Component: "falco", Waiting: 0, State: gardencorev1beta1.RolloutStateHalted,
+				ComponentVersionRolloutStatus: gardencorev1beta1.ComponentVersionRolloutStatus{Version: "0.44.2", Message: message, FailingShoots: failing}}}
+			out := &bytes.Buffer{}
+			Expect(printRollouts(out, rows)).To(Succeed())
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			Expect(lines[2:]).To(Equal(expected))
+		},
+		Entry("none without message and failing Shoots", "", nil, []string{}),
+		Entry("the message alone", "halted by hand", nil, []string{"falco 0.44.2: halted by hand"}),
+		Entry("failing Shoots without message", "", []string{"a/b", "c/d"}, []string{"falco 0.44.2: <none> (failing: a/b, c/d)"}),
+	)
+
+	DescribeTable("the stage columns",
+		func(stages []gardencorev1beta1.RolloutStageStatus, nextTime *metav1.Time, stage, nextStageText string) {
+			Expect(rolloutStage(stages)).To(Equal(stage))
+			Expect(nextStage(gardencorev1beta1.ComponentVersionRolloutStatus{Stages: stages, NextStageTime: nextTime})).To(Equal(nextStageText))
+		},
+		Entry("no stages", nil, nil, "<none>", "<none>"),
+		Entry("none open, none scheduled", []gardencorev1beta1.RolloutStageStatus{{Name: "early"}, {Name: "production"}}, nil,
+			"<none> (0/2)", "early (not scheduled)"),
+		Entry("the first of three open", []gardencorev1beta1.RolloutStageStatus{{Name: "evaluation", OpenedAt: opened}, {Name: "development"}, {Name: "production"}}, next,
+			"evaluation (1/3)", "development at 2026-12-07"),
+		Entry("all open", []gardencorev1beta1.RolloutStageStatus{{Name: "early", OpenedAt: opened}, {Name: "production", OpenedAt: opened}}, nil,
+			"production (2/2)", "<none>"),
+	)
 
 	It("fails for an unknown profile", func() {
 		_, err := profileRollouts(ctx, fake.NewSimpleClientset(), "unknown", now, 0)
