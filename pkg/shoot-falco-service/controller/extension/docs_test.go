@@ -41,14 +41,18 @@ var _ = Describe("docs/extensions/extension-components.md", func() {
 		for _, match := range regexp.MustCompile("(?s)```go\n(.*?)```\n").FindAllStringSubmatch(read(docPath), -1) {
 			blocks = append(blocks, match[1])
 		}
-		Expect(blocks).To(HaveLen(3))
+		Expect(blocks).To(HaveLen(4))
 		return blocks
 	}
 
-	It("shows the signature of Resolve as declared", func() {
-		signature, _, _ := strings.Cut(goBlocks()[0], "\n")
-		Expect(read("../../../../extensions/pkg/util/extensioncomponents/components.go")).To(ContainSubstring("\n" + signature + " {\n"))
-	})
+	DescribeTable("shows the signatures as declared",
+		func(index int, source string) {
+			signature, _, _ := strings.Cut(goBlocks()[index], "\n")
+			Expect(read("../../../../extensions/pkg/util/extensioncomponents/" + source)).To(ContainSubstring("\n" + signature + " {\n"))
+		},
+		Entry("Resolve", 0, "components.go"),
+		Entry("ResolveContainerRuntime", 3, "components.go"),
+	)
 
 	DescribeTable("shows code from the example controller verbatim",
 		func(index int, source string) {
