@@ -230,7 +230,7 @@ var _ = Describe("Deployment", func() {
 	})
 
 	Describe("gardenlet", func() {
-		It("applies the Extension CRD in the seed as its ServiceAccount", func() {
+		It("applies the Extension and ContainerRuntime CRDs in the seed as its ServiceAccount", func() {
 			_, seedConfig := clientFor(serviceAccount("gardenlet"))
 			seedClient, err := client.New(seedConfig, client.Options{Scheme: gardenclient.SeedScheme})
 			Expect(err).NotTo(HaveOccurred())
