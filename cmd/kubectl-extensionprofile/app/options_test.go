@@ -89,7 +89,8 @@ var _ = Describe("Options", func() {
 		for _, c := range cmd.Commands() {
 			names = append(names, c.Name())
 		}
-		Expect(names).To(ConsistOf("usage", "shoot", "rollout", "convert"))
+		// convert (convert_test.go) stays with the Falco extension when the plugin lifts.
+		Expect(names).To(ContainElements("usage", "shoot", "rollout"))
 		Expect(cmd.DisplayName()).To(Equal("kubectl extensionprofile"))
 		Expect(cmd.PersistentFlags().Lookup("kubeconfig")).NotTo(BeNil())
 		Expect(cmd.PersistentFlags().Lookup("context")).NotTo(BeNil())
