@@ -26,7 +26,7 @@ var _ = Describe("shared GEP-78 examples over their lifecycle", func() {
 
 	Describe("shoot-accepted-envoy-gateway-falco.yaml", func() {
 		It("should move envoy-gateway in the next window, gardenlinux when 1877.9.0 is supported, and force Kubernetes and falco on 2027-02-01", func() {
-			run, entering := loadExample("shoot-accepted-envoy-gateway-falco.yaml")
+			run, entering := loadExample("shoot-accepted-envoy-gateway-falco.yaml", 0)
 			expected := map[string][]string{
 				"2026-11-29": {"envoy-gateway/envoy-gateway 1.8.3 -> 1.8.4"},
 				"2026-12-10": {"image/local 1877.8.0 -> 1877.9.0"},
@@ -47,7 +47,7 @@ var _ = Describe("shared GEP-78 examples over their lifecycle", func() {
 		})
 
 		It("should record the forced upgrades of 2027-02-01 with the expiry reason", func() {
-			run, entering := loadExample("shoot-accepted-envoy-gateway-falco.yaml")
+			run, entering := loadExample("shoot-accepted-envoy-gateway-falco.yaml", 0)
 			// As after the earlier windows: envoy-gateway and gardenlinux maintained.
 			entering.Spec.Extensions[0].Components[0].Version = ptrTo("1.8.4")
 			entering.Spec.Provider.Workers[0].Machine.Image.Version = ptrTo("1877.9.0")

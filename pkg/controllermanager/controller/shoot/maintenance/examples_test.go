@@ -33,12 +33,14 @@ import (
 
 // The shared GEP-78 examples (test/examples), maintained with the real CEL engine
 // (NewCELCompatibilityChecker) through the reconciler and a fake client. The expectations are the
-// "Expected maintenance" comments of the example Shoots.
+// "Expected maintenance" comments of the example Shoots. Their profiles' dates move by the whole
+// days between the reference time and now, so that steps reading the wall clock (upstream's host
+// steps, once lifted) see the reference day's classifications.
 var _ = Describe("shared GEP-78 examples", func() {
 	var run *exampleRun
 	load := func(shootFile string) *gardencorev1beta1.Shoot {
 		var shoot *gardencorev1beta1.Shoot
-		run, shoot = loadExample(shootFile)
+		run, shoot = loadExample(shootFile, time.Since(examples.ReferenceTime).Truncate(24*time.Hour))
 		return shoot
 	}
 	get := func() *gardencorev1beta1.Shoot { GinkgoHelper(); return run.get() }
@@ -104,9 +106,11 @@ var _ = Describe("shared GEP-78 examples", func() {
 })
 
 // exampleRun maintains one example Shoot, stored as gardener-apiserver stores it, through the
-// reconciler at a fake clock and a fake client that counts the Shoot's updates.
+// reconciler at a fake clock and a fake client that counts the Shoot's updates; every date of its
+// profiles, and the times it maintains at, are moved by shift.
 type exampleRun struct {
 	ctx        context.Context
+	shift      time.Duration
 	clock      *testclock.FakeClock
 	client     client.Client
 	reconciler *Reconciler
@@ -114,8 +118,8 @@ type exampleRun struct {
 	updates    int
 }
 
-func loadExample(shootFile string) (*exampleRun, *gardencorev1beta1.Shoot) {
-	run := &exampleRun{ctx: context.Background(), clock: testclock.NewFakeClock(examples.ReferenceTime)}
+func loadExample(shootFile string, shift time.Duration) (*exampleRun, *gardencorev1beta1.Shoot) {
+	run := &exampleRun{ctx: context.Background(), shift: shift, clock: testclock.NewFakeClock(examples.ReferenceTime.Add(shift))}
 	shoot := &gardencorev1beta1.Shoot{}
 	examples.MustDecode(shootFile, shoot)
 	// As stored: defaulted (machine architectures), with the annotation gardener-apiserver sets.
@@ -124,11 +128,24 @@ func loadExample(shootFile string) (*exampleRun, *gardencorev1beta1.Shoot) {
 	cloudProfile := &gardencorev1beta1.CloudProfile{}
 	examples.MustDecode("cloudprofile-local.yaml", cloudProfile)
 	api.Scheme.Default(cloudProfile)
+	for i := range cloudProfile.Spec.Kubernetes.Versions {
+		shiftVersion(&cloudProfile.Spec.Kubernetes.Versions[i], shift)
+	}
+	for _, image := range cloudProfile.Spec.MachineImages {
+		for i := range image.Versions {
+			shiftVersion(&image.Versions[i].ExpirableVersion, shift)
+		}
+	}
 	objects := []client.Object{shoot, cloudProfile}
 	for _, file := range examples.Names("extensionprofile-") {
 		profile := &gardencorev1beta1.ExtensionProfile{}
 		examples.MustDecode(file, profile)
 		profile.Generation = 1
+		for _, component := range profile.Spec.Components {
+			for _, version := range component.Versions {
+				shiftLifecycle(version.Lifecycle, shift)
+			}
+		}
 		objects = append(objects, profile)
 	}
 	run.client = fake.NewClientBuilder().
@@ -161,9 +178,10 @@ func (r *exampleRun) get() *gardencorev1beta1.Shoot {
 	return shoot
 }
 
+// maintainAt runs the reconciler at t, moved by the run's shift.
 func (r *exampleRun) maintainAt(t time.Time) {
 	GinkgoHelper()
-	r.clock.SetTime(t)
+	r.clock.SetTime(t.Add(r.shift))
 	_, err := r.reconciler.Reconcile(r.ctx, r.request)
 	Expect(err).NotTo(HaveOccurred())
 }
@@ -192,6 +210,22 @@ func exampleChanges(before, after map[string]string) []string {
 		}
 	}
 	return out
+}
+
+// shiftVersion moves the lifecycle and expiration dates of v by d.
+func shiftVersion(v *gardencorev1beta1.ExpirableVersion, d time.Duration) {
+	if v.ExpirationDate != nil {
+		v.ExpirationDate = &metav1.Time{Time: v.ExpirationDate.Add(d)}
+	}
+	shiftLifecycle(v.Lifecycle, d)
+}
+
+func shiftLifecycle(stages []gardencorev1beta1.LifecycleStage, d time.Duration) {
+	for i, s := range stages {
+		if s.StartTime != nil {
+			stages[i].StartTime = &metav1.Time{Time: s.StartTime.Add(d)}
+		}
+	}
 }
 
 func ptrTo(s string) *string { return &s }
