@@ -13,6 +13,7 @@ import (
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
@@ -34,13 +35,13 @@ func DesiredContainerRuntimes(shoot *gardencorev1beta1.Shoot, profiles map[strin
 		result   []*extensionsv1alpha1.ContainerRuntime
 		warnings []ComponentWarning
 	)
-	for _, worker := range shoot.Spec.Provider.Workers {
+	for i, worker := range shoot.Spec.Provider.Workers {
 		if worker.CRI == nil {
 			continue
 		}
-		for _, runtime := range worker.CRI.ContainerRuntimes {
-			profileName := ContainerRuntimeProfilePrefix + runtime.Type
-			components, componentWarnings := desiredComponents(runtimePins(profileName, runtime), profiles[profileName])
+		for j, runtime := range worker.CRI.ContainerRuntimes {
+			profileName := helper.ContainerRuntimeProfileName(runtime.Type)
+			components, componentWarnings := desiredComponents(entryPins(shoot, gardencorev1beta1.ExtensionKindContainerRuntime, i, j), profiles[profileName])
 			for i := range componentWarnings {
 				componentWarnings[i].Pool = worker.Name
 			}

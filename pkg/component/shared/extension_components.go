@@ -66,29 +66,35 @@ func poolOverrides(shoot *gardencorev1beta1.Shoot, extensionType string, profile
 		components []extensionsv1alpha1.ExtensionComponent
 		warnings   []ComponentWarning
 	)
-	for _, worker := range shoot.Spec.Provider.Workers {
-		for _, override := range worker.Extensions {
+	for i, worker := range shoot.Spec.Provider.Workers {
+		for j, override := range worker.Extensions {
 			if override.Type != extensionType {
 				continue
 			}
-			var pins []helper.ComponentPin
-			for j, c := range override.Components {
-				if c.Version != nil && *c.Version != "" {
-					pins = append(pins, helper.ComponentPin{ComponentIndex: j, ExtensionType: extensionType, Component: c.Name, Version: *c.Version})
-				}
+			poolComponents, poolWarnings := desiredComponents(entryPins(shoot, gardencorev1beta1.ExtensionKindExtension, i, j), profile)
+			for k := range poolComponents {
+				poolComponents[k].WorkerPool = worker.Name
 			}
-			poolComponents, poolWarnings := desiredComponents(pins, profile)
-			for i := range poolComponents {
-				poolComponents[i].WorkerPool = worker.Name
-			}
-			for i := range poolWarnings {
-				poolWarnings[i].Pool = worker.Name
+			for k := range poolWarnings {
+				poolWarnings[k].Pool = worker.Name
 			}
 			components = append(components, poolComponents...)
 			warnings = append(warnings, poolWarnings...)
 		}
 	}
 	return components, warnings
+}
+
+// entryPins returns the versioned pins of one pool entry: the runtime or override at index j of
+// the pool at index i.
+func entryPins(shoot *gardencorev1beta1.Shoot, kind gardencorev1beta1.ExtensionKind, i, j int) []helper.ComponentPin {
+	var pins []helper.ComponentPin
+	for _, pin := range helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+		if pin.Kind == kind && pin.WorkerIndex == i && pin.ExtensionIndex == j && pin.Pinned() {
+			pins = append(pins, pin.ComponentPin)
+		}
+	}
+	return pins
 }
 
 // lastIndex is the index of the last entry of type extensionType, which takes effect.
@@ -102,8 +108,8 @@ func lastIndex(entries []gardencorev1beta1.Extension, extensionType string) int 
 	return last
 }
 
-// profilesFor returns the ExtensionProfiles of the Shoot's active pins by name; none with the gate
-// off.
+// profilesFor returns the ExtensionProfiles of the Shoot's active pins and its pools' pins by
+// name; none with the gate off.
 func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot, componentVersions bool) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	if !componentVersions {
@@ -113,8 +119,10 @@ func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.
 	for _, pin := range helper.ActiveComponentPins(shoot.Spec.Extensions) {
 		names = append(names, pin.ExtensionType)
 	}
-	for _, pin := range containerRuntimePins(shoot) {
-		names = append(names, pin.ExtensionType)
+	for _, pin := range helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+		if pin.Pinned() {
+			names = append(names, pin.ExtensionType)
+		}
 	}
 	read := map[string]bool{}
 	for _, name := range names {
@@ -183,35 +191,4 @@ func profileComponent(profile *gardencorev1beta1.ExtensionProfile, name string) 
 
 func isEmptyRaw(raw *runtime.RawExtension) bool {
 	return raw == nil || (raw.Object == nil && (len(raw.Raw) == 0 || string(raw.Raw) == "null"))
-}
-
-// ContainerRuntimeProfilePrefix prefixes the name of the ExtensionProfile of a container runtime
-// type: containerruntime-<type>.
-const ContainerRuntimeProfilePrefix = "containerruntime-"
-
-// containerRuntimePins returns the pins of every runtime of every pool, with the profile name as
-// ExtensionType.
-func containerRuntimePins(shoot *gardencorev1beta1.Shoot) []helper.ComponentPin {
-	var pins []helper.ComponentPin
-	for _, worker := range shoot.Spec.Provider.Workers {
-		if worker.CRI == nil {
-			continue
-		}
-		for _, runtime := range worker.CRI.ContainerRuntimes {
-			pins = append(pins, runtimePins(ContainerRuntimeProfilePrefix+runtime.Type, runtime)...)
-		}
-	}
-	return pins
-}
-
-// runtimePins returns the pins of one runtime entry that set a version.
-func runtimePins(profileName string, runtime gardencorev1beta1.ContainerRuntime) []helper.ComponentPin {
-	var pins []helper.ComponentPin
-	for j, component := range runtime.Components {
-		if component.Version == nil || *component.Version == "" {
-			continue
-		}
-		pins = append(pins, helper.ComponentPin{ComponentIndex: j, ExtensionType: profileName, Component: component.Name, Version: *component.Version})
-	}
-	return pins
 }

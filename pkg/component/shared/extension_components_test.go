@@ -81,6 +81,22 @@ var _ = Describe("SetExtensionComponents", func() {
 		Expect(warnings).To(Equal([]ComponentWarning{{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.42.1", Reason: WarningProfileNotFound}}))
 	})
 
+	It("reads the profile of a pool's override when the Shoot pins none of its components", func() {
+		shoot.Spec.Extensions[0].Components = nil
+		shoot.Spec.Provider.Workers = []gardencorev1beta1.Worker{{Name: "edge", Extensions: []gardencorev1beta1.WorkerExtension{
+			{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}},
+		}}}
+		c := fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(profile).Build()
+
+		warnings, err := SetExtensionComponents(ctx, c, shoot, extensions)
+		Expect(err).NotTo(HaveOccurred())
+		traefik := extensions["shoot-traefik"].Spec.Components
+		Expect(traefik).To(HaveLen(1))
+		Expect(traefik[0].WorkerPool).To(Equal("edge"))
+		Expect(string(traefik[0].ProviderConfig.Raw)).To(MatchJSON(`{"crdBundle":"v3.6.11"}`))
+		Expect(warnings).To(HaveLen(1), "only falco's missing profile")
+	})
+
 	It("leaves out extension types the deployer does not deploy", func() {
 		delete(extensions, "shoot-traefik")
 		c := fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(profile).Build()

@@ -59,6 +59,17 @@ type ExtensionProfileSpec struct {
 	Rollout *RolloutPolicy `json:"rollout,omitempty" protobuf:"bytes,3,opt,name=rollout"`
 }
 
+// ExtensionKind is the kind of extension resource whose components an ExtensionProfile versions.
+type ExtensionKind string
+
+const (
+	// ExtensionKindExtension versions the components of an Extension (spec.extensions[] of a Shoot).
+	ExtensionKindExtension ExtensionKind = "Extension"
+	// ExtensionKindContainerRuntime versions the components of a ContainerRuntime
+	// (spec.provider.workers[].cri.containerRuntimes[] of a Shoot).
+	ExtensionKindContainerRuntime ExtensionKind = "ContainerRuntime"
+)
+
 // ExtensionUpdateStrategy is an auto-update policy (GEP-78).
 type ExtensionUpdateStrategy struct {
 	// Default is the strategy used when a shoot sets none: patch, minor or major.
