@@ -54,7 +54,8 @@ type CompiledRule struct {
 	// Message is the message shown when the rule does not hold; it may be empty.
 	Message string
 	// EstimatedCost is the estimated maximum cost of one evaluation, in CEL cost units, under the
-	// schema bounds. It is zero when compilation failed.
+	// schema bounds. It is zero when compilation failed. A rule that reads `worker` is evaluated
+	// once per pool (ReadsWorker).
 	EstimatedCost uint64
 
 	program     cel.Program
@@ -64,6 +65,9 @@ type CompiledRule struct {
 
 // Err returns why the rule could not be compiled, nil if it was.
 func (r *CompiledRule) Err() error { return r.err }
+
+// ReadsWorker reports whether the rule reads `worker`; it is then evaluated once per worker pool.
+func (r *CompiledRule) ReadsWorker() bool { return r.readsWorker }
 
 // RuleSet is the compiled compatibility.validations of one component version, in order.
 type RuleSet []CompiledRule
@@ -76,6 +80,16 @@ func (s RuleSet) EstimatedCost() uint64 {
 		total = addSaturating(total, r.EstimatedCost)
 	}
 	return total
+}
+
+// ReadsWorker reports whether a rule of s reads `worker`.
+func (s RuleSet) ReadsWorker() bool {
+	for i := range s {
+		if s[i].readsWorker {
+			return true
+		}
+	}
+	return false
 }
 
 // Compile compiles compatibility rules with the DefaultEnvironment. See Environment.Compile.
@@ -105,7 +119,8 @@ func (e *Environment) Compile(rules []gardencorev1beta1.CompatibilityValidation,
 
 // ValidateExtensionProfileRules checks all compatibility rules of an ExtensionProfile spec, the cost
 // limits only for rules oldSpec (nil on create) does not hold, so that an update that changes no rule
-// is never rejected for cost.
+// is never rejected for cost. The profile's total counts a rule that reads `worker` once per pool of
+// the bound (MaxWorkers).
 func ValidateExtensionProfileRules(spec, oldSpec *gardencorev1beta1.ExtensionProfileSpec) field.ErrorList {
 	env, err := DefaultEnvironment()
 	if err != nil {
@@ -146,14 +161,14 @@ func ValidateExtensionProfileRules(spec, oldSpec *gardencorev1beta1.ExtensionPro
 				if err != nil {
 					allErrs = append(allErrs, err)
 				}
-				total = addSaturating(total, compiled.EstimatedCost)
+				total = addSaturating(total, compiled.profileCost())
 			}
 		}
 	}
 	if addsRule && total > MaxProfileCost {
 		allErrs = append(allErrs, field.Forbidden(componentsPath, fmt.Sprintf(
-			"the estimated cost of all compatibility rules (%d) exceeds the limit of %d per ExtensionProfile; simplify rules or remove versions that are no longer offered",
-			total, MaxProfileCost)))
+			"the estimated cost of all compatibility rules (%d, a rule that reads worker counted for %d pools) exceeds the limit of %d per ExtensionProfile; simplify rules or remove versions that are no longer offered",
+			total, MaxWorkers, MaxProfileCost)))
 	}
 	return allErrs
 }
@@ -183,12 +198,8 @@ func (e *Environment) compileRule(rule, message string, rulePath *field.Path, mo
 		return fail(field.Invalid(rulePath, rule, fmt.Sprintf("must evaluate to bool, but evaluates to %s", ast.OutputType())))
 	}
 
-	out.readsWorker = readsVariable(ast, workerVariable)
+	out.readsWorker = readsVariable(ast, WorkerVariable)
 	if mode == NewExpressions {
-		if out.readsWorker {
-			return fail(field.Forbidden(rulePath,
-				"the variable worker is not evaluated yet: admission checks pins per worker pool in a later version (docs/proposals/per-pool-component-versions.md)"))
-		}
 		if err := checkConstantArguments(env, ast); err != nil {
 			return fail(field.Invalid(rulePath, rule, err.Error()))
 		}
@@ -284,6 +295,18 @@ func failedRuleSet(rules []gardencorev1beta1.CompatibilityValidation, err error)
 		out = append(out, CompiledRule{Rule: r.Rule, Message: r.Message, err: err})
 	}
 	return out
+}
+
+// profileCost is the rule's share of the profile's cost: a rule that reads `worker` runs once per
+// pool of a Shoot-level pin.
+func (r *CompiledRule) profileCost() uint64 {
+	if !r.readsWorker {
+		return r.EstimatedCost
+	}
+	if r.EstimatedCost > ^uint64(0)/MaxWorkers {
+		return ^uint64(0)
+	}
+	return r.EstimatedCost * MaxWorkers
 }
 
 func addSaturating(a, b uint64) uint64 {

@@ -31,9 +31,9 @@ import (
 // v1beta1 Shoot the rule is evaluated against (GEP-78 "1. Admission — gardener-apiserver").
 const ShootVariable = "shoot"
 
-// workerVariable names the pool a rule is evaluated for, the v1beta1 Worker (issue #34). Rules
-// that read it are refused on write until admission evaluates them per pool.
-const workerVariable = "worker"
+// WorkerVariable is the name of the variable bound to the v1beta1 Worker of the pool a rule is
+// evaluated for (docs/proposals/per-pool-component-versions.md).
+const WorkerVariable = "worker"
 
 // shootTypeName is the CEL type name of the `shoot` variable. Nested objects are named after
 // their path below it (e.g. gardener.cloud.v1beta1.Shoot.spec.provider).
@@ -118,7 +118,7 @@ func NewEnvironment(compatibilityVersion *version.Version) (*Environment, error)
 			IntroducedVersion: version.MajorMinor(1, 0),
 			EnvOptions: []cel.EnvOption{
 				cel.Variable(ShootVariable, shootType.CelType()),
-				cel.Variable(workerVariable, workerType.CelType()),
+				cel.Variable(WorkerVariable, workerType.CelType()),
 			},
 			DeclTypes: []*apiservercel.DeclType{shootType},
 		},
@@ -130,7 +130,7 @@ func NewEnvironment(compatibilityVersion *version.Version) (*Environment, error)
 	return &Environment{
 		envSet: envSet,
 		costEstimator: &library.CostEstimator{SizeEstimator: &sizeEstimator{roots: map[string]*apiservercel.DeclType{
-			ShootVariable: shootType, workerVariable: workerType,
+			ShootVariable: shootType, WorkerVariable: workerType,
 		}}},
 	}, nil
 }

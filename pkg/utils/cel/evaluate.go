@@ -69,6 +69,8 @@ func (r Result) Passed() bool { return r.Status == StatusPassed }
 type Evaluator struct {
 	activation interpreter.Activation
 	remaining  int64
+	// budget is the Evaluator whose budget this one spends; nil for its own.
+	budget *Evaluator
 }
 
 // NewEvaluator returns an Evaluator for shoot with a runtime cost budget. Rules see the Shoot in its
@@ -94,10 +96,11 @@ func (a *shootActivation) ResolveName(name string) (any, bool) {
 
 func (a *shootActivation) Parent() interpreter.Activation { return nil }
 
-// forWorker returns an evaluator that also binds `worker` to the pool, with the remaining budget.
-func (e *Evaluator) forWorker(worker *gardencorev1beta1.Worker) *Evaluator {
+// ForWorker returns an Evaluator that also binds `worker` to worker, one of the Shoot's pools, and
+// spends e's budget. Without it a rule that reads `worker` is an evaluation error.
+func (e *Evaluator) ForWorker(worker *gardencorev1beta1.Worker) *Evaluator {
 	value := &typedStruct{value: reflect.ValueOf(worker).Elem()}
-	return &Evaluator{activation: &workerActivation{worker: value, parent: e.activation}, remaining: e.remaining}
+	return &Evaluator{activation: &workerActivation{worker: value, parent: e.activation}, budget: e.spender()}
 }
 
 // workerActivation resolves `worker` and leaves every other name to its parent.
@@ -107,7 +110,7 @@ type workerActivation struct {
 }
 
 func (a *workerActivation) ResolveName(name string) (any, bool) {
-	if name == workerVariable {
+	if name == WorkerVariable {
 		return a.worker, true
 	}
 	return a.parent.ResolveName(name)
@@ -115,14 +118,22 @@ func (a *workerActivation) ResolveName(name string) (any, bool) {
 
 func (a *workerActivation) Parent() interpreter.Activation { return a.parent }
 
-// WithBudget returns an Evaluator for the same Shoot that shares its conversion but has its own
-// budget; neither is safe for concurrent use with the other.
+// WithBudget returns an Evaluator for the same Shoot (and pool) that shares its conversion but has
+// its own budget; neither is safe for concurrent use with the other.
 func (e *Evaluator) WithBudget(costBudget int64) *Evaluator {
 	return &Evaluator{activation: e.activation, remaining: costBudget}
 }
 
 // RemainingBudget returns the cost budget left, negative once it has been exceeded.
-func (e *Evaluator) RemainingBudget() int64 { return e.remaining }
+func (e *Evaluator) RemainingBudget() int64 { return e.spender().remaining }
+
+// spender is the Evaluator whose budget e spends.
+func (e *Evaluator) spender() *Evaluator {
+	if e.budget != nil {
+		return e.budget
+	}
+	return e
+}
 
 // Evaluate runs every rule in order and returns one Result per rule; errors of any kind are results
 // with StatusCompileError or StatusEvaluationError, never panics.
@@ -134,6 +145,11 @@ func (e *Evaluator) Evaluate(ctx context.Context, rules RuleSet) []Result {
 	return results
 }
 
+// EvaluateRule runs rules[index] alone, as Evaluate would.
+func (e *Evaluator) EvaluateRule(ctx context.Context, rules RuleSet, index int) Result {
+	return e.evaluate(ctx, index, &rules[index])
+}
+
 func (e *Evaluator) evaluate(ctx context.Context, index int, rule *CompiledRule) Result {
 	result := Result{Index: index, Rule: rule.Rule, Status: StatusEvaluationError}
 	switch {
@@ -143,7 +159,7 @@ func (e *Evaluator) evaluate(ctx context.Context, index int, rule *CompiledRule)
 	case rule.program == nil:
 		result.Status, result.Message = StatusCompileError, "rule was not compiled"
 		return result
-	case e.remaining < 0:
+	case e.spender().remaining < 0:
 		result.Message = outOfBudgetMessage
 		return result
 	case ctx.Err() != nil:
@@ -152,16 +168,17 @@ func (e *Evaluator) evaluate(ctx context.Context, index int, rule *CompiledRule)
 	}
 
 	value, details, err := rule.program.ContextEval(ctx, e.activation)
+	budget := e.spender()
 	if details != nil {
 		if cost := details.ActualCost(); cost != nil {
 			result.Cost = *cost
-			e.remaining -= int64(min(*cost, uint64(1)<<62))
+			budget.remaining -= int64(min(*cost, uint64(1)<<62))
 		}
 	}
 	switch {
 	case err != nil:
 		result.Message = err.Error()
-	case e.remaining < 0:
+	case budget.remaining < 0:
 		result.Message = outOfBudgetMessage
 	case value == types.True:
 		result.Status, result.Message = StatusPassed, ""

@@ -17,6 +17,8 @@ type RuleFailure struct {
 	// Index is the position of the rule in compatibility.validations[].
 	Index int
 	Rule  string
+	// Pool is the worker pool a rule that reads `worker` failed for, "" for other rules.
+	Pool string
 	// Status is celutils.StatusFailed, or StatusCompileError or StatusEvaluationError for a rule
 	// that could not be run (it counts as failed).
 	Status celutils.Status
@@ -24,16 +26,22 @@ type RuleFailure struct {
 	Message string
 }
 
-// Detail is the text of a failure in admission errors and maintenance results.
+// Detail is the text of a failure in admission errors and maintenance results; it names the pool
+// of a rule that reads `worker`.
 func (f RuleFailure) Detail() string {
+	var detail string
 	switch f.Status {
 	case celutils.StatusFailed:
-		return f.Message
+		detail = f.Message
 	case celutils.StatusCompileError:
-		return "compatibility rule compilation failed: " + f.Message
+		detail = "compatibility rule compilation failed: " + f.Message
 	default:
-		return fmt.Sprintf("compatibility rule evaluation failed: %s (rule: %s)", f.Message, f.Rule)
+		detail = fmt.Sprintf("compatibility rule evaluation failed: %s (rule: %s)", f.Message, f.Rule)
 	}
+	if f.Pool != "" {
+		return fmt.Sprintf("worker pool %s: %s", f.Pool, detail)
+	}
+	return detail
 }
 
 // ruleFailureDetails returns the Detail of each failure, nil for none.
@@ -48,24 +56,36 @@ func ruleFailureDetails(failures []RuleFailure) []string {
 	return out
 }
 
-// IntroducedRuleFailures returns the failures of current whose rule (by Index) is not among
-// previous, the failures of the same rules before the change; a rule that could not be evaluated
-// before counts as failed. Without baseline every current failure is introduced.
+// IntroducedRuleFailures returns the failures of current whose rule (by Index) did not fail for the
+// same pool in previous, the failures of the same rules before the change: a pool newly failing a
+// rule that reads `worker` (a new pool, a changed one, one newly on the version) is introduced. A
+// rule that could not be evaluated before counts as failed. Without baseline every current failure
+// is introduced.
 func IntroducedRuleFailures(current, previous []RuleFailure, baseline bool) []RuleFailure {
 	if !baseline {
 		return current
 	}
-	failedBefore := make(map[int]bool, len(previous))
+	type key struct {
+		index int
+		pool  string
+	}
+	failedBefore := make(map[key]bool, len(previous))
 	for _, f := range previous {
-		failedBefore[f.Index] = true
+		failedBefore[key{f.Index, f.Pool}] = true
 	}
 	var introduced []RuleFailure
 	for _, f := range current {
-		if !failedBefore[f.Index] {
+		if !failedBefore[key{f.Index, f.Pool}] {
 			introduced = append(introduced, f)
 		}
 	}
 	return introduced
+}
+
+// ruleScope is what a pin versions: a pool's (pool set) or the Shoot-level version of component of
+// extensionType, which the pools without an override of it run.
+type ruleScope struct {
+	extensionType, component, pool string
 }
 
 // shootRules evaluates compatibility rules against one Shoot, prepared for CEL on first use; all
@@ -82,17 +102,18 @@ func newShootRules(shoot *gardencorev1beta1.Shoot) *shootRules {
 	return &shootRules{shoot: shoot}
 }
 
-// check returns the rules the Shoot does not pass, in rule order. ok is false when the Shoot could
-// not be prepared: then every rule fails with StatusEvaluationError.
-func (s *shootRules) check(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
+// check returns the rules the Shoot does not pass for a pin of scope, in rule order and, for a rule
+// that reads `worker` of a Shoot-level pin, in pool order. ok is false when the Shoot could not be
+// prepared or has no pool of a pool pin: then every rule fails with StatusEvaluationError.
+func (s *shootRules) check(ctx context.Context, rules celutils.RuleSet, scope ruleScope) (failures []RuleFailure, ok bool) {
 	if len(rules) == 0 {
 		return nil, true
 	}
-	return s.evaluate(ctx, rules, s.prepare())
+	return s.evaluate(ctx, rules, s.prepare(), scope)
 }
 
 // checkIsolated is check with a cost budget of its own.
-func (s *shootRules) checkIsolated(ctx context.Context, rules celutils.RuleSet) (failures []RuleFailure, ok bool) {
+func (s *shootRules) checkIsolated(ctx context.Context, rules celutils.RuleSet, scope ruleScope) (failures []RuleFailure, ok bool) {
 	if len(rules) == 0 {
 		return nil, true
 	}
@@ -100,7 +121,7 @@ func (s *shootRules) checkIsolated(ctx context.Context, rules celutils.RuleSet) 
 	if evaluator != nil {
 		evaluator = evaluator.WithBudget(celutils.DefaultCostBudget)
 	}
-	return s.evaluate(ctx, rules, evaluator)
+	return s.evaluate(ctx, rules, evaluator, scope)
 }
 
 // prepare converts the Shoot on first use; nil when that failed (s.err).
@@ -112,19 +133,88 @@ func (s *shootRules) prepare() *celutils.Evaluator {
 	return s.evaluator
 }
 
-func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evaluator *celutils.Evaluator) (failures []RuleFailure, ok bool) {
-	var results []celutils.Result
-	if s.err != nil {
-		results = celutils.FailedResults(rules, s.err)
-	} else {
-		results = evaluator.Evaluate(ctx, rules)
+func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evaluator *celutils.Evaluator, scope ruleScope) ([]RuleFailure, bool) {
+	switch {
+	case s.err != nil:
+		return appendFailures(nil, rules, celutils.FailedResults(rules, s.err), ""), false
+	case scope.pool != "":
+		worker := s.pool(scope.pool)
+		if worker == nil {
+			return appendFailures(nil, rules, celutils.FailedResults(rules, fmt.Errorf("the Shoot has no worker pool %s", scope.pool)), ""), false
+		}
+		return appendFailures(nil, rules, evaluator.ForWorker(worker).Evaluate(ctx, rules), scope.pool), true
+	case !rules.ReadsWorker():
+		return appendFailures(nil, rules, evaluator.Evaluate(ctx, rules), ""), true
 	}
-	for _, r := range results {
-		if !r.Passed() {
-			failures = append(failures, RuleFailure{Index: r.Index, Rule: r.Rule, Status: r.Status, Message: r.Message})
+
+	// A Shoot-level pin: a rule that reads `worker` runs once per pool on the Shoot-level version.
+	var (
+		failures []RuleFailure
+		pools    []*gardencorev1beta1.Worker
+		bound    []*celutils.Evaluator
+	)
+	for i := range s.shoot.Spec.Provider.Workers {
+		if worker := &s.shoot.Spec.Provider.Workers[i]; !overrides(worker, scope.extensionType, scope.component) {
+			pools = append(pools, worker)
 		}
 	}
-	return failures, s.err == nil
+	for i := range rules {
+		if !rules[i].ReadsWorker() {
+			failures = appendFailures(failures, rules, []celutils.Result{evaluator.EvaluateRule(ctx, rules, i)}, "")
+			continue
+		}
+		for j, worker := range pools {
+			if bound == nil {
+				bound = make([]*celutils.Evaluator, len(pools))
+			}
+			if bound[j] == nil {
+				bound[j] = evaluator.ForWorker(worker)
+			}
+			failures = appendFailures(failures, rules, []celutils.Result{bound[j].EvaluateRule(ctx, rules, i)}, worker.Name)
+		}
+	}
+	return failures, true
+}
+
+// appendFailures appends the results that did not pass, naming pool for rules that read `worker`.
+func appendFailures(failures []RuleFailure, rules celutils.RuleSet, results []celutils.Result, pool string) []RuleFailure {
+	for _, r := range results {
+		if r.Passed() {
+			continue
+		}
+		failure := RuleFailure{Index: r.Index, Rule: r.Rule, Status: r.Status, Message: r.Message}
+		if rules[r.Index].ReadsWorker() {
+			failure.Pool = pool
+		}
+		failures = append(failures, failure)
+	}
+	return failures
+}
+
+// pool returns the Shoot's worker pool of that name, nil if there is none.
+func (s *shootRules) pool(name string) *gardencorev1beta1.Worker {
+	for i := range s.shoot.Spec.Provider.Workers {
+		if s.shoot.Spec.Provider.Workers[i].Name == name {
+			return &s.shoot.Spec.Provider.Workers[i]
+		}
+	}
+	return nil
+}
+
+// overrides reports whether the pool's workers[].extensions[] has an entry for component of
+// extensionType, so that the pool does not run the Shoot-level version.
+func overrides(worker *gardencorev1beta1.Worker, extensionType, component string) bool {
+	for _, e := range worker.Extensions {
+		if e.Type != extensionType {
+			continue
+		}
+		for _, c := range e.Components {
+			if c.Name == component {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // CompatibilityChecker evaluates the compatibility rules of component versions against Shoots.
@@ -133,10 +223,13 @@ type CompatibilityChecker interface {
 	ForShoot(shoot *gardencorev1beta1.Shoot) ShootCompatibility
 }
 
-// ShootCompatibility checks component versions against one Shoot.
+// ShootCompatibility checks component versions against one Shoot. Each call has a cost budget of
+// its own.
 type ShootCompatibility interface {
-	// Check returns the rules of version of component in profile that the Shoot fails; a rule
-	// that cannot be evaluated fails. ok is false when the Shoot could not be prepared.
+	// Check returns the rules of version of component in profile that the Shoot fails, for a
+	// Shoot-level pin of the extension named like profile: a rule that reads `worker` is
+	// evaluated once per pool without an override of the component. A rule that cannot be
+	// evaluated fails. ok is false when the Shoot could not be prepared.
 	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) (failures []RuleFailure, ok bool)
 }
 
@@ -158,5 +251,12 @@ type celShootCompatibility struct {
 }
 
 func (c *celShootCompatibility) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]RuleFailure, bool) {
-	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version))
+	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), ruleScope{extensionType: profile.Name, component: component})
+}
+
+// CheckWorker is Check for a pin of the pool named pool (a runtime's or an override's): every rule
+// is evaluated once, `worker` bound to that pool; ok is also false without that pool. It joins
+// ShootCompatibility with its first caller outside this package.
+func (c *celShootCompatibility) CheckWorker(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version, pool string) ([]RuleFailure, bool) {
+	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), ruleScope{extensionType: profile.Name, component: component, pool: pool})
 }

@@ -45,6 +45,7 @@ var _ = Describe("Compatibility", func() {
 		profile *gardencorev1beta1.ExtensionProfile
 	)
 
+	agent := ruleScope{extensionType: "shoot-falco-service", component: "agent"}
 	// A rule that iterates the workers costs more than 1 unit and passes for the Shoot below.
 	const costly = "shoot.spec.provider.workers.all(w, w.minimum >= 1)"
 
@@ -88,7 +89,7 @@ var _ = Describe("Compatibility", func() {
 
 			isolated := newShootRules(shoot)
 			for range 3 {
-				failures, ok := isolated.checkIsolated(ctx, rules)
+				failures, ok := isolated.checkIsolated(ctx, rules, agent)
 				Expect(ok).To(BeTrue())
 				Expect(failures).To(perCallLimit)
 			}
@@ -96,17 +97,17 @@ var _ = Describe("Compatibility", func() {
 			shared := newShootRules(shoot)
 			var last []RuleFailure
 			for range 11 { // ten calls spend the budget
-				last, _ = shared.check(ctx, rules)
+				last, _ = shared.check(ctx, rules, agent)
 			}
 			Expect(last).To(HaveExactElements(HaveField("Message", ContainSubstring("running out of cost budget"))))
 			// The shared budget is spent, an isolated call on the same ShootRules still runs.
-			failures, _ := shared.checkIsolated(ctx, rules)
+			failures, _ := shared.checkIsolated(ctx, rules, agent)
 			Expect(failures).To(perCallLimit)
 		})
 
 		It("fails every rule with the cause when there is no Shoot to prepare", func() {
 			rules := celutils.NewCache().Get(profile).Rules("agent", "1.0.2")
-			failures, ok := newShootRules(nil).checkIsolated(ctx, rules)
+			failures, ok := newShootRules(nil).checkIsolated(ctx, rules, agent)
 			Expect(ok).To(BeFalse())
 			Expect(failures).To(HaveExactElements(HaveField("Status", celutils.StatusEvaluationError)))
 		})

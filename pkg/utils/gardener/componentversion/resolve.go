@@ -194,7 +194,7 @@ func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1
 			shoot.Spec.Extensions = deepCopyExtensions(m.extensions)
 			m.rules = newShootRules(shoot)
 		}
-		failures, _ := m.rules.checkIsolated(ctx, rules)
+		failures, _ := m.rules.checkIsolated(ctx, rules, ruleScope{extensionType: profile.Name, component: component})
 		return ruleFailureDetails(failures), nil
 	}
 }

@@ -184,10 +184,21 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 
 // check returns an error per rule of a pinned version that the new Shoot fails and, with baseline
 // (the old Shoot ran the version), that passed on the old one; a failure that the forced host
-// changes of a maintenance write alone cause is a warning instead.
+// changes of a maintenance write alone cause is a warning instead. A rule that reads `worker` is
+// checked per pool that runs the Shoot-level version, and its error names the pool.
 func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version string, baseline bool) (field.ErrorList, []string) {
-	rules := c.cache.Get(profile).Rules(component, version)
-	current, _ := c.newRules.check(ctx, rules)
+	return c.checkScope(ctx, fldPath, profile, ruleScope{extensionType: extensionType, component: component}, version, baseline)
+}
+
+// checkPool is check for a pin of the pool (a runtime's or an override's), with `worker` bound to
+// it; baseline means the old Shoot's pool ran the version.
+func (c *compatibilityCheck) checkPool(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version, pool string, baseline bool) (field.ErrorList, []string) {
+	return c.checkScope(ctx, fldPath, profile, ruleScope{extensionType: extensionType, component: component, pool: pool}, version, baseline)
+}
+
+func (c *compatibilityCheck) checkScope(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, scope ruleScope, version string, baseline bool) (field.ErrorList, []string) {
+	rules := c.cache.Get(profile).Rules(scope.component, version)
+	current, _ := c.newRules.check(ctx, rules, scope)
 	if len(current) == 0 {
 		return nil, nil
 	}
@@ -197,7 +208,7 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Pa
 		c.prepareOld()
 	}
 	if baseline && c.oldRules != nil {
-		previous, baseline = c.oldRules.check(ctx, rules)
+		previous, baseline = c.oldRules.check(ctx, rules, scope)
 	} else {
 		baseline = false
 	}
@@ -208,13 +219,13 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Pa
 	)
 	for _, failure := range IntroducedRuleFailures(current, previous, baseline) {
 		detail := failure.Detail()
-		if baseline && c.brokenByForced(ctx, rules[failure.Index]) {
+		if baseline && c.brokenByForced(ctx, rules[failure.Index], scope, failure.Pool) {
 			changes := make([]string, 0, len(c.forced))
 			for _, f := range c.forced {
 				changes = append(changes, f.String())
 			}
 			warnings = append(warnings, fmt.Sprintf("component %s of extension %s keeps version %s, which the update forced by shoot maintenance (%s) makes incompatible: %s",
-				component, extensionType, version, strings.Join(changes, ", "), detail))
+				scope.component, scope.extensionType, version, strings.Join(changes, ", "), detail))
 			continue
 		}
 		allErrs = append(allErrs, field.Invalid(fldPath(), version, detail))
@@ -222,13 +233,13 @@ func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Pa
 	return allErrs, warnings
 }
 
-// brokenByForced reports whether rule fails on the old Shoot with only the forced host changes
-// applied; false without them.
-func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.CompiledRule) bool {
+// brokenByForced reports whether rule fails (for pool, if it reads `worker`) on the old Shoot with
+// only the forced host changes applied; false without them.
+func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.CompiledRule, scope ruleScope, pool string) bool {
 	c.prepareForced()
 	if c.forcedRules == nil {
 		return false
 	}
-	failures, ok := c.forcedRules.check(ctx, celutils.RuleSet{rule})
-	return ok && len(failures) == 1
+	failures, ok := c.forcedRules.check(ctx, celutils.RuleSet{rule}, scope)
+	return ok && slices.ContainsFunc(failures, func(f RuleFailure) bool { return f.Pool == pool })
 }
