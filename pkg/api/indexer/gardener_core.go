@@ -63,6 +63,36 @@ func AddShootPinnedComponentVersions(ctx context.Context, indexer client.FieldIn
 	return nil
 }
 
+// ShootExtensionComponentMovesField is the field index of Shoots by the PinnedComponentVersionKey
+// of each version maintenance moved them to (status.extensionComponentMoves[].to), for
+// client.MatchingFields. A Shoot being deleted is in none.
+const ShootExtensionComponentMovesField = "status.extensionComponentMoves.to"
+
+// ShootExtensionComponentMovesIndexerFunc returns the index values of a Shoot for
+// ShootExtensionComponentMovesField, without duplicates.
+func ShootExtensionComponentMovesIndexerFunc(obj client.Object) []string {
+	shoot, ok := obj.(*gardencorev1beta1.Shoot)
+	if !ok || shoot.DeletionTimestamp != nil {
+		return nil
+	}
+	var keys []string
+	for _, move := range shoot.Status.ExtensionComponentMoves {
+		if k := PinnedComponentVersionKey(move.Type, move.Component, move.To); !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// AddShootExtensionComponentMoves registers the ShootExtensionComponentMovesField index on Shoots
+// with indexer (a manager's field indexer).
+func AddShootExtensionComponentMoves(ctx context.Context, indexer client.FieldIndexer) error {
+	if err := indexer.IndexField(ctx, &gardencorev1beta1.Shoot{}, ShootExtensionComponentMovesField, ShootExtensionComponentMovesIndexerFunc); err != nil {
+		return fmt.Errorf("failed to add indexer for %s to Shoot informer: %w", ShootExtensionComponentMovesField, err)
+	}
+	return nil
+}
+
 // PinnedComponentKey is the value of a (extension type, component) pair in the index of Shoots by
 // pinned component: "<extension type>/<component>". ExtensionProfile names and component names are
 // DNS labels, so the key of a valid profile's component is unambiguous.

@@ -126,6 +126,31 @@ var _ = Describe("Core indexers", func() {
 		})
 	})
 
+	DescribeTable("#ShootExtensionComponentMovesIndexerFunc",
+		func(moves []gardencorev1beta1.ExtensionComponentMove, deleting bool, expected []string) {
+			s := &gardencorev1beta1.Shoot{Status: gardencorev1beta1.ShootStatus{ExtensionComponentMoves: moves}}
+			if deleting {
+				s.DeletionTimestamp = &metav1.Time{}
+			}
+			Expect(ShootExtensionComponentMovesIndexerFunc(s)).To(Equal(expected))
+		},
+		Entry("no moves", nil, false, nil),
+		Entry("the version of each move, once", []gardencorev1beta1.ExtensionComponentMove{
+			{Type: "shoot-traefik", Component: "traefik", From: "3.6.13", To: "3.7.0"},
+			{Type: "shoot-traefik", Component: "traefik", WorkerPool: ptr.To("gpu"), From: "3.6.12", To: "3.7.0"},
+			{Type: "shoot-falco-service", Component: "falco", From: "0.44.1", To: "0.44.2"},
+		}, false, []string{"shoot-traefik/traefik/3.7.0", "shoot-falco-service/falco/0.44.2"}),
+		Entry("a Shoot being deleted", []gardencorev1beta1.ExtensionComponentMove{{Type: "shoot-traefik", Component: "traefik", To: "3.7.0"}}, true, nil),
+	)
+
+	It("#AddShootExtensionComponentMoves registers the index on Shoots", func() {
+		indexer := &recordingFieldIndexer{}
+		Expect(AddShootExtensionComponentMoves(context.Background(), indexer)).To(Succeed())
+		Expect(indexer.field).To(Equal(ShootExtensionComponentMovesField))
+		Expect(indexer.extract(&gardencorev1beta1.ExtensionProfile{})).To(BeNil())
+		Expect(AddShootExtensionComponentMoves(context.Background(), &recordingFieldIndexer{err: errors.New("boom")})).To(MatchError(ContainSubstring("boom")))
+	})
+
 	Describe("#AddShootPinIndexers", func() {
 		It("adds the missing pin indexes once, and the informer's indexer lists Shoots by pinned version", func() {
 			informer := gardencoreinformers.NewSharedInformerFactory(nil, 0).Core().V1beta1().Shoots().Informer()

@@ -54,6 +54,27 @@ type ShootStatus struct {
 	ManualWorkerPoolRollout *ManualWorkerPoolRollout
 	// LiveMigration holds the progress of a live migration of the control plane.
 	LiveMigration *LiveMigration
+	// ExtensionComponentMoves records, per extension type, component and worker pool, the last
+	// version move that maintenance made (GEP-78 staged rollouts count them).
+	ExtensionComponentMoves []ExtensionComponentMove
+}
+
+// ExtensionComponentMove records that maintenance moved a pinned component version.
+type ExtensionComponentMove struct {
+	// Type is the extension type, the name of the ExtensionProfile.
+	Type string
+	// Component is the component's name.
+	Component string
+	// WorkerPool is the pool whose pin moved; nil for the Shoot's pin in spec.extensions.
+	WorkerPool *string
+	// From is the version before the move.
+	From string
+	// To is the version after the move.
+	To string
+	// Time is when maintenance moved the version.
+	Time metav1.Time
+	// Forced tells a forced upgrade off an expired version from an auto-update or channel move.
+	Forced bool
 }
 
 // LastMaintenance records a maintenance operation of a Shoot.

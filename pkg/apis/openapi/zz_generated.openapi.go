@@ -81,6 +81,7 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		v1beta1.Extension{}.OpenAPIModelName():                                    schema_pkg_apis_core_v1beta1_Extension(ref),
 		v1beta1.ExtensionAutoUpdate{}.OpenAPIModelName():                          schema_pkg_apis_core_v1beta1_ExtensionAutoUpdate(ref),
 		v1beta1.ExtensionComponent{}.OpenAPIModelName():                           schema_pkg_apis_core_v1beta1_ExtensionComponent(ref),
+		v1beta1.ExtensionComponentMove{}.OpenAPIModelName():                       schema_pkg_apis_core_v1beta1_ExtensionComponentMove(ref),
 		v1beta1.ExtensionComponentVersion{}.OpenAPIModelName():                    schema_pkg_apis_core_v1beta1_ExtensionComponentVersion(ref),
 		v1beta1.ExtensionComponentVersionStatus{}.OpenAPIModelName():              schema_pkg_apis_core_v1beta1_ExtensionComponentVersionStatus(ref),
 		v1beta1.ExtensionExposure{}.OpenAPIModelName():                            schema_pkg_apis_core_v1beta1_ExtensionExposure(ref),
@@ -2876,6 +2877,74 @@ func schema_pkg_apis_core_v1beta1_ExtensionComponent(ref common.ReferenceCallbac
 		},
 		Dependencies: []string{
 			v1beta1.ExtensionAutoUpdate{}.OpenAPIModelName()},
+	}
+}
+
+func schema_pkg_apis_core_v1beta1_ExtensionComponentMove(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "ExtensionComponentMove records that maintenance moved a pinned component version.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Type is the extension type, the name of the ExtensionProfile.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"component": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Component is the component's name.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"workerPool": {
+						SchemaProps: spec.SchemaProps{
+							Description: "WorkerPool is the pool whose pin moved; unset for the Shoot's pin in spec.extensions.",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"from": {
+						SchemaProps: spec.SchemaProps{
+							Description: "From is the version before the move.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"to": {
+						SchemaProps: spec.SchemaProps{
+							Description: "To is the version after the move.",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"time": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Time is when maintenance moved the version.",
+							Ref:         ref(metav1.Time{}.OpenAPIModelName()),
+						},
+					},
+					"forced": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Forced tells a forced upgrade off an expired version from an auto-update or channel move.",
+							Type:        []string{"boolean"},
+							Format:      "",
+						},
+					},
+				},
+				Required: []string{"type", "component", "from", "to", "time"},
+			},
+		},
+		Dependencies: []string{
+			metav1.Time{}.OpenAPIModelName()},
 	}
 }
 
@@ -7299,12 +7368,30 @@ func schema_pkg_apis_core_v1beta1_ShootStatus(ref common.ReferenceCallback) comm
 							Ref:         ref(v1beta1.LiveMigration{}.OpenAPIModelName()),
 						},
 					},
+					"extensionComponentMoves": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "ExtensionComponentMoves records, per extension type, component and worker pool, the last version move that maintenance made (GEP-78 staged rollouts count them).",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref(v1beta1.ExtensionComponentMove{}.OpenAPIModelName()),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"gardener", "hibernated", "technicalID", "uid"},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.Condition{}.OpenAPIModelName(), v1beta1.Gardener{}.OpenAPIModelName(), v1beta1.InPlaceUpdatesStatus{}.OpenAPIModelName(), v1beta1.LastError{}.OpenAPIModelName(), v1beta1.LastMaintenance{}.OpenAPIModelName(), v1beta1.LastOperation{}.OpenAPIModelName(), v1beta1.LiveMigration{}.OpenAPIModelName(), v1beta1.ManualWorkerPoolRollout{}.OpenAPIModelName(), v1beta1.NetworkingStatus{}.OpenAPIModelName(), v1beta1.ShootAdvertisedAddress{}.OpenAPIModelName(), v1beta1.ShootCredentials{}.OpenAPIModelName(), metav1.Time{}.OpenAPIModelName()},
+			v1beta1.Condition{}.OpenAPIModelName(), v1beta1.ExtensionComponentMove{}.OpenAPIModelName(), v1beta1.Gardener{}.OpenAPIModelName(), v1beta1.InPlaceUpdatesStatus{}.OpenAPIModelName(), v1beta1.LastError{}.OpenAPIModelName(), v1beta1.LastMaintenance{}.OpenAPIModelName(), v1beta1.LastOperation{}.OpenAPIModelName(), v1beta1.LiveMigration{}.OpenAPIModelName(), v1beta1.ManualWorkerPoolRollout{}.OpenAPIModelName(), v1beta1.NetworkingStatus{}.OpenAPIModelName(), v1beta1.ShootAdvertisedAddress{}.OpenAPIModelName(), v1beta1.ShootCredentials{}.OpenAPIModelName(), metav1.Time{}.OpenAPIModelName()},
 	}
 }
 

@@ -162,3 +162,33 @@ func findExtension(shoot *core.Shoot, extensionType string) *core.Extension {
 	}
 	return nil
 }
+
+// validateExtensionComponentMoves validates status.extensionComponentMoves: each record names an
+// extension type, a component and the versions, and a (type, component, pool) has one record.
+func validateExtensionComponentMoves(moves []core.ExtensionComponentMove, fldPath *field.Path) field.ErrorList {
+	allErrs := field.ErrorList{}
+	seen := sets.New[string]()
+	for i, move := range moves {
+		idxPath := fldPath.Index(i)
+		for _, required := range []struct{ name, value string }{{"type", move.Type}, {"component", move.Component}, {"from", move.From}, {"to", move.To}} {
+			if required.value == "" {
+				allErrs = append(allErrs, field.Required(idxPath.Child(required.name), "must not be empty"))
+			}
+		}
+		if move.Time.IsZero() {
+			allErrs = append(allErrs, field.Required(idxPath.Child("time"), "must be set"))
+		}
+		pool := ""
+		if move.WorkerPool != nil {
+			if pool = *move.WorkerPool; pool == "" {
+				allErrs = append(allErrs, field.Required(idxPath.Child("workerPool"), "must not be empty when set"))
+			}
+		}
+		if key := move.Type + "/" + move.Component + "/" + pool; seen.Has(key) {
+			allErrs = append(allErrs, field.Duplicate(idxPath, key))
+		} else {
+			seen.Insert(key)
+		}
+	}
+	return allErrs
+}

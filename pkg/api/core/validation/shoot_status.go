@@ -32,6 +32,7 @@ func ValidateShootStatusUpdate(newStatus, oldStatus core.ShootStatus) field.Erro
 		allErrs = append(allErrs, apivalidation.ValidateImmutableField(newStatus.ClusterIdentity, oldStatus.ClusterIdentity, fldPath.Child("clusterIdentity"))...)
 	}
 	allErrs = append(allErrs, validateAdvertiseAddresses(newStatus.AdvertisedAddresses, fldPath.Child("advertisedAddresses"))...)
+	allErrs = append(allErrs, validateExtensionComponentMoves(newStatus.ExtensionComponentMoves, fldPath.Child("extensionComponentMoves"))...)
 	return append(allErrs, validateNetworkingStatus(newStatus.Networking, fldPath.Child("networking"))...)
 }
 

@@ -8,6 +8,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	gomegatypes "github.com/onsi/gomega/types"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
@@ -75,6 +76,25 @@ var _ = Describe("ValidateShootStatusUpdate", func() {
 		},
 			fieldErrExact(field.ErrorTypeInvalid, "status.networking.services[1]", "must be valid canonical CIDR"),
 			fieldErrExact(field.ErrorTypeInvalid, "status.networking.egressCIDRs[0]", "must be valid canonical CIDR")),
+		Entry("component moves", func(*core.ShootStatus) {}, func(s *core.ShootStatus) {
+			s.ExtensionComponentMoves = []core.ExtensionComponentMove{
+				{Type: "shoot-falco-service", Component: "falco", From: "0.44.1", To: "0.44.2", Time: metav1.Now()},
+				{Type: "shoot-falco-service", Component: "falco", WorkerPool: ptr.To("gpu"), From: "0.44.1", To: "0.44.2", Time: metav1.Now(), Forced: true},
+			}
+		}),
+		Entry("a component move without names, versions or time", func(*core.ShootStatus) {}, func(s *core.ShootStatus) {
+			s.ExtensionComponentMoves = []core.ExtensionComponentMove{{WorkerPool: ptr.To("")}}
+		},
+			fieldErrExact(field.ErrorTypeRequired, "status.extensionComponentMoves[0].type", "must not be empty"),
+			fieldErrExact(field.ErrorTypeRequired, "status.extensionComponentMoves[0].component", "must not be empty"),
+			fieldErrExact(field.ErrorTypeRequired, "status.extensionComponentMoves[0].from", "must not be empty"),
+			fieldErrExact(field.ErrorTypeRequired, "status.extensionComponentMoves[0].to", "must not be empty"),
+			fieldErrExact(field.ErrorTypeRequired, "status.extensionComponentMoves[0].time", "must be set"),
+			fieldErrExact(field.ErrorTypeRequired, "status.extensionComponentMoves[0].workerPool", "must not be empty when set")),
+		Entry("two moves of one component and pool", func(*core.ShootStatus) {}, func(s *core.ShootStatus) {
+			move := core.ExtensionComponentMove{Type: "shoot-falco-service", Component: "falco", From: "0.44.1", To: "0.44.2", Time: metav1.Now()}
+			s.ExtensionComponentMoves = []core.ExtensionComponentMove{move, move}
+		}, fieldErrExact(field.ErrorTypeDuplicate, "status.extensionComponentMoves[1]", "")),
 	)
 
 	It("is checked on the status subresource (ValidateShootObjectStatusUpdate)", func() {

@@ -77,6 +77,31 @@ type ShootStatus struct {
 	// LiveMigration holds the progress of a live migration of the control plane.
 	// +optional
 	LiveMigration *LiveMigration `json:"liveMigration,omitempty" protobuf:"bytes,22,opt,name=liveMigration"`
+	// ExtensionComponentMoves records, per extension type, component and worker pool, the last
+	// version move that maintenance made (GEP-78 staged rollouts count them).
+	// +listType=atomic
+	// +optional
+	ExtensionComponentMoves []ExtensionComponentMove `json:"extensionComponentMoves,omitempty" protobuf:"bytes,23,rep,name=extensionComponentMoves"`
+}
+
+// ExtensionComponentMove records that maintenance moved a pinned component version.
+type ExtensionComponentMove struct {
+	// Type is the extension type, the name of the ExtensionProfile.
+	Type string `json:"type" protobuf:"bytes,1,opt,name=type"`
+	// Component is the component's name.
+	Component string `json:"component" protobuf:"bytes,2,opt,name=component"`
+	// WorkerPool is the pool whose pin moved; unset for the Shoot's pin in spec.extensions.
+	// +optional
+	WorkerPool *string `json:"workerPool,omitempty" protobuf:"bytes,3,opt,name=workerPool"`
+	// From is the version before the move.
+	From string `json:"from" protobuf:"bytes,4,opt,name=from"`
+	// To is the version after the move.
+	To string `json:"to" protobuf:"bytes,5,opt,name=to"`
+	// Time is when maintenance moved the version.
+	Time metav1.Time `json:"time" protobuf:"bytes,6,opt,name=time"`
+	// Forced tells a forced upgrade off an expired version from an auto-update or channel move.
+	// +optional
+	Forced bool `json:"forced,omitempty" protobuf:"varint,7,opt,name=forced"`
 }
 
 // LastMaintenance records a maintenance operation of a Shoot.

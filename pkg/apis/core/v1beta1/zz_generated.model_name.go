@@ -295,6 +295,11 @@ func (in ExtensionComponent) OpenAPIModelName() string {
 }
 
 // OpenAPIModelName returns the OpenAPI model name for this type.
+func (in ExtensionComponentMove) OpenAPIModelName() string {
+	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionComponentMove"
+}
+
+// OpenAPIModelName returns the OpenAPI model name for this type.
 func (in ExtensionComponentVersion) OpenAPIModelName() string {
 	return "com.github.gep-78.gardener.pkg.apis.core.v1beta1.ExtensionComponentVersion"
 }

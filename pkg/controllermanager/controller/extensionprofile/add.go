@@ -51,6 +51,9 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) erro
 	if err := indexer.AddShootPinnedComponentVersions(ctx, mgr.GetFieldIndexer()); err != nil {
 		return err
 	}
+	if err := indexer.AddShootExtensionComponentMoves(ctx, mgr.GetFieldIndexer()); err != nil {
+		return err
+	}
 
 	return builder.ControllerManagedBy(mgr).
 		Named(ControllerName).
@@ -78,7 +81,7 @@ func (r *Reconciler) MapShootToExtensionProfiles(_ context.Context, obj client.O
 }
 
 // ShootPinsChangedPredicate lets through the events of Shoots with pins that change the pinned
-// versions, the deletion state, or what a rollout reads: status.lastMaintenance and the
+// versions, the deletion state, or what a rollout reads: status.extensionComponentMoves and the
 // status.lastErrors of extensions.
 func ShootPinsChangedPredicate() predicate.Predicate {
 	hasPins := func(obj client.Object) bool {
@@ -99,7 +102,7 @@ func ShootPinsChangedPredicate() predicate.Predicate {
 			}
 			return !slices.Equal(indexer.ShootPinnedComponentVersions(oldShoot), indexer.ShootPinnedComponentVersions(newShoot)) ||
 				(oldShoot.DeletionTimestamp == nil) != (newShoot.DeletionTimestamp == nil) ||
-				!apiequality.Semantic.DeepEqual(oldShoot.Status.LastMaintenance, newShoot.Status.LastMaintenance) ||
+				!apiequality.Semantic.DeepEqual(oldShoot.Status.ExtensionComponentMoves, newShoot.Status.ExtensionComponentMoves) ||
 				!apiequality.Semantic.DeepEqual(extensionErrors(oldShoot), extensionErrors(newShoot))
 		},
 		GenericFunc: func(event.GenericEvent) bool { return false },

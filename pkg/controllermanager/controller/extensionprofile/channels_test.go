@@ -45,6 +45,7 @@ var _ = Describe("Reconciler release channels", func() {
 		fakeClient := fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithStatusSubresource(&gardencorev1beta1.ExtensionProfile{}).
 			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
 			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
+			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootExtensionComponentMovesField, indexer.ShootExtensionComponentMovesIndexerFunc).
 			WithObjects(profile).Build()
 		fakeClock := testclock.NewFakeClock(now)
 		reconciler := &Reconciler{Client: fakeClient, Clock: fakeClock, Recorder: events.NewFakeRecorder(10),

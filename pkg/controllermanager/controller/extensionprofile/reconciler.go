@@ -44,7 +44,7 @@ const (
 // Reconciler computes the status of ExtensionProfiles and guards their deletion.
 type Reconciler struct {
 	// Client is a client for the garden cluster with the ShootPinnedExtensionTypes and
-	// ShootPinnedComponentVersionsField indexes.
+	// ShootPinnedComponentVersionsField and ShootExtensionComponentMovesField indexes.
 	Client client.Client
 	// Config is the controller's configuration.
 	Config controllermanagerconfigv1alpha1.ExtensionProfileControllerConfiguration

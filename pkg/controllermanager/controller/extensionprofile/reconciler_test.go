@@ -148,6 +148,7 @@ var _ = Describe("Reconciler", func() {
 			WithStatusSubresource(&gardencorev1beta1.ExtensionProfile{}).
 			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
 			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
+			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootExtensionComponentMovesField, indexer.ShootExtensionComponentMovesIndexerFunc).
 			WithObjects(append([]client.Object{profile}, shoots...)...).
 			Build()
 		reconciler = &Reconciler{Client: fakeClient, Clock: fakeClock, Recorder: recorder}
@@ -368,6 +369,7 @@ var _ = Describe("Reconciler", func() {
 					WithScheme(kubernetes.GardenScheme).
 					WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
 					WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
+					WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootExtensionComponentMovesField, indexer.ShootExtensionComponentMovesIndexerFunc).
 					WithObjects(append([]client.Object{profile}, shootsInCluster...)...).
 					Build()
 				reconciler.Client = fakeClient
@@ -395,6 +397,7 @@ var _ = Describe("Reconciler", func() {
 				WithScheme(kubernetes.GardenScheme).
 				WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
 				WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
+				WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootExtensionComponentMovesField, indexer.ShootExtensionComponentMovesIndexerFunc).
 				WithObjects(func() client.Object {
 					p := profile.DeepCopy()
 					p.Finalizers = append(p.Finalizers, "example.com/keep")

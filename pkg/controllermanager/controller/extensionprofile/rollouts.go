@@ -24,8 +24,8 @@ const eventActionRollout = "Rollout"
 // rollouts computes status.components[].rollouts of profile into status at now, from the previous
 // status (a staged rollout starts when a version becomes a target: a new version, or one that
 // turned supported or a channel's version; a target first seen otherwise has every stage open) and
-// the Shoots of each unsettled rollout that pin each version (listed by the field index, so the cost follows the
-// Shoots on the versions, not the fleet). It returns the transitions to record and the earliest
+// the Shoots that maintenance moved to each version of an unsettled rollout (listed by the field
+// index, so the cost follows the moved Shoots, not the fleet). It returns the transitions to record and the earliest
 // time the rollout state changes next.
 func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, status *gardencorev1beta1.ExtensionProfileStatus, now time.Time) ([]rollout.Event, *time.Time, error) {
 	var (
@@ -51,7 +51,7 @@ func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.Ex
 			var shoots []gardencorev1beta1.Shoot
 			if previous != nil || becameTarget {
 				var err error
-				if shoots, err = r.shootsOnVersion(ctx, profile.Name, component.Name, version.Version); err != nil {
+				if shoots, err = r.shootsMovedTo(ctx, profile.Name, component.Name, version.Version); err != nil {
 					return nil, nil, err
 				}
 			}
@@ -98,12 +98,12 @@ func isTarget(status gardencorev1beta1.ExtensionProfileComponentStatus, version 
 	return slices.ContainsFunc(status.Channels, func(c gardencorev1beta1.ReleaseChannelStatus) bool { return c.Version == version })
 }
 
-// shootsOnVersion lists the Shoots that pin version of component under extensionType, by the
-// indexer.ShootPinnedComponentVersionsField index.
-func (r *Reconciler) shootsOnVersion(ctx context.Context, extensionType, component, version string) ([]gardencorev1beta1.Shoot, error) {
+// shootsMovedTo lists the Shoots that maintenance moved to version of component under
+// extensionType, by the indexer.ShootExtensionComponentMovesField index.
+func (r *Reconciler) shootsMovedTo(ctx context.Context, extensionType, component, version string) ([]gardencorev1beta1.Shoot, error) {
 	list := &gardencorev1beta1.ShootList{}
-	if err := r.Client.List(ctx, list, client.MatchingFields{indexer.ShootPinnedComponentVersionsField: indexer.PinnedComponentVersionKey(extensionType, component, version)}); err != nil {
-		return nil, fmt.Errorf("failed listing the Shoots on %s %s %s: %w", extensionType, component, version, err)
+	if err := r.Client.List(ctx, list, client.MatchingFields{indexer.ShootExtensionComponentMovesField: indexer.PinnedComponentVersionKey(extensionType, component, version)}); err != nil {
+		return nil, fmt.Errorf("failed listing the Shoots moved to %s %s %s: %w", extensionType, component, version, err)
 	}
 	return list.Items, nil
 }

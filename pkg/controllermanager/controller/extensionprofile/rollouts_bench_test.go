@@ -30,13 +30,13 @@ import (
 	"github.com/gep-78/gardener/test/benchutil"
 )
 
-// rolloutShoots is the number of Shoots on the version under rollout, whatever the fleet size.
+// rolloutShoots is the number of Shoots moved to the version under rollout, whatever the fleet size.
 const rolloutShoots = 200
 
 // BenchmarkRolloutState reconciles a profile whose version 3.7.0 is under rollout with
-// rolloutShoots Shoots on it (moved, 2 of them failing), in fleets of 1,000 and 50,000 Shoots; the
-// others pin 3.6.13, which was a target before and is not staged. Shoots are listed from a client-go indexer by the field
-// index, as the manager's cache serves client.MatchingFields.
+// rolloutShoots Shoots moved to it (2 of them failing), in fleets of 1,000 and 50,000 Shoots; the
+// others were moved to 3.6.13, which was a target before and is not staged. Shoots are listed from
+// a client-go indexer by the moves index, as the manager's cache serves client.MatchingFields.
 //
 //	go test -run xxx -bench BenchmarkRolloutState -count 10 ./pkg/controllermanager/controller/extensionprofile/
 func BenchmarkRolloutState(b *testing.B) {
@@ -60,7 +60,9 @@ func newRolloutBenchmark(b *testing.B, n int) (*Reconciler, reconcile.Request) {
 	b.Helper()
 	now := time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC)
 	shoots := toolscache.NewIndexer(toolscache.MetaNamespaceKeyFunc, toolscache.Indexers{
-		indexer.ShootPinnedComponentVersionsField: func(obj any) ([]string, error) { return indexer.ShootPinnedComponentVersions(obj), nil },
+		indexer.ShootExtensionComponentMovesField: func(obj any) ([]string, error) {
+			return indexer.ShootExtensionComponentMovesIndexerFunc(obj.(*gardencorev1beta1.Shoot)), nil
+		},
 	})
 	for i := range n {
 		version := "3.6.13"
@@ -70,9 +72,8 @@ func newRolloutBenchmark(b *testing.B, n int) (*Reconciler, reconcile.Request) {
 		s := &gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: fmt.Sprintf("garden-p%03d", i%500), Name: fmt.Sprintf("s%06d", i)}}
 		s.Spec.Purpose = ptr.To(gardencorev1beta1.ShootPurposeDevelopment)
 		s.Spec.Extensions = []gardencorev1beta1.Extension{{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To(version)}}}}
-		s.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{
-			Description:   fmt.Sprintf(`All maintenance operations successful. Extension "shoot-traefik" component "traefik": Updated version from "3.6.12" to %q. Reason: auto-update`, version),
-			TriggeredTime: metav1.Time{Time: now.Add(-time.Hour)}, State: gardencorev1beta1.LastOperationStateSucceeded,
+		s.Status.ExtensionComponentMoves = []gardencorev1beta1.ExtensionComponentMove{
+			{Type: "shoot-traefik", Component: "traefik", From: "3.6.12", To: version, Time: metav1.Time{Time: now.Add(-time.Hour)}},
 		}
 		if i < 2 {
 			s.Status.LastErrors = []gardencorev1beta1.LastError{{TaskID: ptr.To("extension/shoot-traefik"),
@@ -120,11 +121,11 @@ func newRolloutBenchmark(b *testing.B, n int) (*Reconciler, reconcile.Request) {
 // matches as controller-runtime's cache reader does.
 func listByIndex(shoots toolscache.Indexer, list *gardencorev1beta1.ShootList, opts ...client.ListOption) error {
 	options := (&client.ListOptions{}).ApplyOptions(opts)
-	value, ok := options.FieldSelector.RequiresExactMatch(indexer.ShootPinnedComponentVersionsField)
+	value, ok := options.FieldSelector.RequiresExactMatch(indexer.ShootExtensionComponentMovesField)
 	if !ok {
-		return fmt.Errorf("benchmark lists Shoots only by %s", indexer.ShootPinnedComponentVersionsField)
+		return fmt.Errorf("benchmark lists Shoots only by %s", indexer.ShootExtensionComponentMovesField)
 	}
-	objs, err := shoots.ByIndex(indexer.ShootPinnedComponentVersionsField, value)
+	objs, err := shoots.ByIndex(indexer.ShootExtensionComponentMovesField, value)
 	if err != nil {
 		return err
 	}

@@ -55,9 +55,8 @@ var _ = Describe("Reconciler rollouts", func() {
 		s := &gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: "garden-dev", Name: name}}
 		s.Spec.Purpose = ptr.To(gardencorev1beta1.ShootPurposeDevelopment)
 		s.Spec.Extensions = []gardencorev1beta1.Extension{{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.7.0")}}}}
-		s.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{
-			Description:   `All maintenance operations successful. Extension "shoot-traefik" component "traefik": Updated version from "3.6.13" to "3.7.0". Reason: auto-update`,
-			TriggeredTime: metav1.Time{Time: fakeClock.Now().Add(-time.Hour)}, State: gardencorev1beta1.LastOperationStateSucceeded,
+		s.Status.ExtensionComponentMoves = []gardencorev1beta1.ExtensionComponentMove{
+			{Type: "shoot-traefik", Component: "traefik", From: "3.6.13", To: "3.7.0", Time: metav1.Time{Time: fakeClock.Now().Add(-time.Hour)}},
 		}
 		if failing {
 			s.Status.LastErrors = []gardencorev1beta1.LastError{{TaskID: ptr.To("extension/shoot-traefik"),
@@ -79,6 +78,7 @@ var _ = Describe("Reconciler rollouts", func() {
 		fakeClient = fake.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithStatusSubresource(&gardencorev1beta1.ExtensionProfile{}).
 			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedExtensionTypes, indexer.ShootPinnedExtensionTypesIndexerFunc).
 			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootPinnedComponentVersionsField, indexer.ShootPinnedComponentVersionsIndexerFunc).
+			WithIndex(&gardencorev1beta1.Shoot{}, indexer.ShootExtensionComponentMovesField, indexer.ShootExtensionComponentMovesIndexerFunc).
 			WithObjects(profile).Build()
 		reconciler = &Reconciler{Client: fakeClient, Clock: fakeClock, Recorder: recorder}
 		reconcileAt()
@@ -109,7 +109,7 @@ var _ = Describe("Reconciler rollouts", func() {
 		Expect(recorder.Events).NotTo(Receive())
 	})
 
-	It("counts the Shoots on the version and halts at 3 failed of 5 moved", func() {
+	It("counts the Shoots moved to the version and halts at 3 failed of 5 moved", func() {
 		reconcileAt()
 		Expect(recorder.Events).To(Receive())
 		fakeClock.Step(2 * time.Hour)

@@ -48,6 +48,10 @@ var _ = Describe("Shoot watch", func() {
 		s.Spec.Extensions[0].Components[0].Version = ptr.To(version)
 		return s
 	}
+	withMove := func(s *gardencorev1beta1.Shoot) *gardencorev1beta1.Shoot {
+		s.Status.ExtensionComponentMoves = []gardencorev1beta1.ExtensionComponentMove{{Type: "shoot-traefik", Component: "traefik", From: "3.6.12", To: "3.6.13"}}
+		return s
+	}
 	withMaintenance := func(s *gardencorev1beta1.Shoot) *gardencorev1beta1.Shoot {
 		s.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{Description: "All maintenance operations successful.", State: gardencorev1beta1.LastOperationStateSucceeded}
 		return s
@@ -99,8 +103,9 @@ var _ = Describe("Shoot watch", func() {
 			Entry("deletion started without pins", shoot("shoot-traefik"), withDeletion(shoot("shoot-traefik")), false),
 			Entry("not Shoots", &gardencorev1beta1.ExtensionProfile{}, &gardencorev1beta1.ExtensionProfile{}, false),
 			Entry("pinned version changed", shoot("", "shoot-traefik"), withVersion(shoot("", "shoot-traefik"), "3.6.14"), true),
-			Entry("last maintenance recorded", shoot("", "shoot-traefik"), withMaintenance(shoot("", "shoot-traefik")), true),
-			Entry("last maintenance recorded without pins", shoot("shoot-traefik"), withMaintenance(shoot("shoot-traefik")), false),
+			Entry("a move recorded", shoot("", "shoot-traefik"), withMove(shoot("", "shoot-traefik")), true),
+			Entry("a move recorded without pins", shoot("shoot-traefik"), withMove(shoot("shoot-traefik")), false),
+			Entry("only the last maintenance changed", shoot("", "shoot-traefik"), withMaintenance(shoot("", "shoot-traefik")), false),
 			Entry("extension error reported", shoot("", "shoot-traefik"), withError(shoot("", "shoot-traefik"), "extension/shoot-traefik"), true),
 			Entry("other error reported", shoot("", "shoot-traefik"), withError(shoot("", "shoot-traefik"), "infrastructure"), false),
 		)

@@ -5,12 +5,11 @@
 package rollout
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -26,9 +25,9 @@ type counts struct {
 	failing []string
 }
 
-// count reads the Shoots that pin the version: moved are those whose status.lastMaintenance
-// records the update to it; of those, failing reported the component failed (status.lastErrors)
-// within the observation window after the move and not before countFrom.
+// count reads the Shoots that maintenance moved to the version: moved are those whose
+// status.extensionComponentMoves record the move; of those, failing reported the component failed
+// (status.lastErrors) within the observation window after the move and not before countFrom.
 func (c *computation) count(countFrom time.Time) counts {
 	var out counts
 	for i := range c.Shoots {
@@ -48,29 +47,16 @@ func (c *computation) count(countFrom time.Time) counts {
 	return out
 }
 
-// movedAt returns when maintenance moved shoot to version of the component, read from
-// status.lastMaintenance ("Extension "<type>" component "<name>": Updated version from "a" to
-// "<version>""); false when its last maintenance did not.
+// movedAt returns when maintenance first moved a pin of shoot (the Shoot's or a pool's) to version
+// of the component; false when no move record names it.
 func movedAt(shoot *gardencorev1beta1.Shoot, extensionType, component, version string) (time.Time, bool) {
-	m := shoot.Status.LastMaintenance
-	if m == nil {
-		return time.Time{}, false
-	}
-	prefix := fmt.Sprintf("Extension %q component %q: Updated version from ", extensionType, component)
-	for rest := m.Description; ; {
-		i := strings.Index(rest, prefix)
-		if i < 0 {
-			return time.Time{}, false
-		}
-		rest = rest[i+len(prefix):]
-		from, err := strconv.QuotedPrefix(rest)
-		if err != nil {
-			continue
-		}
-		if strings.HasPrefix(rest[len(from):], " to "+strconv.Quote(version)) {
-			return m.TriggeredTime.Time, true
+	var at time.Time
+	for _, move := range shoot.Status.ExtensionComponentMoves {
+		if move.Type == extensionType && move.Component == component && move.To == version && (at.IsZero() || move.Time.Before(&metav1.Time{Time: at})) {
+			at = move.Time.Time
 		}
 	}
+	return at, !at.IsZero()
 }
 
 // failedAt returns when gardenlet first reported the component at version failing on shoot: the

@@ -48,7 +48,7 @@ type Input struct {
 	BecameTarget bool
 	// Previous is the version's rollout status of the last reconcile, nil for none.
 	Previous *gardencorev1beta1.ComponentVersionRolloutStatus
-	// Shoots are the Shoots that pin the version (from the field index, not the fleet).
+	// Shoots are the Shoots with a move to the version (from the field index, not the fleet).
 	Shoots []gardencorev1beta1.Shoot
 }
 

@@ -34,9 +34,8 @@ var _ = Describe("Compute", func() {
 		s := gardencorev1beta1.Shoot{ObjectMeta: metav1.ObjectMeta{Namespace: "garden-dev", Name: name}}
 		s.Spec.Purpose = &purpose
 		if movedAt != nil {
-			s.Status.LastMaintenance = &gardencorev1beta1.LastMaintenance{
-				Description:   `All maintenance operations successful. Extension "falco" component "agent": Updated version from "1.0.0" to "1.1.0". Reason: auto-update`,
-				TriggeredTime: metav1.Time{Time: *movedAt}, State: gardencorev1beta1.LastOperationStateSucceeded,
+			s.Status.ExtensionComponentMoves = []gardencorev1beta1.ExtensionComponentMove{
+				{Type: "falco", Component: "agent", From: "1.0.0", To: "1.1.0", Time: metav1.Time{Time: *movedAt}},
 			}
 		}
 		if failedAt != nil {
@@ -158,11 +157,34 @@ var _ = Describe("Compute", func() {
 			[]gardencorev1beta1.Shoot{shoot("a", "evaluation", ptrTime(time.Date(2026, 11, 28, 11, 0, 0, 0, time.UTC)), ptrTime(time.Date(2026, 12, 1, 11, 30, 0, 0, time.UTC)))}, int32(1), int32(1), int32(0)),
 	)
 
-	It("reads only the update to this version and the error naming it", func() {
-		s := shoot("a", "evaluation", at(time.Hour), at(90*time.Minute))
-		s.Status.LastMaintenance.Description = `Extension "falco" component "agent": Updated version from "1.0.0" to "1.1.0-rc.1". Reason: x`
+	DescribeTable("reads only a move of this component to this version",
+		func(move gardencorev1beta1.ExtensionComponentMove, moved int32) {
+			s := shoot("a", "evaluation", nil, nil)
+			s.Status.ExtensionComponentMoves = []gardencorev1beta1.ExtensionComponentMove{move}
+			in.Shoots = []gardencorev1beta1.Shoot{s}
+			Expect(step().Status.Moved).To(Equal(moved))
+		},
+		Entry("this version", gardencorev1beta1.ExtensionComponentMove{Type: "falco", Component: "agent", To: "1.1.0", Time: metav1.Now()}, int32(1)),
+		Entry("a pool's pin", gardencorev1beta1.ExtensionComponentMove{Type: "falco", Component: "agent", WorkerPool: ptr.To("gpu"), To: "1.1.0", Time: metav1.Now()}, int32(1)),
+		Entry("a forced upgrade", gardencorev1beta1.ExtensionComponentMove{Type: "falco", Component: "agent", To: "1.1.0", Forced: true, Time: metav1.Now()}, int32(1)),
+		Entry("another version", gardencorev1beta1.ExtensionComponentMove{Type: "falco", Component: "agent", To: "1.1.0-rc.1", Time: metav1.Now()}, int32(0)),
+		Entry("another component", gardencorev1beta1.ExtensionComponentMove{Type: "falco", Component: "sidekick", To: "1.1.0", Time: metav1.Now()}, int32(0)),
+		Entry("another extension type", gardencorev1beta1.ExtensionComponentMove{Type: "traefik", Component: "agent", To: "1.1.0", Time: metav1.Now()}, int32(0)),
+	)
+
+	It("counts a Shoot moved in two pools once, from its first move", func() {
+		s := shoot("a", "evaluation", at(3*time.Hour), at(2*time.Hour))
+		s.Status.ExtensionComponentMoves = append(s.Status.ExtensionComponentMoves, gardencorev1beta1.ExtensionComponentMove{
+			Type: "falco", Component: "agent", WorkerPool: ptr.To("gpu"), To: "1.1.0", Time: metav1.Time{Time: *at(time.Hour)}})
 		in.Shoots = []gardencorev1beta1.Shoot{s}
-		Expect(step().Status.Moved).To(BeZero())
+		clock.Step(4 * time.Hour)
+		status := step().Status
+		Expect(status.Moved).To(Equal(int32(1)))
+		Expect(status.Failed).To(Equal(int32(1)))
+	})
+
+	It("reads only the error naming this version", func() {
+		var s gardencorev1beta1.Shoot
 
 		s = shoot("b", "evaluation", at(time.Hour), at(90*time.Minute))
 		s.Status.LastErrors[0].Description = "Extension falco (agent 1.1.01) reports: crash loop"

@@ -241,6 +241,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 			return nil
 		}
 
+		shoot.Status.ExtensionComponentMoves = componentMoves(shoot.Status.ExtensionComponentMoves, maintainedShoot, componentUpdates, shoot.Status.LastMaintenance.TriggeredTime.Time)
 		if err := r.Client.Status().Patch(ctx, shoot, patch); err != nil {
 			return err
 		}

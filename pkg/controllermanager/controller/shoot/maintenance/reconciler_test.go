@@ -11,6 +11,7 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	. "github.com/onsi/gomega/gstruct"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -117,6 +118,10 @@ var _ = Describe("Reconciler", func() {
 				TriggeredTime: metav1.NewTime(at(0, 10)),
 				State:         gardencorev1beta1.LastOperationStateSucceeded,
 			}))
+			Expect(current.Status.ExtensionComponentMoves).To(ConsistOf(MatchFields(IgnoreExtras, Fields{
+				"Type": Equal("agent-ext"), "Component": Equal("agent"), "WorkerPool": BeNil(), "From": Equal("0.42.1"), "To": Equal("0.44.1"),
+				"Time": WithTransform(func(t metav1.Time) bool { return t.Equal(&metav1.Time{Time: at(0, 10)}) }, BeTrue()), "Forced": BeFalse(),
+			})))
 			Expect(drain()).To(ConsistOf(
 				`Normal MachineImageVersionMaintenance Worker pool "local": Updated machine image "gardenlinux" from "1877.5.0" to "1877.8.0". Reason: Automatic update of the machine image version is configured (image update strategy: minor).`,
 				`Normal KubernetesVersionMaintenance Control Plane: Updated Kubernetes version from "1.35.4" to "1.35.6". Reason: Automatic update of Kubernetes version configured.`,
