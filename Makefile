@@ -11,7 +11,7 @@ LD_FLAGS       := -X k8s.io/component-base/version.gitVersion=$(KUBE_VERSION) \
                   -X k8s.io/component-base/version.gitMinor=37 \
                   -X k8s.io/component-base/version.gitTreeState=clean \
                   -X github.com/gep-78/gardener/pkg/version.Version=$(VERSION)
-BINARIES       := gardener-apiserver gardener-controller-manager gardenlet gardener-operator gardener-extension-shoot-falco-service local-garden kubectl-extensionprofile
+BINARIES       := gardener-apiserver gardener-controller-manager gardenlet gardener-operator gardener-extension-shoot-falco-service gardener-extension-runtime-gvisor local-garden kubectl-extensionprofile
 GO_TEST_FLAGS  ?= -count=1 -timeout=30m
 
 export KUBEBUILDER_ASSETS := $(BIN)

@@ -53,7 +53,7 @@ type component struct {
 
 // newComponents returns the components of the garden with their own flags: replicas processes
 // each of gardener-controller-manager and gardenlet (named by replicaName), one
-// gardener-operator and, with extension, one shoot-falco-service extension.
+// gardener-operator and, with extension, one each of the shoot-falco-service and gvisor extensions.
 func newComponents(featureGates, controllerManagerConfig, gardenletConfig string, replicas int, extension bool) []*component {
 	var components []*component
 	for i := range max(replicas, 1) {
@@ -81,8 +81,13 @@ func newComponents(featureGates, controllerManagerConfig, gardenletConfig string
 	}
 	// The example extension reconciles the seed Extensions of type shoot-falco-service and
 	// deploys falco at the version gardenlet resolved (GEP-78 "Deployment").
-	return append(components, &component{name: "gardener-extension-shoot-falco-service", binary: "gardener-extension-shoot-falco-service",
-		args: []string{"--metrics-bind-address=0", "--kube-api-qps=100", "--kube-api-burst=130"}})
+	// The example container runtime extension installs runsc per worker pool at the version
+	// gardenlet resolved for the pool into its seed ContainerRuntime.
+	return append(components,
+		&component{name: "gardener-extension-shoot-falco-service", binary: "gardener-extension-shoot-falco-service",
+			args: []string{"--metrics-bind-address=0", "--kube-api-qps=100", "--kube-api-burst=130"}},
+		&component{name: "gardener-extension-runtime-gvisor", binary: "gardener-extension-runtime-gvisor",
+			args: []string{"--metrics-bind-address=0"}})
 }
 
 // replicaName is the name of replica i of a component: the component's name for the first, so

@@ -18,8 +18,8 @@ func TestNewComponents(t *testing.T) {
 		extension bool
 		want      []string
 	}{
-		{1, true, []string{"gardener-controller-manager", "gardenlet", "gardener-operator", "gardener-extension-shoot-falco-service"}},
-		{2, true, []string{"gardener-controller-manager", "gardener-controller-manager-1", "gardenlet", "gardenlet-1", "gardener-operator", "gardener-extension-shoot-falco-service"}},
+		{1, true, []string{"gardener-controller-manager", "gardenlet", "gardener-operator", "gardener-extension-shoot-falco-service", "gardener-extension-runtime-gvisor"}},
+		{2, true, []string{"gardener-controller-manager", "gardener-controller-manager-1", "gardenlet", "gardenlet-1", "gardener-operator", "gardener-extension-shoot-falco-service", "gardener-extension-runtime-gvisor"}},
 		{1, false, []string{"gardener-controller-manager", "gardenlet", "gardener-operator"}},
 	} {
 		var names []string

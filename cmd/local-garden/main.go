@@ -4,8 +4,8 @@
 
 // Command local-garden runs a local garden on this machine: etcd and kube-apiserver (built by
 // hack/tools/install.sh), gardener-apiserver registered as an aggregated API server,
-// gardener-controller-manager, gardenlet, gardener-operator and the example shoot-falco-service
-// extension (unless --example-extension=false), each as its own process with its own identity. The garden's kube-apiserver doubles
+// gardener-controller-manager, gardenlet, gardener-operator and the example shoot-falco-service and gvisor
+// extensions (unless --example-extension=false), each as its own process with its own identity. The garden's kube-apiserver doubles
 // as the seed and as gardener-operator's runtime cluster. It writes an admin kubeconfig, prints the line
 // "local garden ready" once every component serves, and runs until SIGINT or SIGTERM, when it
 // stops everything it started.
@@ -68,12 +68,12 @@ type options struct {
 // controller-runtime registers --kubeconfig there, which does not apply here.
 func newFlagSet(opts *options) *flag.FlagSet {
 	flags := flag.NewFlagSet("local-garden", flag.ExitOnError)
-	flags.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator and gardener-extension-shoot-falco-service")
+	flags.StringVar(&opts.binDir, "bin-dir", "bin", "directory with etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator, gardener-extension-shoot-falco-service and gardener-extension-runtime-gvisor")
 	flags.StringVar(&opts.devDir, "dev-dir", "dev", "directory for the admin kubeconfig (kubeconfig), component kubeconfigs, logs and <component>.metrics-address files")
 	flags.StringVar(&opts.featureGates, "feature-gates", "ExtensionComponentVersions=true", "feature gates passed to every Gardener component")
 	flags.StringVar(&opts.dataDir, "data-dir", "", "directory where etcd keeps its data across runs; empty means a temporary directory removed on exit")
 	flags.IntVar(&opts.replicas, "replicas", 1, "processes each of gardener-apiserver, gardener-controller-manager and gardenlet; with more than one, the gardener-apiservers serve behind one Service with an EndpointSlice each, and the controller-managers and gardenlets elect a leader")
-	flags.BoolVar(&opts.exampleExtension, "example-extension", true, "run the example shoot-falco-service extension; without it the seed Extensions gardenlet writes stay unreconciled (the memory runs of hack/scale)")
+	flags.BoolVar(&opts.exampleExtension, "example-extension", true, "run the example shoot-falco-service and gvisor extensions; without them the seed Extensions and ContainerRuntimes gardenlet writes stay unreconciled (the memory runs of hack/scale)")
 	flags.BoolVar(&opts.prometheus, "prometheus", false, "also run Prometheus (<bin-dir>/prometheus, hack/tools/install-prometheus.sh) on a loopback port, scraping gardener-controller-manager and gardenlet and loading --prometheus-rules; its URL is printed and written to <dev-dir>/prometheus.address")
 	flags.StringVar(&opts.prometheusRules, "prometheus-rules", "charts/gardener/controller-manager/alerts/extension-components.rules.yaml", "rule file Prometheus loads (--prometheus)")
 	flags.DurationVar(&opts.prometheusInterval, "prometheus-interval", 5*time.Second, "Prometheus' scrape and rule evaluation interval (--prometheus)")

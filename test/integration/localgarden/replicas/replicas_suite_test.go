@@ -39,7 +39,7 @@ var _ = BeforeSuite(func() {
 
 	By("Build local-garden and the components it starts")
 	binDir = GinkgoT().TempDir()
-	for _, name := range []string{"local-garden", "gardener-apiserver", "gardener-controller-manager", "gardenlet", "gardener-operator", "gardener-extension-shoot-falco-service"} {
+	for _, name := range []string{"local-garden", "gardener-apiserver", "gardener-controller-manager", "gardenlet", "gardener-operator", "gardener-extension-shoot-falco-service", "gardener-extension-runtime-gvisor"} {
 		path, err := gexec.Build("github.com/gep-78/gardener/cmd/" + name)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(os.Symlink(path, filepath.Join(binDir, name))).To(Succeed())
