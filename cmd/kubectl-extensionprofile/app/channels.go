@@ -15,8 +15,8 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// channelRow is one release channel of a component of an ExtensionProfile with the Shoots that
-// follow it.
+// channelRow is one release channel of a component of an ExtensionProfile with the Shoots and
+// pools that follow it.
 type channelRow struct {
 	Component string
 	Channel   gardencorev1beta1.ReleaseChannel
@@ -24,13 +24,14 @@ type channelRow struct {
 	// (status.components[].channels, written by gardener-controller-manager with its soak period);
 	// none when no version qualifies, unknown before the controller wrote it.
 	Version string
-	// Shoots follow the channel (componentversion.EffectiveChannel), sorted by namespace/name.
+	// Shoots follow the channel (componentversion.EffectiveChannel), sorted by namespace/name; a
+	// pool's entry is namespace/name[pool].
 	Shoots []channelShoot
 }
 
 // channelShoot is a Shoot that follows a channel, with the version it stores.
 type channelShoot struct {
-	// Shoot is namespace/name.
+	// Shoot is namespace/name, or namespace/name[pool] for a pool's entry.
 	Shoot string
 	// Version is the stored components[].version; it differs from the channel's version until
 	// the Shoot's maintenance moves it ("" when the entry stores none).
@@ -41,25 +42,31 @@ type channelShoot struct {
 
 // channelRows returns, per component of profile in spec order and per channel in the order of
 // componentversion.ReleaseChannels, the channel's version from the profile status and the Shoots of
-// shoots that follow it. Entries of components the profile does not list are left out.
+// shoots and their pools that follow it. Entries of components the profile does not list are left out.
 func channelRows(profile *gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot) []channelRow {
 	type key struct {
 		component string
 		channel   gardencorev1beta1.ReleaseChannel
 	}
 	followers := map[key][]channelShoot{}
-	for _, shoot := range shoots {
+	follow := func(extension gardencorev1beta1.Extension, component gardencorev1beta1.ExtensionComponent, follower channelShoot) {
+		if channel, ok := componentversion.EffectiveChannel(extension, component); ok {
+			k := key{component.Name, channel}
+			followers[k] = append(followers[k], follower)
+		}
+	}
+	for i := range shoots {
+		shoot := &shoots[i]
 		for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
-			if pin.ExtensionType != profile.Name {
-				continue
+			if pin.ExtensionType == profile.Name {
+				extension := shoot.Spec.Extensions[pin.ExtensionIndex]
+				follow(extension, extension.Components[pin.ComponentIndex], channelShoot{Shoot: shoot.Namespace + "/" + shoot.Name, Version: pin.Version, Disabled: pin.Disabled})
 			}
-			extension := shoot.Spec.Extensions[pin.ExtensionIndex]
-			channel, ok := componentversion.EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
-			if !ok {
-				continue
+		}
+		for _, pin := range poolPins(shoot) {
+			if pin.ExtensionType == profile.Name {
+				follow(gardencorev1beta1.Extension{}, pin.Entry, channelShoot{Shoot: poolName(shoot, pin.Pool), Version: pin.Version, Disabled: pin.Disabled})
 			}
-			k := key{pin.Component, channel}
-			followers[k] = append(followers[k], channelShoot{Shoot: shoot.Namespace + "/" + shoot.Name, Version: pin.Version, Disabled: pin.Disabled})
 		}
 	}
 
@@ -95,7 +102,7 @@ func channelStatus(status gardencorev1beta1.ExtensionProfileStatus, component st
 }
 
 // printChannels prints the channel rows as a table: COMPONENT, CHANNEL, VERSION and SHOOTS
-// (comma-separated namespace/name; a Shoot that stores another version than the channel's is
+// (comma-separated namespace/name or namespace/name[pool]; a Shoot that stores another version than the channel's is
 // followed by it, "garden-dev/a (0.42.1)", a disabled extension by "(disabled)").
 func printChannels(out io.Writer, rows []channelRow) error {
 	if len(rows) == 0 {

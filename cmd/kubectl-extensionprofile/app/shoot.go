@@ -26,13 +26,22 @@ import (
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
-// noProfile is the classification of a pin whose ExtensionProfile does not exist.
-const noProfile = "<no profile>"
+const (
+	// noProfile is the classification of a pin whose ExtensionProfile does not exist.
+	noProfile = "<no profile>"
+	// shootLevel is the POOL of a spec.extensions[] pin.
+	shootLevel = "<shoot>"
+	// poolDecisionMissing is the NEXT MAINTENANCE of a pool's pin: the maintenance decision per
+	// pool is not built yet.
+	poolDecisionMissing = "<not shown: no per-pool maintenance decision yet>"
+)
 
 // shootRow is one component pin of a Shoot with what applies to it.
 type shootRow struct {
-	// ExtensionType, Component and Version name the pin.
+	// ExtensionType (the ExtensionProfile's name), Component and Version name the pin.
 	ExtensionType, Component, Version string
+	// Pool is the worker pool of a runtime's or override's pin, "" for a spec.extensions[] pin.
+	Pool string
 	// Classification is the classification in the profile status (unknown before the controller
 	// classified it), notInProfile or noProfile.
 	Classification string
@@ -101,16 +110,17 @@ func newShootCommand(o *Options) *cobra.Command {
 }
 
 // shootPins returns the next maintenance window of the Shoot and one row per component pin, in
-// spec order (every extension entry with components that set a version, disabled ones included).
-// namespace "" finds the Shoot by name in all namespaces. soak is the stable channel's soak
-// period. A Shoot that is not found is an error naming the namespaces holding a Shoot of that
+// spec order (every extension entry with components that set a version, disabled ones included),
+// then one per pool entry that sets a version (poolPins). namespace "" finds the Shoot by name in
+// all namespaces. soak is the stable channel's soak period. A Shoot that is not found is an error naming the namespaces holding a Shoot of that
 // name, or suggesting -n and -A.
 //
 // NextMaintenance is componentversion.Decide (with gardener-controller-manager's CEL checker) at
 // now on the stored Shoot; maintenance decides after its machine-image and Kubernetes steps, so a
 // Kubernetes update in the same window can change the outcome. Later is the same decision at each
 // upcoming componentversion.ChannelTimes instant, in time order, until one differs. A pin of a
-// disabled extension is not maintained; a pin without ExtensionProfile fails.
+// disabled extension is not maintained; a pin without ExtensionProfile fails. A pool's pin shows
+// poolDecisionMissing until maintenance decides per pool.
 func shootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak time.Duration) (shootView, error) {
 	shoot, err := getShoot(ctx, client, namespace, name)
 	if err != nil {
@@ -118,6 +128,21 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 	}
 	view := shootView{NextWindow: nextWindow(shoot, now)}
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
+	profileOf := func(name string) (*gardencorev1beta1.ExtensionProfile, error) {
+		profile, ok := profiles[name]
+		if !ok {
+			var err error
+			profile, err = client.CoreV1beta1().ExtensionProfiles().Get(ctx, name, metav1.GetOptions{})
+			if apierrors.IsNotFound(err) {
+				profile, err = nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			profiles[name] = profile
+		}
+		return profile, nil
+	}
 	checker := componentversion.NewCELCompatibilityChecker(celutils.NewCache())
 	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
 		if !pin.Pinned() {
@@ -125,48 +150,12 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 		extension := shoot.Spec.Extensions[pin.ExtensionIndex]
 		component := extension.Components[pin.ComponentIndex]
-		row := shootRow{ExtensionType: extension.Type, Component: component.Name, Version: *component.Version}
-		if channel, ok := componentversion.EffectiveChannel(extension, component); ok {
-			row.Channel, row.ChannelVersion = channel, unknown
+		profile, err := profileOf(extension.Type)
+		if err != nil {
+			return shootView{}, err
 		}
-		profile, ok := profiles[extension.Type]
-		if !ok {
-			profile, err = client.CoreV1beta1().ExtensionProfiles().Get(ctx, extension.Type, metav1.GetOptions{})
-			if apierrors.IsNotFound(err) {
-				profile, err = nil, nil
-			}
-			if err != nil {
-				return shootView{}, err
-			}
-			profiles[extension.Type] = profile
-		}
-		if profile == nil {
-			row.Classification = noProfile
-			row.NextMaintenance = fmt.Sprintf("fails: ExtensionProfile %q does not exist", extension.Type)
-			view.Rows = append(view.Rows, row)
-			continue
-		}
-
-		if row.Channel != "" {
-			row.ChannelVersion = channelStatus(profile.Status, component.Name, row.Channel)
-		}
-		profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
-		if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
-			profileComponent = *c
-		}
-		row.Classification = notInProfile
-		if version := v1beta1helper.FindComponentVersion(&profileComponent, row.Version); version != nil {
-			row.Classification = unknown
-			if status := versionStatus(profile.Status, component.Name, row.Version); status != nil {
-				row.Classification = string(status.Classification)
-			}
-			if t, ok := v1beta1helper.ExpirationTime(version.Lifecycle); ok {
-				row.Expiration = &t
-			}
-		}
-		row.AutoUpdate = componentversion.AutoUpdatePolicy(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
-		if pin.Disabled {
-			row.NextMaintenance = "keep: extension disabled, not maintained"
+		row := pinRow(profile, extension.Type, extension, component, pin.Disabled)
+		if row.NextMaintenance != "" {
 			view.Rows = append(view.Rows, row)
 			continue
 		}
@@ -176,6 +165,10 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 		current := decide(now)
 		row.NextMaintenance = current.String()
+		profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
+		if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
+			profileComponent = *c
+		}
 		for _, t := range componentversion.ChannelTimes(profileComponent, now, soak) {
 			if current.Action == componentversion.ActionUpdate || current.Action == componentversion.ActionForceUpdate {
 				break // the next window moves the pin
@@ -191,7 +184,54 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 		view.Rows = append(view.Rows, row)
 	}
+	for _, pin := range poolPins(shoot) {
+		profile, err := profileOf(pin.ExtensionType)
+		if err != nil {
+			return shootView{}, err
+		}
+		row := pinRow(profile, pin.ExtensionType, gardencorev1beta1.Extension{}, pin.Entry, pin.Disabled)
+		row.Pool = pin.Pool
+		if row.NextMaintenance == "" {
+			row.NextMaintenance = poolDecisionMissing
+		}
+		view.Rows = append(view.Rows, row)
+	}
 	return view, nil
+}
+
+// pinRow returns the row of a component entry of the ExtensionProfile profileName (profile, nil
+// when it does not exist) with the extension-level settings of extension. NextMaintenance is set
+// only where no decision is taken: without profile, or for a disabled extension.
+func pinRow(profile *gardencorev1beta1.ExtensionProfile, profileName string, extension gardencorev1beta1.Extension, component gardencorev1beta1.ExtensionComponent, disabled bool) shootRow {
+	row := shootRow{ExtensionType: profileName, Component: component.Name, Version: *component.Version}
+	if channel, ok := componentversion.EffectiveChannel(extension, component); ok {
+		row.Channel, row.ChannelVersion = channel, unknown
+	}
+	if profile == nil {
+		row.Classification = noProfile
+		row.NextMaintenance = fmt.Sprintf("fails: ExtensionProfile %q does not exist", profileName)
+		return row
+	}
+	if row.Channel != "" {
+		row.ChannelVersion = channelStatus(profile.Status, component.Name, row.Channel)
+	}
+	row.Classification = notInProfile
+	if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
+		if version := v1beta1helper.FindComponentVersion(c, row.Version); version != nil {
+			row.Classification = unknown
+			if status := versionStatus(profile.Status, component.Name, row.Version); status != nil {
+				row.Classification = string(status.Classification)
+			}
+			if t, ok := v1beta1helper.ExpirationTime(version.Lifecycle); ok {
+				row.Expiration = &t
+			}
+		}
+	}
+	row.AutoUpdate = componentversion.AutoUpdatePolicy(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
+	if disabled {
+		row.NextMaintenance = "keep: extension disabled, not maintained"
+	}
+	return row
 }
 
 // getShoot reads the Shoot, by name in all namespaces when namespace is "".
@@ -276,10 +316,11 @@ func formatDay(t time.Time) string {
 }
 
 // printShootPins prints a first line "Next maintenance: <NextWindow>" and the rows as a table:
-// TYPE, COMPONENT, VERSION, CLASSIFICATION, EXPIRES, CHANNEL (the channel and its current
-// version, "regular (0.44.1)"; <none> for an entry that follows no channel), AUTO-UPDATE ("by channel" for an entry
-// that follows one, whose channel replaces the policy; else "on"/"off", the strategy and
-// where it comes from, e.g. "on, minor (extension)"; a strategy the profile no longer supports is
+// POOL (only when a row has one; <shoot> for a spec.extensions[] pin), TYPE, COMPONENT, VERSION,
+// CLASSIFICATION, EXPIRES, CHANNEL (the channel and its current version, "regular (0.44.1)";
+// <none> for an entry that follows no channel), AUTO-UPDATE ("by channel" for an entry that
+// follows one, whose channel replaces the policy; else "on"/"off", the strategy and where it
+// comes from, e.g. "on, minor (extension)"; a strategy the profile no longer supports is
 // shown as "minor unsupported, patch (profile)"; a policy that opted into preview versions
 // (autoUpdate.classifications) ends in ", into preview"), NEXT MAINTENANCE and LATER (<none> when
 // no upcoming transition changes the outcome).
@@ -287,9 +328,16 @@ func printShootPins(out io.Writer, view shootView) error {
 	if _, err := fmt.Fprintf(out, "Next maintenance: %s\n", view.NextWindow); err != nil {
 		return err
 	}
+	pools := slices.ContainsFunc(view.Rows, func(row shootRow) bool { return row.Pool != "" })
 	w := newTabWriter(out)
+	if pools {
+		fmt.Fprint(w, "POOL\t")
+	}
 	fmt.Fprintln(w, "TYPE\tCOMPONENT\tVERSION\tCLASSIFICATION\tEXPIRES\tCHANNEL\tAUTO-UPDATE\tNEXT MAINTENANCE\tLATER")
 	for _, row := range view.Rows {
+		if pools {
+			fmt.Fprint(w, cmp.Or(row.Pool, shootLevel)+"\t")
+		}
 		later := row.Later
 		if later == "" {
 			later = none

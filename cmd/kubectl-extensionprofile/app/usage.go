@@ -42,7 +42,7 @@ type usageRow struct {
 	NextTransition *gardencorev1beta1.VersionTransition
 	// Expiration is when the version's lifecycle reaches expired, if it declares it.
 	Expiration *time.Time
-	// Shoots are the pinning Shoots as namespace/name, sorted.
+	// Shoots are the pinning Shoots as namespace/name and pools as namespace/name[pool], sorted.
 	Shoots []string
 }
 
@@ -51,7 +51,9 @@ func newUsageCommand(o *Options) *cobra.Command {
 		Use:   "usage EXTENSION_TYPE",
 		Short: "Lists every component version of an ExtensionProfile with its classification, next transition, expiry and the Shoots that pin it, and every release channel with its current version and the Shoots that follow it",
 		Example: `  # Which Shoots of all namespaces pin which falco version
-  kubectl extensionprofile usage shoot-falco-service -A`,
+  kubectl extensionprofile usage shoot-falco-service -A
+  # Which worker pools pin which version of the gVisor container runtime
+  kubectl extensionprofile usage containerruntime-gvisor -A`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, err := o.client()
@@ -91,8 +93,8 @@ type usageView struct {
 }
 
 // profileUsage returns one row per component version of the ExtensionProfile named extensionType, in
-// spec order, with the Shoots of namespace ("" for all namespaces) that pin it
-// (v1beta1helper.PinnedComponents: disabled extensions count, as for the in-use protection).
+// spec order, with the Shoots and pools of namespace ("" for all namespaces) that pin it
+// (pinningShoots: disabled extensions count, as for the in-use protection).
 // Pinned versions the profile does not list follow, with classification notInProfile. Channels
 // are the release channels of every component (channelRows). With a namespace, the Shoots of all
 // namespaces are read once to count the pins elsewhere; when that is not allowed, only the
@@ -111,7 +113,7 @@ func profileUsage(ctx context.Context, client gardencoreclientset.Interface, ext
 			if s.Namespace == namespace {
 				return false
 			}
-			if len(v1beta1helper.PinnedComponents(s.Spec.Extensions, extensionType)) > 0 {
+			if hasPins(&s, extensionType) {
 				elsewhere++
 			}
 			return true
@@ -179,15 +181,23 @@ func listShoots(ctx context.Context, client gardencoreclientset.Interface, names
 	}
 }
 
-// pinningShoots returns, per pinned component version of extensionType, the pinning Shoots as
-// sorted namespace/name.
+// pinningShoots returns, per pinned component version of the profile extensionType, the pinning
+// Shoots as sorted namespace/name, and the pools that pin it as namespace/name[pool].
 func pinningShoots(shoots []gardencorev1beta1.Shoot, extensionType string) map[versionKey][]string {
 	pins := map[versionKey][]string{}
-	for _, shoot := range shoots {
+	add := func(key versionKey, name string) {
+		if !slices.Contains(pins[key], name) {
+			pins[key] = append(pins[key], name)
+		}
+	}
+	for i := range shoots {
+		shoot := &shoots[i]
 		for _, pin := range v1beta1helper.PinnedComponents(shoot.Spec.Extensions, extensionType) {
-			key, shootName := versionKey{Component: pin.Component, Version: pin.Version}, shoot.Namespace+"/"+shoot.Name
-			if !slices.Contains(pins[key], shootName) {
-				pins[key] = append(pins[key], shootName)
+			add(versionKey{Component: pin.Component, Version: pin.Version}, shoot.Namespace+"/"+shoot.Name)
+		}
+		for _, pin := range poolPins(shoot) {
+			if pin.ExtensionType == extensionType {
+				add(versionKey{Component: pin.Component, Version: pin.Version}, poolName(shoot, pin.Pool))
 			}
 		}
 	}
@@ -213,7 +223,7 @@ func versionStatus(status gardencorev1beta1.ExtensionProfileStatus, component, v
 
 // printUsage prints the rows as a table: COMPONENT, VERSION, CLASSIFICATION, NEXT TRANSITION
 // (<classification>@<RFC 3339 time>), EXPIRES (RFC 3339, also when in the past) and SHOOTS
-// (comma-separated namespace/name), then, after an empty line, the release channels
+// (comma-separated namespace/name, namespace/name[pool] for a pool's pin), then, after an empty line, the release channels
 // (printChannels). For one namespace a last line states the scope:
 //
 //	SHOOTS lists namespace garden-dev only; 2 Shoots of other namespaces pin versions of this profile (-A lists them)
