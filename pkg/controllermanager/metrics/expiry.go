@@ -6,6 +6,7 @@ package metrics
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"time"
 
@@ -35,13 +36,21 @@ const (
 	extensionComponentShootsExpiringName = "gardener_extension_component_shoots_expiring"
 	// extensionComponentShootsExpiringHelp is its help text.
 	extensionComponentShootsExpiringHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
-		"is not expired yet but expires within the configured horizon, by extension type, component and version. Every " +
-		"version that expires within the horizon is reported, with 0 when no Shoot pins it."
+		"is not expired yet but expires within the configured horizon, by extension type, component and version; pins in worker " +
+		"pools count, a Shoot once per version. Every version that expires within the horizon is reported, with 0 when no Shoot pins it."
+
+	// extensionComponentWorkerPoolsExpiringName is the name of the gauge of worker pools whose pin expires.
+	extensionComponentWorkerPoolsExpiringName = "gardener_extension_component_worker_pools_expiring"
+	// extensionComponentWorkerPoolsExpiringHelp is its help text.
+	extensionComponentWorkerPoolsExpiringHelp = "Number of worker pools of Shoots, not being deleted, that pin an extension component version (in a " +
+		"container runtime's components or in an override of an enabled extension) that is not expired yet but expires within the " +
+		"configured horizon, by extension type, component and version. Every such version of a container runtime's ExtensionProfile " +
+		"is reported, with 0 when no pool pins it, and every other such version a pool pins."
 
 	// extensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots to hold.
 	extensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
 	// extensionComponentShootsWithoutUpgradePathHelp is its help text.
-	extensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension) " +
+	extensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension, in spec.extensions) " +
 		"is expired, no longer listed, or expires within the configured horizon, and for which the shoot maintenance decision " +
 		"taken at the expiration (now for expired and missing versions) finds no compatible version to force-upgrade to, " +
 		"by extension type, component and version. Every version that is expired or expires within the horizon is reported, " +
@@ -54,6 +63,9 @@ var (
 		[]string{"extension_type", "component", "version"}, nil)
 	// extensionComponentShootsExpiringDesc describes gardener_extension_component_shoots_expiring.
 	extensionComponentShootsExpiringDesc = prometheus.NewDesc(extensionComponentShootsExpiringName, extensionComponentShootsExpiringHelp,
+		[]string{"extension_type", "component", "version"}, nil)
+	// extensionComponentWorkerPoolsExpiringDesc describes gardener_extension_component_worker_pools_expiring.
+	extensionComponentWorkerPoolsExpiringDesc = prometheus.NewDesc(extensionComponentWorkerPoolsExpiringName, extensionComponentWorkerPoolsExpiringHelp,
 		[]string{"extension_type", "component", "version"}, nil)
 	// extensionComponentShootsWithoutUpgradePathDesc describes the gauge of Shoots that would hold.
 	extensionComponentShootsWithoutUpgradePathDesc = prometheus.NewDesc(extensionComponentShootsWithoutUpgradePathName, extensionComponentShootsWithoutUpgradePathHelp,
@@ -84,6 +96,7 @@ var _ prometheus.Collector = &extensionComponentExpiryCollector{}
 func (c *extensionComponentExpiryCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- extensionComponentVersionExpirationDesc
 	ch <- extensionComponentShootsExpiringDesc
+	ch <- extensionComponentWorkerPoolsExpiringDesc
 	ch <- extensionComponentShootsWithoutUpgradePathDesc
 }
 
@@ -108,6 +121,10 @@ func (c *extensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric)
 			ch <- prometheus.MustNewConstMetric(extensionComponentShootsExpiringDesc, prometheus.GaugeValue, float64(*s.Expiring),
 				s.ExtensionType, s.Component, s.Version)
 		}
+		if s.PoolsExpiring != nil {
+			ch <- prometheus.MustNewConstMetric(extensionComponentWorkerPoolsExpiringDesc, prometheus.GaugeValue, float64(*s.PoolsExpiring),
+				s.ExtensionType, s.Component, s.Version)
+		}
 		if s.WithoutUpgradePath != nil {
 			ch <- prometheus.MustNewConstMetric(extensionComponentShootsWithoutUpgradePathDesc, prometheus.GaugeValue, float64(*s.WithoutUpgradePath),
 				s.ExtensionType, s.Component, s.Version)
@@ -122,6 +139,9 @@ type expirySeries struct {
 	Expiration *time.Time
 	// Expiring counts the Shoots pinning the version; set when it expires within the horizon.
 	Expiring *int
+	// PoolsExpiring counts the pools pinning the version; set when it expires within the horizon
+	// and poolVersions holds for its profile or a pool pins it.
+	PoolsExpiring *int
 	// WithoutUpgradePath counts the pinning Shoots without a forced-upgrade target; set when the
 	// version is expired, unlisted or expires within the horizon.
 	WithoutUpgradePath *int
@@ -155,6 +175,9 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 					case !expiration.After(now.Add(horizon)):
 						state.decideAt = expiration
 						state.series.Expiring, state.series.WithoutUpgradePath = new(int), new(int)
+						if poolVersions(profile) {
+							state.series.PoolsExpiring = new(int)
+						}
 					}
 				}
 				states[pinKey{profile.Name, component.Name, version.Version}] = state
@@ -195,6 +218,25 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 				*state.series.WithoutUpgradePath++
 			}
 		}
+		// Pools count towards expiring; whether they have an upgrade path waits for maintenance
+		// to decide per pool.
+		pools := map[poolPinKey]bool{}
+		for _, pin := range activePoolPins(shoot) {
+			key := pinKey{pin.ExtensionType, pin.Component, pin.Version}
+			state := states[key]
+			if state == nil || state.series.Expiring == nil || pools[poolPinKey{key, pin.Pool}] {
+				continue
+			}
+			pools[poolPinKey{key, pin.Pool}] = true
+			if !seen[key] {
+				seen[key] = true
+				*state.series.Expiring++
+			}
+			if state.series.PoolsExpiring == nil {
+				state.series.PoolsExpiring = new(int)
+			}
+			*state.series.PoolsExpiring++
+		}
 	}
 
 	out := make([]expirySeries, 0, len(states))
@@ -214,4 +256,16 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 		return a.Version < b.Version
 	})
 	return out
+}
+
+// activePoolPins returns the pool entries of shoot that set a version and take effect: those of
+// container runtimes, and overrides unless the Shoot's last entry of their type is disabled.
+func activePoolPins(shoot *gardencorev1beta1.Shoot) []helper.PoolComponentPin {
+	disabled := map[string]bool{}
+	for _, extension := range shoot.Spec.Extensions {
+		disabled[extension.Type] = extension.Disabled != nil && *extension.Disabled
+	}
+	return slices.DeleteFunc(helper.PoolComponentPins(shoot.Spec.Provider.Workers), func(pin helper.PoolComponentPin) bool {
+		return !pin.Pinned() || (pin.Kind == gardencorev1beta1.ExtensionKindExtension && disabled[pin.Type])
+	})
 }

@@ -34,7 +34,16 @@ const (
 	extensionComponentShootsHelp = "Number of Shoots, not being deleted, that pin an extension component version (GEP-78), by extension type, " +
 		"component, version and the version's current classification in the ExtensionProfile " +
 		"(unavailable, preview, supported, deprecated, expired; unknown when the profile does not list it). " +
-		"Every version an ExtensionProfile offers is reported, with 0 when no Shoot pins it."
+		"Every version an ExtensionProfile offers is reported, with 0 when no Shoot pins it. A Shoot counts once per version, " +
+		"whether it pins it in spec.extensions or in worker pools."
+
+	// extensionComponentWorkerPoolsName is the name of the gauge of worker pools.
+	extensionComponentWorkerPoolsName = "gardener_extension_component_worker_pools"
+	// extensionComponentWorkerPoolsHelp is its help text.
+	extensionComponentWorkerPoolsHelp = "Number of worker pools of Shoots, not being deleted, that pin an extension component version in a " +
+		"container runtime's components or in an override of an extension (GEP-78 per-pool versions), by extension type " +
+		"(the ExtensionProfile's name), component, version and the version's current classification. Every version of a " +
+		"container runtime's ExtensionProfile is reported, with 0 when no pool pins it, and every other version a pool pins."
 )
 
 // extensionComponentShootsDesc describes gardener_extension_component_shoots.
@@ -44,7 +53,15 @@ var extensionComponentShootsDesc = prometheus.NewDesc(
 	[]string{"extension_type", "component", "version", "classification"}, nil,
 )
 
-// extensionComponentShootsCollector computes gardener_extension_component_shoots at scrape time.
+// extensionComponentWorkerPoolsDesc describes gardener_extension_component_worker_pools.
+var extensionComponentWorkerPoolsDesc = prometheus.NewDesc(
+	extensionComponentWorkerPoolsName,
+	extensionComponentWorkerPoolsHelp,
+	[]string{"extension_type", "component", "version", "classification"}, nil,
+)
+
+// extensionComponentShootsCollector computes gardener_extension_component_shoots and
+// gardener_extension_component_worker_pools at scrape time.
 type extensionComponentShootsCollector struct {
 	// Reader lists Shoots and ExtensionProfiles.
 	Reader client.Reader
@@ -97,6 +114,7 @@ func AddToManager(mgr manager.Manager, clock clock.PassiveClock, expirationHoriz
 // Describe implements prometheus.Collector.
 func (c *extensionComponentShootsCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- extensionComponentShootsDesc
+	ch <- extensionComponentWorkerPoolsDesc
 }
 
 // Collect implements prometheus.Collector.
@@ -112,19 +130,36 @@ func (c *extensionComponentShootsCollector) Collect(ch chan<- prometheus.Metric)
 	for _, s := range series {
 		ch <- prometheus.MustNewConstMetric(extensionComponentShootsDesc, prometheus.GaugeValue, float64(s.Shoots),
 			s.ExtensionType, s.Component, s.Version, s.Classification)
+		if s.Pools != nil {
+			ch <- prometheus.MustNewConstMetric(extensionComponentWorkerPoolsDesc, prometheus.GaugeValue, float64(*s.Pools),
+				s.ExtensionType, s.Component, s.Version, s.Classification)
+		}
 	}
 }
 
-// series is one series of the gauge.
+// series is one series of the Shoot gauge and, unless Pools is nil, of the pool gauge.
 type series struct {
 	ExtensionType  string
 	Component      string
 	Version        string
 	Classification string
 	Shoots         int
+	Pools          *int
 }
 
 type pinKey struct{ extensionType, component, version string }
+
+// poolPinKey is a version pinned in one pool of a Shoot.
+type poolPinKey struct {
+	pinKey
+	pool string
+}
+
+// poolVersions reports whether every version of the ExtensionProfile has a pool series, also
+// when no pool pins it: the profile of a container runtime, which only pools pin.
+func poolVersions(profile *gardencorev1beta1.ExtensionProfile) bool {
+	return helper.IsContainerRuntimeProfileName(profile.Name)
+}
 
 func (c *extensionComponentShootsCollector) series(ctx context.Context) ([]series, error) {
 	profiles := &gardencorev1beta1.ExtensionProfileList{}
@@ -138,17 +173,23 @@ func (c *extensionComponentShootsCollector) series(ctx context.Context) ([]serie
 	return computeSeries(profiles.Items, shoots.Items, c.Clock.Now()), nil
 }
 
-// computeSeries returns the gauge's series at now, sorted: one per version a profile offers, with
-// its classification and pinning Shoots, and one "unknown" per pinned version no profile offers.
+// computeSeries returns the gauges' series at now, sorted: one per version a profile offers, with
+// its classification and pinning Shoots, and one "unknown" per pinned version no profile offers;
+// the pool count where poolVersions or a pool pins the version.
 func computeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []gardencorev1beta1.Shoot, now time.Time) []series {
 	counts := map[pinKey]int{}
+	poolCounts := map[pinKey]int{}
 	classifications := map[pinKey]string{}
 
-	for _, profile := range profiles {
+	for i := range profiles {
+		profile := &profiles[i]
 		for _, component := range profile.Spec.Components {
 			for _, version := range component.Versions {
 				key := pinKey{profile.Name, component.Name, version.Version}
 				counts[key] = 0
+				if poolVersions(profile) {
+					poolCounts[key] = 0
+				}
 				classifications[key] = string(helper.CurrentClassification(version.Lifecycle, now))
 			}
 		}
@@ -159,18 +200,30 @@ func computeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []garde
 			continue
 		}
 		seen := map[pinKey]bool{}
+		count := func(key pinKey) {
+			if seen[key] {
+				return
+			}
+			seen[key] = true
+			counts[key]++
+			if _, known := classifications[key]; !known {
+				classifications[key] = classificationUnknown
+			}
+		}
 		for _, extensionType := range helper.PinnedExtensionTypes(shoot.Spec.Extensions) {
 			for _, pin := range helper.PinnedComponents(shoot.Spec.Extensions, extensionType) {
-				key := pinKey{extensionType, pin.Component, pin.Version}
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
-				counts[key]++
-				if _, known := classifications[key]; !known {
-					classifications[key] = classificationUnknown
-				}
+				count(pinKey{extensionType, pin.Component, pin.Version})
 			}
+		}
+		pools := map[poolPinKey]bool{}
+		for _, pin := range helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+			key := pinKey{pin.ExtensionType, pin.Component, pin.Version}
+			if !pin.Pinned() || pools[poolPinKey{key, pin.Pool}] {
+				continue
+			}
+			pools[poolPinKey{key, pin.Pool}] = true
+			count(key)
+			poolCounts[key]++
 		}
 	}
 
@@ -183,6 +236,9 @@ func computeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []garde
 			Classification: classifications[key],
 			Shoots:         n,
 		})
+		if pools, ok := poolCounts[key]; ok {
+			out[len(out)-1].Pools = &pools
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
