@@ -86,17 +86,50 @@ func (o Outcome) String() string {
 // channelUpdate's, versionUpdateFor's and, for staged rollouts, rolloutBlock's and rolloutWait's;
 // docs/usage/shoot-maintenance.md tells them for users.
 func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, rollout *gardencorev1beta1.RolloutPolicy, checker CompatibilityChecker) Outcome {
-	if profile == nil {
-		extensionType := shoot.Spec.Extensions[extensionIndex].Type
-		return Outcome{Action: ActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", extensionType),
-			UpdateReason: "ExtensionProfile is required for the maintenance of component versions",
-			Failure:      fmt.Sprintf("ExtensionProfile %q does not exist", extensionType)}
+	return decide(ctx, profile, shoot, shootEntry(shoot, extensionIndex, componentIndex), at, soak, rollout, checker.ForShoot(shoot).Check)
+}
+
+// DecidePool is Decide for the entry of a worker pool that pin addresses, as
+// v1beta1helper.PoolComponentPins lists it (a container runtime's or an override's). The entry
+// follows only its own autoUpdate and channel, as admission reads it; rules see shoot as it is, the
+// pool's image and Kubernetes version included.
+func DecidePool(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, pin v1beta1helper.PoolComponentPin, at time.Time, soak time.Duration, rollout *gardencorev1beta1.RolloutPolicy, checker CompatibilityChecker) Outcome {
+	worker := shoot.Spec.Provider.Workers[pin.WorkerIndex]
+	entry := pinnedEntry{profileName: pin.ExtensionType, extension: gardencorev1beta1.Extension{Type: pin.ExtensionType}}
+	if pin.Kind == gardencorev1beta1.ExtensionKindContainerRuntime {
+		entry.component = worker.CRI.ContainerRuntimes[pin.ExtensionIndex].Components[pin.ComponentIndex]
+	} else {
+		entry.component = worker.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex]
 	}
-	decision, err := decideUpdate(ctx, profile, shoot, extensionIndex, componentIndex, at, soak, checker)
+	return decide(ctx, profile, shoot, entry, at, soak, rollout, checker.ForShoot(shoot).Check)
+}
+
+// pinnedEntry is a component entry with the extension-level defaults it follows and the name of
+// its ExtensionProfile.
+type pinnedEntry struct {
+	profileName string
+	extension   gardencorev1beta1.Extension
+	component   gardencorev1beta1.ExtensionComponent
+}
+
+func shootEntry(shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int) pinnedEntry {
+	extension := shoot.Spec.Extensions[extensionIndex]
+	return pinnedEntry{profileName: extension.Type, extension: extension, component: extension.Components[componentIndex]}
+}
+
+// checkFunc is ShootCompatibility.Check of the Shoot (and pool) a pin is decided for.
+type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]RuleFailure, bool)
+
+func decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, pin pinnedEntry, at time.Time, soak time.Duration, rollout *gardencorev1beta1.RolloutPolicy, check checkFunc) Outcome {
+	if profile == nil {
+		return Outcome{Action: ActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", pin.profileName),
+			UpdateReason: "ExtensionProfile is required for the maintenance of component versions",
+			Failure:      fmt.Sprintf("ExtensionProfile %q does not exist", pin.profileName)}
+	}
+	decision, err := decideEntry(ctx, profile, pin, at, soak, check)
 	candidate := decision.target
 	if err == nil && candidate != "" && !decision.trigger.forced() {
-		component := shoot.Spec.Extensions[extensionIndex].Components[componentIndex].Name
-		if wait := rolloutWait(profile, rollout, component, candidate, shoot.Spec.Purpose); wait != "" {
+		if wait := rolloutWait(profile, rollout, pin.component.Name, candidate, shoot.Spec.Purpose); wait != "" {
 			decision.target, decision.held = "", wait
 		}
 	}
@@ -121,23 +154,25 @@ func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, sh
 	return outcome
 }
 
-// decideUpdate decides the pin with channelUpdate for a component that follows a release
-// channel, otherwise with versionUpdate under the effective autoUpdate; shoot is prepared for the
-// compatibility rules once for all candidates.
+// decideUpdate is decideEntry for the pin at shoot.Spec.Extensions[extensionIndex].Components[componentIndex].
 func decideUpdate(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, extensionIndex, componentIndex int, at time.Time, soak time.Duration, checker CompatibilityChecker) (versionUpdate, error) {
-	extension := shoot.Spec.Extensions[extensionIndex]
-	component := extension.Components[componentIndex]
+	return decideEntry(ctx, profile, shootEntry(shoot, extensionIndex, componentIndex), at, soak, checker.ForShoot(shoot).Check)
+}
+
+// decideEntry decides the pin with channelUpdate for a component that follows a release
+// channel, otherwise with versionUpdate under the effective autoUpdate.
+func decideEntry(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, pin pinnedEntry, at time.Time, soak time.Duration, check checkFunc) (versionUpdate, error) {
+	extension, component := pin.extension, pin.component
 	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
 	if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
 		profileComponent = *c
 	}
-	compatibility := checker.ForShoot(shoot)
 	forced, _, _ := forcedTrigger(profileComponent, *component.Version, at)
 	compatible := func(version string) ([]string, error) {
 		if block := rolloutBlock(profile, component.Name, version, forced.forced()); block != "" {
 			return []string{block}, nil
 		}
-		failures, _ := compatibility.Check(ctx, profile, component.Name, version)
+		failures, _ := check(ctx, profile, component.Name, version)
 		return ruleFailureDetails(failures), nil
 	}
 	if channel, follows := EffectiveChannel(extension, component); follows {

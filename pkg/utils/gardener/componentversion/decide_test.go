@@ -13,6 +13,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 )
@@ -221,4 +222,87 @@ var _ = Describe("Decide", func() {
 		Entry("another action", Outcome{Action: ActionUpdate, Target: "1.0.1"}, Outcome{Action: ActionForceUpdate, Target: "1.0.1"}, false),
 		Entry("another reason", Outcome{Action: ActionHold, Reason: "a"}, Outcome{Action: ActionHold, Reason: "b"}, false),
 	)
+})
+
+var _ = Describe("DecidePool", func() {
+	var (
+		ctx     = context.Background()
+		profile *gardencorev1beta1.ExtensionProfile
+		minorUp = &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(minor)}
+		frozen  = &gardencorev1beta1.ExtensionAutoUpdate{Enabled: ptr.To(false)}
+	)
+	// shootWithPools has the pools plain and sandbox (image 1877.5.0); sandbox pins runsc of gvisor
+	// and overrides agent of shoot-falco-service, whose Shoot-level entry updates by minor.
+	shootWithPools := func(runtimeVersion string, runtimeAutoUpdate *gardencorev1beta1.ExtensionAutoUpdate) *gardencorev1beta1.Shoot {
+		image := func(version string) gardencorev1beta1.Machine {
+			return gardencorev1beta1.Machine{Image: &gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To(version)}}
+		}
+		return &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Kubernetes: gardencorev1beta1.Kubernetes{Version: "1.35.1"},
+			Extensions: []gardencorev1beta1.Extension{{Type: "shoot-falco-service", AutoUpdate: minorUp,
+				Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0.1")}}}},
+			Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{
+				{Name: "plain", Machine: image("1877.8.0")},
+				{Name: "sandbox", Machine: image("1877.5.0"),
+					CRI: &gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD, ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor",
+						Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To(runtimeVersion), AutoUpdate: runtimeAutoUpdate}}}}},
+					Extensions: []gardencorev1beta1.WorkerExtension{{Type: "shoot-falco-service",
+						Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0.1")}}}}},
+			}},
+		}}
+	}
+	runtimePin := func(shoot *gardencorev1beta1.Shoot) v1beta1helper.PoolComponentPin {
+		return v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers)[0]
+	}
+
+	BeforeEach(func() {
+		agent := maintenanceComponent("1.0.0 x, 1.0.1, 1.0.2, 1.1.0")
+		// 1.0.2 needs every pool on gardenlinux 1877.8.0: a rule over the pools, read as maintained.
+		agent.Versions[2].Compatibility = &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{
+			{Rule: "shoot.spec.provider.workers.all(w, w.machine.image.version == '1877.8.0')", Message: "needs gardenlinux 1877.8.0 on every pool"}}}
+		profile = &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor", Generation: 1},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{agent}}}
+	})
+
+	DescribeTable("decides a pool's pin with the rules of a Shoot-level one",
+		func(version string, autoUpdate *gardencorev1beta1.ExtensionAutoUpdate, change func(*gardencorev1beta1.Shoot), expected string) {
+			shoot := shootWithPools(version, autoUpdate)
+			if change != nil {
+				change(shoot)
+			}
+			Expect(DecidePool(ctx, profile, shoot, runtimePin(shoot), now, soak, nil, NewCELCompatibilityChecker(celutils.NewCache())).String()).To(Equal(expected))
+		},
+		Entry("a runtime's own autoUpdate", "1.0.1", minorUp, nil,
+			"update to 1.1.0 (Automatic update of the component version is configured (update strategy: minor))"),
+		Entry("an expired version is forced past a candidate the pool's image fails", "1.0.0", frozen, nil,
+			"force update to 1.0.1 (Component version expired - force update required)"),
+		Entry("the pool's image as the run moved it", "1.0.0", frozen,
+			func(s *gardencorev1beta1.Shoot) { s.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("1877.8.0") },
+			"force update to 1.0.2 (Component version expired - force update required)"),
+		Entry("a paused rollout holds an auto-update as for a Shoot-level pin", "1.0.1", minorUp,
+			func(*gardencorev1beta1.Shoot) {
+				profile.Spec.Components[0].Versions[3].Rollout = &gardencorev1beta1.ComponentVersionRollout{Paused: true}
+			},
+			"hold, the rollout of 1.1.0 is paused"),
+	)
+
+	It("decides an override by its own autoUpdate, not the Shoot-level entry's", func() {
+		profile.Name = "shoot-falco-service"
+		shoot := shootWithPools("1.0.1", nil)
+		override := v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers)[1]
+		Expect(override.Kind).To(Equal(gardencorev1beta1.ExtensionKindExtension))
+		checker := NewCELCompatibilityChecker(celutils.NewCache())
+
+		Expect(DecidePool(ctx, profile, shoot, override, now, soak, nil, checker).String()).To(Equal(
+			"keep: no compatible target: 1.0.2 (needs gardenlinux 1877.8.0 on every pool)"))
+		Expect(Decide(ctx, profile, shoot, 0, 0, now, soak, nil, checker).Target).To(Equal("1.1.0"))
+	})
+
+	It("holds without ExtensionProfile, naming the runtime's", func() {
+		shoot := shootWithPools("1.0.1", nil)
+		Expect(DecidePool(ctx, nil, shoot, runtimePin(shoot), now, soak, nil, NewCELCompatibilityChecker(celutils.NewCache()))).To(Equal(Outcome{
+			Action: ActionHold, Reason: `no ExtensionProfile "containerruntime-gvisor"`,
+			UpdateReason: "ExtensionProfile is required for the maintenance of component versions",
+			Failure:      `ExtensionProfile "containerruntime-gvisor" does not exist`}))
+	})
 })
