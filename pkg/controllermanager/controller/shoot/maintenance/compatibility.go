@@ -105,16 +105,25 @@ func (c hostChange) record(hosts hostResults, result updateResult) {
 // incompatibility is a pinned component, left at its entering version, whose compatibility rules
 // fail against the maintained Shoot although they pass against the entering one.
 type incompatibility struct {
-	pin        v1beta1helper.ComponentPin
-	introduced []componentversion.RuleFailure
+	pin v1beta1helper.ComponentPin
+	// pool and runtimeType are those of a pool's pin, as in componentUpdate.
+	pool, runtimeType string
+	introduced        []componentversion.RuleFailure
 }
 
 func (i incompatibility) key(f componentversion.RuleFailure) string {
-	return fmt.Sprintf("%s/%s/%d", i.pin.ExtensionType, i.pin.Component, f.Index)
+	return fmt.Sprintf("%s/%s/%s/%d", i.pool, i.pin.ExtensionType, i.pin.Component, f.Index)
 }
 
 func (i incompatibility) String() string {
-	return fmt.Sprintf("component %q of extension %q (version %q) incompatible (%s)", i.pin.Component, i.pin.ExtensionType, i.pin.Version, ruleFailureDetails(i.introduced))
+	what := fmt.Sprintf("extension %q", i.pin.ExtensionType)
+	if i.runtimeType != "" {
+		what = fmt.Sprintf("container runtime %q", i.runtimeType)
+	}
+	if i.pool != "" {
+		what += fmt.Sprintf(" in worker pool %q", i.pool)
+	}
+	return fmt.Sprintf("component %q of %s (version %q) incompatible (%s)", i.pin.Component, what, i.pin.Version, ruleFailureDetails(i.introduced))
 }
 
 // introducedIncompatibilities returns the rule failures maintainedShoot introduces for the pins
@@ -124,22 +133,49 @@ func (s componentStep) introducedIncompatibilities(ctx context.Context, shoot, m
 	entering := v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions)
 	// One conversion of each Shoot for all pins: neither changes during this function.
 	maintained, entered := s.checker.ForShoot(maintainedShoot), s.checker.ForShoot(shoot)
-	for _, pin := range v1beta1helper.ActiveComponentPins(maintainedShoot.Spec.Extensions) {
-		profile := s.profiles[pin.ExtensionType]
-		original, ran := v1beta1helper.FindComponentPin(entering, pin.ExtensionType, pin.Component)
-		if profile == nil || !ran || original.Version != pin.Version {
-			continue
+	check := func(i incompatibility) {
+		profile := s.profiles[i.pin.ExtensionType]
+		if profile == nil {
+			return
 		}
-		current, _ := maintained.Check(ctx, profile, pin.Component, pin.Version)
+		current, _ := maintained.Check(ctx, profile, i.pin.Component, i.pin.Version)
 		if len(current) == 0 {
-			continue
+			return
 		}
-		previous, baseline := entered.Check(ctx, profile, pin.Component, pin.Version)
-		if introduced := componentversion.IntroducedRuleFailures(current, previous, baseline); len(introduced) > 0 {
-			out = append(out, incompatibility{pin: pin, introduced: introduced})
+		previous, baseline := entered.Check(ctx, profile, i.pin.Component, i.pin.Version)
+		if i.introduced = componentversion.IntroducedRuleFailures(current, previous, baseline); len(i.introduced) > 0 {
+			out = append(out, i)
+		}
+	}
+	for _, pin := range v1beta1helper.ActiveComponentPins(maintainedShoot.Spec.Extensions) {
+		if original, ran := v1beta1helper.FindComponentPin(entering, pin.ExtensionType, pin.Component); ran && original.Version == pin.Version {
+			check(incompatibility{pin: pin})
+		}
+	}
+	// The run changes versions, not the pools' entries: a pin has the same indexes in both Shoots.
+	for _, pin := range activePoolPins(maintainedShoot.Spec) {
+		if original := poolEntry(shoot, pin).Version; original != nil && *original == pin.Version {
+			check(incompatibility{pin: pin.ComponentPin, pool: pin.Pool, runtimeType: runtimeTypeOf(pin)})
 		}
 	}
 	return out
+}
+
+// runtimeTypeOf returns the container runtime type of a runtime's pin, "" for an override's.
+func runtimeTypeOf(pin v1beta1helper.PoolComponentPin) string {
+	if pin.Kind == gardencorev1beta1.ExtensionKindContainerRuntime {
+		return pin.Type
+	}
+	return ""
+}
+
+// resetPins sets the pinned versions of maintainedShoot, the pools' included, back to shoot's.
+func resetPins(shoot, maintainedShoot *gardencorev1beta1.Shoot) {
+	entering := shoot.DeepCopy()
+	maintainedShoot.Spec.Extensions = entering.Spec.Extensions
+	for _, pin := range v1beta1helper.PoolComponentPins(entering.Spec.Provider.Workers) {
+		poolEntry(maintainedShoot, pin).Version = poolEntry(entering, pin).Version
+	}
 }
 
 func failureKeys(incompatibilities []incompatibility) map[string]incompatibility {
@@ -198,7 +234,7 @@ func (s componentStep) resolveHostComponentConflicts(ctx context.Context, log lo
 	}
 
 	if reverted {
-		maintainedShoot.Spec.Extensions = shoot.DeepCopy().Spec.Extensions
+		resetPins(shoot, maintainedShoot)
 		components = s.maintain(ctx, log, maintainedShoot)
 		conflicts = s.introducedIncompatibilities(ctx, shoot, maintainedShoot)
 	}
@@ -206,16 +242,16 @@ func (s componentStep) resolveHostComponentConflicts(ctx context.Context, log lo
 	for _, c := range conflicts {
 		messages := ruleFailureDetails(c.introduced)
 		description := fmt.Sprintf("version %q stays although it is incompatible with the maintained Shoot (%s): no compatible version is available", c.pin.Version, messages)
-		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.ExtensionType, "component", c.pin.Component, "version", c.pin.Version, "rules", messages)
+		log.Info("Component left incompatible by a forced update", "extensionType", c.pin.ExtensionType, "component", c.pin.Component, "worker", c.pool, "version", c.pin.Version, "rules", messages)
 		if i := slices.IndexFunc(components, func(u componentUpdate) bool {
-			return u.extensionType == c.pin.ExtensionType && u.component == c.pin.Component
+			return u.extensionType == c.pin.ExtensionType && u.component == c.pin.Component && u.pool == c.pool
 		}); i >= 0 && !components[i].isSuccessful {
 			components[i].description += "; " + description
 			continue
 		}
 		components = append(components, componentUpdate{
 			updateResult:  updateResult{reason: reasonComponentIncompatible, description: description},
-			extensionType: c.pin.ExtensionType, component: c.pin.Component, from: c.pin.Version, to: c.pin.Version,
+			extensionType: c.pin.ExtensionType, component: c.pin.Component, pool: c.pool, runtimeType: c.runtimeType, from: c.pin.Version, to: c.pin.Version,
 			failureCategory: failureIncompatible, hasProfile: s.profiles[c.pin.ExtensionType] != nil,
 		})
 	}

@@ -7,10 +7,12 @@ package maintenance
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/go-logr/logr"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -31,7 +33,11 @@ const (
 // componentUpdate is the updateResult of one extension component version and its labels.
 type componentUpdate struct {
 	updateResult
+	// extensionType is the name of the ExtensionProfile (containerruntime-<type> for a runtime).
 	extensionType, component string
+	// pool is the worker pool of a pool's pin, "" for the Shoot's; runtimeType is the container
+	// runtime type of a runtime's pin, "" for an Extension's.
+	pool, runtimeType string
 	// from is the version before the run; to the version after it (from on failure).
 	from, to string
 	forced   bool
@@ -45,8 +51,16 @@ type componentUpdate struct {
 	hasProfile bool
 }
 
+// subject names the pin in lastMaintenance and events, with its pool for a pool's pin.
 func (c componentUpdate) subject() string {
-	return fmt.Sprintf("Extension %q component %q", c.extensionType, c.component)
+	subject := fmt.Sprintf("Extension %q component %q", c.extensionType, c.component)
+	if c.runtimeType != "" {
+		subject = fmt.Sprintf("container runtime %q component %q", c.runtimeType, c.component)
+	}
+	if c.pool != "" {
+		return fmt.Sprintf("Worker pool %q: %s", c.pool, subject)
+	}
+	return subject
 }
 
 // componentStep decides the component versions of one run.
@@ -81,44 +95,91 @@ func (r *Reconciler) maintainExtensionComponents(ctx context.Context, log logr.L
 // defaultCompatibilityChecker serves reconcilers without a CompatibilityChecker.
 var defaultCompatibilityChecker = componentversion.NewCELCompatibilityChecker(celutils.NewCache())
 
-// extensionProfiles reads the ExtensionProfiles of shoot's pinned extension types; nil if missing.
+// extensionProfiles reads the ExtensionProfiles of shoot's active pins, the pools' included; nil
+// if missing.
 func extensionProfiles(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
+	names := make([]string, 0)
 	for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
-		if _, loaded := profiles[pin.ExtensionType]; loaded {
+		names = append(names, pin.ExtensionType)
+	}
+	for _, pin := range activePoolPins(shoot.Spec) {
+		names = append(names, pin.ExtensionType)
+	}
+	for _, name := range names {
+		if _, loaded := profiles[name]; loaded {
 			continue
 		}
 		profile := &gardencorev1beta1.ExtensionProfile{}
-		if err := c.Get(ctx, client.ObjectKey{Name: pin.ExtensionType}, profile); err != nil {
+		if err := c.Get(ctx, client.ObjectKey{Name: name}, profile); err != nil {
 			if !apierrors.IsNotFound(err) {
-				return nil, fmt.Errorf("failed reading ExtensionProfile %q: %w", pin.ExtensionType, err)
+				return nil, fmt.Errorf("failed reading ExtensionProfile %q: %w", name, err)
 			}
 			profile = nil
 		}
-		profiles[pin.ExtensionType] = profile
+		profiles[name] = profile
 	}
 	return profiles, nil
 }
 
+// activePoolPins returns the pools' entries that take effect, in spec order: those that set a
+// version, of a runtime or of an override whose extension the Shoot does not disable.
+func activePoolPins(spec gardencorev1beta1.ShootSpec) []v1beta1helper.PoolComponentPin {
+	return slices.DeleteFunc(v1beta1helper.PoolComponentPins(spec.Provider.Workers), func(p v1beta1helper.PoolComponentPin) bool {
+		if !p.Pinned() {
+			return true
+		}
+		i := slices.IndexFunc(spec.Extensions, func(e gardencorev1beta1.Extension) bool { return e.Type == p.Type })
+		return p.Kind == gardencorev1beta1.ExtensionKindExtension && i >= 0 && ptr.Deref(spec.Extensions[i].Disabled, false)
+	})
+}
+
 // maintain applies componentversion.Decide to every active pin of maintainedShoot in spec order,
-// against the Shoot as changed so far, and returns the changes, kept versions and failures.
+// then DecidePool to the pools' pins, each against the Shoot as changed so far (the pools' new
+// images and Kubernetes versions included), and returns the changes, kept versions and failures.
 func (s componentStep) maintain(ctx context.Context, log logr.Logger, maintainedShoot *gardencorev1beta1.Shoot) []componentUpdate {
 	var updates []componentUpdate
 	for _, pin := range v1beta1helper.ActiveComponentPins(maintainedShoot.Spec.Extensions) {
-		if update, ok := s.maintainComponent(ctx, log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component), maintainedShoot, pin); ok {
+		outcome := componentversion.Decide(ctx, s.profiles[pin.ExtensionType], maintainedShoot, pin.ExtensionIndex, pin.ComponentIndex, s.now, s.soak, s.rollout, s.checker)
+		update, ok := s.apply(log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component), pin, outcome, func(target *string) {
+			maintainedShoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = target
+		})
+		if ok {
+			updates = append(updates, update)
+		}
+	}
+	for _, pin := range activePoolPins(maintainedShoot.Spec) {
+		outcome := componentversion.DecidePool(ctx, s.profiles[pin.ExtensionType], maintainedShoot, pin, s.now, s.soak, s.rollout, s.checker)
+		update, ok := s.apply(log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component, "worker", pin.Pool), pin.ComponentPin, outcome, func(target *string) {
+			poolEntry(maintainedShoot, pin).Version = target
+		})
+		if ok {
+			update.pool = pin.Pool
+			if pin.Kind == gardencorev1beta1.ExtensionKindContainerRuntime {
+				update.runtimeType = pin.Type
+			}
 			updates = append(updates, update)
 		}
 	}
 	return updates
 }
 
-func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, maintainedShoot *gardencorev1beta1.Shoot, pin v1beta1helper.ComponentPin) (componentUpdate, bool) {
-	profile := s.profiles[pin.ExtensionType]
-	outcome := componentversion.Decide(ctx, profile, maintainedShoot, pin.ExtensionIndex, pin.ComponentIndex, s.now, s.soak, s.rollout, s.checker)
+// poolEntry returns the component entry of shoot that pin addresses.
+func poolEntry(shoot *gardencorev1beta1.Shoot, pin v1beta1helper.PoolComponentPin) *gardencorev1beta1.ExtensionComponent {
+	worker := &shoot.Spec.Provider.Workers[pin.WorkerIndex]
+	if pin.Kind == gardencorev1beta1.ExtensionKindContainerRuntime {
+		return &worker.CRI.ContainerRuntimes[pin.ExtensionIndex].Components[pin.ComponentIndex]
+	}
+	return &worker.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex]
+}
+
+// apply turns the outcome of pin into its result, setting an update's target with set; false
+// when there is nothing to record.
+func (s componentStep) apply(log logr.Logger, pin v1beta1helper.ComponentPin, outcome componentversion.Outcome, set func(*string)) (componentUpdate, bool) {
 	update := componentUpdate{
 		updateResult:  updateResult{reason: outcome.UpdateReason},
 		extensionType: pin.ExtensionType, component: pin.Component, from: pin.Version, to: pin.Version,
-		forced: outcome.Forced, channel: outcome.Channel != "" && !outcome.Forced, hasProfile: profile != nil,
+		forced: outcome.Forced, channel: outcome.Channel != "" && !outcome.Forced, hasProfile: s.profiles[pin.ExtensionType] != nil,
 	}
 	channel := ""
 	if outcome.Channel != "" {
@@ -147,7 +208,7 @@ func (s componentStep) maintainComponent(ctx context.Context, log logr.Logger, m
 		}
 	default:
 		target := outcome.Target
-		maintainedShoot.Spec.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex].Version = &target
+		set(&target)
 		update.to, update.isSuccessful = target, true
 		update.description = fmt.Sprintf("Updated version from %q to %q%s", pin.Version, target, channel)
 	}
