@@ -18,7 +18,7 @@ import (
 // narrowPackages are packages whose exported names are their API: at most max, each used by
 // another package's code, methods included.
 var narrowPackages = map[string]int{
-	"pkg/utils/gardener/componentversion":      25,
+	"pkg/utils/gardener/componentversion":      26,
 	"pkg/controllermanager/metrics":            1,
 	"plugin/pkg/global/extensionprofileimpact": 1,
 	"plugin/pkg/global/extensionprofileinuse":  1,
