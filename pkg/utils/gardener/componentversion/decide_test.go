@@ -277,7 +277,9 @@ var _ = Describe("DecidePool", func() {
 		Entry("an expired version is forced past a candidate the pool's image fails", "1.0.0", frozen, nil,
 			"force update to 1.0.1 (Component version expired - force update required)"),
 		Entry("the pool's image as the run moved it", "1.0.0", frozen,
-			func(s *gardencorev1beta1.Shoot) { s.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("1877.8.0") },
+			func(s *gardencorev1beta1.Shoot) {
+				s.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("1877.8.0")
+			},
 			"force update to 1.0.2 (Component version expired - force update required)"),
 		Entry("a paused rollout holds an auto-update as for a Shoot-level pin", "1.0.1", minorUp,
 			func(*gardencorev1beta1.Shoot) {

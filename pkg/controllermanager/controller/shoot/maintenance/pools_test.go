@@ -66,7 +66,7 @@ var _ = Describe("the component step for worker pools", func() {
 		images = "1877.5.0"
 		checker = &fakeChecker{rules: map[string]func(*gardencorev1beta1.Shoot) []componentversion.RuleFailure{}}
 		shoot = &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
-			Kubernetes: gardencorev1beta1.Kubernetes{Version: "1.35.4"},
+			Kubernetes:  gardencorev1beta1.Kubernetes{Version: "1.35.4"},
 			Maintenance: &gardencorev1beta1.Maintenance{AutoUpdate: &gardencorev1beta1.MaintenanceAutoUpdate{MachineImageVersion: ptr.To(true)}},
 			Extensions:  []gardencorev1beta1.Extension{{Type: "agent-ext", Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0.0")}}}},
 			Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{
