@@ -44,6 +44,9 @@ type ExtensionProfileSpec struct {
 	Components []ExtensionProfileComponent
 	// Rollout stages the moves of Shoots to new versions of every component.
 	Rollout *RolloutPolicy
+	// ExtensionKind is the kind of extension the profile versions: Extension (named after the
+	// type) or ContainerRuntime (named containerruntime-<type>). Immutable.
+	ExtensionKind ExtensionKind
 }
 
 // ExtensionKind is the kind of extension resource whose components an ExtensionProfile versions.
@@ -75,6 +78,8 @@ type ExtensionProfileComponent struct {
 	Versions []ExtensionComponentVersion
 	// Rollout overrides, field by field, spec.rollout for this component.
 	Rollout *RolloutPolicy
+	// PerWorkerPool allows a Shoot's pools to override the component's version.
+	PerWorkerPool bool
 }
 
 // ExtensionComponentVersion is one offered version of a component.

@@ -3078,7 +3078,7 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfile(ref common.ReferenceCallback)
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
 			SchemaProps: spec.SchemaProps{
-				Description: "ExtensionProfile lists the component versions a landscape offers for one extension type (GEP-78). Its name equals the extension type (Shoot.spec.extensions[].type).",
+				Description: "ExtensionProfile lists the component versions a landscape offers for one extension type (GEP-78). Its name equals the extension type (Shoot.spec.extensions[].type); a ContainerRuntime profile's is containerruntime-<type>.",
 				Type:        []string{"object"},
 				Properties: map[string]spec.Schema{
 					"kind": {
@@ -3173,6 +3173,13 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileComponent(ref common.Reference
 						SchemaProps: spec.SchemaProps{
 							Description: "Rollout overrides, field by field, spec.rollout for this component.",
 							Ref:         ref(v1beta1.RolloutPolicy{}.OpenAPIModelName()),
+						},
+					},
+					"perWorkerPool": {
+						SchemaProps: spec.SchemaProps{
+							Description: "PerWorkerPool allows a Shoot's pools to override the component's version (workers[].extensions[]). Only for Extension-kind profiles: a runtime's components are per pool by nature.",
+							Type:        []string{"boolean"},
+							Format:      "",
 						},
 					},
 				},
@@ -3361,6 +3368,13 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileSpec(ref common.ReferenceCallb
 						SchemaProps: spec.SchemaProps{
 							Description: "Rollout stages the moves of Shoots to new versions of every component. Fields it leaves unset come from gardener-controller-manager's configuration.",
 							Ref:         ref(v1beta1.RolloutPolicy{}.OpenAPIModelName()),
+						},
+					},
+					"extensionKind": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ExtensionKind is the kind of extension the profile versions: Extension (named after the type) or ContainerRuntime (named containerruntime-<type>). Defaults to Extension; immutable.",
+							Type:        []string{"string"},
+							Format:      "",
 						},
 					},
 				},

@@ -35,7 +35,8 @@ func isUpdateStrategy(s core.MachineImageUpdateStrategy) bool {
 
 // ValidateExtensionProfile validates an ExtensionProfile (GEP-78 "The ExtensionProfile
 // resource"):
-//   - metadata.name is a valid extension type, a DNS-1123 label;
+//   - metadata.name is a valid extension type, a DNS-1123 label, and fits spec.extensionKind
+//     (validateExtensionProfileKind), which is immutable;
 //   - spec.components has at least one entry; names are unique DNS-1123 labels;
 //   - every component has at least one version; versions are full semantic versions
 //     MAJOR.MINOR.PATCH[-pre][+build] without a leading "v", unique within the component;
@@ -116,6 +117,7 @@ func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.Extension
 
 func validateExtensionProfile(profile, oldProfile *core.ExtensionProfile) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMeta(&profile.ObjectMeta, false, apivalidation.NameIsDNSLabel, field.NewPath("metadata"))
+	allErrs = append(allErrs, validateExtensionProfileKind(profile, oldProfile)...)
 
 	specPath := field.NewPath("spec")
 	var profileSupported []core.MachineImageUpdateStrategy

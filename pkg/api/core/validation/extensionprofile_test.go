@@ -36,6 +36,7 @@ func validProfile() *core.ExtensionProfile {
 	return &core.ExtensionProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "shoot-traefik", ResourceVersion: "1"},
 		Spec: core.ExtensionProfileSpec{
+			ExtensionKind:  core.ExtensionKindExtension,
 			UpdateStrategy: strategy(core.UpdateStrategyPatch, core.UpdateStrategyPatch, core.UpdateStrategyMinor),
 			Components: []core.ExtensionProfileComponent{
 				{

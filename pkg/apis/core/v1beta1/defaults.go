@@ -13,3 +13,11 @@ func SetDefaults_ExtensionAutoUpdate(obj *ExtensionAutoUpdate) {
 		obj.Enabled = ptr.To(true)
 	}
 }
+
+// SetDefaults_ExtensionProfileSpec defaults extensionKind to Extension, the kind of every profile
+// written before the field existed.
+func SetDefaults_ExtensionProfileSpec(obj *ExtensionProfileSpec) {
+	if obj.ExtensionKind == "" {
+		obj.ExtensionKind = ExtensionKindExtension
+	}
+}

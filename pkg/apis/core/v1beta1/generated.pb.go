@@ -3699,6 +3699,14 @@ func (m *ExtensionProfileComponent) MarshalToSizedBuffer(dAtA []byte) (int, erro
 	_ = i
 	var l int
 	_ = l
+	i--
+	if m.PerWorkerPool {
+		dAtA[i] = 1
+	} else {
+		dAtA[i] = 0
+	}
+	i--
+	dAtA[i] = 0x28
 	if m.Rollout != nil {
 		{
 			size, err := m.Rollout.MarshalToSizedBuffer(dAtA[:i])
@@ -3882,6 +3890,11 @@ func (m *ExtensionProfileSpec) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	_ = i
 	var l int
 	_ = l
+	i -= len(m.ExtensionKind)
+	copy(dAtA[i:], m.ExtensionKind)
+	i = encodeVarintGenerated(dAtA, i, uint64(len(m.ExtensionKind)))
+	i--
+	dAtA[i] = 0x22
 	if m.Rollout != nil {
 		{
 			size, err := m.Rollout.MarshalToSizedBuffer(dAtA[:i])
@@ -11588,6 +11601,7 @@ func (m *ExtensionProfileComponent) Size() (n int) {
 		l = m.Rollout.Size()
 		n += 1 + l + sovGenerated(uint64(l))
 	}
+	n += 2
 	return n
 }
 
@@ -11657,6 +11671,8 @@ func (m *ExtensionProfileSpec) Size() (n int) {
 		l = m.Rollout.Size()
 		n += 1 + l + sovGenerated(uint64(l))
 	}
+	l = len(m.ExtensionKind)
+	n += 1 + l + sovGenerated(uint64(l))
 	return n
 }
 
@@ -14920,6 +14936,7 @@ func (this *ExtensionProfileComponent) String() string {
 		`UpdateStrategy:` + strings.Replace(this.UpdateStrategy.String(), "ExtensionUpdateStrategy", "ExtensionUpdateStrategy", 1) + `,`,
 		`Versions:` + repeatedStringForVersions + `,`,
 		`Rollout:` + strings.Replace(this.Rollout.String(), "RolloutPolicy", "RolloutPolicy", 1) + `,`,
+		`PerWorkerPool:` + fmt.Sprintf("%v", this.PerWorkerPool) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -14981,6 +14998,7 @@ func (this *ExtensionProfileSpec) String() string {
 		`UpdateStrategy:` + strings.Replace(this.UpdateStrategy.String(), "ExtensionUpdateStrategy", "ExtensionUpdateStrategy", 1) + `,`,
 		`Components:` + repeatedStringForComponents + `,`,
 		`Rollout:` + strings.Replace(this.Rollout.String(), "RolloutPolicy", "RolloutPolicy", 1) + `,`,
+		`ExtensionKind:` + fmt.Sprintf("%v", this.ExtensionKind) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -26407,6 +26425,26 @@ func (m *ExtensionProfileComponent) Unmarshal(dAtA []byte) error {
 				return err
 			}
 			iNdEx = postIndex
+		case 5:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field PerWorkerPool", wireType)
+			}
+			var v int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				v |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			m.PerWorkerPool = bool(v != 0)
 		default:
 			iNdEx = preIndex
 			skippy, err := skipGenerated(dAtA[iNdEx:])
@@ -26863,6 +26901,38 @@ func (m *ExtensionProfileSpec) Unmarshal(dAtA []byte) error {
 			if err := m.Rollout.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
+			iNdEx = postIndex
+		case 4:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field ExtensionKind", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.ExtensionKind = ExtensionKind(dAtA[iNdEx:postIndex])
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex

@@ -15,7 +15,8 @@ import (
 // +kubebuilder:object:root=true
 
 // ExtensionProfile lists the component versions a landscape offers for one extension type
-// (GEP-78). Its name equals the extension type (Shoot.spec.extensions[].type).
+// (GEP-78). Its name equals the extension type (Shoot.spec.extensions[].type); a ContainerRuntime
+// profile's is containerruntime-<type>.
 type ExtensionProfile struct {
 	metav1.TypeMeta `json:",inline"`
 	// Standard object metadata. metadata.name is the extension type.
@@ -57,6 +58,12 @@ type ExtensionProfileSpec struct {
 	// unset come from gardener-controller-manager's configuration.
 	// +optional
 	Rollout *RolloutPolicy `json:"rollout,omitempty" protobuf:"bytes,3,opt,name=rollout"`
+	// ExtensionKind is the kind of extension the profile versions: Extension (named after the
+	// type) or ContainerRuntime (named containerruntime-<type>). Defaults to Extension; immutable.
+	// +optional
+	// +kubebuilder:default=Extension
+	// +kubebuilder:validation:Enum=Extension;ContainerRuntime
+	ExtensionKind ExtensionKind `json:"extensionKind,omitempty" protobuf:"bytes,4,opt,name=extensionKind,casttype=ExtensionKind"`
 }
 
 // ExtensionKind is the kind of extension resource whose components an ExtensionProfile versions.
@@ -97,6 +104,11 @@ type ExtensionProfileComponent struct {
 	// Rollout overrides, field by field, spec.rollout for this component.
 	// +optional
 	Rollout *RolloutPolicy `json:"rollout,omitempty" protobuf:"bytes,4,opt,name=rollout"`
+	// PerWorkerPool allows a Shoot's pools to override the component's version
+	// (workers[].extensions[]). Only for Extension-kind profiles: a runtime's components are per
+	// pool by nature.
+	// +optional
+	PerWorkerPool bool `json:"perWorkerPool,omitempty" protobuf:"varint,5,opt,name=perWorkerPool"`
 }
 
 // ExtensionComponentVersion is one offered version of a component.

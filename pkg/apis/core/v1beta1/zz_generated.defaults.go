@@ -19,6 +19,8 @@ import (
 func RegisterDefaults(scheme *runtime.Scheme) error {
 	scheme.AddTypeDefaultingFunc(&CloudProfile{}, func(obj interface{}) { SetObjectDefaults_CloudProfile(obj.(*CloudProfile)) })
 	scheme.AddTypeDefaultingFunc(&CloudProfileList{}, func(obj interface{}) { SetObjectDefaults_CloudProfileList(obj.(*CloudProfileList)) })
+	scheme.AddTypeDefaultingFunc(&ExtensionProfile{}, func(obj interface{}) { SetObjectDefaults_ExtensionProfile(obj.(*ExtensionProfile)) })
+	scheme.AddTypeDefaultingFunc(&ExtensionProfileList{}, func(obj interface{}) { SetObjectDefaults_ExtensionProfileList(obj.(*ExtensionProfileList)) })
 	scheme.AddTypeDefaultingFunc(&NamespacedCloudProfile{}, func(obj interface{}) { SetObjectDefaults_NamespacedCloudProfile(obj.(*NamespacedCloudProfile)) })
 	scheme.AddTypeDefaultingFunc(&NamespacedCloudProfileList{}, func(obj interface{}) { SetObjectDefaults_NamespacedCloudProfileList(obj.(*NamespacedCloudProfileList)) })
 	scheme.AddTypeDefaultingFunc(&Shoot{}, func(obj interface{}) { SetObjectDefaults_Shoot(obj.(*Shoot)) })
@@ -62,6 +64,17 @@ func SetObjectDefaults_CloudProfileList(in *CloudProfileList) {
 	for i := range in.Items {
 		a := &in.Items[i]
 		SetObjectDefaults_CloudProfile(a)
+	}
+}
+
+func SetObjectDefaults_ExtensionProfile(in *ExtensionProfile) {
+	SetDefaults_ExtensionProfileSpec(&in.Spec)
+}
+
+func SetObjectDefaults_ExtensionProfileList(in *ExtensionProfileList) {
+	for i := range in.Items {
+		a := &in.Items[i]
+		SetObjectDefaults_ExtensionProfile(a)
 	}
 }
 

@@ -118,14 +118,17 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 	Describe("ExtensionProfile", Ordered, func() {
 		var profile *gardencorev1beta1.ExtensionProfile
 
-		It("creates the example profile through the kube-apiserver and clears a status sent on create", func() {
+		It("creates the example profile through the kube-apiserver, defaults its kind and clears a status sent on create", func() {
 			profile = readProfile("extensionprofile-shoot-traefik.yaml")
 			profile.Status.Components = []gardencorev1beta1.ExtensionProfileComponentStatus{{Name: "traefik"}}
 			created, err := gardenClient.CoreV1beta1().ExtensionProfiles().Create(ctx, profile, metav1.CreateOptions{})
 			Expect(err).NotTo(HaveOccurred())
 			Expect(created.Status).To(Equal(gardencorev1beta1.ExtensionProfileStatus{}))
 			Expect(created.Generation).To(Equal(int64(1)))
+			Expect(created.Spec.ExtensionKind).To(Equal(gardencorev1beta1.ExtensionKindExtension), "defaulted")
+			created.Spec.ExtensionKind = ""
 			Expect(created.Spec).To(Equal(profile.Spec))
+			created.Spec.ExtensionKind = gardencorev1beta1.ExtensionKindExtension
 			profile = created
 		})
 
@@ -141,8 +144,8 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 
 		It("prints the table columns, with <unknown> counts before classification", func() {
 			table := getTable("/apis/core.gardener.cloud/v1beta1/extensionprofiles")
-			Expect(columnNames(table)).To(Equal([]string{"Name", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Next Transition", "Age"}))
-			Expect(rowCells(table, "shoot-traefik")).To(Equal([]interface{}{"shoot-traefik", "traefik", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
+			Expect(columnNames(table)).To(Equal([]string{"Name", "Kind", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Next Transition", "Age"}))
+			Expect(rowCells(table, "shoot-traefik")).To(Equal([]interface{}{"shoot-traefik", "Extension", "traefik", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
 		})
 
 		It("keeps a status written through /status and prints its counts", func() {
@@ -156,7 +159,7 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			// 2026-11-29: 3.6.1 and 3.6.7 expired, 3.6.11 and 3.6.13 supported, 3.6.12 deprecated,
 			// 3.6.14 unavailable, 3.7.0 preview; 3.6.14 is the first to change, to preview on 2026-12-07.
 			Expect(rowCells(getTable("/apis/core.gardener.cloud/v1beta1/extensionprofiles/shoot-traefik"), "shoot-traefik")).To(
-				Equal([]interface{}{"shoot-traefik", "traefik", "1", "2", "1", "2", "1", "traefik 3.6.14=preview@2026-12-07T00:00:00Z"}))
+				Equal([]interface{}{"shoot-traefik", "Extension", "traefik", "1", "2", "1", "2", "1", "traefik 3.6.14=preview@2026-12-07T00:00:00Z"}))
 		})
 
 		It("ignores a status written through the main resource and bumps the generation on spec changes", func() {

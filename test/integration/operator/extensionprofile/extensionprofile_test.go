@@ -52,6 +52,8 @@ func exampleFalcoSpec() gardencorev1beta1.ExtensionProfileSpec {
 	GinkgoHelper()
 	profile := &gardencorev1beta1.ExtensionProfile{}
 	examples.MustDecode("extensionprofile-shoot-falco-service.yaml", profile)
+	// As gardener-apiserver and the operator Extension CRD default it.
+	profile.Spec.ExtensionKind = gardencorev1beta1.ExtensionKindExtension
 	return profile.Spec
 }
 

@@ -36,7 +36,7 @@ func operatorExtension(name, extensionType string, spec gardencorev1beta1.Extens
 }
 
 func oneVersion(component string, versions ...string) gardencorev1beta1.ExtensionProfileSpec {
-	spec := gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{Name: component}}}
+	spec := gardencorev1beta1.ExtensionProfileSpec{ExtensionKind: gardencorev1beta1.ExtensionKindExtension, Components: []gardencorev1beta1.ExtensionProfileComponent{{Name: component}}}
 	for _, v := range versions {
 		spec.Components[0].Versions = append(spec.Components[0].Versions, gardencorev1beta1.ExtensionComponentVersion{Version: v})
 	}

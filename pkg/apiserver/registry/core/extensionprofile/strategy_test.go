@@ -21,7 +21,7 @@ import (
 func newProfile() *core.ExtensionProfile {
 	return &core.ExtensionProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "shoot-traefik", ResourceVersion: "1", Generation: 3, Labels: map[string]string{"a": "b"}},
-		Spec: core.ExtensionProfileSpec{Components: []core.ExtensionProfileComponent{
+		Spec: core.ExtensionProfileSpec{ExtensionKind: core.ExtensionKindExtension, Components: []core.ExtensionProfileComponent{
 			{Name: "traefik", Versions: []core.ExtensionComponentVersion{{Version: "3.6.13"}}},
 		}},
 		Status: core.ExtensionProfileStatus{Components: []core.ExtensionProfileComponentStatus{

@@ -89,7 +89,7 @@ var _ = Describe("NewREST", func() {
 		Expect(main.EnableGarbageCollection).To(BeTrue())
 		table, err := main.ConvertToTable(context.Background(), &core.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "shoot-traefik"}}, nil)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(table.ColumnDefinitions).To(HaveLen(9))
+		Expect(table.ColumnDefinitions).To(HaveLen(10))
 		Expect(table.Rows[0].Cells[0]).To(Equal("shoot-traefik"))
 	})
 

@@ -29,11 +29,12 @@ type convertor struct {
 	headers []metav1.TableColumnDefinition
 }
 
-// newTableConvertor prints the name, the components, per classification the number of versions
+// newTableConvertor prints the name, the extension kind, the components, per classification the number of versions
 // (name=count per component when there are several), and the age; -o wide adds the next transitions.
 func newTableConvertor() rest.TableConvertor {
 	return &convertor{headers: []metav1.TableColumnDefinition{
 		{Name: "Name", Type: "string", Format: "name", Description: swaggerMetadataDescriptions["name"]},
+		{Name: "Kind", Type: "string", Description: "The kind of extension the profile versions: Extension or ContainerRuntime (spec.extensionKind)."},
 		{Name: "Components", Type: "string", Description: "The components of the extension, in spec order."},
 		{Name: "Preview", Type: "string", Description: "Per component, the number of versions currently classified preview (from status)."},
 		{Name: "Supported", Type: "string", Description: "Per component, the number of versions currently classified supported (from status)."},
@@ -66,7 +67,7 @@ func (c *convertor) ConvertToTable(_ context.Context, obj runtime.Object, tableO
 		for _, component := range profile.Spec.Components {
 			names = append(names, component.Name)
 		}
-		cells := []interface{}{name, strings.Join(names, ",")}
+		cells := []interface{}{name, string(profile.Spec.ExtensionKind), strings.Join(names, ",")}
 		cells = append(cells, classificationCounts(profile.Status)...)
 		return append(cells, nextTransitions(profile.Status), age), nil
 	})

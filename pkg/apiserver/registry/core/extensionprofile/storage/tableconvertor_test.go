@@ -24,7 +24,7 @@ var _ = Describe("table convertor", func() {
 	BeforeEach(func() {
 		profile = &core.ExtensionProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: "shoot-traefik", ResourceVersion: "42"},
-			Spec: core.ExtensionProfileSpec{Components: []core.ExtensionProfileComponent{
+			Spec: core.ExtensionProfileSpec{ExtensionKind: core.ExtensionKindExtension, Components: []core.ExtensionProfileComponent{
 				{Name: "traefik"}, {Name: "proxy"},
 			}},
 			Status: core.ExtensionProfileStatus{Components: []core.ExtensionProfileComponentStatus{
@@ -51,8 +51,8 @@ var _ = Describe("table convertor", func() {
 		for _, c := range table.ColumnDefinitions {
 			names = append(names, c.Name)
 		}
-		Expect(names).To(Equal([]string{"Name", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Next Transition", "Age"}))
-		Expect(table.ColumnDefinitions[7].Priority).To(Equal(int32(1)), "Next Transition is shown with -o wide only")
+		Expect(names).To(Equal([]string{"Name", "Kind", "Components", "Preview", "Supported", "Deprecated", "Expired", "Unavailable", "Next Transition", "Age"}))
+		Expect(table.ColumnDefinitions[8].Priority).To(Equal(int32(1)), "Next Transition is shown with -o wide only")
 		Expect(table.ResourceVersion).To(Equal("42"))
 	})
 
@@ -60,7 +60,7 @@ var _ = Describe("table convertor", func() {
 		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(table.Rows).To(HaveLen(1))
-		Expect(table.Rows[0].Cells).To(Equal([]interface{}{"shoot-traefik", "traefik,proxy",
+		Expect(table.Rows[0].Cells).To(Equal([]interface{}{"shoot-traefik", "Extension", "traefik,proxy",
 			"traefik=1,proxy=0", "traefik=1,proxy=1", "traefik=1,proxy=0", "traefik=1,proxy=0", "traefik=1,proxy=0",
 			"traefik 3.6.14=preview@2026-12-07T00:00:00Z", "<unknown>"}))
 	})
@@ -70,7 +70,7 @@ var _ = Describe("table convertor", func() {
 		profile.Status.Components = profile.Status.Components[:1]
 		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(table.Rows[0].Cells[1:8]).To(Equal([]interface{}{"traefik", "1", "1", "1", "1", "1", "traefik 3.6.14=preview@2026-12-07T00:00:00Z"}))
+		Expect(table.Rows[0].Cells[2:9]).To(Equal([]interface{}{"traefik", "1", "1", "1", "1", "1", "traefik 3.6.14=preview@2026-12-07T00:00:00Z"}))
 	})
 
 	It("names the next transition of every component that has one", func() {
@@ -78,7 +78,7 @@ var _ = Describe("table convertor", func() {
 			Classification: core.ClassificationDeprecated, Time: metav1.NewTime(time.Date(2027, time.March, 1, 12, 0, 0, 0, time.UTC))}
 		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(table.Rows[0].Cells[7]).To(Equal("traefik 3.6.14=preview@2026-12-07T00:00:00Z,proxy 1.0.0=deprecated@2027-03-01T12:00:00Z"))
+		Expect(table.Rows[0].Cells[8]).To(Equal("traefik 3.6.14=preview@2026-12-07T00:00:00Z,proxy 1.0.0=deprecated@2027-03-01T12:00:00Z"))
 	})
 
 	It("prints <none> as next transition when no version changes any more", func() {
@@ -89,14 +89,21 @@ var _ = Describe("table convertor", func() {
 		}
 		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(table.Rows[0].Cells[7]).To(Equal("<none>"))
+		Expect(table.Rows[0].Cells[8]).To(Equal("<none>"))
+	})
+
+	It("prints the kind of a container runtime's profile", func() {
+		profile.Name, profile.Spec.ExtensionKind = "containerruntime-gvisor", core.ExtensionKindContainerRuntime
+		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(table.Rows[0].Cells[:2]).To(Equal([]interface{}{"containerruntime-gvisor", "ContainerRuntime"}))
 	})
 
 	It("prints <unknown> counts before the profile was classified", func() {
 		profile.Status = core.ExtensionProfileStatus{}
 		table, err := newTableConvertor().ConvertToTable(ctx, profile, nil)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(table.Rows[0].Cells[2:8]).To(Equal([]interface{}{"<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
+		Expect(table.Rows[0].Cells[3:9]).To(Equal([]interface{}{"<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>", "<unknown>"}))
 	})
 
 	It("converts lists and omits headers on request", func() {
