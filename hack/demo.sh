@@ -51,7 +51,7 @@ show() { printf '$ kubectl %s\n' "$*"; "${KUBECTL}" "$@"; }
 # plugin runs a command with bin/ on PATH, so that kubectl finds the plugin kubectl-extensionprofile.
 plugin() { PATH="${BIN}:${PATH}" "$@"; }
 
-step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator, shoot-falco-service extension)"
+step "Starting the local garden (etcd, kube-apiserver, gardener-apiserver, gardener-controller-manager, gardenlet, gardener-operator, shoot-falco-service and gvisor extensions)"
 "${BIN}/local-garden" --bin-dir "${BIN}" --dev-dir "${DEV}" --feature-gates ExtensionComponentVersions=true --replicas "${REPLICAS}" "${prometheus_flags[@]}" >"${LOG}" 2>&1 &
 garden_pid=$!
 for _ in $(seq 1 240); do
@@ -85,6 +85,11 @@ show apply -f "${DEV}/example/00-namespace-garden-dev.yaml" -f "${DEV}/example/1
 step "gardener-controller-manager classified every version (GEP-32 lifecycle evaluated now)"
 show get extensionprofiles
 show get extensionprofile shoot-traefik -o jsonpath='{range .status.components[*]}{range .versions[*]}{.version}{"\t"}{.classification}{"\n"}{end}{end}'
+
+step "The operator publishes the versions of the gVisor container runtime: ExtensionProfile containerruntime-gvisor"
+show apply -f "${DEV}/example/22-extensionprofile-containerruntime-gvisor.yaml"
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].name}'=runsc extensionprofile/containerruntime-gvisor --timeout=60s >/dev/null
+show get extensionprofile containerruntime-gvisor -o jsonpath='{range .status.components[*]}{range .versions[*]}{.version}{"\t"}{.classification}{"\n"}{end}{end}'
 
 step "A shoot owner pins falco 0.44.1 and traefik 3.6.13: accepted"
 show apply -f "${DEV}/example/30-shoot-pinned.yaml"
