@@ -6,7 +6,6 @@ package validation_test
 
 import (
 	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 	gomegatypes "github.com/onsi/gomega/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -26,12 +25,7 @@ var _ = Describe("ExtensionProfile extensionKind", func() {
 
 	DescribeTable("ValidateExtensionProfile",
 		func(p *core.ExtensionProfile, matchers ...gomegatypes.GomegaMatcher) {
-			errs := ValidateExtensionProfile(p)
-			if len(matchers) == 0 {
-				Expect(errs).To(BeEmpty())
-				return
-			}
-			Expect(errs).To(ConsistOf(matchers))
+			expectFieldErrs(ValidateExtensionProfile(p), matchers...)
 		},
 		Entry("an Extension profile named after its type", profile("shoot-traefik", core.ExtensionKindExtension)),
 		Entry("an Extension profile with a component per pool", profile("gpu-driver", core.ExtensionKindExtension, true, false)),
@@ -52,12 +46,7 @@ var _ = Describe("ExtensionProfile extensionKind", func() {
 
 	DescribeTable("ValidateExtensionProfileUpdate",
 		func(oldKind, newKind core.ExtensionKind, matchers ...gomegatypes.GomegaMatcher) {
-			errs := ValidateExtensionProfileUpdate(profile("gvisor", newKind), profile("gvisor", oldKind), refTime)
-			if len(matchers) == 0 {
-				Expect(errs).To(BeEmpty())
-				return
-			}
-			Expect(errs).To(ConsistOf(matchers))
+			expectFieldErrs(ValidateExtensionProfileUpdate(profile("gvisor", newKind), profile("gvisor", oldKind), refTime), matchers...)
 		},
 		Entry("the kind kept", core.ExtensionKindExtension, core.ExtensionKindExtension),
 		Entry("the kind changed", core.ExtensionKindExtension, core.ExtensionKindContainerRuntime,

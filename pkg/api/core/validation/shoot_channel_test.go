@@ -7,14 +7,11 @@ package validation_test
 import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	gomegatypes "github.com/onsi/gomega/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/utils/ptr"
 
 	. "github.com/gep-78/gardener/pkg/api/core/validation"
 	"github.com/gep-78/gardener/pkg/apis/core"
-	"github.com/gep-78/gardener/pkg/features"
 )
 
 // channelShoot is validShoot with falco following the stable channel (extension level, no
@@ -29,25 +26,11 @@ func channelShoot() *core.Shoot {
 }
 
 var _ = Describe("Shoot release channels", func() {
-	expectErrs := func(errs field.ErrorList, matchers []gomegatypes.GomegaMatcher) {
-		if len(matchers) == 0 {
-			Expect(errs).To(BeEmpty())
-			return
-		}
-		Expect(errs).To(ConsistOf(matchers))
-	}
-
 	Context("with the ExtensionComponentVersions feature gate on", func() {
-		BeforeEach(func() {
-			featuregatetesting.SetFeatureGateDuringTest(GinkgoT(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		})
+		componentVersionsGate(true)
 
 		DescribeTable("ValidateShoot",
-			func(mutate func(*core.Shoot), matchers ...gomegatypes.GomegaMatcher) {
-				s := channelShoot()
-				mutate(s)
-				expectErrs(ValidateShoot(s), matchers)
-			},
+			validateMutated(channelShoot),
 			Entry("channels at both levels", noChange),
 			Entry("a component channel beside an extension channel", func(s *core.Shoot) {
 				s.Spec.Extensions[0].Components[0].Channel = ptr.To(core.ReleaseChannelRegular)
@@ -76,17 +59,15 @@ var _ = Describe("Shoot release channels", func() {
 			newShoot := channelShoot()
 			newShoot.Spec.Extensions[0].Channel = ptr.To[core.ReleaseChannel]("beta")
 			newShoot.Spec.Extensions[1].Components[0].Name = ""
-			expectErrs(ValidateShootUpdate(newShoot, channelShoot()), []gomegatypes.GomegaMatcher{
+			expectFieldErrs(ValidateShootUpdate(newShoot, channelShoot()),
 				fieldErr(field.ErrorTypeNotSupported, "spec.extensions[0].channel"),
 				fieldErr(field.ErrorTypeRequired, "spec.extensions[1].components[0].name"),
-			})
+			)
 		})
 	})
 
 	Context("with the ExtensionComponentVersions feature gate off", func() {
-		BeforeEach(func() {
-			featuregatetesting.SetFeatureGateDuringTest(GinkgoT(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
-		})
+		componentVersionsGate(false)
 
 		It("refuses a channel on a new Shoot", func() {
 			s := withoutComponentVersions(validShoot())
@@ -96,11 +77,7 @@ var _ = Describe("Shoot release channels", func() {
 		})
 
 		DescribeTable("ValidateShootUpdate keeps stored channels frozen",
-			func(mutateNew func(*core.Shoot), matchers ...gomegatypes.GomegaMatcher) {
-				oldShoot, newShoot := channelShoot(), channelShoot()
-				mutateNew(newShoot)
-				expectErrs(ValidateShootUpdate(newShoot, oldShoot), matchers)
-			},
+			validateMutatedUpdate(channelShoot),
 			Entry("unchanged channels, other fields changed", func(s *core.Shoot) {
 				s.Spec.Kubernetes.Version = "1.36.3"
 			}),

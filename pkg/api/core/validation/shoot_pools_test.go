@@ -7,14 +7,11 @@ package validation_test
 import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	gomegatypes "github.com/onsi/gomega/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/utils/ptr"
 
 	. "github.com/gep-78/gardener/pkg/api/core/validation"
 	"github.com/gep-78/gardener/pkg/apis/core"
-	"github.com/gep-78/gardener/pkg/features"
 )
 
 // poolShoot is validShoot whose second pool runs gVisor at a pinned runsc version and overrides
@@ -32,25 +29,11 @@ func poolShoot() *core.Shoot {
 }
 
 var _ = Describe("Shoot per-pool component versions", func() {
-	expectErrs := func(errs field.ErrorList, matchers []gomegatypes.GomegaMatcher) {
-		if len(matchers) == 0 {
-			Expect(errs).To(BeEmpty())
-			return
-		}
-		Expect(errs).To(ConsistOf(matchers))
-	}
-
 	Context("with the ExtensionComponentVersions feature gate on", func() {
-		BeforeEach(func() {
-			featuregatetesting.SetFeatureGateDuringTest(GinkgoT(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-		})
+		componentVersionsGate(true)
 
 		DescribeTable("ValidateShoot",
-			func(mutate func(*core.Shoot), matchers ...gomegatypes.GomegaMatcher) {
-				s := poolShoot()
-				mutate(s)
-				expectErrs(ValidateShoot(s), matchers)
-			},
+			validateMutated(poolShoot),
 			Entry("a runtime pin and a pool override", noChange),
 			Entry("a runtime and an override with a channel and no version", func(s *core.Shoot) {
 				s.Spec.Provider.Workers[1].CRI.ContainerRuntimes[1].Components[0] = core.ExtensionComponent{Name: "runsc", Channel: ptr.To(core.ReleaseChannelStable)}
@@ -105,9 +88,7 @@ var _ = Describe("Shoot per-pool component versions", func() {
 	})
 
 	Context("with the ExtensionComponentVersions feature gate off", func() {
-		BeforeEach(func() {
-			featuregatetesting.SetFeatureGateDuringTest(GinkgoT(), features.DefaultFeatureGate, features.ExtensionComponentVersions, false)
-		})
+		componentVersionsGate(false)
 
 		It("refuses runtime pins and overrides on a new Shoot, and accepts runtimes without them", func() {
 			s := poolShoot()
@@ -124,11 +105,7 @@ var _ = Describe("Shoot per-pool component versions", func() {
 		})
 
 		DescribeTable("ValidateShootUpdate keeps stored per-pool pins frozen",
-			func(mutateNew func(*core.Shoot), matchers ...gomegatypes.GomegaMatcher) {
-				oldShoot, newShoot := poolShoot(), poolShoot()
-				mutateNew(newShoot)
-				expectErrs(ValidateShootUpdate(newShoot, oldShoot), matchers)
-			},
+			validateMutatedUpdate(poolShoot),
 			Entry("unchanged pins, other fields changed", func(s *core.Shoot) {
 				s.Spec.Provider.Workers[1].Maximum = 3
 			}),
