@@ -23,8 +23,8 @@ import (
 	"github.com/gep-78/gardener/test/examples"
 )
 
-// gvisorProfile versions the gVisor runtime: 20260101 expires on 2027-01-01, 20260601 is
-// supported, 20261101 a preview.
+// gvisorProfile versions the gVisor runtime: 1.0.0 expires on 2027-01-01, 1.1.0 is supported,
+// 1.2.0 a preview.
 const gvisorProfile = `
 metadata:
   name: containerruntime-gvisor
@@ -32,24 +32,28 @@ spec:
   components:
   - name: runsc
     versions:
-    - version: "20260101"
+    - version: "1.0.0"
       lifecycle:
       - classification: supported
       - classification: expired
         startTime: "2027-01-01T00:00:00Z"
-    - version: "20260601"
+    - version: "1.1.0"
       lifecycle:
       - classification: supported
-    - version: "20261101"
+    - version: "1.2.0"
       lifecycle:
       - classification: preview
 `
 
-// pooled returns a Shoot with the Shoot-level pins of extensions and the given pools.
+// pooled returns a Shoot on Kubernetes 1.33.0 with the Shoot-level pins of extensions and the
+// given pools, each on Garden Linux 1877.9.0.
 func pooled(namespace, name string, extensions []gardencorev1beta1.Extension, workers ...gardencorev1beta1.Worker) *gardencorev1beta1.Shoot {
+	for i := range workers {
+		workers[i].Machine.Image = &gardencorev1beta1.ShootMachineImage{Name: "gardenlinux", Version: ptr.To("1877.9.0")}
+	}
 	return &gardencorev1beta1.Shoot{
 		ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name},
-		Spec: gardencorev1beta1.ShootSpec{Extensions: extensions,
+		Spec: gardencorev1beta1.ShootSpec{Extensions: extensions, Kubernetes: gardencorev1beta1.Kubernetes{Version: "1.33.0"},
 			Provider: gardencorev1beta1.Provider{Workers: workers}},
 	}
 }
@@ -95,13 +99,13 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 			profile([]byte(gvisorProfile)),
 			profile(examples.MustRead("extensionprofile-shoot-falco-service.yaml")),
 			pooled("garden-dev", "mixed", falcoAt("0.44.1", false),
-				runtimePool("sandbox", entry("runsc", "20260101")),
+				runtimePool("sandbox", entry("runsc", "1.0.0")),
 				overridePool("old", entry("falco", "0.42.1")),
 				gardencorev1beta1.Worker{Name: "plain"}),
 			pooled("garden-dev", "sandboxes", nil,
-				runtimePool("a", entry("runsc", "20260101")),
-				runtimePool("b", gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To("20260601"), Channel: ptr.To(gardencorev1beta1.ReleaseChannelRegular)})),
-			pooled("garden-ops", "legacy", nil, runtimePool("x", entry("runsc", "20250101"))),
+				runtimePool("a", entry("runsc", "1.0.0")),
+				runtimePool("b", gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To("1.1.0"), Channel: ptr.To(gardencorev1beta1.ReleaseChannelRegular)})),
+			pooled("garden-ops", "legacy", nil, runtimePool("x", entry("runsc", "0.9.0"))),
 		}
 	})
 	client := func() *fake.Clientset { return fake.NewSimpleClientset(objects...) }
@@ -111,11 +115,11 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 			Expect(poolPins(shoot)).To(Equal(want))
 		},
 		Entry("no pools", pooled("ns", "s", falcoAt("0.44.1", false)), nil),
-		Entry("a runtime's entry", pooled("ns", "s", falcoAt("0.44.1", false), runtimePool("p", entry("runsc", "20260101"))),
+		Entry("a runtime's entry", pooled("ns", "s", falcoAt("0.44.1", false), runtimePool("p", entry("runsc", "1.0.0"))),
 			[]poolPin{{PoolComponentPin: helper.PoolComponentPin{
-				ComponentPin: helper.ComponentPin{ExtensionType: "containerruntime-gvisor", Component: "runsc", Version: "20260101"},
+				ComponentPin: helper.ComponentPin{ExtensionType: "containerruntime-gvisor", Component: "runsc", Version: "1.0.0"},
 				Kind:         gardencorev1beta1.ExtensionKindContainerRuntime, Pool: "p", Type: "gvisor"},
-				Entry: entry("runsc", "20260101")}}),
+				Entry: entry("runsc", "1.0.0")}}),
 		Entry("an override takes disabled from the Shoot's last entry of its type", pooled("ns", "s", append(falcoAt("0.40.0", true), falcoAt("0.44.1", false)...),
 			gardencorev1beta1.Worker{Name: "q"}, overridePool("p", entry("falco", "0.42.1"))),
 			[]poolPin{{PoolComponentPin: helper.PoolComponentPin{
@@ -144,13 +148,13 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 			Expect(view.Elsewhere).To(Equal(elsewhere))
 		},
 		Entry("a runtime's profile, all namespaces: pools only, a version the profile lacks last", "containerruntime-gvisor", "", map[string][]string{
-			"20260101 supported":        {"garden-dev/mixed[sandbox]", "garden-dev/sandboxes[a]"},
-			"20260601 supported":        {"garden-dev/sandboxes[b]"},
-			"20250101 <not in profile>": {"garden-ops/legacy[x]"},
+			"1.0.0 supported":        {"garden-dev/mixed[sandbox]", "garden-dev/sandboxes[a]"},
+			"1.1.0 supported":        {"garden-dev/sandboxes[b]"},
+			"0.9.0 <not in profile>": {"garden-ops/legacy[x]"},
 		}, 0),
 		Entry("a runtime's profile, one namespace counts a Shoot with pool pins only elsewhere", "containerruntime-gvisor", "garden-dev", map[string][]string{
-			"20260101 supported": {"garden-dev/mixed[sandbox]", "garden-dev/sandboxes[a]"},
-			"20260601 supported": {"garden-dev/sandboxes[b]"},
+			"1.0.0 supported": {"garden-dev/mixed[sandbox]", "garden-dev/sandboxes[a]"},
+			"1.1.0 supported": {"garden-dev/sandboxes[b]"},
 		}, 1),
 		Entry("an extension's profile: the Shoot-level pin and the pool's override", "shoot-falco-service", "", map[string][]string{
 			"0.42.1 deprecated": {"garden-dev/mixed[old]"},
@@ -161,16 +165,16 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 	It("usage prints a pool's pin and a pool following a channel", func() {
 		view, err := profileUsage(ctx, client(), "containerruntime-gvisor", "")
 		Expect(err).NotTo(HaveOccurred())
-		Expect(view.Channels).To(ContainElement(HaveField("Shoots", []channelShoot{{Shoot: "garden-dev/sandboxes[b]", Version: "20260601"}})))
+		Expect(view.Channels).To(ContainElement(HaveField("Shoots", []channelShoot{{Shoot: "garden-dev/sandboxes[b]", Version: "1.1.0"}})))
 		view.Rows, view.Channels = view.Rows[:1], view.Channels[1:2]
 		out := &bytes.Buffer{}
 		Expect(printUsage(out, view)).To(Succeed())
 		Expect(out.String()).To(Equal("" +
-			"COMPONENT   VERSION    CLASSIFICATION   NEXT TRANSITION                EXPIRES                SHOOTS\n" +
-			"runsc       20260101   supported        expired@2027-01-01T00:00:00Z   2027-01-01T00:00:00Z   garden-dev/mixed[sandbox],garden-dev/sandboxes[a]\n" +
+			"COMPONENT   VERSION   CLASSIFICATION   NEXT TRANSITION                EXPIRES                SHOOTS\n" +
+			"runsc       1.0.0     supported        expired@2027-01-01T00:00:00Z   2027-01-01T00:00:00Z   garden-dev/mixed[sandbox],garden-dev/sandboxes[a]\n" +
 			"\n" +
 			"COMPONENT   CHANNEL   VERSION   SHOOTS\n" +
-			"runsc       regular   <none>    garden-dev/sandboxes[b] (20260601)\n"))
+			"runsc       regular   1.1.0     garden-dev/sandboxes[b]\n"))
 	})
 
 	It("shoot lists the pools' pins after the Shoot's, with classification, expiry and their own auto-update, not the extension's", func() {
@@ -179,12 +183,14 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 		Expect(view.Rows).To(sameRows([]shootRow{
 			{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.44.1", Classification: "supported",
 				AutoUpdate: "off, minor (profileComponent)", NextMaintenance: "keep"},
-			{ExtensionType: "containerruntime-gvisor", Pool: "sandbox", Component: "runsc", Version: "20260101", Classification: "supported",
+			{ExtensionType: "containerruntime-gvisor", Pool: "sandbox", Component: "runsc", Version: "1.0.0", Classification: "supported",
 				Expiration: ptr.To(time.Date(2027, time.January, 1, 0, 0, 0, 0, time.UTC)),
-				AutoUpdate: "on, patch (fallback)", NextMaintenance: poolDecisionMissing},
+				AutoUpdate: "on, patch (fallback)", NextMaintenance: "keep",
+				Later: "on 2027-01-01: force update to 1.1.0 (Component version expired - force update required)"},
 			{ExtensionType: "shoot-falco-service", Pool: "old", Component: "falco", Version: "0.42.1", Classification: "deprecated",
-				Expiration: ptr.To(time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC)),
-				AutoUpdate: "on, minor (profileComponent)", NextMaintenance: poolDecisionMissing},
+				Expiration:      ptr.To(time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC)),
+				AutoUpdate:      "on, minor (profileComponent)",
+				NextMaintenance: "update to 0.44.1 (Automatic update of the component version is configured (update strategy: minor))"},
 		}))
 	})
 
@@ -196,12 +202,13 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 			Expect(view.Rows[len(view.Rows)-1:]).To(sameRows([]shootRow{want}), "the pool's row comes last")
 		},
 		Entry("following a channel", pooled("garden-dev", "s", nil,
-			runtimePool("b", gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To("20260601"), Channel: ptr.To(gardencorev1beta1.ReleaseChannelRegular)})),
-			shootRow{ExtensionType: "containerruntime-gvisor", Pool: "b", Component: "runsc", Version: "20260601", Classification: "supported",
-				Channel: gardencorev1beta1.ReleaseChannelRegular, ChannelVersion: none, AutoUpdate: "on, patch (fallback)", NextMaintenance: poolDecisionMissing}),
-		Entry("a version the profile lacks", pooled("garden-dev", "s", nil, runtimePool("x", entry("runsc", "20250101"))),
-			shootRow{ExtensionType: "containerruntime-gvisor", Pool: "x", Component: "runsc", Version: "20250101", Classification: notInProfile,
-				AutoUpdate: "on, patch (fallback)", NextMaintenance: poolDecisionMissing}),
+			runtimePool("b", gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To("1.0.0"), Channel: ptr.To(gardencorev1beta1.ReleaseChannelRegular)})),
+			shootRow{ExtensionType: "containerruntime-gvisor", Pool: "b", Component: "runsc", Version: "1.0.0", Classification: "supported",
+				Expiration: ptr.To(time.Date(2027, time.January, 1, 0, 0, 0, 0, time.UTC)),
+				Channel:    gardencorev1beta1.ReleaseChannelRegular, ChannelVersion: "1.1.0", AutoUpdate: "on, patch (fallback)", NextMaintenance: "update to 1.1.0 (The component follows the regular release channel)"}),
+		Entry("a version the profile lacks", pooled("garden-dev", "s", nil, runtimePool("x", entry("runsc", "0.9.0"))),
+			shootRow{ExtensionType: "containerruntime-gvisor", Pool: "x", Component: "runsc", Version: "0.9.0", Classification: notInProfile,
+				AutoUpdate: "on, patch (fallback)", NextMaintenance: `hold, cannot perform forceful update of unlisted version "0.9.0" of component "runsc": no higher version of minor 0.9 or of a higher minor of major 0 is classified supported`}),
 		Entry("a runtime without profile", pooled("garden-dev", "s", nil, gardencorev1beta1.Worker{Name: "k", CRI: &gardencorev1beta1.CRI{
 			ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "kata", Components: []gardencorev1beta1.ExtensionComponent{entry("kata", "3.0.0")}}}}}),
 			shootRow{ExtensionType: "containerruntime-kata", Pool: "k", Component: "kata", Version: "3.0.0", Classification: noProfile,
@@ -215,14 +222,14 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 	It("shoot prints the POOL column only for a Shoot with pool pins", func() {
 		view := shootView{NextWindow: "now", Rows: []shootRow{
 			{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.44.1", Classification: "supported", AutoUpdate: "off", NextMaintenance: "keep"},
-			{ExtensionType: "containerruntime-gvisor", Pool: "sandbox", Component: "runsc", Version: "20260101", Classification: "supported", AutoUpdate: "on", NextMaintenance: "keep"},
+			{ExtensionType: "containerruntime-gvisor", Pool: "sandbox", Component: "runsc", Version: "1.0.0", Classification: "supported", AutoUpdate: "on", NextMaintenance: "keep"},
 		}}
 		out := &bytes.Buffer{}
 		Expect(printShootPins(out, view)).To(Succeed())
 		Expect(out.String()).To(Equal("Next maintenance: now\n" +
-			"POOL      TYPE                      COMPONENT   VERSION    CLASSIFICATION   EXPIRES   CHANNEL   AUTO-UPDATE   NEXT MAINTENANCE   LATER\n" +
-			"<shoot>   shoot-falco-service       falco       0.44.1     supported        <none>    <none>    off           keep               <none>\n" +
-			"sandbox   containerruntime-gvisor   runsc       20260101   supported        <none>    <none>    on            keep               <none>\n"))
+			"POOL      TYPE                      COMPONENT   VERSION   CLASSIFICATION   EXPIRES   CHANNEL   AUTO-UPDATE   NEXT MAINTENANCE   LATER\n" +
+			"<shoot>   shoot-falco-service       falco       0.44.1    supported        <none>    <none>    off           keep               <none>\n" +
+			"sandbox   containerruntime-gvisor   runsc       1.0.0     supported        <none>    <none>    on            keep               <none>\n"))
 
 		view.Rows = view.Rows[:1]
 		out.Reset()

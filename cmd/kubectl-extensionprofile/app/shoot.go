@@ -31,9 +31,6 @@ const (
 	noProfile = "<no profile>"
 	// shootLevel is the POOL of a spec.extensions[] pin.
 	shootLevel = "<shoot>"
-	// poolDecisionMissing is the NEXT MAINTENANCE of a pool's pin: the maintenance decision per
-	// pool is not built yet.
-	poolDecisionMissing = "<not shown: no per-pool maintenance decision yet>"
 )
 
 // shootRow is one component pin of a Shoot with what applies to it.
@@ -119,8 +116,9 @@ func newShootCommand(o *Options) *cobra.Command {
 // now on the stored Shoot; maintenance decides after its machine-image and Kubernetes steps, so a
 // Kubernetes update in the same window can change the outcome. Later is the same decision at each
 // upcoming componentversion.ChannelTimes instant, in time order, until one differs. A pin of a
-// disabled extension is not maintained; a pin without ExtensionProfile fails. A pool's pin shows
-// poolDecisionMissing until maintenance decides per pool.
+// disabled extension is not maintained; a pin without ExtensionProfile fails. A pool's pin is
+// decided with componentversion.DecidePool, on the Shoot as stored: maintenance moves the pool's
+// machine image and Kubernetes version first.
 func shootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak time.Duration) (shootView, error) {
 	shoot, err := getShoot(ctx, client, namespace, name)
 	if err != nil {
@@ -155,32 +153,10 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 			return shootView{}, err
 		}
 		row := pinRow(profile, extension.Type, extension, component, pin.Disabled)
-		if row.NextMaintenance != "" {
-			view.Rows = append(view.Rows, row)
-			continue
-		}
-
-		decide := func(at time.Time) componentversion.Outcome {
-			return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, nil, checker)
-		}
-		current := decide(now)
-		row.NextMaintenance = current.String()
-		profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: component.Name}
-		if c := v1beta1helper.FindExtensionComponent(profile.Spec, component.Name); c != nil {
-			profileComponent = *c
-		}
-		for _, t := range componentversion.ChannelTimes(profileComponent, now, soak) {
-			if current.Action == componentversion.ActionUpdate || current.Action == componentversion.ActionForceUpdate {
-				break // the next window moves the pin
-			}
-			if later := decide(t.At); !later.Same(current) {
-				when := "on " + formatDay(t.At)
-				if row.Channel == gardencorev1beta1.ReleaseChannelStable && len(t.SoakEnds) > 0 {
-					when += " (stable soak of " + strings.Join(t.SoakEnds, ", ") + " ends)"
-				}
-				row.Later = when + ": " + later.String()
-				break
-			}
+		if row.NextMaintenance == "" {
+			decideRow(&row, profile, now, soak, func(at time.Time) componentversion.Outcome {
+				return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, nil, checker)
+			})
 		}
 		view.Rows = append(view.Rows, row)
 	}
@@ -192,7 +168,9 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		row := pinRow(profile, pin.ExtensionType, gardencorev1beta1.Extension{}, pin.Entry, pin.Disabled)
 		row.Pool = pin.Pool
 		if row.NextMaintenance == "" {
-			row.NextMaintenance = poolDecisionMissing
+			decideRow(&row, profile, now, soak, func(at time.Time) componentversion.Outcome {
+				return componentversion.DecidePool(ctx, profile, shoot, pin.PoolComponentPin, at, soak, nil, checker)
+			})
 		}
 		view.Rows = append(view.Rows, row)
 	}
@@ -232,6 +210,30 @@ func pinRow(profile *gardencorev1beta1.ExtensionProfile, profileName string, ext
 		row.NextMaintenance = "keep: extension disabled, not maintained"
 	}
 	return row
+}
+
+// decideRow sets NextMaintenance to decide's outcome at now and, unless that moves the pin, Later
+// to the first outcome that differs at an upcoming componentversion.ChannelTimes instant.
+func decideRow(row *shootRow, profile *gardencorev1beta1.ExtensionProfile, now time.Time, soak time.Duration, decide func(time.Time) componentversion.Outcome) {
+	current := decide(now)
+	row.NextMaintenance = current.String()
+	if current.Action == componentversion.ActionUpdate || current.Action == componentversion.ActionForceUpdate {
+		return // the next window moves the pin
+	}
+	profileComponent := gardencorev1beta1.ExtensionProfileComponent{Name: row.Component}
+	if c := v1beta1helper.FindExtensionComponent(profile.Spec, row.Component); c != nil {
+		profileComponent = *c
+	}
+	for _, t := range componentversion.ChannelTimes(profileComponent, now, soak) {
+		if later := decide(t.At); !later.Same(current) {
+			when := "on " + formatDay(t.At)
+			if row.Channel == gardencorev1beta1.ReleaseChannelStable && len(t.SoakEnds) > 0 {
+				when += " (stable soak of " + strings.Join(t.SoakEnds, ", ") + " ends)"
+			}
+			row.Later = when + ": " + later.String()
+			return
+		}
+	}
 }
 
 // getShoot reads the Shoot, by name in all namespaces when namespace is "".
