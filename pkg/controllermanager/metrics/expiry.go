@@ -50,11 +50,20 @@ const (
 	// extensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots to hold.
 	extensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
 	// extensionComponentShootsWithoutUpgradePathHelp is its help text.
-	extensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension, in spec.extensions) " +
+	extensionComponentShootsWithoutUpgradePathHelp = "Number of Shoots, not being deleted, whose pinned extension component version (of an enabled extension, in spec.extensions or a worker pool) " +
 		"is expired, no longer listed, or expires within the configured horizon, and for which the shoot maintenance decision " +
 		"taken at the expiration (now for expired and missing versions) finds no compatible version to force-upgrade to, " +
 		"by extension type, component and version. Every version that is expired or expires within the horizon is reported, " +
 		"with 0 when every pinning Shoot has a target."
+
+	// extensionComponentWorkerPoolsWithoutUpgradePathName is the name of the gauge of pools to hold.
+	extensionComponentWorkerPoolsWithoutUpgradePathName = "gardener_extension_component_worker_pools_without_upgrade_path"
+	// extensionComponentWorkerPoolsWithoutUpgradePathHelp is its help text.
+	extensionComponentWorkerPoolsWithoutUpgradePathHelp = "Number of worker pools of Shoots, not being deleted, whose pinned version (in a container runtime's " +
+		"components or in an override of an enabled extension) is expired, no longer listed, or expires within the configured horizon, " +
+		"and for which the shoot maintenance decision for the pool, taken at the expiration (now for expired and missing versions), finds " +
+		"no compatible version to force-upgrade to, by extension type, component and version. Every such version of a container " +
+		"runtime's ExtensionProfile is reported, with 0 when every pool has a target, and every other such version a pool pins."
 )
 
 var (
@@ -66,6 +75,9 @@ var (
 		[]string{"extension_type", "component", "version"}, nil)
 	// extensionComponentWorkerPoolsExpiringDesc describes gardener_extension_component_worker_pools_expiring.
 	extensionComponentWorkerPoolsExpiringDesc = prometheus.NewDesc(extensionComponentWorkerPoolsExpiringName, extensionComponentWorkerPoolsExpiringHelp,
+		[]string{"extension_type", "component", "version"}, nil)
+	// extensionComponentWorkerPoolsWithoutUpgradePathDesc describes the gauge of pools that would hold.
+	extensionComponentWorkerPoolsWithoutUpgradePathDesc = prometheus.NewDesc(extensionComponentWorkerPoolsWithoutUpgradePathName, extensionComponentWorkerPoolsWithoutUpgradePathHelp,
 		[]string{"extension_type", "component", "version"}, nil)
 	// extensionComponentShootsWithoutUpgradePathDesc describes the gauge of Shoots that would hold.
 	extensionComponentShootsWithoutUpgradePathDesc = prometheus.NewDesc(extensionComponentShootsWithoutUpgradePathName, extensionComponentShootsWithoutUpgradePathHelp,
@@ -98,6 +110,7 @@ func (c *extensionComponentExpiryCollector) Describe(ch chan<- *prometheus.Desc)
 	ch <- extensionComponentShootsExpiringDesc
 	ch <- extensionComponentWorkerPoolsExpiringDesc
 	ch <- extensionComponentShootsWithoutUpgradePathDesc
+	ch <- extensionComponentWorkerPoolsWithoutUpgradePathDesc
 }
 
 // Collect implements prometheus.Collector.
@@ -129,6 +142,10 @@ func (c *extensionComponentExpiryCollector) Collect(ch chan<- prometheus.Metric)
 			ch <- prometheus.MustNewConstMetric(extensionComponentShootsWithoutUpgradePathDesc, prometheus.GaugeValue, float64(*s.WithoutUpgradePath),
 				s.ExtensionType, s.Component, s.Version)
 		}
+		if s.PoolsWithoutUpgradePath != nil {
+			ch <- prometheus.MustNewConstMetric(extensionComponentWorkerPoolsWithoutUpgradePathDesc, prometheus.GaugeValue, float64(*s.PoolsWithoutUpgradePath),
+				s.ExtensionType, s.Component, s.Version)
+		}
 	}
 }
 
@@ -145,6 +162,9 @@ type expirySeries struct {
 	// WithoutUpgradePath counts the pinning Shoots without a forced-upgrade target; set when the
 	// version is expired, unlisted or expires within the horizon.
 	WithoutUpgradePath *int
+	// PoolsWithoutUpgradePath counts the pools among them; set with WithoutUpgradePath where
+	// poolVersions holds or a pool pins the version.
+	PoolsWithoutUpgradePath *int
 }
 
 // computeExpirySeries returns the expiry series at now for horizon, sorted; a pin has no upgrade
@@ -179,6 +199,9 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 							state.series.PoolsExpiring = new(int)
 						}
 					}
+					if state.series.WithoutUpgradePath != nil && poolVersions(profile) {
+						state.series.PoolsWithoutUpgradePath = new(int)
+					}
 				}
 				states[pinKey{profile.Name, component.Name, version.Version}] = state
 			}
@@ -190,6 +213,49 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 		if shoot.DeletionTimestamp != nil {
 			continue
 		}
+		// expiring and held count the Shoot once per version in Expiring and WithoutUpgradePath.
+		expiring, held := map[pinKey]bool{}, map[pinKey]bool{}
+		count := func(key pinKey, pool string, decide func(time.Time) componentversion.Outcome) {
+			state := states[key]
+			if state == nil {
+				// Not listed: maintenance forces an update now.
+				state = &versionState{series: expirySeries{ExtensionType: key.extensionType, Component: key.component, Version: key.version, WithoutUpgradePath: new(int)}, decideAt: now}
+				states[key] = state
+			}
+			if s := &state.series; s.Expiring != nil {
+				if !expiring[key] {
+					expiring[key] = true
+					*s.Expiring++
+				}
+				if pool != "" {
+					if s.PoolsExpiring == nil {
+						s.PoolsExpiring = new(int)
+					}
+					*s.PoolsExpiring++
+				}
+			}
+			if state.decideAt.IsZero() {
+				return
+			}
+			if pool != "" && state.series.PoolsWithoutUpgradePath == nil {
+				state.series.PoolsWithoutUpgradePath = new(int)
+			}
+			outcome := decide(state.decideAt)
+			if outcome.Err != nil && !outcome.Forced {
+				log.Error(outcome.Err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", key.extensionType,
+					"component", key.component, "version", key.version, "pool", pool)
+			}
+			if outcome.Candidate != "" {
+				return
+			}
+			if !held[key] {
+				held[key] = true
+				*state.series.WithoutUpgradePath++
+			}
+			if pool != "" {
+				*state.series.PoolsWithoutUpgradePath++
+			}
+		}
 		seen := map[pinKey]bool{}
 		for _, pin := range helper.ActiveComponentPins(shoot.Spec.Extensions) {
 			key := pinKey{pin.ExtensionType, pin.Component, pin.Version}
@@ -198,44 +264,21 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 				continue
 			}
 			seen[key] = true
-			state := states[key]
-			if state == nil {
-				// Not listed: maintenance forces an update now.
-				state = &versionState{series: expirySeries{ExtensionType: key.extensionType, Component: key.component, Version: key.version, WithoutUpgradePath: new(int)}, decideAt: now}
-				states[key] = state
-			}
-			if state.series.Expiring != nil {
-				*state.series.Expiring++
-			}
-			if state.decideAt.IsZero() {
-				continue
-			}
-			outcome := componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, state.decideAt, soak, nil, checker)
-			if outcome.Err != nil && !outcome.Forced {
-				log.Error(outcome.Err, "Failed deciding the upgrade path", "shoot", client.ObjectKeyFromObject(shoot), "extensionType", pin.ExtensionType, "component", pin.Component, "version", pin.Version)
-			}
-			if outcome.Candidate == "" {
-				*state.series.WithoutUpgradePath++
-			}
+			count(key, "", func(at time.Time) componentversion.Outcome {
+				return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, nil, checker)
+			})
 		}
-		// Pools count towards expiring; whether they have an upgrade path waits for maintenance
-		// to decide per pool.
 		pools := map[poolPinKey]bool{}
 		for _, pin := range activePoolPins(shoot) {
 			key := pinKey{pin.ExtensionType, pin.Component, pin.Version}
-			state := states[key]
-			if state == nil || state.series.Expiring == nil || pools[poolPinKey{key, pin.Pool}] {
+			profile := byName[pin.ExtensionType]
+			if pools[poolPinKey{key, pin.Pool}] || profile == nil {
 				continue
 			}
 			pools[poolPinKey{key, pin.Pool}] = true
-			if !seen[key] {
-				seen[key] = true
-				*state.series.Expiring++
-			}
-			if state.series.PoolsExpiring == nil {
-				state.series.PoolsExpiring = new(int)
-			}
-			*state.series.PoolsExpiring++
+			count(key, pin.Pool, func(at time.Time) componentversion.Outcome {
+				return componentversion.DecidePool(ctx, profile, shoot, pin, at, soak, nil, checker)
+			})
 		}
 	}
 
