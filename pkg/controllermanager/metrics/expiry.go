@@ -44,8 +44,8 @@ const (
 	// extensionComponentWorkerPoolsExpiringHelp is its help text.
 	extensionComponentWorkerPoolsExpiringHelp = "Number of worker pools of Shoots, not being deleted, that pin an extension component version (in a " +
 		"container runtime's components or in an override of an enabled extension) that is not expired yet but expires within the " +
-		"configured horizon, by extension type, component and version. Every such version of a container runtime's ExtensionProfile " +
-		"is reported, with 0 when no pool pins it, and every other such version a pool pins."
+		"configured horizon, by extension type, component and version. Every such version of a container runtime's " +
+		"ExtensionProfile or of a component marked perWorkerPool is reported, with 0 when no pool pins it, and every other such version a pool pins."
 
 	// extensionComponentShootsWithoutUpgradePathName is the name of the gauge of Shoots to hold.
 	extensionComponentShootsWithoutUpgradePathName = "gardener_extension_component_shoots_without_upgrade_path"
@@ -63,7 +63,8 @@ const (
 		"components or in an override of an enabled extension) is expired, no longer listed, or expires within the configured horizon, " +
 		"and for which the shoot maintenance decision for the pool, taken at the expiration (now for expired and missing versions), finds " +
 		"no compatible version to force-upgrade to, by extension type, component and version. Every such version of a container " +
-		"runtime's ExtensionProfile is reported, with 0 when every pool has a target, and every other such version a pool pins."
+		"runtime's ExtensionProfile or of a component marked perWorkerPool is reported, with 0 when every pool has a target, and " +
+		"every other such version a pool pins."
 )
 
 var (
@@ -195,11 +196,11 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 					case !expiration.After(now.Add(horizon)):
 						state.decideAt = expiration
 						state.series.Expiring, state.series.WithoutUpgradePath = new(int), new(int)
-						if poolVersions(profile) {
+						if poolVersions(profile, component) {
 							state.series.PoolsExpiring = new(int)
 						}
 					}
-					if state.series.WithoutUpgradePath != nil && poolVersions(profile) {
+					if state.series.WithoutUpgradePath != nil && poolVersions(profile, component) {
 						state.series.PoolsWithoutUpgradePath = new(int)
 					}
 				}

@@ -43,7 +43,8 @@ const (
 	extensionComponentWorkerPoolsHelp = "Number of worker pools of Shoots, not being deleted, that pin an extension component version in a " +
 		"container runtime's components or in an override of an extension (GEP-78 per-pool versions), by extension type " +
 		"(the ExtensionProfile's name), component, version and the version's current classification. Every version of a " +
-		"container runtime's ExtensionProfile is reported, with 0 when no pool pins it, and every other version a pool pins."
+		"container runtime's ExtensionProfile or of a component marked perWorkerPool is reported, with 0 when no pool pins it, and " +
+		"every other version a pool pins."
 )
 
 // extensionComponentShootsDesc describes gardener_extension_component_shoots.
@@ -155,10 +156,11 @@ type poolPinKey struct {
 	pool string
 }
 
-// poolVersions reports whether every version of the ExtensionProfile has a pool series, also
-// when no pool pins it: the profile of a container runtime, which only pools pin.
-func poolVersions(profile *gardencorev1beta1.ExtensionProfile) bool {
-	return helper.IsContainerRuntimeProfileName(profile.Name)
+// poolVersions reports whether every version of the component has a pool series, also when no
+// pool pins it: the components of a container runtime's profile, which only pools pin, and those
+// marked perWorkerPool.
+func poolVersions(profile *gardencorev1beta1.ExtensionProfile, component gardencorev1beta1.ExtensionProfileComponent) bool {
+	return profile.Spec.ExtensionKind == gardencorev1beta1.ExtensionKindContainerRuntime || component.PerWorkerPool
 }
 
 func (c *extensionComponentShootsCollector) series(ctx context.Context) ([]series, error) {
@@ -187,7 +189,7 @@ func computeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []garde
 			for _, version := range component.Versions {
 				key := pinKey{profile.Name, component.Name, version.Version}
 				counts[key] = 0
-				if poolVersions(profile) {
+				if poolVersions(profile, component) {
 					poolCounts[key] = 0
 				}
 				classifications[key] = string(helper.CurrentClassification(version.Lifecycle, now))

@@ -65,7 +65,7 @@ var _ = Describe("worker pools in the fleet and expiry gauges", func() {
 		// 1.0.0 expires in 3 days, 1.0.1 never.
 		profiles = []gardencorev1beta1.ExtensionProfile{
 			{ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor"},
-				Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+				Spec: gardencorev1beta1.ExtensionProfileSpec{ExtensionKind: gardencorev1beta1.ExtensionKindContainerRuntime, Components: []gardencorev1beta1.ExtensionProfileComponent{{
 					Name: "runsc",
 					Versions: []gardencorev1beta1.ExtensionComponentVersion{
 						{Version: "1.0.0", Lifecycle: stages(now, ptr.To(-day))},
@@ -153,6 +153,14 @@ var _ = Describe("worker pools in the fleet and expiry gauges", func() {
 		}
 		return rendered
 	}
+	It("gives every version of a component marked perWorkerPool a pool series", func() {
+		profiles[1].Spec.Components[0].PerWorkerPool = true
+		Expect(counts(computeSeries(profiles, []gardencorev1beta1.Shoot{withPools("s", agentAt("1.0.0", false))}, now))).To(ConsistOf(
+			append([]string{"shoot-falco-service/agent/1.0.0 supported 1 0", "shoot-falco-service/agent/1.0.1 supported 0 0"}, runtimeZeros...)))
+		Expect(expiring(computeExpirySeries(context.Background(), logr.Discard(), profiles, nil, now, 30*day, 14*day, incompatibleChecker{}))).
+			To(ContainElement("shoot-falco-service/1.0.0 0 0 0 0"))
+	})
+
 	// held makes 1.2.0 and 1.3.0 of runsc and 1.0.1 of the agent incompatible with Shoot "held".
 	held := incompatibleChecker{"held": {"1.2.0", "1.3.0", "1.0.1"}}
 
