@@ -25,6 +25,9 @@ type MutationRequest struct {
 	Extensions []gardencorev1beta1.Extension
 	// OldExtensions is the old Shoot's spec.extensions; nil on create.
 	OldExtensions []gardencorev1beta1.Extension
+	// Workers and OldWorkers are the new and old Shoot's spec.provider.workers, for per-pool pins;
+	// they may be nil when neither Shoot pins per pool. They are not modified.
+	Workers, OldWorkers []gardencorev1beta1.Worker
 	// Shoot returns the new Shoot, read once for the first rule; its spec.extensions is replaced
 	// by the entries as resolved so far.
 	Shoot func() (*gardencorev1beta1.Shoot, error)
@@ -37,38 +40,62 @@ type MutationRequest struct {
 
 // StoredVersion is a version to store on component Component at the indexes; an index past the
 // extension's components is an entry to add (a channel covering all components), in index order.
+// Pool marks a pool's pin: Worker is the pool's index in spec.provider.workers[], ContainerRuntime
+// selects its cri.containerRuntimes[] over its extensions[], and ExtensionIndex indexes that list.
 type StoredVersion struct {
+	Pool                           bool
+	Worker                         int
+	ContainerRuntime               bool
 	ExtensionIndex, ComponentIndex int
 	Component                      string
 	Version                        string
 }
 
-// ResolvePins decides the versions the ShootExtensionProfile plugin's Admit stores: the old
-// Shoot's for an entry without one, the channel's for one that follows a channel, a changed one
-// without leading "v", resolved when partial. It returns them in order with the unresolvable
-// pins, the warnings and req.Profile's error; the rest is left to ValidatePins.
+// ResolvePins decides the versions the ShootExtensionProfile plugin's Admit stores, in
+// spec.extensions[] and per pool: the old Shoot's for an entry without one, the channel's for one
+// that follows a channel, a changed one without leading "v", resolved when partial. It returns them
+// in order with the unresolvable pins, the warnings and req.Profile's error; the rest is left to
+// ValidatePins.
 func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, field.ErrorList, []string, error) {
-	m := &pinMutation{req: req, extensions: deepCopyExtensions(req.Extensions), oldPins: v1beta1helper.ComponentPins(req.OldExtensions),
-		profiles: map[string]*gardencorev1beta1.ExtensionProfile{}}
-	m.keepUnchangedPins()
-	m.warnDroppedPins()
-	if err := m.resolveChannels(ctx); err != nil {
-		return nil, nil, m.warnings, err
+	m := &pinMutation{req: req, profiles: map[string]*gardencorev1beta1.ExtensionProfile{}}
+	shootList := &pinList{worker: -1, entries: deepCopyExtensions(req.Extensions), old: req.OldExtensions}
+	m.shootExtensions = shootList.entries
+	err := m.resolveList(ctx, shootList)
+	for _, list := range poolPinLists(req.Workers, req.OldWorkers) {
+		if err != nil {
+			break
+		}
+		list.entries = deepCopyExtensions(list.entries)
+		err = m.resolveList(ctx, list)
 	}
-	if err := m.resolveChangedPins(ctx); err != nil {
+	if err != nil {
 		return nil, nil, m.warnings, err
 	}
 	return m.stored, m.allErrs, m.warnings, nil
 }
 
-// pinMutation is the state of one ResolvePins call: extensions is the working copy of the new
-// Shoot's entries, every version set on it is recorded in stored.
+// resolveList resolves the pins of one list.
+func (m *pinMutation) resolveList(ctx context.Context, list *pinList) error {
+	m.list, m.extensions, m.oldPins = list, list.entries, v1beta1helper.ComponentPins(list.old)
+	m.keepUnchangedPins()
+	m.warnDroppedPins()
+	if err := m.resolveChannels(ctx); err != nil {
+		return err
+	}
+	return m.resolveChangedPins(ctx)
+}
+
+// pinMutation is the state of one ResolvePins call: extensions is the working copy of the entries
+// of list, the pin list being resolved, every version set on it is recorded in stored;
+// shootExtensions is the working copy of spec.extensions[].
 type pinMutation struct {
-	req        MutationRequest
-	extensions []gardencorev1beta1.Extension
-	oldPins    []v1beta1helper.ComponentPin
-	profiles   map[string]*gardencorev1beta1.ExtensionProfile
-	rules      *shootRules
+	req             MutationRequest
+	list            *pinList
+	extensions      []gardencorev1beta1.Extension
+	shootExtensions []gardencorev1beta1.Extension
+	oldPins         []v1beta1helper.ComponentPin
+	profiles        map[string]*gardencorev1beta1.ExtensionProfile
+	rules           *shootRules
 
 	stored   []StoredVersion
 	allErrs  field.ErrorList
@@ -87,7 +114,11 @@ func deepCopyExtensions(extensions []gardencorev1beta1.Extension) []gardencorev1
 func (m *pinMutation) setVersion(i, j int, version string) {
 	component := &m.extensions[i].Components[j]
 	component.Version = ptr.To(version)
-	m.stored = append(m.stored, StoredVersion{ExtensionIndex: i, ComponentIndex: j, Component: component.Name, Version: version})
+	stored := StoredVersion{ExtensionIndex: i, ComponentIndex: j, Component: component.Name, Version: version}
+	if m.list.worker >= 0 {
+		stored.Pool, stored.Worker, stored.ContainerRuntime = true, m.list.worker, m.list.runtime
+	}
+	m.stored = append(m.stored, stored)
 }
 
 // profileOf returns the ExtensionProfile of an extension type, read once per call.
@@ -130,11 +161,11 @@ func (m *pinMutation) warnDroppedPins() {
 		extension := findExtension(m.extensions, old.ExtensionType)
 		switch {
 		case extension == nil:
-			m.warnings = append(m.warnings, fmt.Sprintf("component %s of extension %s is no longer pinned to %s: the extension was removed from spec.extensions[]",
-				old.Component, old.ExtensionType, old.Version))
+			m.warnings = append(m.warnings, m.list.message(fmt.Sprintf("component %s of extension %s is no longer pinned to %s: the extension was removed from %s",
+				old.Component, old.ExtensionType, old.Version, m.list.listName())))
 		case !hasComponentEntry(m.extensions, old.ExtensionType, old.Component):
-			m.warnings = append(m.warnings, fmt.Sprintf("component %s of extension %s is no longer pinned to %s: its entry was removed from spec.extensions[].components[], so the extension deploys its own default version",
-				old.Component, old.ExtensionType, old.Version))
+			m.warnings = append(m.warnings, m.list.message(fmt.Sprintf("component %s of extension %s is no longer pinned to %s: its entry was removed from %s.components[], so the extension deploys its own default version",
+				old.Component, old.ExtensionType, old.Version, m.list.listName())))
 		}
 	}
 }
@@ -168,7 +199,7 @@ func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 		if old, found := v1beta1helper.FindComponentPin(m.oldPins, pin.ExtensionType, pin.Component); found {
 			current = old.Version
 		}
-		fldPath := field.NewPath("spec", "extensions").Index(pin.ExtensionIndex).Child("components").Index(pin.ComponentIndex).Child("version")
+		fldPath := m.list.entryPath(pin.ExtensionIndex).Child("components").Index(pin.ComponentIndex).Child("version")
 		resolved, fieldErr := resolvePartialVersion(fldPath, *profileComponent, pin.Version, current, m.req.Now, m.compatible(ctx, profile, pin.Component))
 		if fieldErr != nil {
 			m.allErrs = append(m.allErrs, fieldErr)
@@ -191,7 +222,7 @@ func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1
 			if err != nil {
 				return nil, err
 			}
-			shoot.Spec.Extensions = deepCopyExtensions(m.extensions)
+			shoot.Spec.Extensions = deepCopyExtensions(m.shootExtensions)
 			m.rules = newShootRules(shoot)
 		}
 		failures, _ := m.rules.checkIsolated(ctx, rules, ruleScope{extensionType: profile.Name, component: component})

@@ -28,8 +28,8 @@ func (m *pinMutation) resolveChannels(ctx context.Context) error {
 		if ptr.Deref(extension.Disabled, false) || !usesChannel(extension) {
 			continue
 		}
-		extensionPath := field.NewPath("spec", "extensions").Index(i)
-		old := findExtension(m.req.OldExtensions, extension.Type)
+		extensionPath := m.list.entryPath(i)
+		old := findExtension(m.list.old, extension.Type)
 		extensionChannelNew := extension.Channel != nil && (old == nil || old.Channel == nil || *old.Channel != *extension.Channel)
 
 		profile, err := m.profileOf(ctx, extension.Type)
@@ -69,8 +69,8 @@ func (m *pinMutation) resolveChannel(i, j int, old *gardencorev1beta1.Extension,
 	if !follows || profileComponent == nil {
 		return
 	}
-	componentPath := field.NewPath("spec", "extensions").Index(i).Child("components").Index(j)
-	channelPath := field.NewPath("spec", "extensions").Index(i).Child("channel")
+	componentPath := m.list.entryPath(i).Child("components").Index(j)
+	channelPath := m.list.entryPath(i).Child("channel")
 	if component.Channel != nil {
 		channelPath = componentPath.Child("channel")
 	}

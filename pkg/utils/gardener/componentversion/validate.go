@@ -23,8 +23,10 @@ import (
 type AdmissionRequest struct {
 	// Shoot is the new Shoot in v1beta1.
 	Shoot *gardencorev1beta1.Shoot
-	// OldExtensions is the old Shoot's spec.extensions; Update is false on create.
+	// OldExtensions and OldWorkers are the old Shoot's spec.extensions and spec.provider.workers
+	// (OldWorkers may be nil when neither Shoot pins per pool); Update is false on create.
 	OldExtensions []gardencorev1beta1.Extension
+	OldWorkers    []gardencorev1beta1.Worker
 	Update        bool
 	// OldShoot returns the old Shoot, read only as the baseline of a failing rule; an error means
 	// there is none.
@@ -38,22 +40,37 @@ type AdmissionRequest struct {
 	Now          time.Time
 }
 
-// ValidatePins checks the component pins of a Shoot create or update: existence, version and
-// strategy of a changed pin, the rules of every valid pin old-vs-new. It returns the field errors,
-// the warnings in order, and the error of req.Profile.
+// ValidatePins checks the component pins of a Shoot create or update, in spec.extensions[] and
+// per pool: existence, version and strategy of a changed pin, the rules of every valid pin
+// old-vs-new. It returns the field errors, the warnings in order, and the error of req.Profile.
 func ValidatePins(ctx context.Context, req AdmissionRequest) (field.ErrorList, []string, error) {
-	v := newPinValidation(req)
-	for _, pin := range v1beta1helper.ComponentPins(req.Shoot.Spec.Extensions) {
-		if err := v.validatePin(ctx, pin); err != nil {
-			return v.allErrs, v.warnings, err
+	v := &pinValidation{req: req, profiles: map[string]*gardencorev1beta1.ExtensionProfile{}, compatibility: newCompatibilityCheck(req)}
+	err := v.validateList(ctx, &pinList{worker: -1, entries: req.Shoot.Spec.Extensions, old: req.OldExtensions})
+	for _, list := range poolPinLists(req.Shoot.Spec.Provider.Workers, req.OldWorkers) {
+		if err != nil {
+			break
 		}
+		err = v.validateList(ctx, list)
 	}
-	return v.allErrs, v.warnings, nil
+	return v.allErrs, v.warnings, err
 }
 
-// pinValidation is the state of one ValidatePins call; one method per check.
+// validateList checks the pins of one list.
+func (v *pinValidation) validateList(ctx context.Context, list *pinList) error {
+	v.startList(list)
+	for _, pin := range v1beta1helper.ComponentPins(list.entries) {
+		if err := v.validatePin(ctx, pin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pinValidation is the state of one ValidatePins call; one method per check. list is the pin
+// list being checked, oldPins and oldActivePins its entries in the old Shoot.
 type pinValidation struct {
 	req                    AdmissionRequest
+	list                   *pinList
 	oldPins, oldActivePins []v1beta1helper.ComponentPin
 	profiles               map[string]*gardencorev1beta1.ExtensionProfile
 	compatibility          *compatibilityCheck
@@ -64,20 +81,23 @@ type pinValidation struct {
 	disabledReported []int
 }
 
-func newPinValidation(req AdmissionRequest) *pinValidation {
-	v := &pinValidation{req: req, profiles: map[string]*gardencorev1beta1.ExtensionProfile{}, compatibility: newCompatibilityCheck(req)}
-	if req.Update {
-		v.oldPins = v1beta1helper.ComponentPins(req.OldExtensions)
+// startList makes list the one checked next.
+func (v *pinValidation) startList(list *pinList) {
+	v.list, v.oldPins, v.oldActivePins, v.disabledReported = list, nil, nil, nil
+	if v.req.Update {
+		v.oldPins = v1beta1helper.ComponentPins(list.old)
 		v.oldActivePins = slices.DeleteFunc(slices.Clone(v.oldPins), func(p v1beta1helper.ComponentPin) bool { return !p.Active() })
 	}
-	return v
 }
 
 // pinPath builds the field paths of one component entry, only when an error needs them.
-type pinPath struct{ extension, component int }
+type pinPath struct {
+	list                 *pinList
+	extension, component int
+}
 
 func (p pinPath) extensionPath() *field.Path {
-	return field.NewPath("spec", "extensions").Index(p.extension)
+	return p.list.entryPath(p.extension)
 }
 
 func (p pinPath) componentPath() *field.Path {
@@ -88,7 +108,7 @@ func (p pinPath) versionPath() *field.Path { return p.componentPath().Child("ver
 
 // validatePin runs the checks of one component entry; a failing check ends those depending on it.
 func (v *pinValidation) validatePin(ctx context.Context, pin v1beta1helper.ComponentPin) error {
-	path := pinPath{extension: pin.ExtensionIndex, component: pin.ComponentIndex}
+	path := pinPath{list: v.list, extension: pin.ExtensionIndex, component: pin.ComponentIndex}
 	changed := pinChanged(v.oldPins, pin)
 	if !v.validateEnabled(path, pin, changed) {
 		return nil
@@ -172,13 +192,13 @@ func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.Componen
 		v.allErrs = append(v.allErrs, pinErrs...)
 		return false
 	}
-	extension := v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
+	extension := v.list.entries[pin.ExtensionIndex]
 	channel, _ := EffectiveChannel(extension, extension.Components[pin.ComponentIndex])
 	if msg := pinWarning(pin.ExtensionType, profileComponent, pin.Version, channel, v.req.Now); msg != "" {
-		v.warnings = append(v.warnings, msg)
+		v.warnings = append(v.warnings, v.list.message(msg))
 	}
 	if msg := downgradeWarning(v.oldPins, pin); msg != "" {
-		v.warnings = append(v.warnings, msg)
+		v.warnings = append(v.warnings, v.list.message(msg))
 	}
 	return true
 }
@@ -186,8 +206,8 @@ func (v *pinValidation) validateVersion(path pinPath, pin v1beta1helper.Componen
 // validateUpdateStrategy checks the effective update strategy of a new pin or a changed
 // autoUpdate, not of a version maintenance changed.
 func (v *pinValidation) validateUpdateStrategy(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) {
-	extension := &v.req.Shoot.Spec.Extensions[pin.ExtensionIndex]
-	if !newlyPinned(v.oldPins, pin) && !autoUpdateChanged(v.req.OldExtensions, v.req.Update, extension, pin) {
+	extension := &v.list.entries[pin.ExtensionIndex]
+	if !newlyPinned(v.oldPins, pin) && !autoUpdateChanged(v.list.old, v.req.Update, extension, pin) {
 		return
 	}
 	for _, strategyErr := range checkUpdateStrategy(path.extensionPath(), path.componentPath(), profile, pin.Component,
@@ -202,7 +222,9 @@ func (v *pinValidation) validateCompatibility(ctx context.Context, path pinPath,
 	baseline := ran && oldPin.Version == pin.Version
 	errs, warnings := v.compatibility.check(ctx, path.versionPath, profile, pin.ExtensionType, pin.Component, pin.Version, baseline)
 	v.allErrs = append(v.allErrs, errs...)
-	v.warnings = append(v.warnings, warnings...)
+	for _, msg := range warnings {
+		v.warnings = append(v.warnings, v.list.message(msg))
+	}
 }
 
 // downgradeWarning returns the warning for a changed pin whose version is lower than the one the

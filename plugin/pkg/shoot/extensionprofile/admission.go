@@ -152,16 +152,18 @@ func fieldManagerOf(a admission.Attributes) string {
 	return ""
 }
 
-// Validate checks the Shoot's pins with componentversion.ValidatePins; it refuses per-pool pins.
+// Validate checks the Shoot's pins, in spec.extensions[] and per pool, with
+// componentversion.ValidatePins; it refuses a pool's extensions[] overrides.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
 		return err
 	}
-	if allErrs := unservedPoolPins(shoot); len(allErrs) > 0 {
+	if allErrs := unservedPoolOverrides(shoot); len(allErrs) > 0 {
 		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
-	if !slices.ContainsFunc(shoot.Spec.Extensions, func(e core.Extension) bool { return len(e.Components) > 0 }) {
+	poolPins := hasPoolPins(shoot)
+	if !poolPins && !slices.ContainsFunc(shoot.Spec.Extensions, func(e core.Extension) bool { return len(e.Components) > 0 }) {
 		return nil
 	}
 
@@ -184,6 +186,11 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 	if oldShoot != nil {
 		if req.OldExtensions, err = extensionsToV1beta1(oldShoot); err != nil {
 			return err
+		}
+		if poolPins {
+			if req.OldWorkers, err = workersToV1beta1(oldShoot); err != nil {
+				return err
+			}
 		}
 		req.OldShoot = func() (*gardencorev1beta1.Shoot, error) { return toV1beta1(oldShoot) }
 	}

@@ -9,7 +9,6 @@ import (
 
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/warning"
-	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -38,6 +37,16 @@ func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attribute
 			return err
 		}
 	}
+	if hasPoolPins(shoot) || hasPoolPins(oldShoot) {
+		if req.Workers, err = workersToV1beta1(shoot); err != nil {
+			return err
+		}
+		if oldShoot != nil {
+			if req.OldWorkers, err = workersToV1beta1(oldShoot); err != nil {
+				return err
+			}
+		}
+	}
 
 	stored, allErrs, warnings, err := componentversion.ResolvePins(ctx, req)
 	for _, msg := range warnings {
@@ -50,17 +59,13 @@ func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attribute
 		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
 	for _, s := range stored {
-		storeVersion(&shoot.Spec.Extensions[s.ExtensionIndex], s)
+		var components *[]core.ExtensionComponent
+		if s.Pool {
+			components = poolComponents(shoot, s.Worker, s.ContainerRuntime, s.ExtensionIndex)
+		} else {
+			components = &shoot.Spec.Extensions[s.ExtensionIndex].Components
+		}
+		storeComponentVersion(components, s.ComponentIndex, s.Component, s.Version)
 	}
 	return nil
-}
-
-// storeVersion sets a stored version on its component entry, adding the entry when s is past the
-// extension's components.
-func storeVersion(extension *core.Extension, s componentversion.StoredVersion) {
-	if s.ComponentIndex >= len(extension.Components) {
-		extension.Components = append(extension.Components, core.ExtensionComponent{Name: s.Component})
-		s.ComponentIndex = len(extension.Components) - 1
-	}
-	extension.Components[s.ComponentIndex].Version = ptr.To(s.Version)
 }

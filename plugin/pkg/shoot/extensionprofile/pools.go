@@ -5,30 +5,77 @@
 package extensionprofile
 
 import (
+	"fmt"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// unservedPoolPins refuses the per-pool pins of a Shoot: the components[] of a container runtime
-// and a pool's extensions[]. The plugin does not check them against ExtensionProfiles yet
-// (docs/proposals/per-pool-component-versions.md), and storing them unchecked would acknowledge
-// versions nothing validated.
-func unservedPoolPins(shoot *core.Shoot) field.ErrorList {
+// unservedPoolOverrides refuses a pool's extensions[] overrides: which components may be
+// overridden per pool is not known to the plugin yet (docs/proposals/per-pool-component-versions.md),
+// and storing them unchecked would acknowledge versions nothing validated.
+func unservedPoolOverrides(shoot *core.Shoot) field.ErrorList {
 	var allErrs field.ErrorList
-	const detail = "per-pool component versions are not checked against ExtensionProfiles yet; pin versions in spec.extensions[].components[]"
-	workersPath := field.NewPath("spec", "provider", "workers")
+	const detail = "per-pool overrides of extension components are not checked against ExtensionProfiles yet; pin versions in spec.extensions[].components[]"
 	for i, worker := range shoot.Spec.Provider.Workers {
-		if worker.CRI != nil {
-			for j, runtime := range worker.CRI.ContainerRuntimes {
-				if len(runtime.Components) > 0 {
-					allErrs = append(allErrs, field.Forbidden(workersPath.Index(i).Child("cri", "containerRuntimes").Index(j).Child("components"), detail))
-				}
-			}
-		}
 		if len(worker.Extensions) > 0 {
-			allErrs = append(allErrs, field.Forbidden(workersPath.Index(i).Child("extensions"), detail))
+			allErrs = append(allErrs, field.Forbidden(field.NewPath("spec", "provider", "workers").Index(i).Child("extensions"), detail))
 		}
 	}
 	return allErrs
+}
+
+// hasPoolPins reports whether a pool of shoot sets components: a runtime's or an override's.
+func hasPoolPins(shoot *core.Shoot) bool {
+	if shoot == nil {
+		return false
+	}
+	for _, worker := range shoot.Spec.Provider.Workers {
+		if len(worker.Extensions) > 0 {
+			return true
+		}
+		if worker.CRI == nil {
+			continue
+		}
+		for _, runtime := range worker.CRI.ContainerRuntimes {
+			if len(runtime.Components) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// workersToV1beta1 converts spec.provider.workers of an internal Shoot to v1beta1, in order.
+func workersToV1beta1(shoot *core.Shoot) ([]gardencorev1beta1.Worker, error) {
+	workers := make([]gardencorev1beta1.Worker, len(shoot.Spec.Provider.Workers))
+	for i := range shoot.Spec.Provider.Workers {
+		if err := gardencorev1beta1.Convert_core_Worker_To_v1beta1_Worker(&shoot.Spec.Provider.Workers[i], &workers[i], nil); err != nil {
+			return nil, apierrors.NewInternalError(fmt.Errorf("could not convert spec.provider.workers[%d]: %w", i, err))
+		}
+	}
+	return workers, nil
+}
+
+// poolComponents returns the components[] a pool's stored version goes to.
+func poolComponents(shoot *core.Shoot, worker int, containerRuntime bool, index int) *[]core.ExtensionComponent {
+	pool := &shoot.Spec.Provider.Workers[worker]
+	if containerRuntime {
+		return &pool.CRI.ContainerRuntimes[index].Components
+	}
+	return &pool.Extensions[index].Components
+}
+
+// storeComponentVersion sets version on entry j of components, adding an entry named name when j
+// is past them.
+func storeComponentVersion(components *[]core.ExtensionComponent, j int, name, version string) {
+	if j >= len(*components) {
+		*components = append(*components, core.ExtensionComponent{Name: name})
+		j = len(*components) - 1
+	}
+	(*components)[j].Version = ptr.To(version)
 }

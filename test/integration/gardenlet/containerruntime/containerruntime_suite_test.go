@@ -48,9 +48,7 @@ var _ = BeforeSuite(func() {
 	By("Start etcd, kube-apiserver and gardener-apiserver")
 	testEnv = &gardenerenvtest.GardenerTestEnvironment{
 		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{
-			// Per-pool pins are refused by ShootExtensionProfile until its per-pool admission exists;
-			// gardenlet writes what the stored Shoot says, which is what this suite checks.
-			Args: []string{"--feature-gates=ExtensionComponentVersions=true", "--disable-admission-plugins=ShootExtensionProfile"},
+			Args: []string{"--feature-gates=ExtensionComponentVersions=true"},
 		},
 	}
 	var err error

@@ -59,6 +59,15 @@ var _ = Describe("gardenlet writes the seed ContainerRuntimes of a Shoot's pools
 		Expect(bootstrappers.EnsureExtensionCRD(ctx, logf.Log, seedClient, 100*time.Millisecond, time.Minute)).To(Succeed())
 		Expect(gardenClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}})).To(Succeed())
 		Expect(gardenClient.Create(ctx, failover.CloudProfile(cloudProfile))).To(Succeed())
+		// ShootExtensionProfile admits the pins of the Shoot against these profiles.
+		Expect(gardenClient.Create(ctx, failover.ExtensionProfile("agent"))).To(Succeed())
+		Expect(gardenClient.Create(ctx, &gardencorev1beta1.ExtensionProfile{
+			ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor"},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+				Name:     "runsc",
+				Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "2025.1.1"}, {Version: "2026.1.1"}, {Version: "2026.2.1"}},
+			}}},
+		})).To(Succeed())
 
 		By("Run gardenlet's Extension controller")
 		r, err := failover.NewReplica(ctx, "containerruntime", restConfig, kubernetes.SeedScheme, nil)
@@ -79,28 +88,28 @@ var _ = Describe("gardenlet writes the seed ContainerRuntimes of a Shoot's pools
 	It("writes one per pool at the pool's version, updates and deletes them with the pools, and with the Shoot", func() {
 		shoot := failover.Shoot(namespace, "sandbox", cloudProfile, "agent", "1.1.0")
 		old := shoot.Spec.Provider.Workers[0]
-		old.CRI = &gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD, ContainerRuntimes: pin("20250101")}
+		old.CRI = &gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD, ContainerRuntimes: pin("2025.1.1")}
 		recent := *old.DeepCopy()
-		recent.Name, recent.CRI.ContainerRuntimes = "recent", pin("20260101")
+		recent.Name, recent.CRI.ContainerRuntimes = "recent", pin("2026.1.1")
 		shoot.Spec.Provider.Workers = []gardencorev1beta1.Worker{old, recent}
 		Expect(gardenClient.Create(ctx, shoot)).To(Succeed())
 
 		By("Two pools on two runsc versions")
 		Eventually(func(g Gomega) {
 			g.Expect(runtimes(g, shoot)).To(Equal(map[string][]extensionsv1alpha1.ExtensionComponent{
-				"gvisor-" + old.Name: {{Name: "runsc", Version: "20250101"}},
-				"gvisor-recent":      {{Name: "runsc", Version: "20260101"}},
+				"gvisor-" + old.Name: {{Name: "runsc", Version: "2025.1.1"}},
+				"gvisor-recent":      {{Name: "runsc", Version: "2026.1.1"}},
 			}))
 		}).Should(Succeed())
 
 		By("One pool moves, the other drops gVisor")
 		Expect(gardenClient.Get(ctx, client.ObjectKeyFromObject(shoot), shoot)).To(Succeed())
 		shoot.Spec.Provider.Workers[0].CRI.ContainerRuntimes = nil
-		shoot.Spec.Provider.Workers[1].CRI.ContainerRuntimes = pin("20260201")
+		shoot.Spec.Provider.Workers[1].CRI.ContainerRuntimes = pin("2026.2.1")
 		Expect(gardenClient.Update(ctx, shoot)).To(Succeed())
 		Eventually(func(g Gomega) {
 			g.Expect(runtimes(g, shoot)).To(Equal(map[string][]extensionsv1alpha1.ExtensionComponent{
-				"gvisor-recent": {{Name: "runsc", Version: "20260201"}},
+				"gvisor-recent": {{Name: "runsc", Version: "2026.2.1"}},
 			}))
 		}).Should(Succeed())
 

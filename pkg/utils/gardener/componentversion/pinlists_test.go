@@ -1,0 +1,117 @@
+// SPDX-FileCopyrightText: 2026 GEP-78 project contributors
+//
+// SPDX-License-Identifier: Apache-2.0
+
+package componentversion
+
+import (
+	"context"
+	"testing"
+
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+)
+
+var _ = Describe("per-pool pins", func() {
+	ctx := context.Background()
+	gvisor := &gardencorev1beta1.ExtensionProfile{
+		ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor", Generation: 1},
+		Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+			Name: "runsc", Versions: []gardencorev1beta1.ExtensionComponentVersion{
+				{Version: "1.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationExpired, nil)}},
+				{Version: "1.1.0"}, {Version: "1.1.3"},
+				{Version: "1.2.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(preview, nil)}},
+			},
+		}}},
+	}
+	profiles := func(_ context.Context, name string) (*gardencorev1beta1.ExtensionProfile, error) {
+		if name == gvisor.Name {
+			return gvisor, nil
+		}
+		return nil, nil
+	}
+	// pools returns a pool without runtimes and a pool "sandbox" running kata and gvisor with the
+	// given runsc entry.
+	pools := func(runsc *gardencorev1beta1.ExtensionComponent) []gardencorev1beta1.Worker {
+		runtimes := []gardencorev1beta1.ContainerRuntime{{Type: "kata"}, {Type: "gvisor"}}
+		if runsc != nil {
+			runtimes[1].Components = []gardencorev1beta1.ExtensionComponent{*runsc}
+		}
+		return []gardencorev1beta1.Worker{{Name: "plain"}, {Name: "sandbox", CRI: &gardencorev1beta1.CRI{Name: "containerd", ContainerRuntimes: runtimes}}}
+	}
+	pin := func(version string) *gardencorev1beta1.ExtensionComponent {
+		return &gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To(version)}
+	}
+
+	It("builds no list, and allocates nothing, for pools without pins", func() {
+		workers := pools(nil)
+		Expect(poolPinLists(workers, workers)).To(BeNil())
+		Expect(testing.AllocsPerRun(10, func() { poolPinLists(workers, workers) })).To(BeZero())
+	})
+
+	DescribeTable("ValidatePins checks a runtime's pins at the pool's field path",
+		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, errs, warnings []string) {
+			req := AdmissionRequest{
+				Shoot:   &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Provider: gardencorev1beta1.Provider{Workers: pools(runsc)}}},
+				Profile: profiles, Rules: celutils.NewCache(), Now: now,
+			}
+			if oldRunsc != nil {
+				req.Update, req.OldWorkers = true, pools(oldRunsc)
+			}
+			gotErrs, gotWarnings, err := ValidatePins(ctx, req)
+			Expect(err).NotTo(HaveOccurred())
+			var messages []string
+			for _, e := range gotErrs {
+				messages = append(messages, e.Error())
+			}
+			Expect(messages).To(Equal(errs))
+			Expect(gotWarnings).To(Equal(warnings))
+		},
+		Entry("a supported version", nil, pin("1.1.0"), nil, nil),
+		Entry("an unknown version", nil, pin("9.9.9"),
+			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Unsupported value: "9.9.9": supported values: "1.1.0", "1.1.3", "1.2.0 (preview)"`}, nil),
+		Entry("an expired version", nil, pin("1.0.0"),
+			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Invalid value: "1.0.0": version 1.0.0 of component runsc is expired; versions that can be pinned: 1.1.0, 1.1.3, 1.2.0 (preview)`}, nil),
+		Entry("an expired version the pool already ran", pin("1.0.0"), pin("1.0.0"), nil, nil),
+		Entry("a preview version, the warning naming the pool", nil, pin("1.2.0"), nil,
+			[]string{"worker pool sandbox: component runsc of extension containerruntime-gvisor is pinned to preview version 1.2.0, which is excluded from defaulting and auto-updates"}),
+		Entry("a component the profile does not list", nil, &gardencorev1beta1.ExtensionComponent{Name: "shim", Version: ptr.To("1.0.0")},
+			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].name: Unsupported value: "shim": supported values: "runsc"`}, nil),
+		Entry("an unsupported strategy", nil, &gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To("1.1.0"),
+			AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(gardencorev1beta1.MachineImageUpdateStrategy("sideways"))}},
+			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].autoUpdate.updateStrategy: Unsupported value: "sideways": supported values: "patch", "minor", "major"`}, nil),
+	)
+
+	DescribeTable("ResolvePins stores a pool's versions at the pool's address",
+		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, stored []StoredVersion, errs []string) {
+			req := MutationRequest{Workers: pools(runsc), Profile: profiles, Rules: celutils.NewCache(), Now: now,
+				Shoot: func() (*gardencorev1beta1.Shoot, error) { return &gardencorev1beta1.Shoot{}, nil }}
+			if oldRunsc != nil {
+				req.OldWorkers = pools(oldRunsc)
+			}
+			gotStored, gotErrs, _, err := ResolvePins(ctx, req)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(gotStored).To(Equal(stored))
+			var messages []string
+			for _, e := range gotErrs {
+				messages = append(messages, e.Error())
+			}
+			Expect(messages).To(Equal(errs))
+		},
+		Entry("a partial version resolves", nil, pin("1.1"),
+			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.3"}}, nil),
+		Entry("a leading v is trimmed", nil, pin("v1.1.0"),
+			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.0"}}, nil),
+		Entry("an omitted version keeps the pool's old one", pin("1.1.0"), &gardencorev1beta1.ExtensionComponent{Name: "runsc"},
+			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.0"}}, nil),
+		Entry("the stable channel gives its version", nil, &gardencorev1beta1.ExtensionComponent{Name: "runsc", Channel: ptr.To(stable)},
+			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.3"}}, nil),
+		Entry("a partial version nothing supported matches", nil, pin("1.2"), nil,
+			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Invalid value: "1.2": couldn't find a suitable version for "1.2": suitable versions are classified supported and match "1.2" (preview and deprecated versions have to be pinned explicitly); versions that can be pinned: 1.1.0, 1.1.3, 1.2.0 (preview)`}),
+	)
+})
