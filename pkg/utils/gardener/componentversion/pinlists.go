@@ -63,6 +63,9 @@ func (l *pinList) listName() string {
 // poolPinLists returns the pin lists of the pools of workers that set components, with the old
 // Shoot's lists of the same pool name; nil, without allocating, when no pool pins anything.
 func poolPinLists(workers, oldWorkers []gardencorev1beta1.Worker) []*pinList {
+	if !anyPoolPins(workers) && !anyPoolPins(oldWorkers) {
+		return nil
+	}
 	var lists []*pinList
 	for i := range workers {
 		worker := &workers[i]
@@ -75,6 +78,15 @@ func poolPinLists(workers, oldWorkers []gardencorev1beta1.Worker) []*pinList {
 		}
 	}
 	return lists
+}
+
+func anyPoolPins(workers []gardencorev1beta1.Worker) bool {
+	for i := range workers {
+		if len(workers[i].Extensions) > 0 || hasRuntimePins(&workers[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasRuntimePins(worker *gardencorev1beta1.Worker) bool {
