@@ -9,6 +9,7 @@ import (
 
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/warning"
+	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -59,13 +60,24 @@ func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attribute
 		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
 	for _, s := range stored {
-		var components *[]core.ExtensionComponent
-		if s.Pool {
-			components = poolComponents(shoot, s.Worker, s.ContainerRuntime, s.ExtensionIndex)
-		} else {
-			components = &shoot.Spec.Extensions[s.ExtensionIndex].Components
-		}
-		storeComponentVersion(components, s.ComponentIndex, s.Component, s.Version)
+		storeVersion(shoot, s)
 	}
 	return nil
+}
+
+// storeVersion sets a stored version on its component entry, in spec.extensions[] or a pool's
+// list, adding the entry when s is past the list entry's components.
+func storeVersion(shoot *core.Shoot, s componentversion.StoredVersion) {
+	var components *[]core.ExtensionComponent
+	if s.Pool {
+		components = poolComponents(shoot, s.Worker, s.ContainerRuntime, s.ExtensionIndex)
+	} else {
+		components = &shoot.Spec.Extensions[s.ExtensionIndex].Components
+	}
+	j := s.ComponentIndex
+	if j >= len(*components) {
+		*components = append(*components, core.ExtensionComponent{Name: s.Component})
+		j = len(*components) - 1
+	}
+	(*components)[j].Version = ptr.To(s.Version)
 }

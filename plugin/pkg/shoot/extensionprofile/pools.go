@@ -9,7 +9,6 @@ import (
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/utils/ptr"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -68,14 +67,4 @@ func poolComponents(shoot *core.Shoot, worker int, containerRuntime bool, index 
 		return &pool.CRI.ContainerRuntimes[index].Components
 	}
 	return &pool.Extensions[index].Components
-}
-
-// storeComponentVersion sets version on entry j of components, adding an entry named name when j
-// is past them.
-func storeComponentVersion(components *[]core.ExtensionComponent, j int, name, version string) {
-	if j >= len(*components) {
-		*components = append(*components, core.ExtensionComponent{Name: name})
-		j = len(*components) - 1
-	}
-	(*components)[j].Version = ptr.To(version)
 }
