@@ -61,6 +61,9 @@ var _ = Describe("Compatibility rules that read worker", func() {
 						{Rule: "worker.machine.type.startsWith('g6')", Message: needsG6},
 					}},
 				}},
+			}, {
+				// Overridden in pool cpu; admission checks that pin too.
+				Name: "toolkit", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "535"}},
 			}}},
 		}
 	})

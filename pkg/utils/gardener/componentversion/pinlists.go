@@ -9,11 +9,9 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
-
-// containerRuntimeProfilePrefix prefixes the ExtensionProfile name of a container runtime type.
-const containerRuntimeProfilePrefix = "containerruntime-"
 
 // pinList is one list of a Shoot's component entries, each entry seen as an Extension whose Type
 // names its ExtensionProfile: spec.extensions[], or a pool's cri.containerRuntimes[] or
@@ -108,7 +106,7 @@ func runtimeEntries(worker *gardencorev1beta1.Worker) []gardencorev1beta1.Extens
 	}
 	entries := make([]gardencorev1beta1.Extension, len(worker.CRI.ContainerRuntimes))
 	for j, runtime := range worker.CRI.ContainerRuntimes {
-		entries[j] = gardencorev1beta1.Extension{Type: containerRuntimeProfilePrefix + runtime.Type, Components: runtime.Components}
+		entries[j] = gardencorev1beta1.Extension{Type: v1beta1helper.ContainerRuntimeProfileName(runtime.Type), Components: runtime.Components}
 	}
 	return entries
 }

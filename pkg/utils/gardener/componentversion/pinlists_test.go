@@ -24,7 +24,9 @@ var _ = Describe("per-pool pins", func() {
 		Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
 			Name: "runsc", Versions: []gardencorev1beta1.ExtensionComponentVersion{
 				{Version: "1.0.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationExpired, nil)}},
-				{Version: "1.1.0"}, {Version: "1.1.3"},
+				{Version: "1.1.0"},
+				{Version: "1.1.3", Compatibility: &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{
+					{Rule: "worker.machine.type.startsWith('g6')", Message: "runsc 1.1.3 needs machine type family g6"}}}},
 				{Version: "1.2.0", Lifecycle: []gardencorev1beta1.LifecycleStage{stage(preview, nil)}},
 			},
 		}}},
@@ -35,14 +37,15 @@ var _ = Describe("per-pool pins", func() {
 		}
 		return nil, nil
 	}
-	// pools returns a pool without runtimes and a pool "sandbox" running kata and gvisor with the
-	// given runsc entry.
+	// pools returns a pool without runtimes and a pool "sandbox" of machine type g6.large running
+	// kata and gvisor with the given runsc entry.
 	pools := func(runsc *gardencorev1beta1.ExtensionComponent) []gardencorev1beta1.Worker {
 		runtimes := []gardencorev1beta1.ContainerRuntime{{Type: "kata"}, {Type: "gvisor"}}
 		if runsc != nil {
 			runtimes[1].Components = []gardencorev1beta1.ExtensionComponent{*runsc}
 		}
-		return []gardencorev1beta1.Worker{{Name: "plain"}, {Name: "sandbox", CRI: &gardencorev1beta1.CRI{Name: "containerd", ContainerRuntimes: runtimes}}}
+		return []gardencorev1beta1.Worker{{Name: "plain", Machine: gardencorev1beta1.Machine{Type: "m5.large"}},
+			{Name: "sandbox", Machine: gardencorev1beta1.Machine{Type: "g6.large"}, CRI: &gardencorev1beta1.CRI{Name: "containerd", ContainerRuntimes: runtimes}}}
 	}
 	pin := func(version string) *gardencorev1beta1.ExtensionComponent {
 		return &gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To(version)}
@@ -54,10 +57,20 @@ var _ = Describe("per-pool pins", func() {
 		Expect(testing.AllocsPerRun(10, func() { poolPinLists(workers, workers) })).To(BeZero())
 	})
 
+	// onM5 moves the sandbox pool to machine type m5.large, which runsc 1.1.3's rule refuses.
+	onM5 := func(workers []gardencorev1beta1.Worker) []gardencorev1beta1.Worker {
+		workers[1].Machine.Type = "m5.large"
+		return workers
+	}
+
 	DescribeTable("ValidatePins checks a runtime's pins at the pool's field path",
-		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, errs, warnings []string) {
+		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, m5 bool, errs, warnings []string) {
+			workers := pools(runsc)
+			if m5 {
+				workers = onM5(workers)
+			}
 			req := AdmissionRequest{
-				Shoot:   &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Provider: gardencorev1beta1.Provider{Workers: pools(runsc)}}},
+				Shoot:   &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Provider: gardencorev1beta1.Provider{Workers: workers}}},
 				Profile: profiles, Rules: celutils.NewCache(), Now: now,
 			}
 			if oldRunsc != nil {
@@ -72,27 +85,36 @@ var _ = Describe("per-pool pins", func() {
 			Expect(messages).To(Equal(errs))
 			Expect(gotWarnings).To(Equal(warnings))
 		},
-		Entry("a supported version", nil, pin("1.1.0"), nil, nil),
-		Entry("an unknown version", nil, pin("9.9.9"),
+		Entry("a supported version", nil, pin("1.1.0"), false, nil, nil),
+		Entry("an unknown version", nil, pin("9.9.9"), false,
 			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Unsupported value: "9.9.9": supported values: "1.1.0", "1.1.3", "1.2.0 (preview)"`}, nil),
-		Entry("an expired version", nil, pin("1.0.0"),
+		Entry("an expired version", nil, pin("1.0.0"), false,
 			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Invalid value: "1.0.0": version 1.0.0 of component runsc is expired; versions that can be pinned: 1.1.0, 1.1.3, 1.2.0 (preview)`}, nil),
-		Entry("an expired version the pool already ran", pin("1.0.0"), pin("1.0.0"), nil, nil),
-		Entry("a preview version, the warning naming the pool", nil, pin("1.2.0"), nil,
+		Entry("an expired version the pool already ran", pin("1.0.0"), pin("1.0.0"), false, nil, nil),
+		Entry("a preview version, the warning naming the pool", nil, pin("1.2.0"), false, nil,
 			[]string{"worker pool sandbox: component runsc of extension containerruntime-gvisor is pinned to preview version 1.2.0, which is excluded from defaulting and auto-updates"}),
-		Entry("a component the profile does not list", nil, &gardencorev1beta1.ExtensionComponent{Name: "shim", Version: ptr.To("1.0.0")},
+		Entry("a component the profile does not list", nil, &gardencorev1beta1.ExtensionComponent{Name: "shim", Version: ptr.To("1.0.0")}, false,
 			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].name: Unsupported value: "shim": supported values: "runsc"`}, nil),
 		Entry("an unsupported strategy", nil, &gardencorev1beta1.ExtensionComponent{Name: "runsc", Version: ptr.To("1.1.0"),
-			AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(gardencorev1beta1.MachineImageUpdateStrategy("sideways"))}},
+			AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(gardencorev1beta1.MachineImageUpdateStrategy("sideways"))}}, false,
 			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].autoUpdate.updateStrategy: Unsupported value: "sideways": supported values: "patch", "minor", "major"`}, nil),
+		Entry("a version whose rule the pool passes", nil, pin("1.1.3"), false, nil, nil),
+		Entry("a version whose rule the pool fails: evaluated with worker bound to the pool", nil, pin("1.1.3"), true,
+			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Invalid value: "1.1.3": worker pool sandbox: runsc 1.1.3 needs machine type family g6`}, nil),
 	)
 
 	DescribeTable("ResolvePins stores a pool's versions at the pool's address",
-		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, stored []StoredVersion, errs []string) {
-			req := MutationRequest{Workers: pools(runsc), Profile: profiles, Rules: celutils.NewCache(), Now: now,
-				Shoot: func() (*gardencorev1beta1.Shoot, error) { return &gardencorev1beta1.Shoot{}, nil }}
+		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, m5 bool, stored []StoredVersion, errs []string) {
+			req := MutationRequest{Workers: pools(runsc), Profile: profiles, Rules: celutils.NewCache(), Now: now}
 			if oldRunsc != nil {
 				req.OldWorkers = pools(oldRunsc)
+			}
+			if m5 {
+				req.Workers = onM5(req.Workers)
+			}
+			workers := req.Workers
+			req.Shoot = func() (*gardencorev1beta1.Shoot, error) {
+				return &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Provider: gardencorev1beta1.Provider{Workers: workers}}}, nil
 			}
 			gotStored, gotErrs, _, err := ResolvePins(ctx, req)
 			Expect(err).NotTo(HaveOccurred())
@@ -103,15 +125,17 @@ var _ = Describe("per-pool pins", func() {
 			}
 			Expect(messages).To(Equal(errs))
 		},
-		Entry("a partial version resolves", nil, pin("1.1"),
+		Entry("a partial version resolves", nil, pin("1.1"), false,
 			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.3"}}, nil),
-		Entry("a leading v is trimmed", nil, pin("v1.1.0"),
+		Entry("a leading v is trimmed", nil, pin("v1.1.0"), false,
 			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.0"}}, nil),
-		Entry("an omitted version keeps the pool's old one", pin("1.1.0"), &gardencorev1beta1.ExtensionComponent{Name: "runsc"},
+		Entry("an omitted version keeps the pool's old one", pin("1.1.0"), &gardencorev1beta1.ExtensionComponent{Name: "runsc"}, false,
 			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.0"}}, nil),
-		Entry("the stable channel gives its version", nil, &gardencorev1beta1.ExtensionComponent{Name: "runsc", Channel: ptr.To(stable)},
+		Entry("the stable channel gives its version", nil, &gardencorev1beta1.ExtensionComponent{Name: "runsc", Channel: ptr.To(stable)}, false,
 			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.3"}}, nil),
-		Entry("a partial version nothing supported matches", nil, pin("1.2"), nil,
+		Entry("a partial version skips a version whose rule the pool fails", nil, pin("1.1"), true,
+			[]StoredVersion{{Pool: true, Worker: 1, ContainerRuntime: true, ExtensionIndex: 1, Component: "runsc", Version: "1.1.0"}}, nil),
+		Entry("a partial version nothing supported matches", nil, pin("1.2"), false, nil,
 			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Invalid value: "1.2": couldn't find a suitable version for "1.2": suitable versions are classified supported and match "1.2" (preview and deprecated versions have to be pinned explicitly); versions that can be pinned: 1.1.0, 1.1.3, 1.2.0 (preview)`}),
 	)
 })

@@ -210,8 +210,10 @@ func (m *pinMutation) resolveChangedPins(ctx context.Context) error {
 	return nil
 }
 
-// compatible checks a component's versions against the new Shoot, each with its own cost budget.
+// compatible checks a component's versions against the new Shoot, with `worker` bound to the pool
+// of a pool's pin, each with its own cost budget.
 func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component string) compatibleFunc {
+	pool := m.list.pool
 	return func(version string) ([]string, error) {
 		rules := m.req.Rules.Get(profile).Rules(component, version)
 		if len(rules) == 0 {
@@ -225,7 +227,7 @@ func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1
 			shoot.Spec.Extensions = deepCopyExtensions(m.shootExtensions)
 			m.rules = newShootRules(shoot)
 		}
-		failures, _ := m.rules.checkIsolated(ctx, rules, ruleScope{extensionType: profile.Name, component: component})
+		failures, _ := m.rules.checkIsolated(ctx, rules, ruleScope{extensionType: profile.Name, component: component, pool: pool})
 		return ruleFailureDetails(failures), nil
 	}
 }

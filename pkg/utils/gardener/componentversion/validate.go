@@ -220,7 +220,15 @@ func (v *pinValidation) validateUpdateStrategy(path pinPath, pin v1beta1helper.C
 func (v *pinValidation) validateCompatibility(ctx context.Context, path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile) {
 	oldPin, ran := v1beta1helper.FindComponentPin(v.oldActivePins, pin.ExtensionType, pin.Component)
 	baseline := ran && oldPin.Version == pin.Version
-	errs, warnings := v.compatibility.check(ctx, path.versionPath, profile, pin.ExtensionType, pin.Component, pin.Version, baseline)
+	var (
+		errs     field.ErrorList
+		warnings []string
+	)
+	if v.list.worker < 0 {
+		errs, warnings = v.compatibility.check(ctx, path.versionPath, profile, pin.ExtensionType, pin.Component, pin.Version, baseline)
+	} else {
+		errs, warnings = v.compatibility.checkPool(ctx, path.versionPath, profile, pin.ExtensionType, pin.Component, pin.Version, v.list.pool, baseline)
+	}
 	v.allErrs = append(v.allErrs, errs...)
 	for _, msg := range warnings {
 		v.warnings = append(v.warnings, v.list.message(msg))
