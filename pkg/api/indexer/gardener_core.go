@@ -19,20 +19,47 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
-// ShootPinnedExtensionTypes is the field index of Shoots by the extension types under which they
-// pin at least one component version (GEP-78). It is not a field of the Shoot; the value is
-// computed by ShootPinnedExtensionTypesIndexerFunc.
+// ShootPinnedExtensionTypes is the field index of Shoots by the ExtensionProfiles under which they
+// pin at least one component version (GEP-78), in spec.extensions[] or a pool. It is not a field
+// of the Shoot; the value is computed by ShootPinnedExtensionTypesIndexerFunc.
 const ShootPinnedExtensionTypes = "spec.extensions.pinnedTypes"
 
 // ShootPinnedExtensionTypesIndexerFunc returns the index values of a Shoot for
-// ShootPinnedExtensionTypes: v1beta1helper.PinnedExtensionTypes of its spec.extensions. Other
-// objects have none.
+// ShootPinnedExtensionTypes: the sorted profile names of its pinned entries, Shoot-level
+// (v1beta1helper.PinnedExtensionTypes) and per pool. Other objects have none.
 func ShootPinnedExtensionTypesIndexerFunc(obj client.Object) []string {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
 	if !ok {
 		return nil
 	}
-	return v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions)
+	return pinnedProfiles(shoot)
+}
+
+// pinnedProfiles returns the sorted names of the ExtensionProfiles a Shoot pins a version of, in
+// spec.extensions[] or a pool.
+func pinnedProfiles(shoot *gardencorev1beta1.Shoot) []string {
+	types := v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions)
+	added := false
+	for _, pin := range poolPins(shoot) {
+		if !slices.Contains(types, pin.ExtensionType) {
+			types, added = append(types, pin.ExtensionType), true
+		}
+	}
+	if added {
+		slices.Sort(types)
+	}
+	return types
+}
+
+// poolPins returns the pinned entries of a Shoot's pools; nil, without allocating, for none.
+func poolPins(shoot *gardencorev1beta1.Shoot) []v1beta1helper.PoolComponentPin {
+	var pins []v1beta1helper.PoolComponentPin
+	for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+		if pin.Pinned() {
+			pins = append(pins, pin)
+		}
+	}
+	return pins
 }
 
 // AddShootPinnedExtensionTypes registers the ShootPinnedExtensionTypes index on Shoots with
@@ -108,7 +135,7 @@ func PinnedComponentVersionKey(extensionType, component, version string) string 
 
 // ShootPinnedComponents returns the index values of a v1beta1 Shoot by pinned component: one
 // PinnedComponentKey per (extension type, component) under which it pins a version
-// (v1beta1helper.PinnedComponents), without duplicates. Other objects, and Shoots that pin
+// (v1beta1helper.PinnedComponents, and per pool), without duplicates. Other objects, and Shoots that pin
 // nothing, have none; for them the function allocates nothing.
 func ShootPinnedComponents(obj any) []string {
 	return shootPinKeys(obj, func(extensionType string, pin v1beta1helper.ComponentPin) string {
@@ -117,7 +144,7 @@ func ShootPinnedComponents(obj any) []string {
 }
 
 // ShootPinnedComponentVersions returns the index values of a v1beta1 Shoot by pinned component
-// version: one PinnedComponentVersionKey per pinned version (v1beta1helper.PinnedComponents),
+// version: one PinnedComponentVersionKey per pinned version (v1beta1helper.PinnedComponents, and per pool),
 // without duplicates. Other objects, and Shoots that pin nothing, have none.
 func ShootPinnedComponentVersions(obj any) []string {
 	return shootPinKeys(obj, func(extensionType string, pin v1beta1helper.ComponentPin) string {
@@ -138,14 +165,19 @@ func shootPinKeys(obj any, key func(string, v1beta1helper.ComponentPin) string) 
 			}
 		}
 	}
+	for _, pin := range poolPins(shoot) {
+		if k := key(pin.ExtensionType, pin.ComponentPin); !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
 	return keys
 }
 
 // Names of the pin indexes that admission plugins add to the Shoot informer of gardener-apiserver
 // (AddShootPinIndexers). The values of each index are the keys above.
 const (
-	// ShootPinnedExtensionTypeIndex indexes Shoots by the extension types under which they pin at
-	// least one component version (v1beta1helper.PinnedExtensionTypes).
+	// ShootPinnedExtensionTypeIndex indexes Shoots by the ExtensionProfiles under which they pin at
+	// least one component version, in spec.extensions[] or a pool.
 	ShootPinnedExtensionTypeIndex = "pinnedExtensionType"
 	// ShootPinnedComponentIndex indexes Shoots by PinnedComponentKey (ShootPinnedComponents).
 	ShootPinnedComponentIndex = "pinnedComponent"
@@ -164,7 +196,7 @@ func ShootPinIndexers() cache.Indexers {
 			if !ok || shoot.DeletionTimestamp != nil {
 				return nil, nil
 			}
-			return v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions), nil
+			return pinnedProfiles(shoot), nil
 		},
 		ShootPinnedComponentIndex:        func(obj any) ([]string, error) { return ShootPinnedComponents(obj), nil },
 		ShootPinnedComponentVersionIndex: func(obj any) ([]string, error) { return ShootPinnedComponentVersions(obj), nil },

@@ -38,12 +38,24 @@ var _ = Describe("Core indexers", func() {
 		{Type: "shoot-falco-service", Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco"}}},
 	}}}
 
+	// pooled pins traefik for the Shoot, runsc in pool sandbox and driver in pool gpu.
+	pooled := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+		Extensions: []gardencorev1beta1.Extension{{Type: "shoot-traefik", Components: []gardencorev1beta1.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.13")}}}},
+		Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{
+			{Name: "sandbox", CRI: &gardencorev1beta1.CRI{ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{
+				{Type: "gvisor", Components: []gardencorev1beta1.ExtensionComponent{{Name: "runsc", Version: ptr.To("1.1.0")}}}}}},
+			{Name: "gpu", Extensions: []gardencorev1beta1.WorkerExtension{
+				{Type: "gpu-driver", Components: []gardencorev1beta1.ExtensionComponent{{Name: "driver", Version: ptr.To("570")}, {Name: "toolkit"}}}}},
+		}},
+	}}
+
 	DescribeTable("#ShootPinnedExtensionTypesIndexerFunc",
 		func(obj client.Object, expected []string) {
 			Expect(ShootPinnedExtensionTypesIndexerFunc(obj)).To(Equal(expected))
 		},
 		Entry("a Shoot: the types with pins", shoot, []string{"shoot-traefik"}),
 		Entry("another object", &gardencorev1beta1.ExtensionProfile{}, nil),
+		Entry("a Shoot with pool pins", pooled, []string{"containerruntime-gvisor", "gpu-driver", "shoot-traefik"}),
 	)
 
 	DescribeTable("#ShootPinIndexers: ShootPinnedExtensionTypeIndex",
@@ -66,6 +78,7 @@ var _ = Describe("Core indexers", func() {
 		}}}, nil),
 		Entry("no pins", &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{{Type: "shoot-traefik"}}}}, nil),
 		Entry("another object", &gardencorev1beta1.ExtensionProfile{}, nil),
+		Entry("a pool's runtime and override pins, by profile name, sorted with the Shoot's", pooled, []string{"containerruntime-gvisor", "gpu-driver", "shoot-traefik"}),
 	)
 
 	Describe("pinned component indexes", func() {
@@ -89,6 +102,11 @@ var _ = Describe("Core indexers", func() {
 				"shoot-traefik/traefik/3.6.13", "shoot-traefik/traefik/3.7.0", "shoot-falco-service/falco/0.44.1"))
 			Expect(ShootPinnedComponentVersions(multi)).To(ContainElement(PinnedComponentVersionKey("shoot-falco-service", "falco", "0.44.1")))
 			Expect(ShootPinnedComponents(multi)).To(ContainElement(PinnedComponentKey("shoot-traefik", "traefik")))
+		})
+
+		It("should key the pins of pools by profile name", func() {
+			Expect(ShootPinnedComponents(pooled)).To(ConsistOf("shoot-traefik/traefik", "containerruntime-gvisor/runsc", "gpu-driver/driver"))
+			Expect(ShootPinnedComponentVersions(pooled)).To(ConsistOf("shoot-traefik/traefik/3.6.13", "containerruntime-gvisor/runsc/1.1.0", "gpu-driver/driver/570"))
 		})
 
 		It("should have no values for Shoots without pins and for other objects", func() {

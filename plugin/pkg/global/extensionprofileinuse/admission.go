@@ -20,8 +20,10 @@ import (
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/client-go/tools/cache"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	"github.com/gep-78/gardener/pkg/apis/core"
+	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	admissioninitializer "github.com/gep-78/gardener/pkg/apiserver/admission/initializer"
 	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	plugin "github.com/gep-78/gardener/plugin/pkg"
@@ -124,6 +126,7 @@ func (p *extensionProfileInUse) validateUpdate(a admission.Attributes) error {
 		if users.count == 0 {
 			continue
 		}
+		p.namePools(&users, profile.Name, r.component, r.version)
 		if r.version == "" {
 			allErrs = append(allErrs, field.Forbidden(field.NewPath("spec", "components"), fmt.Sprintf(
 				"component %q cannot be removed from ExtensionProfile %q: still pinned by %s", r.component, profile.Name, describeShoots(users))))
@@ -144,13 +147,40 @@ func (p *extensionProfileInUse) validateDelete(a admission.Attributes) error {
 	if err != nil || users.count == 0 {
 		return err
 	}
+	p.namePools(&users, a.GetName(), "", "")
 	return admission.NewForbidden(a, fmt.Errorf("ExtensionProfile %q cannot be deleted: still pinned by %s", a.GetName(), describeShoots(users)))
 }
 
-// pinningUsers counts the Shoots an index lists under one key and keeps the first sorted keys.
+// pinningUsers counts the Shoots an index lists under one key and keeps the first sorted keys;
+// pools holds, per named key, where a pool pins.
 type pinningUsers struct {
 	count int
 	first []string
+	pools [][]string
+}
+
+// namePools finds, for every named Shoot, the pools that pin profile (component and version when
+// set): the index keys name Shoots, a pool is read from the cached object.
+func (p *extensionProfileInUse) namePools(users *pinningUsers, profile, component, version string) {
+	users.pools = make([][]string, len(users.first))
+	for i, key := range users.first {
+		obj, exists, err := p.shootIndexer.GetByKey(key)
+		shoot, ok := obj.(*gardencorev1beta1.Shoot)
+		if err != nil || !exists || !ok {
+			continue
+		}
+		matches := func(pin v1beta1helper.ComponentPin) bool {
+			return pin.Pinned() && pin.ExtensionType == profile && (component == "" || pin.Component == component) && (version == "" || pin.Version == version)
+		}
+		for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+			if matches(pin.ComponentPin) && !slices.Contains(users.pools[i], "worker pool "+pin.Pool) {
+				users.pools[i] = append(users.pools[i], "worker pool "+pin.Pool)
+			}
+		}
+		if len(users.pools[i]) > 0 && slices.ContainsFunc(v1beta1helper.ComponentPins(shoot.Spec.Extensions), matches) {
+			users.pools[i] = slices.Insert(users.pools[i], 0, "spec.extensions")
+		}
+	}
 }
 
 // pinningShoots returns the Shoots the index lists under key, from its keys only (no objects).
@@ -210,7 +240,13 @@ func describeShoots(users pinningUsers) string {
 	if users.count == 1 {
 		noun = "Shoot"
 	}
-	list := strings.Join(users.first, ", ")
+	named := slices.Clone(users.first)
+	for i := range named {
+		if i < len(users.pools) && len(users.pools[i]) > 0 {
+			named[i] += " (" + strings.Join(users.pools[i], ", ") + ")"
+		}
+	}
+	list := strings.Join(named, ", ")
 	if rest := users.count - len(users.first); rest > 0 {
 		list += fmt.Sprintf(", and %d more", rest)
 	}
