@@ -53,7 +53,7 @@ var _ = Describe("Compatibility rules that read worker", func() {
 		profile = &gardencorev1beta1.ExtensionProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: gpuType, Generation: 1},
 			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
-				Name: "driver",
+				Name: "driver", PerWorkerPool: true,
 				Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "535"}, {
 					Version: "570",
 					Compatibility: &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{
@@ -63,7 +63,7 @@ var _ = Describe("Compatibility rules that read worker", func() {
 				}},
 			}, {
 				// Overridden in pool cpu; admission checks that pin too.
-				Name: "toolkit", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "535"}},
+				Name: "toolkit", PerWorkerPool: true, Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "535"}},
 			}}},
 		}
 	})

@@ -103,6 +103,35 @@ var _ = Describe("per-pool pins", func() {
 			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Invalid value: "1.1.3": worker pool sandbox: runsc 1.1.3 needs machine type family g6`}, nil),
 	)
 
+	DescribeTable("ValidatePins checks a pool's override of a component the profile marks perWorkerPool",
+		func(perWorkerPool bool, version string, errs []string) {
+			driver := &gardencorev1beta1.ExtensionProfile{
+				ObjectMeta: metav1.ObjectMeta{Name: "gpu-driver", Generation: 1},
+				Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+					Name: "driver", PerWorkerPool: perWorkerPool, Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "535.0.0"}, {Version: "570.0.0"}},
+				}}},
+			}
+			workers := pools(nil)
+			workers[0].Extensions = []gardencorev1beta1.WorkerExtension{{Type: "gpu-driver", Components: []gardencorev1beta1.ExtensionComponent{{Name: "driver", Version: ptr.To(version)}}}}
+			gotErrs, _, err := ValidatePins(ctx, AdmissionRequest{
+				Shoot:   &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Provider: gardencorev1beta1.Provider{Workers: workers}}},
+				Profile: func(context.Context, string) (*gardencorev1beta1.ExtensionProfile, error) { return driver, nil },
+				Rules:   celutils.NewCache(), Now: now,
+			})
+			Expect(err).NotTo(HaveOccurred())
+			var messages []string
+			for _, e := range gotErrs {
+				messages = append(messages, e.Error())
+			}
+			Expect(messages).To(Equal(errs))
+		},
+		Entry("a listed version", true, "535.0.0", nil),
+		Entry("a version the profile does not list", true, "9.9.9",
+			[]string{`spec.provider.workers[0].extensions[0].components[0].version: Unsupported value: "9.9.9": supported values: "535.0.0", "570.0.0"`}),
+		Entry("a component not marked perWorkerPool", false, "535.0.0",
+			[]string{`spec.provider.workers[0].extensions[0].components[0].name: Forbidden: component driver of ExtensionProfile "gpu-driver" is not marked perWorkerPool: its version is the Shoot's for every pool`}),
+	)
+
 	DescribeTable("ResolvePins stores a pool's versions at the pool's address",
 		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, m5 bool, stored []StoredVersion, errs []string) {
 			req := MutationRequest{Workers: pools(runsc), Profile: profiles, Rules: celutils.NewCache(), Now: now}

@@ -121,7 +121,7 @@ func (v *pinValidation) validatePin(ctx context.Context, pin v1beta1helper.Compo
 		return nil
 	}
 	profileComponent := v.validateComponent(path, pin, profile, changed)
-	if profileComponent == nil || !pin.Pinned() {
+	if profileComponent == nil || !v.validatePerWorkerPool(path, pin, profile, *profileComponent, changed) || !pin.Pinned() {
 		return nil
 	}
 	versionValid := !changed || v.validateVersion(path, pin, *profileComponent)
@@ -182,6 +182,19 @@ func (v *pinValidation) validateComponent(path pinPath, pin v1beta1helper.Compon
 		v.allErrs = append(v.allErrs, field.NotSupported(path.componentPath().Child("name"), pin.Component, componentNames(profile)))
 	}
 	return profileComponent
+}
+
+// validatePerWorkerPool rejects a changed override of a component its profile does not mark
+// perWorkerPool; false for any override of such a component.
+func (v *pinValidation) validatePerWorkerPool(path pinPath, pin v1beta1helper.ComponentPin, profile *gardencorev1beta1.ExtensionProfile, profileComponent gardencorev1beta1.ExtensionProfileComponent, changed bool) bool {
+	if v.list.worker < 0 || v.list.runtime || profileComponent.PerWorkerPool {
+		return true
+	}
+	if changed {
+		v.allErrs = append(v.allErrs, field.Forbidden(path.componentPath().Child("name"), fmt.Sprintf(
+			"component %s of ExtensionProfile %q is not marked perWorkerPool: its version is the Shoot's for every pool", pin.Component, profile.Name)))
+	}
+	return false
 }
 
 // validateVersion checks a changed version and warns about preview, deprecated and downgraded

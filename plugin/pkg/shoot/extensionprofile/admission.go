@@ -153,14 +153,11 @@ func fieldManagerOf(a admission.Attributes) string {
 }
 
 // Validate checks the Shoot's pins, in spec.extensions[] and per pool, with
-// componentversion.ValidatePins; it refuses a pool's extensions[] overrides.
+// componentversion.ValidatePins.
 func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attributes, _ admission.ObjectInterfaces) error {
 	shoot, oldShoot, err := p.shootsToCheck(a)
 	if shoot == nil || err != nil {
 		return err
-	}
-	if allErrs := unservedPoolOverrides(shoot); len(allErrs) > 0 {
-		return admission.NewForbidden(a, allErrs.ToAggregate())
 	}
 	poolPins := hasPoolPins(shoot)
 	if !poolPins && !slices.ContainsFunc(shoot.Spec.Extensions, func(e core.Extension) bool { return len(e.Components) > 0 }) {

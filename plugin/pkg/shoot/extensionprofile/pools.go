@@ -8,25 +8,10 @@ import (
 	"fmt"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
-
-// unservedPoolOverrides refuses a pool's extensions[] overrides: which components may be
-// overridden per pool is not known to the plugin yet (docs/proposals/per-pool-component-versions.md),
-// and storing them unchecked would acknowledge versions nothing validated.
-func unservedPoolOverrides(shoot *core.Shoot) field.ErrorList {
-	var allErrs field.ErrorList
-	const detail = "per-pool overrides of extension components are not checked against ExtensionProfiles yet; pin versions in spec.extensions[].components[]"
-	for i, worker := range shoot.Spec.Provider.Workers {
-		if len(worker.Extensions) > 0 {
-			allErrs = append(allErrs, field.Forbidden(field.NewPath("spec", "provider", "workers").Index(i).Child("extensions"), detail))
-		}
-	}
-	return allErrs
-}
 
 // hasPoolPins reports whether a pool of shoot sets components: a runtime's or an override's.
 func hasPoolPins(shoot *core.Shoot) bool {

@@ -25,10 +25,10 @@ var _ = Describe("ShootExtensionProfile per-pool pins", func() {
 		ctx      context.Context
 		warnings *recorder
 		admitter *ShootExtensionProfile
+		factory  gardencoreinformers.SharedInformerFactory
 	)
 
 	BeforeEach(func() {
-		var factory gardencoreinformers.SharedInformerFactory
 		ctx, warnings, factory, admitter, _ = newPlugin()
 		lifecycle := func(c gardencorev1beta1.VersionClassification) []gardencorev1beta1.LifecycleStage {
 			return []gardencorev1beta1.LifecycleStage{{Classification: c}}
@@ -104,11 +104,30 @@ var _ = Describe("ShootExtensionProfile per-pool pins", func() {
 		Expect(admitter.Validate(ctx, attributes(shoot, old, admission.Update, ""), nil)).To(Succeed())
 	})
 
-	It("refuses a pool's extensions[] overrides until they are checked against the profile", func() {
-		shoot := shootWith(traefik("3.6.13"))
-		shoot.Spec.Provider.Workers[0].Extensions = []core.WorkerExtension{{Type: "shoot-traefik", Components: []core.ExtensionComponent{{Name: "traefik", Version: ptr.To("3.6.12")}}}}
-		err := admitter.Validate(ctx, attributes(shoot, nil, admission.Create, ""), nil)
-		Expect(apierrors.IsForbidden(err)).To(BeTrue())
-		Expect(err).To(MatchError(ContainSubstring("spec.provider.workers[0].extensions: Forbidden: per-pool overrides")))
-	})
+	DescribeTable("admits a pool's override only of a component marked perWorkerPool",
+		func(perWorkerPool bool, version, detail string) {
+			Expect(factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Add(&gardencorev1beta1.ExtensionProfile{
+				ObjectMeta: metav1.ObjectMeta{Name: "gpu-driver", Generation: 1},
+				Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+					Name: "driver", PerWorkerPool: perWorkerPool, Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "535.0.0"}, {Version: "570.2.0"}, {Version: "570.4.1"}},
+				}}},
+			})).To(Succeed())
+			shoot := shootWith(core.Extension{Type: "gpu-driver", Components: []core.ExtensionComponent{{Name: "driver", Version: ptr.To("535.0.0")}}})
+			shoot.Spec.Provider.Workers[0].Extensions = []core.WorkerExtension{{Type: "gpu-driver", Components: []core.ExtensionComponent{{Name: "driver", Version: ptr.To(version)}}}}
+			err := admitter.Admit(ctx, attributes(shoot, nil, admission.Create, ""), nil)
+			if err == nil {
+				err = admitter.Validate(ctx, attributes(shoot, nil, admission.Create, ""), nil)
+			}
+			if detail != "" {
+				Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
+				Expect(err).To(MatchError(ContainSubstring(detail)))
+				return
+			}
+			Expect(err).NotTo(HaveOccurred())
+			Expect(*shoot.Spec.Provider.Workers[0].Extensions[0].Components[0].Version).To(Equal("570.4.1"))
+		},
+		Entry("a partial version resolved into the pool's override", true, "570", ""),
+		Entry("a component not marked perWorkerPool", false, "570.4.1",
+			`spec.provider.workers[0].extensions[0].components[0].name: Forbidden: component driver of ExtensionProfile "gpu-driver" is not marked perWorkerPool`),
+	)
 })

@@ -31,7 +31,11 @@ var _ = Describe("Per-pool pins", Ordered, func() {
 	BeforeAll(func() {
 		Expect(gardenClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}})).To(Succeed())
 		Expect(gardenClient.Create(ctx, failover.CloudProfile(cloudProfile))).To(Succeed())
-		Expect(gardenClient.Create(ctx, failover.ExtensionProfile("agent"))).To(Succeed())
+		agent := failover.ExtensionProfile("agent")
+		agent.Spec.Components[0].PerWorkerPool = true
+		agent.Spec.Components = append(agent.Spec.Components, gardencorev1beta1.ExtensionProfileComponent{
+			Name: "controller", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}}})
+		Expect(gardenClient.Create(ctx, agent)).To(Succeed())
 		Expect(gardenClient.Create(ctx, gvisorProfile())).To(Succeed())
 		// Admission reads the profiles from its informer (a miss is read live); wait until it admits.
 		Eventually(func() error {
@@ -82,6 +86,29 @@ var _ = Describe("Per-pool pins", Ordered, func() {
 			Expect(gardenClient.Update(ctx, shoot)).To(Succeed())
 			Expect(poolVersion(shoot)).To(Equal("1.1.0"))
 		})
+	})
+
+	Describe("admission of a pool's override", func() {
+		DescribeTable("checks it against the Shoot-level extension's profile",
+			func(name, component, version, stored, detail string) {
+				shoot := failover.Shoot(namespace, name, cloudProfile, "agent", "1.0.0")
+				shoot.Spec.Provider.Workers[0].Extensions = []gardencorev1beta1.WorkerExtension{{Type: "agent",
+					Components: []gardencorev1beta1.ExtensionComponent{{Name: component, Version: ptr.To(version)}}}}
+				err := gardenClient.Create(ctx, shoot)
+				if detail != "" {
+					Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
+					Expect(err.Error()).To(ContainSubstring(detail))
+					return
+				}
+				Expect(err).NotTo(HaveOccurred())
+				Expect(*shoot.Spec.Provider.Workers[0].Extensions[0].Components[0].Version).To(Equal(stored))
+			},
+			Entry("a partial version of a perWorkerPool component, resolved", "override", "agent", "1.1", "1.1.0", ""),
+			Entry("a version the profile does not list", "override-unknown", "agent", "9.9.9", "",
+				`spec.provider.workers[0].extensions[0].components[0].version: Unsupported value: "9.9.9"`),
+			Entry("a component not marked perWorkerPool", "override-shared", "controller", "1.0.0", "",
+				`spec.provider.workers[0].extensions[0].components[0].name: Forbidden: component controller of ExtensionProfile "agent" is not marked perWorkerPool`),
+		)
 	})
 
 	// CEL with worker: pool-cel adds its cases for a pool's pin and for Shoot-level pins here.
@@ -158,7 +185,7 @@ func gvisorProfile() *gardencorev1beta1.ExtensionProfile {
 	}
 	return &gardencorev1beta1.ExtensionProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: gvisor},
-		Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+		Spec: gardencorev1beta1.ExtensionProfileSpec{ExtensionKind: gardencorev1beta1.ExtensionKindContainerRuntime, Components: []gardencorev1beta1.ExtensionProfileComponent{{
 			Name: "runsc",
 			Versions: []gardencorev1beta1.ExtensionComponentVersion{
 				{Version: "1.0.0", Lifecycle: lifecycle(gardencorev1beta1.ClassificationExpired)},

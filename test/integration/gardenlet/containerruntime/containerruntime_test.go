@@ -63,7 +63,7 @@ var _ = Describe("gardenlet writes the seed ContainerRuntimes of a Shoot's pools
 		Expect(gardenClient.Create(ctx, failover.ExtensionProfile("agent"))).To(Succeed())
 		Expect(gardenClient.Create(ctx, &gardencorev1beta1.ExtensionProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor"},
-			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{{
+			Spec: gardencorev1beta1.ExtensionProfileSpec{ExtensionKind: gardencorev1beta1.ExtensionKindContainerRuntime, Components: []gardencorev1beta1.ExtensionProfileComponent{{
 				Name:     "runsc",
 				Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "2025.1.1"}, {Version: "2026.1.1"}, {Version: "2026.2.1"}},
 			}}},
