@@ -1065,8 +1065,18 @@ func schema_pkg_apis_core_v1beta1_CRI(ref common.ReferenceCallback) common.OpenA
 						},
 					},
 					"containerRuntimes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"type",
+								},
+								"x-kubernetes-list-type":       "map",
+								"x-kubernetes-patch-merge-key": "type",
+								"x-kubernetes-patch-strategy":  "merge",
+							},
+						},
 						SchemaProps: spec.SchemaProps{
-							Description: "ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it.",
+							Description: "ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it, keyed by type, so that maintenance and the owner of a Shoot each own their fields of an entry.",
 							Type:        []string{"array"},
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{

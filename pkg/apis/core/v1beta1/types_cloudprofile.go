@@ -180,9 +180,14 @@ type MachineImageVersion struct {
 type CRI struct {
 	// Name is the container runtime interface, e.g. containerd.
 	Name CRIName `json:"name" protobuf:"bytes,1,opt,name=name,casttype=CRIName"`
-	// ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it.
+	// ContainerRuntimes lists additional container runtimes (e.g. gvisor) available with it, keyed
+	// by type, so that maintenance and the owner of a Shoot each own their fields of an entry.
+	// +patchMergeKey=type
+	// +patchStrategy=merge
+	// +listType=map
+	// +listMapKey=type
 	// +optional
-	ContainerRuntimes []ContainerRuntime `json:"containerRuntimes,omitempty" protobuf:"bytes,2,rep,name=containerRuntimes"`
+	ContainerRuntimes []ContainerRuntime `json:"containerRuntimes,omitempty" patchStrategy:"merge" patchMergeKey:"type" protobuf:"bytes,2,rep,name=containerRuntimes"`
 }
 
 // ContainerRuntime is an additional container runtime of a CRI.

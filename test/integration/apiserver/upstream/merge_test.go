@@ -114,6 +114,9 @@ var _ = Describe("Merge semantics of keyed lists", Ordered, func() {
 			g.Expect(workers).To(HaveKeyWithValue("x-kubernetes-patch-strategy", "merge"))
 			extensions := doc.Components.Schemas["com.github.gep-78.gardener.pkg.apis.core.v1beta1.ShootSpec"].Properties["extensions"]
 			g.Expect(extensions).To(HaveKeyWithValue("x-kubernetes-list-map-keys", ConsistOf("type")))
+			runtimes := doc.Components.Schemas["com.github.gep-78.gardener.pkg.apis.core.v1beta1.CRI"].Properties["containerRuntimes"]
+			g.Expect(runtimes).To(HaveKeyWithValue("x-kubernetes-list-map-keys", ConsistOf("type")))
+			g.Expect(runtimes).To(HaveKeyWithValue("x-kubernetes-patch-merge-key", "type"))
 			versions := doc.Components.Schemas["com.github.gep-78.gardener.pkg.apis.core.v1beta1.MachineImage"].Properties["versions"]
 			g.Expect(versions).NotTo(HaveKey("x-kubernetes-list-type"))
 			g.Expect(versions).To(HaveKeyWithValue("x-kubernetes-patch-merge-key", "version"))
