@@ -47,6 +47,10 @@ func (c incompatibleShoot) Check(_ context.Context, _ *gardencorev1beta1.Extensi
 	return nil, true
 }
 
+func (c incompatibleShoot) CheckWorker(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version, _ string) ([]componentversion.RuleFailure, bool) {
+	return c.Check(ctx, profile, component, version)
+}
+
 func stages(now time.Time, expiresIn *time.Duration) []gardencorev1beta1.LifecycleStage {
 	out := []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationSupported}}
 	if expiresIn != nil {

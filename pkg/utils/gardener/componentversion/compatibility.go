@@ -231,6 +231,9 @@ type ShootCompatibility interface {
 	// evaluated once per pool without an override of the component. A rule that cannot be
 	// evaluated fails. ok is false when the Shoot could not be prepared.
 	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) (failures []RuleFailure, ok bool)
+	// CheckWorker is Check for a pin of the pool named pool (a runtime's or an override's): every
+	// rule is evaluated once, `worker` bound to that pool; ok is also false without that pool.
+	CheckWorker(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version, pool string) (failures []RuleFailure, ok bool)
 }
 
 // NewCELCompatibilityChecker returns the CompatibilityChecker of admission's engine
@@ -254,9 +257,6 @@ func (c *celShootCompatibility) Check(ctx context.Context, profile *gardencorev1
 	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), ruleScope{extensionType: profile.Name, component: component})
 }
 
-// CheckWorker is Check for a pin of the pool named pool (a runtime's or an override's): every rule
-// is evaluated once, `worker` bound to that pool; ok is also false without that pool. It joins
-// ShootCompatibility with its first caller outside this package.
 func (c *celShootCompatibility) CheckWorker(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version, pool string) ([]RuleFailure, bool) {
 	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), ruleScope{extensionType: profile.Name, component: component, pool: pool})
 }

@@ -38,6 +38,11 @@ func (s countingShoot) Check(ctx context.Context, profile *gardencorev1beta1.Ext
 	return s.inner.Check(ctx, profile, component, version)
 }
 
+func (s countingShoot) CheckWorker(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version, pool string) ([]RuleFailure, bool) {
+	s.c.checked++
+	return s.inner.CheckWorker(ctx, profile, component, version, pool)
+}
+
 var _ = Describe("Compatibility", func() {
 	var (
 		ctx     = context.Background()

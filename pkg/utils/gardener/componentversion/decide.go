@@ -92,7 +92,7 @@ func Decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, sh
 // DecidePool is Decide for the entry of a worker pool that pin addresses, as
 // v1beta1helper.PoolComponentPins lists it (a container runtime's or an override's). The entry
 // follows only its own autoUpdate and channel, as admission reads it; rules see shoot as it is, the
-// pool's image and Kubernetes version included.
+// pool's image and Kubernetes version included, and `worker` is that pool.
 func DecidePool(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, shoot *gardencorev1beta1.Shoot, pin v1beta1helper.PoolComponentPin, at time.Time, soak time.Duration, rollout *gardencorev1beta1.RolloutPolicy, checker CompatibilityChecker) Outcome {
 	worker := shoot.Spec.Provider.Workers[pin.WorkerIndex]
 	entry := pinnedEntry{profileName: pin.ExtensionType, extension: gardencorev1beta1.Extension{Type: pin.ExtensionType}}
@@ -101,7 +101,10 @@ func DecidePool(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile
 	} else {
 		entry.component = worker.Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex]
 	}
-	return decide(ctx, profile, shoot, entry, at, soak, rollout, checker.ForShoot(shoot).Check)
+	compatibility := checker.ForShoot(shoot)
+	return decide(ctx, profile, shoot, entry, at, soak, rollout, func(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]RuleFailure, bool) {
+		return compatibility.CheckWorker(ctx, profile, component, version, pin.Pool)
+	})
 }
 
 // pinnedEntry is a component entry with the extension-level defaults it follows and the name of

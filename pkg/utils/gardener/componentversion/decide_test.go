@@ -251,6 +251,10 @@ var _ = Describe("DecidePool", func() {
 			}},
 		}}
 	}
+	// readWorker makes 1.0.2's rule read the pool of the pin instead of every pool.
+	readWorker := func(p *gardencorev1beta1.ExtensionProfile) {
+		p.Spec.Components[0].Versions[2].Compatibility.Validations[0].Rule = "worker.machine.image.version == '1877.8.0'"
+	}
 	runtimePin := func(shoot *gardencorev1beta1.Shoot) v1beta1helper.PoolComponentPin {
 		return v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers)[0]
 	}
@@ -278,6 +282,15 @@ var _ = Describe("DecidePool", func() {
 			"force update to 1.0.1 (Component version expired - force update required)"),
 		Entry("the pool's image as the run moved it", "1.0.0", frozen,
 			func(s *gardencorev1beta1.Shoot) {
+				s.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("1877.8.0")
+			},
+			"force update to 1.0.2 (Component version expired - force update required)"),
+		Entry("a rule reading worker sees the pin's pool", "1.0.0", frozen,
+			func(*gardencorev1beta1.Shoot) { readWorker(profile) },
+			"force update to 1.0.1 (Component version expired - force update required)"),
+		Entry("a rule reading worker sees the pool's image as the run moved it", "1.0.0", frozen,
+			func(s *gardencorev1beta1.Shoot) {
+				readWorker(profile)
 				s.Spec.Provider.Workers[1].Machine.Image.Version = ptr.To("1877.8.0")
 			},
 			"force update to 1.0.2 (Component version expired - force update required)"),

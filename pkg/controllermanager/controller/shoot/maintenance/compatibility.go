@@ -133,16 +133,22 @@ func (s componentStep) introducedIncompatibilities(ctx context.Context, shoot, m
 	entering := v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions)
 	// One conversion of each Shoot for all pins: neither changes during this function.
 	maintained, entered := s.checker.ForShoot(maintainedShoot), s.checker.ForShoot(shoot)
+	checkOn := func(c componentversion.ShootCompatibility, profile *gardencorev1beta1.ExtensionProfile, i incompatibility) ([]componentversion.RuleFailure, bool) {
+		if i.pool != "" {
+			return c.CheckWorker(ctx, profile, i.pin.Component, i.pin.Version, i.pool)
+		}
+		return c.Check(ctx, profile, i.pin.Component, i.pin.Version)
+	}
 	check := func(i incompatibility) {
 		profile := s.profiles[i.pin.ExtensionType]
 		if profile == nil {
 			return
 		}
-		current, _ := maintained.Check(ctx, profile, i.pin.Component, i.pin.Version)
+		current, _ := checkOn(maintained, profile, i)
 		if len(current) == 0 {
 			return
 		}
-		previous, baseline := entered.Check(ctx, profile, i.pin.Component, i.pin.Version)
+		previous, baseline := checkOn(entered, profile, i)
 		if i.introduced = componentversion.IntroducedRuleFailures(current, previous, baseline); len(i.introduced) > 0 {
 			out = append(out, i)
 		}

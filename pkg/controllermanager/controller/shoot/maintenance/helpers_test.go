@@ -167,3 +167,8 @@ type checkFunc func(ctx context.Context, profile *gardencorev1beta1.ExtensionPro
 func (f checkFunc) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]componentversion.RuleFailure, bool) {
 	return f(ctx, profile, component, version)
 }
+
+// CheckWorker checks as Check: the fake rules read the pools from the Shoot.
+func (f checkFunc) CheckWorker(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version, _ string) ([]componentversion.RuleFailure, bool) {
+	return f(ctx, profile, component, version)
+}
