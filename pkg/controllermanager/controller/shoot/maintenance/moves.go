@@ -20,18 +20,25 @@ func (c componentUpdate) move(now time.Time) (gardencorev1beta1.ExtensionCompone
 	if !c.isSuccessful || c.from == c.to {
 		return gardencorev1beta1.ExtensionComponentMove{}, false
 	}
-	return gardencorev1beta1.ExtensionComponentMove{Type: c.extensionType, Component: c.component,
-		From: c.from, To: c.to, Time: metav1.Time{Time: now}, Forced: c.forced}, true
+	m := gardencorev1beta1.ExtensionComponentMove{Type: c.extensionType, Component: c.component,
+		From: c.from, To: c.to, Time: metav1.Time{Time: now}, Forced: c.forced}
+	if c.pool != "" {
+		m.WorkerPool = ptr.To(c.pool)
+	}
+	return m, true
 }
 
 // componentMoves returns status.extensionComponentMoves after a run: each move replaces the record
-// of its extension type, component and pool; records of Shoot-level pins that maintainedShoot no
-// longer has are dropped.
+// of its extension type, component and pool; records of pins that maintainedShoot no longer has
+// are dropped.
 func componentMoves(moves []gardencorev1beta1.ExtensionComponentMove, maintainedShoot *gardencorev1beta1.Shoot, updates []componentUpdate, now time.Time) []gardencorev1beta1.ExtensionComponentMove {
 	pins := v1beta1helper.ComponentPins(maintainedShoot.Spec.Extensions)
+	poolPins := v1beta1helper.PoolComponentPins(maintainedShoot.Spec.Provider.Workers)
 	out := slices.DeleteFunc(slices.Clone(moves), func(m gardencorev1beta1.ExtensionComponentMove) bool {
 		if m.WorkerPool != nil {
-			return false
+			return !slices.ContainsFunc(poolPins, func(p v1beta1helper.PoolComponentPin) bool {
+				return p.Pool == *m.WorkerPool && p.ExtensionType == m.Type && p.Component == m.Component && p.Pinned()
+			})
 		}
 		pin, ok := v1beta1helper.FindComponentPin(pins, m.Type, m.Component)
 		return !ok || !pin.Pinned()

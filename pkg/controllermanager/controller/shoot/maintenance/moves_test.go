@@ -27,9 +27,17 @@ var _ = Describe("#componentMoves", func() {
 	}
 	poolMove := move("falco", "0.44.0", "0.44.1", earlier, false)
 	poolMove.WorkerPool = ptr.To("gpu")
-	// The maintained Shoot pins falco and falcoctl; sidekick is no longer pinned.
+	// The maintained Shoot pins falco and falcoctl, and falco in pool gpu; sidekick is no longer pinned.
 	shoot := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: []gardencorev1beta1.Extension{{Type: "shoot-falco-service",
-		Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.44.2")}, {Name: "falcoctl", Version: ptr.To("0.11.0")}, {Name: "sidekick"}}}}}}
+		Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.44.2")}, {Name: "falcoctl", Version: ptr.To("0.11.0")}, {Name: "sidekick"}}}},
+		Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{{Name: "gpu", Extensions: []gardencorev1beta1.WorkerExtension{{Type: "shoot-falco-service",
+			Components: []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.44.1")}}}}}}}}}
+	poolUpdate := update("falco", "0.44.1", "0.44.2", true, false)
+	poolUpdate.pool = "gpu"
+	poolMoved := move("falco", "0.44.1", "0.44.2", now, false)
+	poolMoved.WorkerPool = ptr.To("gpu")
+	otherPool := move("falco", "0.44.0", "0.44.1", earlier, false)
+	otherPool.WorkerPool = ptr.To("gone")
 
 	DescribeTable("records the moves of a run",
 		func(stored []gardencorev1beta1.ExtensionComponentMove, updates []componentUpdate, expected []gardencorev1beta1.ExtensionComponentMove) {
@@ -52,6 +60,10 @@ var _ = Describe("#componentMoves", func() {
 			[]gardencorev1beta1.ExtensionComponentMove{poolMove},
 			[]componentUpdate{update("falco", "0.44.1", "0.44.2", true, false)},
 			[]gardencorev1beta1.ExtensionComponentMove{poolMove, move("falco", "0.44.1", "0.44.2", now, false)}),
+		Entry("a pool's move records its pool and replaces its record", []gardencorev1beta1.ExtensionComponentMove{poolMove},
+			[]componentUpdate{poolUpdate}, []gardencorev1beta1.ExtensionComponentMove{poolMoved}),
+		Entry("the record of a pool that no longer pins the component goes", []gardencorev1beta1.ExtensionComponentMove{otherPool, poolMove}, nil,
+			[]gardencorev1beta1.ExtensionComponentMove{poolMove}),
 		Entry("records of components no longer pinned go",
 			[]gardencorev1beta1.ExtensionComponentMove{move("sidekick", "2.0.0", "2.1.0", earlier, false), {Type: "shoot-traefik", Component: "traefik", To: "3.7.0"}},
 			[]componentUpdate{update("falco", "0.44.1", "0.44.2", true, false)},
