@@ -31,6 +31,8 @@ import (
 // runs the same step with the baseline checker, which prepares the typed Shoot anew for every
 // candidate; "one rule set/..." is the control oneRuleSetChecker. cpu-µs/candidate is the process
 // CPU time per candidate (test/benchutil), the figure the flatness target is read from.
+// "pool/..." pins falco as a container runtime's component of the Shoot's first pool instead
+// (profile containerruntime-falco, same versions and rules), decided by DecidePool.
 func BenchmarkMaintainExtensionComponents(b *testing.B) {
 	features.RegisterFeatureGates()
 	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
@@ -52,6 +54,16 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 	if falco < 0 {
 		b.Fatal("the example Shoot does not enable shoot-falco-service")
 	}
+	poolShoot := shoot.DeepCopy()
+	poolShoot.Spec.Extensions[falco].Components = nil
+	poolShoot.Spec.Provider.Workers[0].CRI = &gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD,
+		ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "falco", Components: shoot.Spec.Extensions[falco].Components}}}
+	pinned := func(s *gardencorev1beta1.Shoot) string {
+		if s.Spec.Extensions[falco].Components == nil {
+			return *s.Spec.Provider.Workers[0].CRI.ContainerRuntimes[0].Components[0].Version
+		}
+		return *s.Spec.Extensions[falco].Components[0].Version
+	}
 
 	for _, n := range []int{10, 50, 200} {
 		profile := &gardencorev1beta1.ExtensionProfile{
@@ -70,20 +82,24 @@ func BenchmarkMaintainExtensionComponents(b *testing.B) {
 				}},
 			})
 		}
+		runtimeProfile := profile.DeepCopy()
+		runtimeProfile.Name = "containerruntime-falco"
 		for _, c := range []struct {
 			name    string
 			checker componentversion.CompatibilityChecker
+			shoot   *gardencorev1beta1.Shoot
 		}{
-			{"", componentversion.NewCELCompatibilityChecker(celutils.NewCache())},
-			{"conversion per candidate/", perCandidateChecker{componentversion.NewCELCompatibilityChecker(celutils.NewCache())}},
-			{"one rule set/", oneRuleSetChecker{componentversion.NewCELCompatibilityChecker(celutils.NewCache())}},
+			{"", componentversion.NewCELCompatibilityChecker(celutils.NewCache()), shoot},
+			{"conversion per candidate/", perCandidateChecker{componentversion.NewCELCompatibilityChecker(celutils.NewCache())}, shoot},
+			{"one rule set/", oneRuleSetChecker{componentversion.NewCELCompatibilityChecker(celutils.NewCache())}, shoot},
+			{"pool/", componentversion.NewCELCompatibilityChecker(celutils.NewCache()), poolShoot},
 		} {
-			step := testStep(now, c.checker, profile)
+			step := testStep(now, c.checker, profile, runtimeProfile)
 			run := func() (*gardencorev1beta1.Shoot, []componentUpdate) {
-				maintained := shoot.DeepCopy()
+				maintained := c.shoot.DeepCopy()
 				return maintained, step.maintain(context.Background(), logr.Discard(), maintained)
 			}
-			if maintained, updates := run(); len(updates) != 0 || *maintained.Spec.Extensions[falco].Components[0].Version != "0.1.0" {
+			if maintained, updates := run(); len(updates) != 0 || pinned(maintained) != "0.1.0" {
 				b.Fatalf("expected no update, got %+v", updates)
 			}
 
