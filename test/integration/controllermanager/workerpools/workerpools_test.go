@@ -115,7 +115,8 @@ func runtimeProfile(runtimeType, component string, versions ...gardencorev1beta1
 	return &gardencorev1beta1.ExtensionProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-" + runtimeType},
 		Spec: gardencorev1beta1.ExtensionProfileSpec{
-			Components: []gardencorev1beta1.ExtensionProfileComponent{{Name: component, Versions: versions}},
+			ExtensionKind: gardencorev1beta1.ExtensionKindContainerRuntime,
+			Components:    []gardencorev1beta1.ExtensionProfileComponent{{Name: component, Versions: versions}},
 		},
 	}
 }
