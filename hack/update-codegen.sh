@@ -28,6 +28,9 @@ if [[ ! -f "${CODEGEN_PKG}/kube_codegen.sh" ]]; then
 fi
 # shellcheck source=/dev/null
 source "${CODEGEN_PKG}/kube_codegen.sh"
+# openapi-gen writes model-name files into every input package it may write: the extra
+# packages below live in the module cache and are read only.
+KUBE_CODEGEN_READONLY_PKGS+=(k8s.io/api/core/v1 k8s.io/api/autoscaling/v1)
 
 # One run per API group: defaulter-gen refuses two SetDefaults_ functions for the same external
 # type (both component configurations default component-base's ClientConnectionConfiguration).
