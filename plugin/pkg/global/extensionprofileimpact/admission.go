@@ -163,7 +163,8 @@ func (p *extensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	return append(rolloutWarnings(oldProfile, profile), impactWarnings(impacts, maxWarnings)...), nil
 }
 
-// pinningShoots looks up the Shoots that actively pin extensionType, sorted.
+// pinningShoots looks up the Shoots that actively pin extensionType, sorted, a Shoot once per
+// pool whose entry pins it.
 func (p *extensionProfileImpact) pinningShoots(extensionType string) pinLookup {
 	return func(component, version string) ([]pinningShoot, error) {
 		objs, err := p.shootIndexer.ByIndex(indexer.ShootPinnedComponentVersionIndex, indexer.PinnedComponentVersionKey(extensionType, component, version))
@@ -180,6 +181,11 @@ func (p *extensionProfileImpact) pinningShoots(extensionType string) pinLookup {
 				if pin.ExtensionType == extensionType && pin.Component == component && pin.Version == version {
 					out = append(out, pinningShoot{Shoot: shoot, ExtensionIndex: pin.ExtensionIndex, ComponentIndex: pin.ComponentIndex})
 					break
+				}
+			}
+			for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+				if pin.ExtensionType == extensionType && pin.Component == component && pin.Version == version {
+					out = append(out, pinningShoot{Shoot: shoot, Pool: &pin})
 				}
 			}
 		}

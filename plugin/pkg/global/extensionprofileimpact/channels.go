@@ -52,6 +52,10 @@ func channelMoves(old, component gardencorev1beta1.ExtensionProfileComponent, no
 
 // follows returns the release channel the pinning entry of s follows, if any.
 func (s pinningShoot) follows() (gardencorev1beta1.ReleaseChannel, bool) {
+	if s.Pool != nil {
+		// A pool's entry follows only its own channel.
+		return componentversion.EffectiveChannel(gardencorev1beta1.Extension{}, *s.entry())
+	}
 	extension := s.Shoot.Spec.Extensions[s.ExtensionIndex]
 	return componentversion.EffectiveChannel(extension, extension.Components[s.ComponentIndex])
 }
@@ -134,8 +138,8 @@ func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionPr
 	counts := map[targetOutcome]int{}
 	moved := map[string]pinningShoot{}
 	for _, s := range shoots {
-		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, nil, checker)
-		stored := *s.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version
+		outcome := s.decide(ctx, profile, at, soak, checker)
+		stored := *s.entry().Version
 		switch outcome.Action {
 		case componentversion.ActionUpdate, componentversion.ActionForceUpdate:
 			o := targetOutcome{Forced: outcome.Action == componentversion.ActionForceUpdate, Target: outcome.Target}
@@ -145,7 +149,7 @@ func decideFollowers(ctx context.Context, profile *gardencorev1beta1.ExtensionPr
 			}
 			updated := s
 			updated.Shoot = s.Shoot.DeepCopy()
-			updated.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex].Version = &o.Target
+			updated.entry().Version = &o.Target
 			moved[s.Key()] = updated
 		case componentversion.ActionHold:
 			impact.Holding++

@@ -93,7 +93,7 @@ func compareAll(ctx context.Context, oldProfile, profile *gardencorev1beta1.Exte
 	impact := &fleetImpact{Change: profileChange{Component: component, Version: version, OldListed: true}, Kind: eventMoves, At: now, Pinning: len(shoots)}
 	counts := map[targetOutcome]int{}
 	outcome := func(p *gardencorev1beta1.ExtensionProfile, s pinningShoot) componentversion.Outcome {
-		return componentversion.Decide(ctx, p, s.Shoot, s.ExtensionIndex, s.ComponentIndex, now, soak, nil, checker)
+		return s.decide(ctx, p, now, soak, checker)
 	}
 	changed := 0
 	for _, s := range shoots {

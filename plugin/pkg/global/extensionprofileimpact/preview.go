@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
@@ -17,14 +18,41 @@ import (
 // maxNamedShoots is how many Shoots a fleetImpact names, in namespace/name order; counts cover all.
 const maxNamedShoots = 10
 
-// pinningShoot is a Shoot that actively pins a component version, at these indexes of its spec.
+// pinningShoot is a Shoot that actively pins a component version, at these indexes of its spec, or
+// in the pool entry Pool addresses.
 type pinningShoot struct {
 	Shoot                          *gardencorev1beta1.Shoot
 	ExtensionIndex, ComponentIndex int
+	Pool                           *v1beta1helper.PoolComponentPin
 }
 
-// Key returns the Shoot's namespace/name.
-func (s pinningShoot) Key() string { return s.Shoot.Namespace + "/" + s.Shoot.Name }
+// Key returns the Shoot's namespace/name, with [pool] for a pool's pin.
+func (s pinningShoot) Key() string {
+	if s.Pool != nil {
+		return s.Shoot.Namespace + "/" + s.Shoot.Name + "[" + s.Pool.Pool + "]"
+	}
+	return s.Shoot.Namespace + "/" + s.Shoot.Name
+}
+
+// entry returns the pinning component entry in s.Shoot.
+func (s pinningShoot) entry() *gardencorev1beta1.ExtensionComponent {
+	if s.Pool == nil {
+		return &s.Shoot.Spec.Extensions[s.ExtensionIndex].Components[s.ComponentIndex]
+	}
+	worker := &s.Shoot.Spec.Provider.Workers[s.Pool.WorkerIndex]
+	if s.Pool.Kind == gardencorev1beta1.ExtensionKindContainerRuntime {
+		return &worker.CRI.ContainerRuntimes[s.Pool.ExtensionIndex].Components[s.Pool.ComponentIndex]
+	}
+	return &worker.Extensions[s.Pool.ExtensionIndex].Components[s.Pool.ComponentIndex]
+}
+
+// decide is maintenance's decision for the pinning entry at at.
+func (s pinningShoot) decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, at time.Time, soak time.Duration, checker componentversion.CompatibilityChecker) componentversion.Outcome {
+	if s.Pool != nil {
+		return componentversion.DecidePool(ctx, profile, s.Shoot, *s.Pool, at, soak, nil, checker)
+	}
+	return componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, nil, checker)
+}
 
 // pinLookup returns the Shoots not being deleted that actively pin a component, sorted.
 type pinLookup func(component, version string) ([]pinningShoot, error)
@@ -129,7 +157,7 @@ func decideAll(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile,
 	impact := fleetImpact{Change: change, Kind: kind, At: at, Pinning: len(shoots)}
 	counts := map[targetOutcome]int{}
 	for _, s := range shoots {
-		outcome := componentversion.Decide(ctx, profile, s.Shoot, s.ExtensionIndex, s.ComponentIndex, at, soak, nil, checker)
+		outcome := s.decide(ctx, profile, at, soak, checker)
 		switch outcome.Action {
 		case componentversion.ActionHold, componentversion.ActionWait:
 			impact.Holding++
