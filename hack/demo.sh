@@ -91,6 +91,13 @@ show apply -f "${DEV}/example/22-extensionprofile-containerruntime-gvisor.yaml"
 "${KUBECTL}" wait --for=jsonpath='{.status.components[0].name}'=runsc extensionprofile/containerruntime-gvisor --timeout=60s >/dev/null
 show get extensionprofile containerruntime-gvisor -o jsonpath='{range .status.components[*]}{range .versions[*]}{.version}{"\t"}{.classification}{"\n"}{end}{end}'
 
+step "A shoot owner runs gVisor in two worker pools on two runsc versions: sandbox-old frozen on the deprecated 2026.1.0, sandbox-new on 2026.11.0"
+show apply -f "${DEV}/example/35-shoot-gvisor-pools.yaml"
+pool_versions() {
+  show get shoot sandbox -n garden-dev -o jsonpath='{range .spec.provider.workers[*]}{.name}{": runsc "}{.cri.containerRuntimes[0].components[0].version}{"\n"}{end}'
+}
+pool_versions
+
 step "A shoot owner pins falco 0.44.1 and traefik 3.6.13: accepted"
 show apply -f "${DEV}/example/30-shoot-pinned.yaml"
 
@@ -143,6 +150,19 @@ echo "(0 replicas: the local garden has no nodes; the version is in the image, t
 show get deployment falco -n shoot--dev--pinned -L app.kubernetes.io/version -o wide
 show get configmap falco-config -n shoot--dev--pinned -o jsonpath='{.data}{"\n"}'
 
+step "gardenlet wrote a seed ContainerRuntime per pool with the pool's version; the gvisor extension installed each with a DaemonSet on the pool's nodes"
+for pool in sandbox-old sandbox-new; do
+  "${KUBECTL}" wait --for=create "containerruntime/gvisor-${pool}" -n shoot--dev--sandbox --timeout=60s >/dev/null
+  "${KUBECTL}" wait --for=jsonpath='{.status.lastOperation.state}'=Succeeded "containerruntime/gvisor-${pool}" -n shoot--dev--sandbox --timeout=60s >/dev/null
+done
+runtime_versions() {
+  show get containerruntimes -n shoot--dev--sandbox -o custom-columns='NAME:.metadata.name,POOL:.spec.workerPool.name,RUNSC:.spec.components[0].version,STATUS:.status.lastOperation.state,DESCRIPTION:.status.lastOperation.description'
+  show get daemonsets -n shoot--dev--sandbox -L worker.gardener.cloud/pool,app.kubernetes.io/version -o wide
+}
+runtime_versions
+echo "(no pods: the local garden has no nodes; the version is in the image and the label, the platform from the version's providerConfig in the arguments)"
+plugin show extensionprofile usage containerruntime-gvisor -A
+
 step "What maintenance will do to the frozen pin: nothing now, a forced upgrade once it expires"
 plugin show extensionprofile shoot frozen -n garden-dev
 
@@ -152,7 +172,7 @@ step "40 seconds after rendering, traefik 3.6.15 becomes supported and falco 0.4
 show get extensionprofiles
 
 step "The maintain operation runs maintenance now: machine images, Kubernetes, then extension components"
-show annotate shoot pinned frozen channel-rapid channel-regular channel-stable -n garden-dev gardener.cloud/operation=maintain
+show annotate shoot pinned frozen channel-rapid channel-regular channel-stable sandbox -n garden-dev gardener.cloud/operation=maintain
 "${KUBECTL}" wait --for=jsonpath='{.spec.extensions[1].components[0].version}'=3.6.15 shoot/pinned -n garden-dev --timeout=60s >/dev/null
 "${KUBECTL}" wait --for=jsonpath='{.spec.extensions[0].components[0].version}'=0.44.1 shoot/frozen -n garden-dev --timeout=60s >/dev/null
 echo "auto-update (patch): traefik 3.6.13 -> 3.6.15 on shoot pinned"
@@ -183,6 +203,16 @@ show get extensions -n shoot--dev--pinned
 "${KUBECTL}" wait --for=jsonpath='{.spec.template.spec.containers[0].image}'=falcosecurity/falco:0.44.1 deployment/falco -n shoot--dev--frozen --timeout=60s >/dev/null
 echo "the extension rolled falco on shoot frozen to the forced version:"
 show get deployment falco -n shoot--dev--frozen -L app.kubernetes.io/version -o wide
+
+step "runsc 2026.1.0 expired: maintenance force-upgraded pool sandbox-old to 2026.6.0 (the next minor), although its auto-update is off; sandbox-new stays on 2026.11.0"
+"${KUBECTL}" wait --for=jsonpath='{.spec.provider.workers[0].cri.containerRuntimes[0].components[0].version}'=2026.6.0 shoot/sandbox -n garden-dev --timeout=60s >/dev/null
+got="$("${KUBECTL}" get shoot sandbox -n garden-dev -o jsonpath='{.spec.provider.workers[1].cri.containerRuntimes[0].components[0].version}')"
+[[ "${got}" == 2026.11.0 ]] || { echo "pool sandbox-new: expected runsc 2026.11.0, got ${got}" >&2; exit 1; }
+pool_versions
+show get shoot sandbox -n garden-dev -o jsonpath='{.status.lastMaintenance.description}{"\n"}'
+"${KUBECTL}" wait --for=jsonpath='{.spec.template.spec.containers[0].image}'=gvisor.dev/runsc-installer:2026.6.0 daemonset/gvisor-sandbox-old -n shoot--dev--sandbox --timeout=60s >/dev/null
+echo "gardenlet carried the new version to the pool's ContainerRuntime; the extension rolled the pool's DaemonSet:"
+runtime_versions
 
 step "The fleet view (GEP-78 motivation): Shoots per extension type, component, version and classification"
 metrics_url="$(sed -n 's/^gardener-controller-manager metrics: //p' "${LOG}")"
