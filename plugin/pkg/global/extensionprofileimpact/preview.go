@@ -200,7 +200,12 @@ func sortedOutcomes(counts map[targetOutcome]int) []outcomeCount {
 func checkRules(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, change profileChange, now time.Time, shoots []pinningShoot, checker componentversion.CompatibilityChecker) fleetImpact {
 	impact := fleetImpact{Change: change, Kind: eventRules, At: now, Pinning: len(shoots)}
 	for _, s := range shoots {
-		failures, _ := checker.ForShoot(s.Shoot).Check(ctx, profile, change.Component, change.Version)
+		var failures []componentversion.RuleFailure
+		if s.Pool != nil {
+			failures, _ = checker.ForShoot(s.Shoot).CheckWorker(ctx, profile, change.Component, change.Version, s.Pool.Pool)
+		} else {
+			failures, _ = checker.ForShoot(s.Shoot).Check(ctx, profile, change.Component, change.Version)
+		}
 		if len(failures) == 0 {
 			continue
 		}
