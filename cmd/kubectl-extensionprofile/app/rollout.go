@@ -59,7 +59,7 @@ func newRolloutCommand(o *Options) *cobra.Command {
 
 // profileRollouts returns a row per rollout in the status of the ExtensionProfile named
 // extensionType, in status order. Waiting counts the Shoots of all namespaces whose decision at
-// now (componentversion.Decide, built-in default policy) waits for the version; it is -1 when
+// now (componentversion.Decide, with the default policy the profile status publishes) waits for the version; it is -1 when
 // listing Shoots is not allowed.
 func profileRollouts(ctx context.Context, client gardencoreclientset.Interface, extensionType string, now time.Time, soak time.Duration) ([]rolloutRow, error) {
 	profile, err := client.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})

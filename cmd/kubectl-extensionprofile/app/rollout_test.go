@@ -23,6 +23,8 @@ import (
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
+	celutils "github.com/gep-78/gardener/pkg/utils/cel"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 )
 
 var _ = Describe("kubectl extensionprofile rollout", func() {
@@ -78,6 +80,27 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 				"falco       0.44.1    Complete   production (2/2)   4       4         0        0         <none>\n" +
 				"falco       0.44.2    Soaking    early (1/2)        3       2         1        2         production at 2026-12-07\n" +
 				"falco 0.44.2: 1 of 3 moved Shoots failed (failing: garden-dev/d9)\n"))
+	})
+
+	It("counts the waiting Shoots with the default policy the status publishes, as maintenance decides with it", func() {
+		configured := &gardencorev1beta1.RolloutPolicy{Stages: []gardencorev1beta1.RolloutStage{
+			{Name: "early", Purposes: []gardencorev1beta1.ShootPurpose{"evaluation"}},
+			{Name: "production", Purposes: []gardencorev1beta1.ShootPurpose{"development", "production", "infrastructure"}}}}
+		profile.Status.DefaultRolloutPolicy = configured
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(rows[1].Waiting).To(Equal(3), "d1 is in stage production of the configured policy")
+
+		maintenanceWaits := 0
+		for _, obj := range objects()[1:] {
+			s := obj.(*gardencorev1beta1.Shoot)
+			bare := profile.DeepCopy()
+			bare.Status.DefaultRolloutPolicy = nil
+			if componentversion.Decide(ctx, bare, s, 0, 0, now, 0, configured, componentversion.NewCELCompatibilityChecker(celutils.NewCache())).Action == componentversion.ActionWait {
+				maintenanceWaits++
+			}
+		}
+		Expect(maintenanceWaits).To(Equal(rows[1].Waiting))
 	})
 
 	It("shows a pause in the spec before the controller reports it", func() {

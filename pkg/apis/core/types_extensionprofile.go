@@ -116,6 +116,9 @@ type CompatibilityValidation struct {
 type ExtensionProfileStatus struct {
 	// Components mirrors spec.components: one entry per component, in spec order.
 	Components []ExtensionProfileComponentStatus
+	// DefaultRolloutPolicy is the default rollout policy gardener-controller-manager applies
+	// below the profile's own, with every field set.
+	DefaultRolloutPolicy *RolloutPolicy
 }
 
 // ExtensionProfileComponentStatus holds the classification of every version of a component.

@@ -3424,11 +3424,17 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileStatus(ref common.ReferenceCal
 							},
 						},
 					},
+					"defaultRolloutPolicy": {
+						SchemaProps: spec.SchemaProps{
+							Description: "DefaultRolloutPolicy is the default rollout policy gardener-controller-manager applies below the profile's own (its configuration completed with the built-in policy), with every field set; the maintenance decision of every reader takes it when nothing in the spec overrides a field.",
+							Ref:         ref(v1beta1.RolloutPolicy{}.OpenAPIModelName()),
+						},
+					},
 				},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExtensionProfileComponentStatus{}.OpenAPIModelName()},
+			v1beta1.ExtensionProfileComponentStatus{}.OpenAPIModelName(), v1beta1.RolloutPolicy{}.OpenAPIModelName()},
 	}
 }
 

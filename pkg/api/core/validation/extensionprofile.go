@@ -102,8 +102,8 @@ func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfil
 
 // ValidateExtensionProfileStatusUpdate validates a write to the status subresource: the object
 // metadata update rules and that every classification in the status is one of unavailable,
-// preview, supported, deprecated or expired, and that the rollouts are well-formed
-// (validateRolloutStatuses). The status is computed by
+// preview, supported, deprecated or expired, that the rollouts are well-formed
+// (validateRolloutStatuses) and the default rollout policy valid. The status is computed by
 // gardener-controller-manager; it is not checked against the spec.
 func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.ExtensionProfile) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
@@ -112,7 +112,7 @@ func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.Extension
 		allErrs = append(allErrs, validateComponentVersionStatuses(component.Versions, componentsPath.Index(i).Child("versions"))...)
 		allErrs = append(allErrs, validateRolloutStatuses(component.Rollouts, componentsPath.Index(i).Child("rollouts"))...)
 	}
-	return allErrs
+	return append(allErrs, ValidateRolloutPolicy(newProfile.Status.DefaultRolloutPolicy, field.NewPath("status", "defaultRolloutPolicy"))...)
 }
 
 func validateExtensionProfile(profile, oldProfile *core.ExtensionProfile) field.ErrorList {

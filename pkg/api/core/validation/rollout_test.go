@@ -116,4 +116,21 @@ var _ = Describe("Rollout validation", func() {
 			r.FailingShoots = make([]string, MaxFailingShoots+1)
 		}, fieldErr(field.ErrorTypeTooMany, "status.components[0].rollouts[0].failingShoots")),
 	)
+
+	DescribeTable("the default rollout policy in ValidateExtensionProfileStatusUpdate",
+		func(policy *core.RolloutPolicy, matchers ...gomegatypes.GomegaMatcher) {
+			newProfile := validProfile()
+			newProfile.Status.DefaultRolloutPolicy = policy
+			errs := ValidateExtensionProfileStatusUpdate(newProfile, validProfile())
+			if len(matchers) == 0 {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs).To(ConsistOf(matchers))
+		},
+		Entry("none", nil),
+		Entry("a valid policy", &core.RolloutPolicy{Stages: []core.RolloutStage{{Name: "all", Purposes: []core.ShootPurpose{core.ShootPurposeProduction}}}}),
+		Entry("a stage without purposes", &core.RolloutPolicy{Stages: []core.RolloutStage{{Name: "all"}}},
+			fieldErr(field.ErrorTypeRequired, "status.defaultRolloutPolicy.stages[0].purposes")),
+	)
 })

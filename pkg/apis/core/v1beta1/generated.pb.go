@@ -3956,6 +3956,18 @@ func (m *ExtensionProfileStatus) MarshalToSizedBuffer(dAtA []byte) (int, error) 
 	_ = i
 	var l int
 	_ = l
+	if m.DefaultRolloutPolicy != nil {
+		{
+			size, err := m.DefaultRolloutPolicy.MarshalToSizedBuffer(dAtA[:i])
+			if err != nil {
+				return 0, err
+			}
+			i -= size
+			i = encodeVarintGenerated(dAtA, i, uint64(size))
+		}
+		i--
+		dAtA[i] = 0x12
+	}
 	if len(m.Components) > 0 {
 		for iNdEx := len(m.Components) - 1; iNdEx >= 0; iNdEx-- {
 			{
@@ -11688,6 +11700,10 @@ func (m *ExtensionProfileStatus) Size() (n int) {
 			n += 1 + l + sovGenerated(uint64(l))
 		}
 	}
+	if m.DefaultRolloutPolicy != nil {
+		l = m.DefaultRolloutPolicy.Size()
+		n += 1 + l + sovGenerated(uint64(l))
+	}
 	return n
 }
 
@@ -15014,6 +15030,7 @@ func (this *ExtensionProfileStatus) String() string {
 	repeatedStringForComponents += "}"
 	s := strings.Join([]string{`&ExtensionProfileStatus{`,
 		`Components:` + repeatedStringForComponents + `,`,
+		`DefaultRolloutPolicy:` + strings.Replace(this.DefaultRolloutPolicy.String(), "RolloutPolicy", "RolloutPolicy", 1) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -27015,6 +27032,42 @@ func (m *ExtensionProfileStatus) Unmarshal(dAtA []byte) error {
 			}
 			m.Components = append(m.Components, ExtensionProfileComponentStatus{})
 			if err := m.Components[len(m.Components)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 2:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field DefaultRolloutPolicy", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			if m.DefaultRolloutPolicy == nil {
+				m.DefaultRolloutPolicy = &RolloutPolicy{}
+			}
+			if err := m.DefaultRolloutPolicy.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
 			iNdEx = postIndex

@@ -156,6 +156,12 @@ type ExtensionProfileStatus struct {
 	// +listType=map
 	// +listMapKey=name
 	Components []ExtensionProfileComponentStatus `json:"components,omitempty" protobuf:"bytes,1,rep,name=components"`
+	// DefaultRolloutPolicy is the default rollout policy gardener-controller-manager applies
+	// below the profile's own (its configuration completed with the built-in policy), with every
+	// field set; the maintenance decision of every reader takes it when nothing in the spec
+	// overrides a field.
+	// +optional
+	DefaultRolloutPolicy *RolloutPolicy `json:"defaultRolloutPolicy,omitempty" protobuf:"bytes,2,opt,name=defaultRolloutPolicy"`
 }
 
 // ExtensionProfileComponentStatus holds the classification of every version of a component.

@@ -1942,6 +1942,11 @@ func (in *ExtensionProfileStatus) DeepCopyInto(out *ExtensionProfileStatus) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
+	if in.DefaultRolloutPolicy != nil {
+		in, out := &in.DefaultRolloutPolicy, &out.DefaultRolloutPolicy
+		*out = new(RolloutPolicy)
+		(*in).DeepCopyInto(*out)
+	}
 	return
 }
 

@@ -84,6 +84,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 
 	now := r.Clock.Now()
 	status := componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.stableChannelSoakPeriod())
+	// Published, so that every reader decides with the default maintenance uses.
+	defaults := helper.EffectiveRolloutPolicy(r.Config.Rollout, gardencorev1beta1.ExtensionProfileSpec{}, "", "")
+	status.DefaultRolloutPolicy = &defaults
 	events, rolloutAt, err := r.rollouts(ctx, profile, &status, now)
 	if err != nil {
 		return reconcile.Result{}, err

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	. "github.com/onsi/gomega/gstruct"
 	gomegatypes "github.com/onsi/gomega/types"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -105,7 +106,8 @@ var _ = Describe("Reconciler", func() {
 	// are compared as instants (they come back from the client in the local time zone).
 	equalStatus := func(expected gardencorev1beta1.ExtensionProfileStatus) gomegatypes.GomegaMatcher {
 		return BeComparableTo(expected, cmp.Comparer(func(a, b metav1.Time) bool { return a.Equal(&b) }),
-			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileComponentStatus{}, "Channels", "Rollouts"))
+			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileComponentStatus{}, "Channels", "Rollouts"),
+			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileStatus{}, "DefaultRolloutPolicy"))
 	}
 
 	get := func() *gardencorev1beta1.ExtensionProfile {
@@ -161,6 +163,25 @@ var _ = Describe("Reconciler", func() {
 
 		Expect(get().Status).To(equalStatus(status("3.7.0", "unavailable>preview@2h", "3.6.13", "supported", "3.6.12", "deprecated>expired@5h")))
 	})
+
+	DescribeTable("should publish the default rollout policy it applies, every field set",
+		func(configured *gardencorev1beta1.RolloutPolicy, expected gardencorev1beta1.RolloutPolicy) {
+			reconciler.Config.Rollout = configured
+			_, err := reconciler.Reconcile(ctx, request)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(get().Status.DefaultRolloutPolicy).To(PointTo(BeComparableTo(expected)))
+		},
+		Entry("the built-in policy without configuration", nil, gardencorev1beta1.DefaultRolloutPolicy()),
+		Entry("the configured fields over the built-in ones", &gardencorev1beta1.RolloutPolicy{
+			Stages:     []gardencorev1beta1.RolloutStage{{Name: "all", Purposes: []gardencorev1beta1.ShootPurpose{"evaluation", "production"}}},
+			SoakPeriod: &metav1.Duration{Duration: time.Hour},
+		}, func() gardencorev1beta1.RolloutPolicy {
+			p := gardencorev1beta1.DefaultRolloutPolicy()
+			p.Stages = []gardencorev1beta1.RolloutStage{{Name: "all", Purposes: []gardencorev1beta1.ShootPurpose{"evaluation", "production"}}}
+			p.SoakPeriod = &metav1.Duration{Duration: time.Hour}
+			return p
+		}()),
+	)
 
 	It("should not write when the status is unchanged", func() {
 		_, err := reconciler.Reconcile(ctx, request)
@@ -233,7 +254,7 @@ var _ = Describe("Reconciler", func() {
 
 		_, err = reconciler.Reconcile(ctx, request)
 		Expect(err).NotTo(HaveOccurred())
-		Expect(get().Status).To(Equal(gardencorev1beta1.ExtensionProfileStatus{}))
+		Expect(get().Status.Components).To(BeEmpty())
 	})
 
 	Context("without any lifecycle", func() {
@@ -287,7 +308,7 @@ var _ = Describe("Reconciler", func() {
 			Expect(err).NotTo(HaveOccurred())
 			Expect(result).To(Equal(reconcile.Result{}))
 			Expect(get().ResourceVersion).To(Equal(resourceVersion))
-			Expect(get().Status).To(Equal(gardencorev1beta1.ExtensionProfileStatus{}))
+			Expect(get().Status.Components).To(BeEmpty())
 		})
 	})
 

@@ -81,7 +81,8 @@ func (o Outcome) String() string {
 // Decide is the maintenance decision for the component pinned at
 // shoot.Spec.Extensions[extensionIndex].Components[componentIndex] as profile stands at the time
 // at, with soak the stable channel's soak period and rollout the configured default rollout policy
-// (nil: the built-in one); candidates are checked by checker against shoot. A nil profile is a
+// (nil: the one profile's status publishes, else the built-in one); candidates are checked by
+// checker against shoot. A nil profile is a
 // hold. It panics when the indexes are out of range or the pin has no version. The rules are
 // channelUpdate's, versionUpdateFor's and, for staged rollouts, rolloutBlock's and rolloutWait's;
 // docs/usage/shoot-maintenance.md tells them for users.
@@ -128,6 +129,9 @@ func decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, sh
 		return Outcome{Action: ActionHold, Reason: fmt.Sprintf("no ExtensionProfile %q", pin.profileName),
 			UpdateReason: "ExtensionProfile is required for the maintenance of component versions",
 			Failure:      fmt.Sprintf("ExtensionProfile %q does not exist", pin.profileName)}
+	}
+	if rollout == nil {
+		rollout = profile.Status.DefaultRolloutPolicy
 	}
 	decision, err := decideEntry(ctx, profile, pin, at, soak, check)
 	candidate := decision.target

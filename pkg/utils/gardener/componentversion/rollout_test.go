@@ -113,6 +113,31 @@ var _ = Describe("Decide with staged rollouts", func() {
 		Expect(decide("1.0.1", production, nil, defaults).Reason).To(HavePrefix("the rollout of 1.0.2 has not opened stage rest (purpose production) yet"))
 	})
 
+	// configured is a default that is not the built-in one: development waits with production.
+	configured := &gardencorev1beta1.RolloutPolicy{Stages: []gardencorev1beta1.RolloutStage{
+		{Name: "canary", Purposes: []gardencorev1beta1.ShootPurpose{"evaluation", "testing"}},
+		{Name: "rest", Purposes: []gardencorev1beta1.ShootPurpose{"development", "production", "infrastructure"}}}}
+	DescribeTable("a reader passing no default decides as maintenance with the configured one, once the status publishes it",
+		func(purpose gardencorev1beta1.ShootPurpose, builtinAction Action) {
+			maintenance := decide("1.0.1", &purpose, nil, configured)
+			builtin := decide("1.0.1", &purpose, nil, nil)
+			Expect(builtin.Action).To(Equal(builtinAction))
+			profile.Status.DefaultRolloutPolicy = configured
+			Expect(decide("1.0.1", &purpose, nil, nil)).To(Equal(maintenance))
+		},
+		Entry("evaluation", gardencorev1beta1.ShootPurposeEvaluation, ActionUpdate),
+		Entry("testing", gardencorev1beta1.ShootPurposeTesting, ActionUpdate),
+		Entry("development, early in the built-in policy, later in the configured one", gardencorev1beta1.ShootPurposeDevelopment, ActionUpdate),
+		Entry("production", gardencorev1beta1.ShootPurposeProduction, ActionWait),
+	)
+
+	It("prefers the default passed over the published one", func() {
+		profile.Status.DefaultRolloutPolicy = configured
+		Expect(decide("1.0.1", ptr.To(gardencorev1beta1.ShootPurposeDevelopment), nil, nil).Action).To(Equal(ActionWait))
+		all := &gardencorev1beta1.RolloutPolicy{Stages: []gardencorev1beta1.RolloutStage{{Name: "all", Purposes: []gardencorev1beta1.ShootPurpose{"development"}}}}
+		Expect(decide("1.0.1", ptr.To(gardencorev1beta1.ShootPurposeDevelopment), nil, all).Action).To(Equal(ActionUpdate))
+	})
+
 	It("names the stage that opens first when the Shoot's stage is a later one", func() {
 		profile.Spec.Rollout = &gardencorev1beta1.RolloutPolicy{Stages: []gardencorev1beta1.RolloutStage{{Name: "early", Purposes: []gardencorev1beta1.ShootPurpose{"evaluation"}},
 			{Name: "production", Purposes: []gardencorev1beta1.ShootPurpose{"development"}}, {Name: "last", Purposes: []gardencorev1beta1.ShootPurpose{"production"}}}}

@@ -45,8 +45,8 @@ func sameRollout(oldProfile, profile *gardencorev1beta1.ExtensionProfile, compon
 		return nil
 	}
 	return apiequality.Semantic.DeepEqual(levers(oldProfile), levers(profile)) && apiequality.Semantic.DeepEqual(
-		v1beta1helper.EffectiveRolloutPolicy(nil, oldProfile.Spec, component, version),
-		v1beta1helper.EffectiveRolloutPolicy(nil, profile.Spec, component, version))
+		v1beta1helper.EffectiveRolloutPolicy(oldProfile.Status.DefaultRolloutPolicy, oldProfile.Spec, component, version),
+		v1beta1helper.EffectiveRolloutPolicy(oldProfile.Status.DefaultRolloutPolicy, profile.Spec, component, version))
 }
 
 // rolloutWarning renders the rollout of a version after the write, e.g. "rollout of falco 0.44.2
@@ -63,7 +63,7 @@ func rolloutWarning(profile *gardencorev1beta1.ExtensionProfile, component, vers
 	case gardencorev1beta1.RolloutStateHalted:
 		return prefix + "Halted: no Shoot moves to it until the halt is answered (haltAcknowledgement)"
 	}
-	policy := v1beta1helper.EffectiveRolloutPolicy(nil, profile.Spec, component, version)
+	policy := v1beta1helper.EffectiveRolloutPolicy(profile.Status.DefaultRolloutPolicy, profile.Spec, component, version)
 	if status == nil {
 		return prefix + fmt.Sprintf("no rollout yet; stage %s opens first, stages in order: %s", policy.Stages[0].Name, stageNames(policy))
 	}
