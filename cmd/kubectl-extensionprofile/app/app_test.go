@@ -277,6 +277,29 @@ var _ = Describe("kubectl extensionprofile", func() {
 			Expect(out.String()).To(ContainSubstring("on, patch (component), into preview   update to 1.9.1"))
 		})
 
+		It("shows the rollout of the pinned version and that the Shoot failed on it", func() {
+			shoot := objects[2].(*gardencorev1beta1.Shoot)
+			shoot.Status.LastErrors = []gardencorev1beta1.LastError{
+				{TaskID: ptr.To("extension/envoy-gateway"), Description: "Extension envoy-gateway (envoy-gateway 1.8.3) reports: crash loop",
+					LastUpdateTime: &metav1.Time{Time: reference.Add(-time.Hour)}},
+				{TaskID: ptr.To("extension/envoy-gateway"), Description: "Extension envoy-gateway (envoy-gateway 1.8.2) reports: old"},
+			}
+			profile := objects[0].(*gardencorev1beta1.ExtensionProfile)
+			Expect(profile.Status.Components[0].Name).To(Equal("envoy-gateway"))
+			profile.Status.Components[0].Rollouts = []gardencorev1beta1.ComponentVersionRolloutStatus{{Version: "1.8.3", State: gardencorev1beta1.RolloutStateHalted, Moved: 5, Failed: 3}}
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(view.Rows[0].Rollout).To(Equal("Halted (3 of 5 moved failed)"))
+			Expect(view.Rows[0].Failure).To(HaveField("Description", HaveSuffix("crash loop")))
+			Expect(view.Rows[1].Rollout).To(BeEmpty())
+			Expect(view.Rows[1].Failure).To(BeNil())
+
+			out := &bytes.Buffer{}
+			Expect(printShootPins(out, view)).To(Succeed())
+			Expect(out.String()).To(ContainSubstring("deprecated       Halted (3 of 5 moved failed)   2027-02-15"))
+			Expect(out.String()).To(HaveSuffix("\nenvoy-gateway envoy-gateway 1.8.3 failed on this Shoot since 2026-11-28T23:00:00Z: Extension envoy-gateway (envoy-gateway 1.8.3) reports: crash loop\n"))
+		})
+
 		It("names a pin without profile", func() {
 			objects = objects[1:]
 			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
@@ -294,9 +317,9 @@ var _ = Describe("kubectl extensionprofile", func() {
 			update := "update to 1.8.4 (Automatic update of the component version is configured (update strategy: patch))"
 			pad := func(s string) string { return s + strings.Repeat(" ", len(update)+3-len(s)) }
 			Expect(out.String()).To(Equal("Next maintenance: 2026-11-29T03:00:00Z (window 03:00:00-03:45:00 UTC)\n" +
-				"TYPE                  COMPONENT       VERSION   CLASSIFICATION   EXPIRES                CHANNEL   AUTO-UPDATE                     " + pad("NEXT MAINTENANCE") + "LATER\n" +
-				"envoy-gateway         envoy-gateway   1.8.3     deprecated       2027-02-15T00:00:00Z   <none>    on, patch (component)           " + pad(update) + "<none>\n" +
-				"shoot-falco-service   falco           0.42.1    deprecated       2027-02-01T00:00:00Z   <none>    off, minor (profileComponent)   " + pad("keep") + "on 2027-02-01: force update to 0.44.1 (Component version expired - force update required)\n"))
+				"TYPE                  COMPONENT       VERSION   CLASSIFICATION   ROLLOUT   EXPIRES                CHANNEL   AUTO-UPDATE                     " + pad("NEXT MAINTENANCE") + "LATER\n" +
+				"envoy-gateway         envoy-gateway   1.8.3     deprecated       <none>    2027-02-15T00:00:00Z   <none>    on, patch (component)           " + pad(update) + "<none>\n" +
+				"shoot-falco-service   falco           0.42.1    deprecated       <none>    2027-02-01T00:00:00Z   <none>    off, minor (profileComponent)   " + pad("keep") + "on 2027-02-01: force update to 0.44.1 (Component version expired - force update required)\n"))
 		})
 	})
 })

@@ -227,9 +227,9 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 		out := &bytes.Buffer{}
 		Expect(printShootPins(out, view)).To(Succeed())
 		Expect(out.String()).To(Equal("Next maintenance: now\n" +
-			"POOL      TYPE                      COMPONENT   VERSION   CLASSIFICATION   EXPIRES   CHANNEL   AUTO-UPDATE   NEXT MAINTENANCE   LATER\n" +
-			"<shoot>   shoot-falco-service       falco       0.44.1    supported        <none>    <none>    off           keep               <none>\n" +
-			"sandbox   containerruntime-gvisor   runsc       1.0.0     supported        <none>    <none>    on            keep               <none>\n"))
+			"POOL      TYPE                      COMPONENT   VERSION   CLASSIFICATION   ROLLOUT   EXPIRES   CHANNEL   AUTO-UPDATE   NEXT MAINTENANCE   LATER\n" +
+			"<shoot>   shoot-falco-service       falco       0.44.1    supported        <none>    <none>    <none>    off           keep               <none>\n" +
+			"sandbox   containerruntime-gvisor   runsc       1.0.0     supported        <none>    <none>    <none>    on            keep               <none>\n"))
 
 		view.Rows = view.Rows[:1]
 		out.Reset()

@@ -24,6 +24,7 @@ import (
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	gardenerutils "github.com/gep-78/gardener/pkg/utils/gardener"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
+	"github.com/gep-78/gardener/pkg/utils/gardener/rollout"
 )
 
 const (
@@ -55,6 +56,12 @@ type shootRow struct {
 	// NextMaintenance says what maintenance would do to the pin if it ran now on the current spec
 	// (componentversion.Outcome.String, or "fails: ..." without profile).
 	NextMaintenance string
+	// Rollout is the rollout state of the pinned version (v1beta1helper.EffectiveRolloutState) with
+	// its failed and moved Shoots, "" without rollout.
+	Rollout string
+	// Failure is gardenlet's report that the component failed at the pinned version on this Shoot
+	// (rollout.ComponentFailure), nil for none.
+	Failure *gardencorev1beta1.LastError
 	// Later is, for a pin that NextMaintenance keeps or holds, the outcome at the first upcoming
 	// lifecycle transition or end of a soak period of a version of the component at which it
 	// changes ("on 2026-12-10: hold, no compatible version: ..."; for a stable follower at the end
@@ -153,6 +160,7 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 			return shootView{}, err
 		}
 		row := pinRow(profile, extension.Type, extension, component, pin.Disabled)
+		row.Failure = rollout.ComponentFailure(shoot, extension.Type, component.Name, row.Version)
 		if row.NextMaintenance == "" {
 			decideRow(&row, profile, now, soak, func(at time.Time) componentversion.Outcome {
 				return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, nil, checker)
@@ -205,6 +213,7 @@ func pinRow(profile *gardencorev1beta1.ExtensionProfile, profileName string, ext
 			}
 		}
 	}
+	row.Rollout = rolloutSummary(profile, component.Name, row.Version)
 	row.AutoUpdate = componentversion.AutoUpdatePolicy(profile.Spec, component.Name, extension.AutoUpdate, component.AutoUpdate)
 	if disabled {
 		row.NextMaintenance = "keep: extension disabled, not maintained"
@@ -234,6 +243,19 @@ func decideRow(row *shootRow, profile *gardencorev1beta1.ExtensionProfile, now t
 			return
 		}
 	}
+}
+
+// rolloutSummary renders the rollout of version: "Halted (3 of 5 moved failed)", "" for none.
+func rolloutSummary(profile *gardencorev1beta1.ExtensionProfile, component, version string) string {
+	state := v1beta1helper.EffectiveRolloutState(profile, component, version)
+	if state == "" {
+		return ""
+	}
+	status := v1beta1helper.FindComponentVersionRolloutStatus(profile.Status, component, version)
+	if status == nil {
+		return string(state) // a lever in the spec before the controller reported the rollout
+	}
+	return fmt.Sprintf("%s (%d of %d moved failed)", state, status.Failed, status.Moved)
 }
 
 // getShoot reads the Shoot, by name in all namespaces when namespace is "".
@@ -319,13 +341,13 @@ func formatDay(t time.Time) string {
 
 // printShootPins prints a first line "Next maintenance: <NextWindow>" and the rows as a table:
 // POOL (only when a row has one; <shoot> for a spec.extensions[] pin), TYPE, COMPONENT, VERSION,
-// CLASSIFICATION, EXPIRES, CHANNEL (the channel and its current version, "regular (0.44.1)";
+// CLASSIFICATION, ROLLOUT, EXPIRES, CHANNEL (the channel and its current version, "regular (0.44.1)";
 // <none> for an entry that follows no channel), AUTO-UPDATE ("by channel" for an entry that
 // follows one, whose channel replaces the policy; else "on"/"off", the strategy and where it
 // comes from, e.g. "on, minor (extension)"; a strategy the profile no longer supports is
 // shown as "minor unsupported, patch (profile)"; a policy that opted into preview versions
 // (autoUpdate.classifications) ends in ", into preview"), NEXT MAINTENANCE and LATER (<none> when
-// no upcoming transition changes the outcome).
+// no upcoming transition changes the outcome); then a line per pin that failed on this Shoot.
 func printShootPins(out io.Writer, view shootView) error {
 	if _, err := fmt.Fprintf(out, "Next maintenance: %s\n", view.NextWindow); err != nil {
 		return err
@@ -335,7 +357,7 @@ func printShootPins(out io.Writer, view shootView) error {
 	if pools {
 		fmt.Fprint(w, "POOL\t")
 	}
-	fmt.Fprintln(w, "TYPE\tCOMPONENT\tVERSION\tCLASSIFICATION\tEXPIRES\tCHANNEL\tAUTO-UPDATE\tNEXT MAINTENANCE\tLATER")
+	fmt.Fprintln(w, "TYPE\tCOMPONENT\tVERSION\tCLASSIFICATION\tROLLOUT\tEXPIRES\tCHANNEL\tAUTO-UPDATE\tNEXT MAINTENANCE\tLATER")
 	for _, row := range view.Rows {
 		if pools {
 			fmt.Fprint(w, cmp.Or(row.Pool, shootLevel)+"\t")
@@ -349,8 +371,22 @@ func printShootPins(out io.Writer, view shootView) error {
 			channel = fmt.Sprintf("%s (%s)", row.Channel, row.ChannelVersion)
 			autoUpdate = "by channel"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.ExtensionType, row.Component, row.Version, row.Classification,
-			formatTime(row.Expiration), channel, autoUpdate, row.NextMaintenance, later)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.ExtensionType, row.Component, row.Version, row.Classification,
+			cmp.Or(row.Rollout, none), formatTime(row.Expiration), channel, autoUpdate, row.NextMaintenance, later)
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	for _, row := range view.Rows {
+		if f := row.Failure; f != nil {
+			since := ""
+			if f.LastUpdateTime != nil {
+				since = " since " + f.LastUpdateTime.UTC().Format(time.RFC3339)
+			}
+			if _, err := fmt.Fprintf(out, "%s %s %s failed on this Shoot%s: %s\n", row.ExtensionType, row.Component, row.Version, since, f.Description); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

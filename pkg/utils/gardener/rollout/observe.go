@@ -59,17 +59,27 @@ func movedAt(shoot *gardencorev1beta1.Shoot, extensionType, component, version s
 	return at, !at.IsZero()
 }
 
-// failedAt returns when gardenlet first reported the component at version failing on shoot: the
-// lastUpdateTime of the status.lastErrors entry of the extension type that names it ("<component>
-// <version>"); false for none.
+// failedAt returns when gardenlet first reported the component at version failing on shoot
+// (the lastUpdateTime of its ComponentFailure); false for none.
 func failedAt(shoot *gardencorev1beta1.Shoot, extensionType, component, version string) (time.Time, bool) {
-	for _, e := range shoot.Status.LastErrors {
-		if ptr.Deref(e.TaskID, "") != TaskIDPrefixExtension+extensionType || e.LastUpdateTime == nil {
+	e := ComponentFailure(shoot, extensionType, component, version)
+	if e == nil || e.LastUpdateTime == nil {
+		return time.Time{}, false
+	}
+	return e.LastUpdateTime.Time, true
+}
+
+// ComponentFailure returns the status.lastErrors entry in which gardenlet reports the component at
+// version failing on shoot: task ID "extension/<type>", naming "<component> <version>"; nil for
+// none.
+func ComponentFailure(shoot *gardencorev1beta1.Shoot, extensionType, component, version string) *gardencorev1beta1.LastError {
+	for i, e := range shoot.Status.LastErrors {
+		if ptr.Deref(e.TaskID, "") != TaskIDPrefixExtension+extensionType {
 			continue
 		}
 		if strings.Contains(e.Description, component+" "+version+",") || strings.Contains(e.Description, component+" "+version+")") {
-			return e.LastUpdateTime.Time, true
+			return &shoot.Status.LastErrors[i]
 		}
 	}
-	return time.Time{}, false
+	return nil
 }
