@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package workerpools runs shoot maintenance of per-pool pins on the envtest garden:
-// gardener-apiserver with its admission plugins and gardener-controller-manager's maintenance
-// controller on a fake clock.
+// gardener-apiserver with its admission plugins, which admit the pins and maintenance's writes,
+// and gardener-controller-manager's maintenance controller on a fake clock.
 package workerpools_test
 
 import (
@@ -57,9 +57,7 @@ var _ = BeforeSuite(func() {
 	Expect(err).NotTo(HaveOccurred())
 	testEnv := &gardenerenvtest.GardenerTestEnvironment{
 		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{
-			// Until ShootExtensionProfile admits per-pool pins, it refuses them; this suite checks
-			// what maintenance does with stored pins.
-			Args:  []string{"--feature-gates=ExtensionComponentVersions=true", admissionConfigFlag, "--disable-admission-plugins=ShootExtensionProfile"},
+			Args:  []string{"--feature-gates=ExtensionComponentVersions=true", admissionConfigFlag},
 			Clock: testclock.NewFakePassiveClock(examples.ReferenceTime),
 		},
 	}
