@@ -6,7 +6,8 @@
 # Runs the benchmarks of docs/development/benchmarks.md, each -count 10 (COUNT), and prints their
 # benchstat tables. The raw output is kept in OUT (default: a new temporary directory) as
 # <name>.txt, so that a later run can be compared with benchstat old.txt new.txt.
-# Usage: hack/bench.sh [name...]   names: admission inuse impact maintenance cel rollout rollout-maintenance (default: all)
+# Usage: hack/bench.sh [name...]   names: admission inuse impact maintenance cel rollout rollout-maintenance
+#   pool-pins shoot-level-pins (default: all)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -29,7 +30,7 @@ run() {
 }
 
 names=("$@")
-[[ ${#names[@]} -gt 0 ]] || names=(admission inuse impact maintenance cel rollout rollout-maintenance)
+[[ ${#names[@]} -gt 0 ]] || names=(admission inuse impact maintenance cel rollout rollout-maintenance pool-pins shoot-level-pins)
 for name in "${names[@]}"; do
   case $name in
   admission) run admission -col /impl -- -bench 'BenchmarkPinnedAdmission|BenchmarkUnpinnedAdmission' -benchtime 1s ./plugin/pkg/shoot/extensionprofile/ ;;
@@ -39,6 +40,8 @@ for name in "${names[@]}"; do
   cel) run cel -- -bench . -benchtime 1s ./pkg/utils/cel/ ;;
   rollout) run rollout -col /shoots -- -bench BenchmarkRolloutState -benchtime 1s ./pkg/controllermanager/controller/extensionprofile/ ;;
   rollout-maintenance) run rollout-maintenance -- -bench BenchmarkMaintainWithRollouts -benchtime 2000x ./pkg/controllermanager/controller/shoot/maintenance/ ;;
+  pool-pins) run pool-pins -col /impl -- -bench BenchmarkPoolPinAdmission -benchtime 1s ./pkg/utils/gardener/componentversion/ ;;
+  shoot-level-pins) run shoot-level-pins -col /path -- -bench BenchmarkShootLevelPins -benchtime 1s ./pkg/utils/gardener/componentversion/ ;;
   *) echo "unknown benchmark set $name" >&2; exit 1 ;;
   esac
 done

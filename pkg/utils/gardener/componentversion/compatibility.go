@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 )
@@ -83,7 +84,7 @@ func IntroducedRuleFailures(current, previous []RuleFailure, baseline bool) []Ru
 }
 
 // ruleScope is what a pin versions: a pool's (pool set) or the Shoot-level version of component of
-// extensionType, which the pools without an override of it run.
+// extensionType, which the pools whose override sets no version of it run.
 type ruleScope struct {
 	extensionType, component, pool string
 }
@@ -105,7 +106,7 @@ func newShootRules(shoot *gardencorev1beta1.Shoot) *shootRules {
 // check returns the rules the Shoot does not pass for a pin of scope, in rule order and, for a rule
 // that reads `worker` of a Shoot-level pin, in pool order. ok is false when the Shoot could not be
 // prepared or has no pool of a pool pin: then every rule fails with StatusEvaluationError.
-func (s *shootRules) check(ctx context.Context, rules celutils.RuleSet, scope ruleScope) (failures []RuleFailure, ok bool) {
+func (s *shootRules) check(ctx context.Context, rules celutils.RuleSet, scope *ruleScope) (failures []RuleFailure, ok bool) {
 	if len(rules) == 0 {
 		return nil, true
 	}
@@ -113,7 +114,7 @@ func (s *shootRules) check(ctx context.Context, rules celutils.RuleSet, scope ru
 }
 
 // checkIsolated is check with a cost budget of its own.
-func (s *shootRules) checkIsolated(ctx context.Context, rules celutils.RuleSet, scope ruleScope) (failures []RuleFailure, ok bool) {
+func (s *shootRules) checkIsolated(ctx context.Context, rules celutils.RuleSet, scope *ruleScope) (failures []RuleFailure, ok bool) {
 	if len(rules) == 0 {
 		return nil, true
 	}
@@ -133,18 +134,18 @@ func (s *shootRules) prepare() *celutils.Evaluator {
 	return s.evaluator
 }
 
-func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evaluator *celutils.Evaluator, scope ruleScope) ([]RuleFailure, bool) {
+func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evaluator *celutils.Evaluator, scope *ruleScope) ([]RuleFailure, bool) {
 	switch {
 	case s.err != nil:
 		return appendFailures(nil, rules, celutils.FailedResults(rules, s.err), ""), false
+	case scope.pool == "" && !rules.ReadsWorker():
+		return appendFailures(nil, rules, evaluator.Evaluate(ctx, rules), ""), true
 	case scope.pool != "":
 		worker := s.pool(scope.pool)
 		if worker == nil {
 			return appendFailures(nil, rules, celutils.FailedResults(rules, fmt.Errorf("the Shoot has no worker pool %s", scope.pool)), ""), false
 		}
 		return appendFailures(nil, rules, evaluator.ForWorker(worker).Evaluate(ctx, rules), scope.pool), true
-	case !rules.ReadsWorker():
-		return appendFailures(nil, rules, evaluator.Evaluate(ctx, rules), ""), true
 	}
 
 	// A Shoot-level pin: a rule that reads `worker` runs once per pool on the Shoot-level version.
@@ -154,7 +155,8 @@ func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evalu
 		bound    []*celutils.Evaluator
 	)
 	for i := range s.shoot.Spec.Provider.Workers {
-		if worker := &s.shoot.Spec.Provider.Workers[i]; !overrides(worker, scope.extensionType, scope.component) {
+		worker := &s.shoot.Spec.Provider.Workers[i]
+		if _, fromPool := v1beta1helper.EffectiveComponentVersion(s.shoot.Spec, worker.Name, scope.extensionType, scope.component); !fromPool {
 			pools = append(pools, worker)
 		}
 	}
@@ -201,22 +203,6 @@ func (s *shootRules) pool(name string) *gardencorev1beta1.Worker {
 	return nil
 }
 
-// overrides reports whether the pool's workers[].extensions[] has an entry for component of
-// extensionType, so that the pool does not run the Shoot-level version.
-func overrides(worker *gardencorev1beta1.Worker, extensionType, component string) bool {
-	for _, e := range worker.Extensions {
-		if e.Type != extensionType {
-			continue
-		}
-		for _, c := range e.Components {
-			if c.Name == component {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // CompatibilityChecker evaluates the compatibility rules of component versions against Shoots.
 type CompatibilityChecker interface {
 	// ForShoot returns the checks against shoot, which must not change while they are in use.
@@ -228,7 +214,7 @@ type CompatibilityChecker interface {
 type ShootCompatibility interface {
 	// Check returns the rules of version of component in profile that the Shoot fails, for a
 	// Shoot-level pin of the extension named like profile: a rule that reads `worker` is
-	// evaluated once per pool without an override of the component. A rule that cannot be
+	// evaluated once per pool without an override of the component's version. A rule that cannot be
 	// evaluated fails. ok is false when the Shoot could not be prepared.
 	Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) (failures []RuleFailure, ok bool)
 	// CheckWorker is Check for a pin of the pool named pool (a runtime's or an override's): every
@@ -254,9 +240,9 @@ type celShootCompatibility struct {
 }
 
 func (c *celShootCompatibility) Check(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version string) ([]RuleFailure, bool) {
-	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), ruleScope{extensionType: profile.Name, component: component})
+	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), &ruleScope{extensionType: profile.Name, component: component})
 }
 
 func (c *celShootCompatibility) CheckWorker(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, component, version, pool string) ([]RuleFailure, bool) {
-	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), ruleScope{extensionType: profile.Name, component: component, pool: pool})
+	return c.rules.checkIsolated(ctx, c.cache.Get(profile).Rules(component, version), &ruleScope{extensionType: profile.Name, component: component, pool: pool})
 }

@@ -50,7 +50,7 @@ var _ = Describe("Compatibility", func() {
 		profile *gardencorev1beta1.ExtensionProfile
 	)
 
-	agent := ruleScope{extensionType: "shoot-falco-service", component: "agent"}
+	agent := &ruleScope{extensionType: "shoot-falco-service", component: "agent"}
 	// A rule that iterates the workers costs more than 1 unit and passes for the Shoot below.
 	const costly = "shoot.spec.provider.workers.all(w, w.minimum >= 1)"
 

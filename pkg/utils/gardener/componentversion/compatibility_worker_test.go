@@ -114,6 +114,12 @@ var _ = Describe("Compatibility rules that read worker", func() {
 			Expect(failures[1:]).To(Equal([]RuleFailure{failure("old"), failure("cpu")}))
 		})
 
+		It("counts an override without a version as the Shoot's version", func() {
+			shoot.Spec.Provider.Workers[0].Extensions[0].Components[0].Version = nil
+			failures, _ := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot).Check(ctx, profile, "driver", "570")
+			Expect(failures).To(Equal([]RuleFailure{failure("old"), failure("cpu")}))
+		})
+
 		It("passes a rule that reads worker when no pool runs the version", func() {
 			shoot.Spec.Provider.Workers = shoot.Spec.Provider.Workers[:1]
 			failures, ok := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot).Check(ctx, profile, "driver", "570")

@@ -227,7 +227,7 @@ func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1
 			shoot.Spec.Extensions = deepCopyExtensions(m.shootExtensions)
 			m.rules = newShootRules(shoot)
 		}
-		failures, _ := m.rules.checkIsolated(ctx, rules, ruleScope{extensionType: profile.Name, component: component, pool: pool})
+		failures, _ := m.rules.checkIsolated(ctx, rules, &ruleScope{extensionType: profile.Name, component: component, pool: pool})
 		return ruleFailureDetails(failures), nil
 	}
 }

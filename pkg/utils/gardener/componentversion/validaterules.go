@@ -187,16 +187,16 @@ func withForcedOnly(old, shoot *gardencorev1beta1.Shoot, forced []forcedChange) 
 // changes of a maintenance write alone cause is a warning instead. A rule that reads `worker` is
 // checked per pool that runs the Shoot-level version, and its error names the pool.
 func (c *compatibilityCheck) check(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version string, baseline bool) (field.ErrorList, []string) {
-	return c.checkScope(ctx, fldPath, profile, ruleScope{extensionType: extensionType, component: component}, version, baseline)
+	return c.checkScope(ctx, fldPath, profile, &ruleScope{extensionType: extensionType, component: component}, version, baseline)
 }
 
 // checkPool is check for a pin of the pool (a runtime's or an override's), with `worker` bound to
 // it; baseline means the old Shoot's pool ran the version.
 func (c *compatibilityCheck) checkPool(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, extensionType, component, version, pool string, baseline bool) (field.ErrorList, []string) {
-	return c.checkScope(ctx, fldPath, profile, ruleScope{extensionType: extensionType, component: component, pool: pool}, version, baseline)
+	return c.checkScope(ctx, fldPath, profile, &ruleScope{extensionType: extensionType, component: component, pool: pool}, version, baseline)
 }
 
-func (c *compatibilityCheck) checkScope(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, scope ruleScope, version string, baseline bool) (field.ErrorList, []string) {
+func (c *compatibilityCheck) checkScope(ctx context.Context, fldPath func() *field.Path, profile *gardencorev1beta1.ExtensionProfile, scope *ruleScope, version string, baseline bool) (field.ErrorList, []string) {
 	rules := c.cache.Get(profile).Rules(scope.component, version)
 	current, _ := c.newRules.check(ctx, rules, scope)
 	if len(current) == 0 {
@@ -235,7 +235,7 @@ func (c *compatibilityCheck) checkScope(ctx context.Context, fldPath func() *fie
 
 // brokenByForced reports whether rule fails (for pool, if it reads `worker`) on the old Shoot with
 // only the forced host changes applied; false without them.
-func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.CompiledRule, scope ruleScope, pool string) bool {
+func (c *compatibilityCheck) brokenByForced(ctx context.Context, rule celutils.CompiledRule, scope *ruleScope, pool string) bool {
 	c.prepareForced()
 	if c.forcedRules == nil {
 		return false
