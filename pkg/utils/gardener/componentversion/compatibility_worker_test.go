@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 )
@@ -75,7 +76,7 @@ var _ = Describe("Compatibility rules that read worker", func() {
 	Describe("CheckWorker, for a pin of one pool", func() {
 		DescribeTable("evaluates every rule once with worker bound to the pool",
 			func(poolName string, ok bool, expected []RuleFailure) {
-				failures, prepared := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot).(*celShootCompatibility).CheckWorker(ctx, profile, "driver", "570", poolName)
+				failures, prepared := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot).CheckWorker(ctx, profile, "driver", "570", poolName)
 				Expect(prepared).To(Equal(ok))
 				Expect(failures).To(Equal(expected))
 			},
@@ -89,7 +90,7 @@ var _ = Describe("Compatibility rules that read worker", func() {
 
 		It("does not name the pool of a rule that does not read worker", func() {
 			shoot.Spec.Kubernetes.Version = "1.33.5"
-			failures, _ := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot).(*celShootCompatibility).CheckWorker(ctx, profile, "driver", "570", "old")
+			failures, _ := NewCELCompatibilityChecker(celutils.NewCache()).ForShoot(shoot).CheckWorker(ctx, profile, "driver", "570", "old")
 			Expect(failures).To(HaveLen(2))
 			Expect(failures[0].Pool).To(BeEmpty())
 			Expect(failures[0].Detail()).To(Equal(needsK8s))
@@ -214,6 +215,33 @@ var _ = Describe("Compatibility rules that read worker", func() {
 			errs, _ = check.checkPool(ctx, path, profile, gpuType, "driver", "570", "old", false)
 			Expect(errs).To(HaveLen(1), "without baseline")
 		})
+	})
+})
+
+var _ = Describe("DecidePool with rules that read worker", func() {
+	It("checks a candidate with worker bound to the pin's pool", func() {
+		shoot := &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+			Kubernetes: gardencorev1beta1.Kubernetes{Version: "1.35.1"},
+			Provider: gardencorev1beta1.Provider{Workers: []gardencorev1beta1.Worker{
+				{Name: "plain", Machine: gardencorev1beta1.Machine{Type: "m5.large"}},
+				{Name: "sandbox", Machine: gardencorev1beta1.Machine{Type: "g6.xlarge"},
+					CRI: &gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD, ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor",
+						Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0.1"),
+							AutoUpdate: &gardencorev1beta1.ExtensionAutoUpdate{UpdateStrategy: ptr.To(patch)}}}}}}},
+			}},
+		}}
+		agent := maintenanceComponent("1.0.1, 1.0.2")
+		agent.Versions[1].Compatibility = &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{
+			{Rule: "worker.machine.type.startsWith('g6')", Message: "needs g6"}}}
+		profile := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor", Generation: 1},
+			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{agent}}}
+		pin := v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers)[0]
+		checker := NewCELCompatibilityChecker(celutils.NewCache())
+
+		Expect(DecidePool(context.Background(), profile, shoot, pin, now, soak, nil, checker).Target).To(Equal("1.0.2"), "the pool plain does not run the runtime")
+		shoot.Spec.Provider.Workers[1].Machine.Type = "m5.xlarge"
+		Expect(DecidePool(context.Background(), profile, shoot, pin, now, soak, nil, checker).String()).To(Equal(
+			"keep: no compatible target: 1.0.2 (worker pool sandbox: needs g6)"))
 	})
 })
 

@@ -112,7 +112,7 @@ type incompatibility struct {
 }
 
 func (i incompatibility) key(f componentversion.RuleFailure) string {
-	return fmt.Sprintf("%s/%s/%s/%d", i.pool, i.pin.ExtensionType, i.pin.Component, f.Index)
+	return fmt.Sprintf("%s/%s/%s/%d/%s", i.pool, i.pin.ExtensionType, i.pin.Component, f.Index, f.Pool)
 }
 
 func (i incompatibility) String() string {
