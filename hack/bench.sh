@@ -40,7 +40,7 @@ for name in "${names[@]}"; do
   cel) run cel -- -bench . -benchtime 1s ./pkg/utils/cel/ ;;
   rollout) run rollout -col /shoots -- -bench BenchmarkRolloutState -benchtime 1s ./pkg/controllermanager/controller/extensionprofile/ ;;
   rollout-maintenance) run rollout-maintenance -- -bench BenchmarkMaintainWithRollouts -benchtime 2000x ./pkg/controllermanager/controller/shoot/maintenance/ ;;
-  pool-pins) run pool-pins -col /impl -- -bench BenchmarkPoolPinAdmission -benchtime 1s ./pkg/utils/gardener/componentversion/ ;;
+  pool-pins) run pool-pins -col /impl -- -bench BenchmarkPoolPinAdmission -benchtime 1s ./pkg/utils/gardener/componentversion/ ./plugin/pkg/shoot/extensionprofile/ ;;
   shoot-level-pins) run shoot-level-pins -col /path -- -bench BenchmarkShootLevelPins -benchtime 1s ./pkg/utils/gardener/componentversion/ ;;
   *) echo "unknown benchmark set $name" >&2; exit 1 ;;
   esac
