@@ -303,7 +303,7 @@ var _ = Describe("The impact preview of the runbook", Ordered, func() {
 		out, err := plugin("shoot", "delta", "-n", "garden-dev")
 		Expect(err).NotTo(HaveOccurred())
 		Expect(out).To(MatchRegexp(`^Next maintenance: (now \(inside the window |2026-12-0[12]T\d\d:00:00Z \(window )\d\d:00:00-\d\d:45:00 UTC\)\n`))
-		Expect(out).To(MatchRegexp(`(?m)^docs-falco +falco +0\.41\.0 +\S+ +2026-12-10T00:00:00Z +<none> +off, patch \(fallback\) +keep +` +
+		Expect(out).To(MatchRegexp(`(?m)^docs-falco +falco +0\.41\.0 +\S+ +<none> +2026-12-10T00:00:00Z +<none> +off, patch \(fallback\) +keep +` +
 			regexp.QuoteMeta(`on 2026-12-10: hold, no compatible version: 0.41.2 fails "requires Kubernetes 1.34 or later"`) + `$`))
 	})
 })
