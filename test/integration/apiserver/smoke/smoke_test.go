@@ -451,8 +451,8 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			Expect(usage).To(MatchRegexp(`(?m)^traefik\s+3\.6\.12\s+deprecated\s+expired@2027-01-31T00:00:00Z\s+2027-01-31T00:00:00Z\s+<none>$`))
 
 			pins := kubectl("extensionprofile", "shoot", "falco-traefik-eval", "-n", namespace)
-			Expect(pins).To(MatchRegexp(`(?m)^shoot-traefik\s+traefik\s+3\.6\.13\s+supported\s+<none>\s+<none>\s+on, minor \(component\)\s+`))
-			Expect(pins).To(MatchRegexp(`(?m)^shoot-falco-service\s+falco\s+0\.44\.1\s+<unknown>\s+<none>\s+<none>\s+on, minor \(extension\)\s+`))
+			Expect(pins).To(MatchRegexp(`(?m)^shoot-traefik\s+traefik\s+3\.6\.13\s+supported\s+<none>\s+<none>\s+<none>\s+on, minor \(component\)\s+`))
+			Expect(pins).To(MatchRegexp(`(?m)^shoot-falco-service\s+falco\s+0\.44\.1\s+<unknown>\s+<none>\s+<none>\s+<none>\s+on, minor \(extension\)\s+`))
 		})
 
 		It("prints the pinned components", func() {
