@@ -160,6 +160,10 @@ func (c opaqueCase) jsonPatchOps(live, target map[string]interface{}) []interfac
 		_, pointer := c.inst.at(live, c.newItem)
 		item, i := c.inst.removeItem(deepCopy(target), c.newItem)
 		items, _ := c.inst.at(live, c.newItem)
+		if items == nil {
+			// an empty list is stored as none (omitempty): the patch adds the list
+			return op("add", pointer, []interface{}{item})
+		}
 		return op("add", pointer+"/"+strconv.Itoa(min(i, len(items.([]interface{})))), item)
 	default:
 		_, pointer := c.inst.at(live, c.newItem+1)

@@ -255,7 +255,29 @@ func put(c opaqueCase, client dynamic.ResourceInterface, object map[string]inter
 	return err
 }
 
-// content is what a write of spec or status changes.
+// content is what a write of spec or status changes. Empty lists are dropped: the API's lists are
+// omitempty, so removing a list's last item stores no list.
 func content(obj map[string]interface{}) map[string]interface{} {
-	return map[string]interface{}{"spec": obj["spec"], "status": obj["status"]}
+	return map[string]interface{}{"spec": withoutEmptyLists(obj["spec"]), "status": withoutEmptyLists(obj["status"])}
+}
+
+func withoutEmptyLists(v interface{}) interface{} {
+	switch v := v.(type) {
+	case map[string]interface{}:
+		out := make(map[string]interface{}, len(v))
+		for k, item := range v {
+			if list, ok := item.([]interface{}); ok && len(list) == 0 {
+				continue
+			}
+			out[k] = withoutEmptyLists(item)
+		}
+		return out
+	case []interface{}:
+		out := make([]interface{}, len(v))
+		for i, item := range v {
+			out[i] = withoutEmptyLists(item)
+		}
+		return out
+	}
+	return v
 }
