@@ -219,6 +219,24 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 				AutoUpdate: "on, minor (profileComponent)", NextMaintenance: "keep: extension disabled, not maintained"}),
 	)
 
+	It("shoot shows that a pool's runtime failed at its version, read from the pool's ContainerRuntime entry", func() {
+		shoot := pooled("garden-dev", "s", nil, runtimePool("a", entry("runsc", "1.0.0")), runtimePool("b", entry("runsc", "1.0.0")))
+		shoot.Status.LastErrors = []gardencorev1beta1.LastError{{TaskID: ptr.To("containerruntime/gvisor/b"),
+			Description:    "ContainerRuntime gvisor of worker pool b (runsc 1.0.0) reports: runsc crashes",
+			LastUpdateTime: &metav1.Time{Time: reference.Add(-time.Hour)}}}
+		objects = append(objects[:2], shoot)
+		view, err := shootPins(ctx, client(), "garden-dev", "s", reference, soak)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(view.Rows).To(HaveLen(2))
+		Expect(view.Rows[0].Failure).To(BeNil(), "pool a did not fail")
+		Expect(view.Rows[1].Failure).To(HaveField("Description", HaveSuffix("runsc crashes")))
+
+		out := &bytes.Buffer{}
+		Expect(printShootPins(out, view)).To(Succeed())
+		Expect(out.String()).To(HaveSuffix("\ncontainerruntime-gvisor runsc 1.0.0 failed in worker pool b since 2026-11-28T23:00:00Z: " +
+			"ContainerRuntime gvisor of worker pool b (runsc 1.0.0) reports: runsc crashes\n"))
+	})
+
 	It("shoot prints the POOL column only for a Shoot with pool pins", func() {
 		view := shootView{NextWindow: "now", Rows: []shootRow{
 			{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.44.1", Classification: "supported", AutoUpdate: "off", NextMaintenance: "keep"},

@@ -59,8 +59,8 @@ type shootRow struct {
 	// Rollout is the rollout state of the pinned version (v1beta1helper.EffectiveRolloutState) with
 	// its failed and moved Shoots, "" without rollout.
 	Rollout string
-	// Failure is gardenlet's report that the component failed at the pinned version on this Shoot
-	// (rollout.ComponentFailure), nil for none.
+	// Failure is gardenlet's report that the component failed at the pinned version on this Shoot,
+	// in the pool for a pool's pin (rollout.ComponentFailure, PoolComponentFailure), nil for none.
 	Failure *gardencorev1beta1.LastError
 	// Later is, for a pin that NextMaintenance keeps or holds, the outcome at the first upcoming
 	// lifecycle transition or end of a soak period of a version of the component at which it
@@ -175,6 +175,7 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		}
 		row := pinRow(profile, pin.ExtensionType, gardencorev1beta1.Extension{}, pin.Entry, pin.Disabled)
 		row.Pool = pin.Pool
+		row.Failure = rollout.PoolComponentFailure(shoot, pin.ExtensionType, pin.Pool, pin.Component, row.Version)
 		if row.NextMaintenance == "" {
 			decideRow(&row, profile, now, soak, func(at time.Time) componentversion.Outcome {
 				return componentversion.DecidePool(ctx, profile, shoot, pin.PoolComponentPin, at, soak, nil, checker)
@@ -383,7 +384,11 @@ func printShootPins(out io.Writer, view shootView) error {
 			if f.LastUpdateTime != nil {
 				since = " since " + f.LastUpdateTime.UTC().Format(time.RFC3339)
 			}
-			if _, err := fmt.Fprintf(out, "%s %s %s failed on this Shoot%s: %s\n", row.ExtensionType, row.Component, row.Version, since, f.Description); err != nil {
+			where := "on this Shoot"
+			if row.Pool != "" {
+				where = "in worker pool " + row.Pool
+			}
+			if _, err := fmt.Fprintf(out, "%s %s %s failed %s%s: %s\n", row.ExtensionType, row.Component, row.Version, where, since, f.Description); err != nil {
 				return err
 			}
 		}

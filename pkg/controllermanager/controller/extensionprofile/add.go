@@ -22,7 +22,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/utils/gardener/rollout"
@@ -66,15 +65,15 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager) erro
 		Complete(r)
 }
 
-// MapShootToExtensionProfiles maps a Shoot to the ExtensionProfiles of the types it pins: their
-// rollouts count it, and a deletion it blocked may complete.
+// MapShootToExtensionProfiles maps a Shoot to the ExtensionProfiles it pins versions of, in
+// spec.extensions[] or a pool: their rollouts count it, and a deletion it blocked may complete.
 func (r *Reconciler) MapShootToExtensionProfiles(_ context.Context, obj client.Object) []reconcile.Request {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
 	if !ok {
 		return nil
 	}
 	var requests []reconcile.Request
-	for _, extensionType := range v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions) {
+	for _, extensionType := range indexer.ShootPinnedExtensionTypesIndexerFunc(shoot) {
 		requests = append(requests, reconcile.Request{NamespacedName: types.NamespacedName{Name: extensionType}})
 	}
 	return requests
@@ -82,11 +81,10 @@ func (r *Reconciler) MapShootToExtensionProfiles(_ context.Context, obj client.O
 
 // ShootPinsChangedPredicate lets through the events of Shoots with pins that change the pinned
 // versions, the deletion state, or what a rollout reads: status.extensionComponentMoves and the
-// status.lastErrors of extensions.
+// status.lastErrors of extensions and container runtimes.
 func ShootPinsChangedPredicate() predicate.Predicate {
 	hasPins := func(obj client.Object) bool {
-		shoot, ok := obj.(*gardencorev1beta1.Shoot)
-		return ok && len(v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions)) > 0
+		return len(indexer.ShootPinnedExtensionTypesIndexerFunc(obj)) > 0
 	}
 	return predicate.Funcs{
 		CreateFunc: func(e event.CreateEvent) bool { return hasPins(e.Object) },
@@ -109,11 +107,12 @@ func ShootPinsChangedPredicate() predicate.Predicate {
 	}
 }
 
-// extensionErrors returns the status.lastErrors entries gardenlet writes for extensions.
+// extensionErrors returns the status.lastErrors entries gardenlet writes for seed Extensions and
+// ContainerRuntimes.
 func extensionErrors(shoot *gardencorev1beta1.Shoot) []gardencorev1beta1.LastError {
 	var out []gardencorev1beta1.LastError
 	for _, e := range shoot.Status.LastErrors {
-		if e.TaskID != nil && strings.HasPrefix(*e.TaskID, rollout.TaskIDPrefixExtension) {
+		if id := ptr.Deref(e.TaskID, ""); strings.HasPrefix(id, rollout.TaskIDPrefixExtension) || strings.HasPrefix(id, rollout.TaskIDPrefixContainerRuntime) {
 			out = append(out, e)
 		}
 	}

@@ -40,6 +40,13 @@ var _ = Describe("Shoot watch", func() {
 		}
 		return s
 	}
+	// sandbox returns a Shoot whose only pin is runsc 2026.11.0 of gvisor in pool b.
+	sandbox := func() *gardencorev1beta1.Shoot {
+		s := shoot("")
+		s.Spec.Provider.Workers = []gardencorev1beta1.Worker{{Name: "b", CRI: &gardencorev1beta1.CRI{Name: gardencorev1beta1.CRINameContainerD,
+			ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{{Type: "gvisor", Components: []gardencorev1beta1.ExtensionComponent{{Name: "runsc", Version: ptr.To("2026.11.0")}}}}}}}
+		return s
+	}
 	withDeletion := func(s *gardencorev1beta1.Shoot) *gardencorev1beta1.Shoot {
 		s.DeletionTimestamp = deletionTimestamp
 		return s
@@ -73,6 +80,7 @@ var _ = Describe("Shoot watch", func() {
 			Entry("pins of two types", shoot("", "shoot-b", "shoot-a"), []reconcile.Request{request("shoot-a"), request("shoot-b")}),
 			Entry("an extension without pins", shoot("shoot-a", "shoot-b"), []reconcile.Request{request("shoot-b")}),
 			Entry("no pins", shoot("shoot-a"), nil),
+			Entry("a pool's runtime pin", sandbox(), []reconcile.Request{request("containerruntime-gvisor")}),
 			Entry("no Shoot", &gardencorev1beta1.ExtensionProfile{}, nil),
 		)
 	})
@@ -88,6 +96,7 @@ var _ = Describe("Shoot watch", func() {
 			},
 			Entry("with pins", shoot("", "shoot-traefik"), true),
 			Entry("without pins", shoot("shoot-traefik"), false),
+			Entry("with a pool's pin only", sandbox(), true),
 			Entry("not a Shoot", &gardencorev1beta1.ExtensionProfile{}, false),
 		)
 
@@ -108,6 +117,7 @@ var _ = Describe("Shoot watch", func() {
 			Entry("only the last maintenance changed", shoot("", "shoot-traefik"), withMaintenance(shoot("", "shoot-traefik")), false),
 			Entry("extension error reported", shoot("", "shoot-traefik"), withError(shoot("", "shoot-traefik"), "extension/shoot-traefik"), true),
 			Entry("other error reported", shoot("", "shoot-traefik"), withError(shoot("", "shoot-traefik"), "infrastructure"), false),
+			Entry("container runtime error reported in a Shoot with a pool's pin only", sandbox(), withError(sandbox(), "containerruntime/gvisor/b"), true),
 		)
 	})
 })

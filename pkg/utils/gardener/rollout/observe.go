@@ -9,15 +9,25 @@ import (
 	"strings"
 	"time"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
 
 // TaskIDPrefixExtension prefixes the status.lastErrors task IDs under which gardenlet
 // reports a failing seed Extension: "extension/<type>".
 const TaskIDPrefixExtension = "extension/"
+
+// TaskIDPrefixContainerRuntime prefixes the status.lastErrors task IDs under which gardenlet
+// reports a failing seed ContainerRuntime: "containerruntime/<type>/<pool>" (ContainerRuntimeTaskID).
+const TaskIDPrefixContainerRuntime = "containerruntime/"
+
+// ContainerRuntimeTaskID returns the task ID of the seed ContainerRuntime of runtimeType in pool.
+// Types and pool names are DNS labels, so the ID names one object.
+func ContainerRuntimeTaskID(runtimeType, pool string) string {
+	return TaskIDPrefixContainerRuntime + runtimeType + "/" + pool
+}
 
 type counts struct {
 	moved int
@@ -26,43 +36,41 @@ type counts struct {
 }
 
 // count reads the Shoots that maintenance moved to the version: moved are those whose
-// status.extensionComponentMoves record the move; of those, failing reported the component failed
-// (status.lastErrors) within the observation window after the move and not before countFrom.
+// status.extensionComponentMoves record the move (of the Shoot's pin or a pool's); of those,
+// failing reported the component failed (status.lastErrors) where it moved, within the
+// observation window after that move and not before countFrom.
 func (c *computation) count(countFrom time.Time) counts {
 	var out counts
 	for i := range c.Shoots {
 		shoot := &c.Shoots[i]
-		moved, ok := movedAt(shoot, c.ExtensionType, c.Component, c.Version.Version)
-		if !ok {
+		moved, failed := false, false
+		for _, move := range shoot.Status.ExtensionComponentMoves {
+			if move.Type != c.ExtensionType || move.Component != c.Component || move.To != c.Version.Version {
+				continue
+			}
+			moved = true
+			at, ok := failedAt(shoot, move)
+			failed = failed || ok && !at.Before(move.Time.Time) && !at.Before(countFrom) && !at.After(move.Time.Add(c.window()))
+		}
+		if !moved {
 			continue
 		}
 		out.moved++
-		failed, ok := failedAt(shoot, c.ExtensionType, c.Component, c.Version.Version)
-		if !ok || failed.Before(moved) || failed.Before(countFrom) || failed.After(moved.Add(c.window())) {
-			continue
+		if failed {
+			out.failing = append(out.failing, shoot.Namespace+"/"+shoot.Name)
 		}
-		out.failing = append(out.failing, shoot.Namespace+"/"+shoot.Name)
 	}
 	slices.Sort(out.failing)
 	return out
 }
 
-// movedAt returns when maintenance first moved a pin of shoot (the Shoot's or a pool's) to version
-// of the component; false when no move record names it.
-func movedAt(shoot *gardencorev1beta1.Shoot, extensionType, component, version string) (time.Time, bool) {
-	var at time.Time
-	for _, move := range shoot.Status.ExtensionComponentMoves {
-		if move.Type == extensionType && move.Component == component && move.To == version && (at.IsZero() || move.Time.Before(&metav1.Time{Time: at})) {
-			at = move.Time.Time
-		}
+// failedAt returns when gardenlet first reported the component of move failing at its version
+// where it moved (the lastUpdateTime of the ComponentFailure or PoolComponentFailure); false for none.
+func failedAt(shoot *gardencorev1beta1.Shoot, move gardencorev1beta1.ExtensionComponentMove) (time.Time, bool) {
+	e := ComponentFailure(shoot, move.Type, move.Component, move.To)
+	if move.WorkerPool != nil {
+		e = PoolComponentFailure(shoot, move.Type, *move.WorkerPool, move.Component, move.To)
 	}
-	return at, !at.IsZero()
-}
-
-// failedAt returns when gardenlet first reported the component at version failing on shoot
-// (the lastUpdateTime of its ComponentFailure); false for none.
-func failedAt(shoot *gardencorev1beta1.Shoot, extensionType, component, version string) (time.Time, bool) {
-	e := ComponentFailure(shoot, extensionType, component, version)
 	if e == nil || e.LastUpdateTime == nil {
 		return time.Time{}, false
 	}
@@ -73,8 +81,23 @@ func failedAt(shoot *gardencorev1beta1.Shoot, extensionType, component, version 
 // version failing on shoot: task ID "extension/<type>", naming "<component> <version>"; nil for
 // none.
 func ComponentFailure(shoot *gardencorev1beta1.Shoot, extensionType, component, version string) *gardencorev1beta1.LastError {
+	return failure(shoot, TaskIDPrefixExtension+extensionType, component, version)
+}
+
+// PoolComponentFailure returns the status.lastErrors entry in which gardenlet reports a pool's
+// component at version failing: for the profile of a container runtime (containerruntime-<type>)
+// the entry of the pool's seed ContainerRuntime (ContainerRuntimeTaskID), for an override of an
+// extension's component the seed Extension's (ComponentFailure); nil for none.
+func PoolComponentFailure(shoot *gardencorev1beta1.Shoot, profileName, pool, component, version string) *gardencorev1beta1.LastError {
+	if runtimeType, ok := v1beta1helper.ContainerRuntimeTypeFromProfileName(profileName); ok {
+		return failure(shoot, ContainerRuntimeTaskID(runtimeType, pool), component, version)
+	}
+	return ComponentFailure(shoot, profileName, component, version)
+}
+
+func failure(shoot *gardencorev1beta1.Shoot, taskID, component, version string) *gardencorev1beta1.LastError {
 	for i, e := range shoot.Status.LastErrors {
-		if ptr.Deref(e.TaskID, "") != TaskIDPrefixExtension+extensionType {
+		if ptr.Deref(e.TaskID, "") != taskID {
 			continue
 		}
 		if strings.Contains(e.Description, component+" "+version+",") || strings.Contains(e.Description, component+" "+version+")") {
