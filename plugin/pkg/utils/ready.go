@@ -5,10 +5,21 @@
 package utils
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"sync"
+	"time"
 
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/apiserver/pkg/admission"
+)
+
+// readyTimeout and readyInterval are admission.Handler's: how long a request waits for the caches
+// and how often it asks.
+const (
+	readyTimeout  = 10 * time.Second
+	readyInterval = 100 * time.Millisecond
 )
 
 // ReadyHandler is the admission.Handler of a plugin that reads informer caches: WaitUntilReady waits
@@ -19,6 +30,8 @@ type ReadyHandler struct {
 	readyFuncs []admission.ReadyFunc
 	readyFunc  admission.ReadyFunc
 	once       sync.Once
+	// timeout is how long a request waits; 0 is readyTimeout.
+	timeout time.Duration
 }
 
 // NewReadyHandler returns a ReadyHandler for the given operations.
@@ -37,8 +50,8 @@ func (h *ReadyHandler) AssignReadyFunc(f admission.ReadyFunc) {
 	h.SetReadyFunc(f)
 }
 
-// WaitUntilReady waits until the caches have synced; it returns a Forbidden error when they do not
-// in time.
+// WaitUntilReady waits until the caches have synced, as admission.Handler's WaitForReady does; it
+// returns a Forbidden error when they do not in time.
 func (h *ReadyHandler) WaitUntilReady(a admission.Attributes) error {
 	h.once.Do(func() {
 		if h.readyFunc != nil {
@@ -54,11 +67,12 @@ func (h *ReadyHandler) WaitUntilReady(a admission.Attributes) error {
 			return true
 		})
 	})
-	// Synced caches stay synced: skip WaitForReady, which starts a timer on every call.
-	if h.readyFunc != nil && h.readyFunc() {
+	// Synced caches stay synced: no timer for them.
+	if h.readyFunc() {
 		return nil
 	}
-	if !h.WaitForReady() {
+	ready := func(context.Context) (bool, error) { return h.readyFunc(), nil }
+	if wait.PollUntilContextTimeout(context.Background(), readyInterval, cmp.Or(h.timeout, readyTimeout), false, ready) != nil {
 		return admission.NewForbidden(a, errors.New("not yet ready to handle request"))
 	}
 	return nil

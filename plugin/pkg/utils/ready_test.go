@@ -9,7 +9,6 @@ import (
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
 
@@ -46,11 +45,4 @@ var _ = Describe("ReadyHandler", func() {
 		Expect(NewReadyHandler(admission.Create).WaitUntilReady(attrs)).To(Succeed())
 	})
 
-	It("rejects the request as Forbidden when the caches do not sync", func() {
-		h := NewReadyHandler(admission.Create)
-		h.AssignReadyFunc(func() bool { return false })
-		err := h.WaitUntilReady(attrs)
-		Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
-		Expect(err.Error()).To(ContainSubstring("not yet ready to handle request"))
-	})
 })

@@ -14,13 +14,9 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/client-go/rest"
-	featuregatetesting "k8s.io/component-base/featuregate/testing"
-	"k8s.io/klog/v2"
-	logf "sigs.k8s.io/controller-runtime/pkg/log"
-	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
 	"github.com/gep-78/gardener/pkg/features"
-	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
+	"github.com/gep-78/gardener/test/envtest/suite"
 )
 
 func TestChaos(t *testing.T) {
@@ -34,27 +30,9 @@ func TestChaos(t *testing.T) {
 var (
 	ctx = context.Background()
 
-	testEnv    *gardenerenvtest.GardenerTestEnvironment
 	restConfig *rest.Config
 )
 
 var _ = BeforeSuite(func() {
-	logger := zap.New(zap.UseDevMode(true), zap.WriteTo(GinkgoWriter))
-	logf.SetLogger(logger)
-	klog.SetLogger(logger)
-	featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-
-	By("Start etcd, kube-apiserver and gardener-apiserver")
-	testEnv = &gardenerenvtest.GardenerTestEnvironment{
-		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{
-			Args: []string{"--feature-gates=ExtensionComponentVersions=true"},
-		},
-	}
-	var err error
-	restConfig, err = testEnv.Start()
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() {
-		By("Stop the test environment")
-		Expect(testEnv.Stop()).To(Succeed())
-	})
+	restConfig = suite.StartGarden()
 })
