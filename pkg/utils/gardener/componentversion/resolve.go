@@ -26,7 +26,8 @@ type MutationRequest struct {
 	// OldExtensions is the old Shoot's spec.extensions; nil on create.
 	OldExtensions []gardencorev1beta1.Extension
 	// Workers and OldWorkers are the new and old Shoot's spec.provider.workers, for per-pool pins;
-	// they may be nil when neither Shoot pins per pool. They are not modified.
+	// they may be nil when neither Shoot pins per pool. Only a pool's name, cri and extensions are
+	// read; they are not modified.
 	Workers, OldWorkers []gardencorev1beta1.Worker
 	// Shoot returns the new Shoot, read once for the first rule; its spec.extensions is replaced
 	// by the entries as resolved so far.

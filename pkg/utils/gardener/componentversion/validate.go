@@ -24,7 +24,8 @@ type AdmissionRequest struct {
 	// Shoot is the new Shoot in v1beta1.
 	Shoot *gardencorev1beta1.Shoot
 	// OldExtensions and OldWorkers are the old Shoot's spec.extensions and spec.provider.workers
-	// (OldWorkers may be nil when neither Shoot pins per pool); Update is false on create.
+	// (OldWorkers may be nil when neither Shoot pins per pool; only a pool's name, cri and
+	// extensions are read); Update is false on create.
 	OldExtensions []gardencorev1beta1.Extension
 	OldWorkers    []gardencorev1beta1.Worker
 	Update        bool

@@ -39,11 +39,11 @@ func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attribute
 		}
 	}
 	if hasPoolPins(shoot) || hasPoolPins(oldShoot) {
-		if req.Workers, err = workersToV1beta1(shoot); err != nil {
+		if req.Workers, err = poolPinsToV1beta1(shoot); err != nil {
 			return err
 		}
 		if oldShoot != nil {
-			if req.OldWorkers, err = workersToV1beta1(oldShoot); err != nil {
+			if req.OldWorkers, err = poolPinsToV1beta1(oldShoot); err != nil {
 				return err
 			}
 		}

@@ -34,11 +34,14 @@ func hasPoolPins(shoot *core.Shoot) bool {
 	return false
 }
 
-// workersToV1beta1 converts spec.provider.workers of an internal Shoot to v1beta1, in order.
-func workersToV1beta1(shoot *core.Shoot) ([]gardencorev1beta1.Worker, error) {
+// poolPinsToV1beta1 converts what the pin lists read of spec.provider.workers of an internal Shoot
+// to v1beta1, in order: each pool's name, cri and extensions, nothing else.
+func poolPinsToV1beta1(shoot *core.Shoot) ([]gardencorev1beta1.Worker, error) {
 	workers := make([]gardencorev1beta1.Worker, len(shoot.Spec.Provider.Workers))
 	for i := range shoot.Spec.Provider.Workers {
-		if err := gardencorev1beta1.Convert_core_Worker_To_v1beta1_Worker(&shoot.Spec.Provider.Workers[i], &workers[i], nil); err != nil {
+		worker := &shoot.Spec.Provider.Workers[i]
+		pins := core.Worker{Name: worker.Name, CRI: worker.CRI, Extensions: worker.Extensions}
+		if err := gardencorev1beta1.Convert_core_Worker_To_v1beta1_Worker(&pins, &workers[i], nil); err != nil {
 			return nil, apierrors.NewInternalError(fmt.Errorf("could not convert spec.provider.workers[%d]: %w", i, err))
 		}
 	}
