@@ -99,8 +99,17 @@ func (a *shootActivation) Parent() interpreter.Activation { return nil }
 // ForWorker returns an Evaluator that also binds `worker` to worker, one of the Shoot's pools, and
 // spends e's budget. Without it a rule that reads `worker` is an evaluation error.
 func (e *Evaluator) ForWorker(worker *gardencorev1beta1.Worker) *Evaluator {
-	value := &typedStruct{value: reflect.ValueOf(worker).Elem()}
-	return &Evaluator{activation: &workerActivation{worker: value, parent: e.activation}, budget: e.spender()}
+	b := &workerBinding{worker: typedStruct{value: reflect.ValueOf(worker).Elem()}}
+	b.activation = workerActivation{worker: &b.worker, parent: e.activation}
+	b.evaluator = Evaluator{activation: &b.activation, budget: e.spender()}
+	return &b.evaluator
+}
+
+// workerBinding is what ForWorker allocates, in one piece.
+type workerBinding struct {
+	evaluator  Evaluator
+	activation workerActivation
+	worker     typedStruct
 }
 
 // workerActivation resolves `worker` and leaves every other name to its parent.

@@ -92,6 +92,16 @@ func typedMap(v reflect.Value) ref.Val {
 type typedStruct struct {
 	value  reflect.Value
 	fields []child
+	// inline holds the first fields, so that a struct read for a field or two allocates once.
+	inline [2]child
+}
+
+// keep records a converted field (a nil value: absent).
+func (s *typedStruct) keep(key types.String, value ref.Val) {
+	if s.fields == nil {
+		s.fields = s.inline[:0]
+	}
+	s.fields = append(s.fields, child{key: key, value: value})
 }
 
 var _ traits.Mapper = &typedStruct{}
@@ -115,7 +125,7 @@ func (s *typedStruct) Find(key ref.Val) (ref.Val, bool) {
 			}
 		}
 	}
-	s.fields = append(s.fields, child{key: name, value: result})
+	s.keep(name, result)
 	return result, result != nil && !types.IsError(result)
 }
 

@@ -21,10 +21,10 @@ import (
 func ShootValue(shoot *gardencorev1beta1.Shoot) ref.Val {
 	root := &typedStruct{value: reflect.ValueOf(shoot).Elem()}
 	if shoot.APIVersion == "" {
-		root.fields = append(root.fields, child{key: "apiVersion", value: types.String(gardencorev1beta1.SchemeGroupVersion.String())})
+		root.keep("apiVersion", types.String(gardencorev1beta1.SchemeGroupVersion.String()))
 	}
 	if shoot.Kind == "" {
-		root.fields = append(root.fields, child{key: "kind", value: types.String("Shoot")})
+		root.keep("kind", types.String("Shoot"))
 	}
 	return root
 }
