@@ -139,13 +139,13 @@ func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evalu
 	case s.err != nil:
 		return appendFailures(nil, rules, celutils.FailedResults(rules, s.err), ""), false
 	case scope.pool == "" && !rules.ReadsWorker():
-		return appendFailures(nil, rules, evaluator.Evaluate(ctx, rules), ""), true
+		return evaluateAll(ctx, evaluator, rules, ""), true
 	case scope.pool != "":
 		worker := s.pool(scope.pool)
 		if worker == nil {
 			return appendFailures(nil, rules, celutils.FailedResults(rules, fmt.Errorf("the Shoot has no worker pool %s", scope.pool)), ""), false
 		}
-		return appendFailures(nil, rules, evaluator.ForWorker(worker).Evaluate(ctx, rules), scope.pool), true
+		return evaluateAll(ctx, evaluator.ForWorker(worker), rules, scope.pool), true
 	}
 
 	// A Shoot-level pin: a rule that reads `worker` runs once per pool on the Shoot-level version.
@@ -162,7 +162,7 @@ func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evalu
 	}
 	for i := range rules {
 		if !rules[i].ReadsWorker() {
-			failures = appendFailures(failures, rules, []celutils.Result{evaluator.EvaluateRule(ctx, rules, i)}, "")
+			failures = appendFailure(failures, rules, evaluator.EvaluateRule(ctx, rules, i), "")
 			continue
 		}
 		for j, worker := range pools {
@@ -172,25 +172,40 @@ func (s *shootRules) evaluate(ctx context.Context, rules celutils.RuleSet, evalu
 			if bound[j] == nil {
 				bound[j] = evaluator.ForWorker(worker)
 			}
-			failures = appendFailures(failures, rules, []celutils.Result{bound[j].EvaluateRule(ctx, rules, i)}, worker.Name)
+			failures = appendFailure(failures, rules, bound[j].EvaluateRule(ctx, rules, i), worker.Name)
 		}
 	}
 	return failures, true
 }
 
+// evaluateAll evaluates every rule in order, as evaluator.Evaluate does, and returns the failures;
+// it keeps no result that passed.
+func evaluateAll(ctx context.Context, evaluator *celutils.Evaluator, rules celutils.RuleSet, pool string) []RuleFailure {
+	var failures []RuleFailure
+	for i := range rules {
+		failures = appendFailure(failures, rules, evaluator.EvaluateRule(ctx, rules, i), pool)
+	}
+	return failures
+}
+
 // appendFailures appends the results that did not pass, naming pool for rules that read `worker`.
 func appendFailures(failures []RuleFailure, rules celutils.RuleSet, results []celutils.Result, pool string) []RuleFailure {
 	for _, r := range results {
-		if r.Passed() {
-			continue
-		}
-		failure := RuleFailure{Index: r.Index, Rule: r.Rule, Status: r.Status, Message: r.Message}
-		if rules[r.Index].ReadsWorker() {
-			failure.Pool = pool
-		}
-		failures = append(failures, failure)
+		failures = appendFailure(failures, rules, r, pool)
 	}
 	return failures
+}
+
+// appendFailure appends r unless it passed, naming pool for a rule that reads `worker`.
+func appendFailure(failures []RuleFailure, rules celutils.RuleSet, r celutils.Result, pool string) []RuleFailure {
+	if r.Passed() {
+		return failures
+	}
+	failure := RuleFailure{Index: r.Index, Rule: r.Rule, Status: r.Status, Message: r.Message}
+	if rules[r.Index].ReadsWorker() {
+		failure.Pool = pool
+	}
+	return append(failures, failure)
 }
 
 // pool returns the Shoot's worker pool of that name, nil if there is none.

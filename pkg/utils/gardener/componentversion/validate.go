@@ -59,7 +59,8 @@ func ValidatePins(ctx context.Context, req AdmissionRequest) (field.ErrorList, [
 // validateList checks the pins of one list.
 func (v *pinValidation) validateList(ctx context.Context, list *pinList) error {
 	v.startList(list)
-	for _, pin := range v1beta1helper.ComponentPins(list.entries) {
+	v.pins = v1beta1helper.AppendComponentPins(v.pins[:0], list.entries)
+	for _, pin := range v.pins {
 		if err := v.validatePin(ctx, pin); err != nil {
 			return err
 		}
@@ -68,13 +69,14 @@ func (v *pinValidation) validateList(ctx context.Context, list *pinList) error {
 }
 
 // pinValidation is the state of one ValidatePins call; one method per check. list is the pin
-// list being checked, oldPins and oldActivePins its entries in the old Shoot.
+// list being checked, pins its entries, oldPins and oldActivePins its entries in the old Shoot
+// (nil on create); the three slices are reused from list to list.
 type pinValidation struct {
-	req                    AdmissionRequest
-	list                   *pinList
-	oldPins, oldActivePins []v1beta1helper.ComponentPin
-	profiles               map[string]*gardencorev1beta1.ExtensionProfile
-	compatibility          *compatibilityCheck
+	req                          AdmissionRequest
+	list                         *pinList
+	pins, oldPins, oldActivePins []v1beta1helper.ComponentPin
+	profiles                     map[string]*gardencorev1beta1.ExtensionProfile
+	compatibility                *compatibilityCheck
 
 	allErrs  field.ErrorList
 	warnings []string
@@ -84,10 +86,16 @@ type pinValidation struct {
 
 // startList makes list the one checked next.
 func (v *pinValidation) startList(list *pinList) {
-	v.list, v.oldPins, v.oldActivePins, v.disabledReported = list, nil, nil, nil
-	if v.req.Update {
-		v.oldPins = v1beta1helper.ComponentPins(list.old)
-		v.oldActivePins = slices.DeleteFunc(slices.Clone(v.oldPins), func(p v1beta1helper.ComponentPin) bool { return !p.Active() })
+	v.list, v.disabledReported = list, nil
+	if !v.req.Update {
+		return
+	}
+	v.oldPins = v1beta1helper.AppendComponentPins(v.oldPins[:0], list.old)
+	v.oldActivePins = v.oldActivePins[:0]
+	for _, pin := range v.oldPins {
+		if pin.Active() {
+			v.oldActivePins = append(v.oldActivePins, pin)
+		}
 	}
 }
 

@@ -34,7 +34,12 @@ func (p ComponentPin) Active() bool { return p.Pinned() && !p.Disabled }
 // ComponentPins returns every component entry of a Shoot's spec.extensions[] in spec order, with and
 // without a version, of enabled and disabled extensions; callers filter with Pinned or Active.
 func ComponentPins(extensions []gardencorev1beta1.Extension) []ComponentPin {
-	var pins []ComponentPin
+	return AppendComponentPins(nil, extensions)
+}
+
+// AppendComponentPins appends the entries ComponentPins returns to pins, so that a caller can reuse
+// one slice for several lists.
+func AppendComponentPins(pins []ComponentPin, extensions []gardencorev1beta1.Extension) []ComponentPin {
 	for i, extension := range extensions {
 		disabled := extension.Disabled != nil && *extension.Disabled
 		for j, component := range extension.Components {
