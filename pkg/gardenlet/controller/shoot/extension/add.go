@@ -75,6 +75,10 @@ func (r *Reconciler) AddToManager(ctx context.Context, mgr manager.Manager, gard
 			handler.TypedEnqueueRequestsFromMapFunc(MapExtensionToShoot),
 			ManagedExtensionPredicate(),
 		)).
+		WatchesRawSource(source.Kind(mgr.GetCache(), &extensionsv1alpha1.ContainerRuntime{},
+			handler.TypedEnqueueRequestsFromMapFunc(MapContainerRuntimeToShoot),
+			ManagedContainerRuntimePredicate(),
+		)).
 		Complete(r)
 }
 
@@ -162,7 +166,17 @@ func (r *Reconciler) MapExtensionProfileToShoots(ctx context.Context, profile *g
 // MapExtensionToShoot maps a seed Extension to its Shoot through the labels LabelShootNamespace
 // and LabelShootName, so that a manual change or deletion of the Extension is reverted.
 func MapExtensionToShoot(_ context.Context, extension *extensionsv1alpha1.Extension) []reconcile.Request {
-	namespace, name := extension.Labels[LabelShootNamespace], extension.Labels[LabelShootName]
+	return shootOf(extension)
+}
+
+// MapContainerRuntimeToShoot maps a seed ContainerRuntime to its Shoot, as MapExtensionToShoot
+// does, so that its health reaches the Shoot.
+func MapContainerRuntimeToShoot(_ context.Context, cr *extensionsv1alpha1.ContainerRuntime) []reconcile.Request {
+	return shootOf(cr)
+}
+
+func shootOf(obj client.Object) []reconcile.Request {
+	namespace, name := obj.GetLabels()[LabelShootNamespace], obj.GetLabels()[LabelShootName]
 	if namespace == "" || name == "" {
 		return nil
 	}
@@ -172,20 +186,35 @@ func MapExtensionToShoot(_ context.Context, extension *extensionsv1alpha1.Extens
 // ManagedExtensionPredicate lets through the deletions of managed Extensions and their updates of
 // spec, labels or health; creates are this controller's own.
 func ManagedExtensionPredicate() predicate.TypedPredicate[*extensionsv1alpha1.Extension] {
-	managed := func(extension *extensionsv1alpha1.Extension) bool {
-		return extension.Labels[LabelManagedBy] == ManagedByGardenlet
+	return managedPredicate(func(e *extensionsv1alpha1.Extension) (any, extensionsv1alpha1.DefaultStatus) {
+		return e.Spec, e.Status.DefaultStatus
+	})
+}
+
+// ManagedContainerRuntimePredicate is ManagedExtensionPredicate for seed ContainerRuntimes.
+func ManagedContainerRuntimePredicate() predicate.TypedPredicate[*extensionsv1alpha1.ContainerRuntime] {
+	return managedPredicate(func(cr *extensionsv1alpha1.ContainerRuntime) (any, extensionsv1alpha1.DefaultStatus) {
+		return cr.Spec, cr.Status.DefaultStatus
+	})
+}
+
+func managedPredicate[T client.Object](specAndStatus func(T) (any, extensionsv1alpha1.DefaultStatus)) predicate.TypedPredicate[T] {
+	managed := func(obj T) bool {
+		return obj.GetLabels()[LabelManagedBy] == ManagedByGardenlet
 	}
-	return predicate.TypedFuncs[*extensionsv1alpha1.Extension]{
-		CreateFunc:  func(event.TypedCreateEvent[*extensionsv1alpha1.Extension]) bool { return false },
-		DeleteFunc:  func(e event.TypedDeleteEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
-		GenericFunc: func(e event.TypedGenericEvent[*extensionsv1alpha1.Extension]) bool { return managed(e.Object) },
-		UpdateFunc: func(e event.TypedUpdateEvent[*extensionsv1alpha1.Extension]) bool {
+	return predicate.TypedFuncs[T]{
+		CreateFunc:  func(event.TypedCreateEvent[T]) bool { return false },
+		DeleteFunc:  func(e event.TypedDeleteEvent[T]) bool { return managed(e.Object) },
+		GenericFunc: func(e event.TypedGenericEvent[T]) bool { return managed(e.Object) },
+		UpdateFunc: func(e event.TypedUpdateEvent[T]) bool {
 			if !managed(e.ObjectOld) && !managed(e.ObjectNew) {
 				return false
 			}
-			return !apiequality.Semantic.DeepEqual(e.ObjectOld.Spec, e.ObjectNew.Spec) ||
-				!reflect.DeepEqual(e.ObjectOld.Labels, e.ObjectNew.Labels) ||
-				healthOf(e.ObjectOld) != healthOf(e.ObjectNew)
+			oldSpec, oldStatus := specAndStatus(e.ObjectOld)
+			newSpec, newStatus := specAndStatus(e.ObjectNew)
+			return !apiequality.Semantic.DeepEqual(oldSpec, newSpec) ||
+				!reflect.DeepEqual(e.ObjectOld.GetLabels(), e.ObjectNew.GetLabels()) ||
+				healthOf(oldStatus) != healthOf(newStatus)
 		},
 	}
 }

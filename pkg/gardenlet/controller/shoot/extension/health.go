@@ -18,19 +18,22 @@ import (
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
+	"github.com/gep-78/gardener/pkg/utils/gardener/rollout"
 )
 
 const (
 	// ConditionExtensionsReady is the Shoot condition that reflects the status.lastOperation of
-	// the Shoot's seed Extensions and names the component versions they were given.
+	// the Shoot's seed Extensions and ContainerRuntimes and names the component versions they
+	// were given.
 	ConditionExtensionsReady gardencorev1beta1.ConditionType = "ExtensionsReady"
-	// ReasonAllExtensionsReady: every Extension reported success (or is processing without error).
+	// ReasonAllExtensionsReady: every Extension and ContainerRuntime reported success (or is
+	// processing without error).
 	ReasonAllExtensionsReady = "AllExtensionsReady"
-	// ReasonNotAllExtensionsHealthy: an Extension reported an error.
+	// ReasonNotAllExtensionsHealthy: an Extension or ContainerRuntime reported an error.
 	ReasonNotAllExtensionsHealthy = "NotAllExtensionsHealthy"
 )
 
-// extensionHealth is what the Shoot shows of one seed Extension's status.
+// extensionHealth is what the Shoot shows of one seed Extension's or ContainerRuntime's status.
 type extensionHealth struct {
 	reported    bool
 	failed      bool
@@ -38,10 +41,10 @@ type extensionHealth struct {
 	codes       string
 }
 
-// healthOf reads the health of ext: failed while status.lastError is set or lastOperation is in
-// state Error or Failed (extension controllers keep lastError while they retry).
-func healthOf(ext *extensionsv1alpha1.Extension) extensionHealth {
-	op, lastErr := ext.Status.LastOperation, ext.Status.LastError
+// healthOf reads the health of an extension object's status: failed while lastError is set or
+// lastOperation is in state Error or Failed (extension controllers keep lastError while they retry).
+func healthOf(status extensionsv1alpha1.DefaultStatus) extensionHealth {
+	op, lastErr := status.LastOperation, status.LastError
 	h := extensionHealth{reported: op != nil}
 	if lastErr != nil {
 		h.failed, h.description = true, lastErr.Description
@@ -54,52 +57,64 @@ func healthOf(ext *extensionsv1alpha1.Extension) extensionHealth {
 	return h
 }
 
-// componentVersions formats spec.components of ext, e.g. "shoot-falco-service (falco 0.44.1)".
-func componentVersions(ext *extensionsv1alpha1.Extension) string {
+// componentVersions formats a type and its spec.components, e.g. "shoot-falco-service (falco 0.44.1)".
+func componentVersions(extensionType string, components []extensionsv1alpha1.ExtensionComponent) string {
 	var parts []string
-	for _, c := range ext.Spec.Components {
+	for _, c := range components {
 		parts = append(parts, c.Name+" "+c.Version)
 	}
 	if len(parts) == 0 {
-		return ext.Spec.Type
+		return extensionType
 	}
-	return fmt.Sprintf("%s (%s)", ext.Spec.Type, strings.Join(parts, ", "))
+	return fmt.Sprintf("%s (%s)", extensionType, strings.Join(parts, ", "))
 }
 
 // recordExtensionStatus patches status.lastErrors and the ExtensionsReady condition of the Shoot to
-// reflect its seed Extensions and the writes that failed, when they changed.
-func (r *Reconciler) recordExtensionStatus(ctx context.Context, shoot *gardencorev1beta1.Shoot, extensions []extensionsv1alpha1.Extension, failed map[string]error) error {
+// reflect its seed Extensions, the writes that failed and, unless runtimes is nil (the gate is
+// off), its seed ContainerRuntimes, when they changed.
+func (r *Reconciler) recordExtensionStatus(ctx context.Context, shoot *gardencorev1beta1.Shoot, extensions []extensionsv1alpha1.Extension, runtimes *extensionsv1alpha1.ContainerRuntimeList, failed map[string]error) error {
 	var (
 		kept    []gardencorev1beta1.LastError
 		current = map[string]gardencorev1beta1.LastError{}
 		wanted  = map[string]gardencorev1beta1.LastError{}
 	)
 	for _, e := range shoot.Status.LastErrors {
-		if e.TaskID != nil && strings.HasPrefix(*e.TaskID, TaskIDPrefixExtension) {
-			current[*e.TaskID] = e
+		taskID := ptr.Deref(e.TaskID, "")
+		if strings.HasPrefix(taskID, TaskIDPrefixExtension) || runtimes != nil && strings.HasPrefix(taskID, rollout.TaskIDPrefixContainerRuntime) {
+			current[taskID] = e
 			continue
 		}
 		kept = append(kept, e)
 	}
 
 	var healthy, failing []string
+	observe := func(kind, subject, taskID string, status extensionsv1alpha1.DefaultStatus) {
+		h := healthOf(status)
+		switch {
+		case h.failed:
+			failing = append(failing, fmt.Sprintf("%s: %s", subject, h.description))
+			entry := gardencorev1beta1.LastError{Description: fmt.Sprintf("%s %s reports: %s", kind, subject, h.description)}
+			if status.LastError != nil {
+				entry.Codes = slices.Clone(status.LastError.Codes)
+			}
+			wanted[taskID] = entry
+		case h.reported:
+			healthy = append(healthy, subject)
+		}
+	}
 	slices.SortFunc(extensions, func(a, b extensionsv1alpha1.Extension) int { return strings.Compare(a.Spec.Type, b.Spec.Type) })
 	for i := range extensions {
 		ext := &extensions[i]
-		h := healthOf(ext)
-		switch {
-		case h.failed:
-			failing = append(failing, fmt.Sprintf("%s: %s", componentVersions(ext), h.description))
-			wanted[TaskIDPrefixExtension+ext.Spec.Type] = gardencorev1beta1.LastError{
-				Description: fmt.Sprintf("Extension %s reports: %s", componentVersions(ext), h.description),
+		observe("Extension", componentVersions(ext.Spec.Type, ext.Spec.Components), TaskIDPrefixExtension+ext.Spec.Type, ext.Status.DefaultStatus)
+	}
+	if runtimes != nil {
+		slices.SortFunc(runtimes.Items, func(a, b extensionsv1alpha1.ContainerRuntime) int { return strings.Compare(a.Name, b.Name) })
+		for i := range runtimes.Items {
+			// A runtime being deleted belongs to a pool or type the Shoot no longer has.
+			if cr := &runtimes.Items[i]; cr.DeletionTimestamp == nil {
+				subject := componentVersions(cr.Spec.Type+" in worker pool "+cr.Spec.WorkerPool.Name, cr.Spec.Components)
+				observe("ContainerRuntime", subject, rollout.ContainerRuntimeTaskID(cr.Spec.Type, cr.Spec.WorkerPool.Name), cr.Status.DefaultStatus)
 			}
-			if ext.Status.LastError != nil {
-				entry := wanted[TaskIDPrefixExtension+ext.Spec.Type]
-				entry.Codes = slices.Clone(ext.Status.LastError.Codes)
-				wanted[TaskIDPrefixExtension+ext.Spec.Type] = entry
-			}
-		case h.reported:
-			healthy = append(healthy, componentVersions(ext))
 		}
 	}
 	for name, err := range failed {

@@ -246,18 +246,22 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, shoot *gard
 	for _, name := range slices.Sorted(maps.Keys(failed)) {
 		r.Recorder.Event(shoot, corev1.EventTypeWarning, EventReasonExtensionDeploymentFailed, fmt.Sprintf("Extension %s: %v", name, failed[name]))
 	}
-	extensions := &extensionsv1alpha1.ExtensionList{}
-	if err := r.SeedClient.List(ctx, extensions, client.InNamespace(namespace), client.MatchingLabels{LabelManagedBy: ManagedByGardenlet}); err != nil {
-		errs = append(errs, fmt.Errorf("failed listing seed Extensions: %w", err))
-	} else if err := r.recordExtensionStatus(ctx, statusShoot, extensions.Items, failed); err != nil {
-		errs = append(errs, err)
-	}
-
 	if err := deployer.DeleteStaleResources(ctx); err != nil {
 		errs = append(errs, err)
 	}
+	var runtimes *extensionsv1alpha1.ContainerRuntimeList
 	if componentVersions {
 		errs = append(errs, r.deployContainerRuntimes(ctx, log, shoot, namespace))
+		runtimes = &extensionsv1alpha1.ContainerRuntimeList{}
+		if err := r.SeedClient.List(ctx, runtimes, client.InNamespace(namespace), client.MatchingLabels{LabelManagedBy: ManagedByGardenlet}); err != nil {
+			errs, runtimes = append(errs, fmt.Errorf("failed listing seed ContainerRuntimes: %w", err)), nil
+		}
+	}
+	extensions := &extensionsv1alpha1.ExtensionList{}
+	if err := r.SeedClient.List(ctx, extensions, client.InNamespace(namespace), client.MatchingLabels{LabelManagedBy: ManagedByGardenlet}); err != nil {
+		errs = append(errs, fmt.Errorf("failed listing seed Extensions: %w", err))
+	} else if err := r.recordExtensionStatus(ctx, statusShoot, extensions.Items, runtimes, failed); err != nil {
+		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return reconcile.Result{}, err

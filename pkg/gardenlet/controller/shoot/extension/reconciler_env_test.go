@@ -64,7 +64,7 @@ func setUpReconciler() {
 		Build()
 	seedClient = fakeclient.NewClientBuilder().
 		WithScheme(kubernetes.SeedScheme).
-		WithStatusSubresource(&extensionsv1alpha1.Extension{}).
+		WithStatusSubresource(&extensionsv1alpha1.Extension{}, &extensionsv1alpha1.ContainerRuntime{}).
 		Build()
 	recorder = record.NewFakeRecorder(100)
 	fakeClock = testclock.NewFakeClock(time.Date(2026, 11, 29, 9, 14, 3, 512734019, time.UTC))
