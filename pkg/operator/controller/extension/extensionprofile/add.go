@@ -75,15 +75,42 @@ func (r *Reconciler) MapExtensionProfileToExtensions(ctx context.Context, obj cl
 	return requests
 }
 
-// MapShootToExtensions maps a Shoot to the operator Extensions that list a type under which the
-// Shoot pins component versions. The handler calls it with the old and the new Shoot of an
-// update, so a pin that goes is mapped as well.
+// MapShootToExtensions maps a Shoot to the operator Extensions that list a profile the Shoot pins
+// component versions of, in spec.extensions[] or in a worker pool. The handler calls it with the
+// old and the new Shoot of an update, so a pin that goes is mapped as well. A mapped Extension's
+// refusal backoff starts over: its last refusal may predate the change.
 func (r *Reconciler) MapShootToExtensions(ctx context.Context, obj client.Object) []reconcile.Request {
 	shoot, ok := obj.(*gardencorev1beta1.Shoot)
 	if !ok {
 		return nil
 	}
-	return r.extensionsOfTypes(ctx, v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions))
+	var profiles []string
+	for _, pin := range shootPins(shoot) {
+		if !slices.Contains(profiles, pin.ExtensionType) {
+			profiles = append(profiles, pin.ExtensionType)
+		}
+	}
+	requests := r.extensionsOfTypes(ctx, profiles)
+	for _, request := range requests {
+		r.refusalBackoff().Forget(request.Name)
+	}
+	return requests
+}
+
+// shootPins returns the pinned entries of the Shoot's spec.extensions[] and of its worker pools.
+func shootPins(shoot *gardencorev1beta1.Shoot) []v1beta1helper.ComponentPin {
+	var pins []v1beta1helper.ComponentPin
+	for _, pin := range v1beta1helper.ComponentPins(shoot.Spec.Extensions) {
+		if pin.Pinned() {
+			pins = append(pins, pin)
+		}
+	}
+	for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+		if pin.Pinned() {
+			pins = append(pins, pin.ComponentPin)
+		}
+	}
+	return pins
 }
 
 func (r *Reconciler) extensionsOfTypes(ctx context.Context, extensionTypes []string) []reconcile.Request {
@@ -108,19 +135,15 @@ func (r *Reconciler) extensionsOfTypes(ctx context.Context, extensionTypes []str
 }
 
 // ShootPinsChangedPredicate lets through creations and deletions of Shoots with component pins
-// and updates that change the pins (v1beta1helper.PinnedComponents of any type) or whether the
-// Shoot is being deleted.
+// and updates that change the pins (spec.extensions[] and the worker pools') or whether the Shoot
+// is being deleted.
 func ShootPinsChangedPredicate() predicate.Predicate {
 	pins := func(obj client.Object) []v1beta1helper.ComponentPin {
 		shoot, ok := obj.(*gardencorev1beta1.Shoot)
 		if !ok {
 			return nil
 		}
-		var out []v1beta1helper.ComponentPin
-		for _, extensionType := range v1beta1helper.PinnedExtensionTypes(shoot.Spec.Extensions) {
-			out = append(out, v1beta1helper.PinnedComponents(shoot.Spec.Extensions, extensionType)...)
-		}
-		return out
+		return shootPins(shoot)
 	}
 	return predicate.Funcs{
 		CreateFunc: func(e event.CreateEvent) bool { return len(pins(e.Object)) > 0 },

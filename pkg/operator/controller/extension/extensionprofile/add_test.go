@@ -38,6 +38,19 @@ func shoot(typeVersions ...string) *gardencorev1beta1.Shoot {
 	return s
 }
 
+// inPool moves the Shoot's pins into a worker pool's override, and pins runsc of gVisor there.
+func inPool(s *gardencorev1beta1.Shoot) *gardencorev1beta1.Shoot {
+	var overrides []gardencorev1beta1.WorkerExtension
+	for _, extension := range s.Spec.Extensions {
+		overrides = append(overrides, gardencorev1beta1.WorkerExtension{Type: extension.Type, Components: extension.Components})
+	}
+	s.Spec.Provider.Workers = []gardencorev1beta1.Worker{{Name: "pool", Extensions: overrides,
+		CRI: &gardencorev1beta1.CRI{Name: "containerd", ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{
+			{Type: "gvisor", Components: []gardencorev1beta1.ExtensionComponent{{Name: "runsc", Version: ptr.To("2026.6.0")}}}}}}}
+	s.Spec.Extensions = nil
+	return s
+}
+
 func requests(names ...string) []reconcile.Request {
 	var out []reconcile.Request
 	for _, name := range names {
@@ -56,8 +69,10 @@ var _ = Describe("mapping to operator Extensions", func() {
 		both.Name = "extension-both"
 		none := operatorExtension()
 		none.Name = "extension-none"
+		gvisor := operatorExtension("containerruntime-gvisor")
+		gvisor.Name = "extension-gvisor"
 		reconciler = &Reconciler{RuntimeClient: fake.NewClientBuilder().WithScheme(scheme()).
-			WithObjects(operatorExtension(falco), withTraefik, both, none).Build()}
+			WithObjects(operatorExtension(falco), withTraefik, both, none, gvisor).Build()}
 	})
 
 	DescribeTable("MapExtensionProfileToExtensions maps a profile to the Extensions listing its type and to its label's owner, once each",
@@ -78,6 +93,7 @@ var _ = Describe("mapping to operator Extensions", func() {
 		Entry("a falco pin", shoot(falco, "0.44.1"), requests(owner, "extension-both")),
 		Entry("both pinned", shoot(falco, "0.44.1", traefik, "3.6.13"), requests(owner, "extension-both", "extension-shoot-traefik")),
 		Entry("falco enabled without a pin", shoot(falco, ""), requests()),
+		Entry("a pool's falco pin, and a runtime's pin", inPool(shoot(falco, "0.44.1")), requests(owner, "extension-both", "extension-gvisor")),
 		Entry("no extensions", shoot(), requests()),
 		Entry("not a Shoot", &corev1.ConfigMap{}, requests()),
 	)
@@ -108,6 +124,7 @@ var _ = Describe("ShootPinsChangedPredicate", func() {
 		},
 		Entry("a pin", shoot(falco, "0.44.1"), true),
 		Entry("an extension without a pin", shoot(falco, ""), false),
+		Entry("a pool's pin", inPool(shoot(falco, "")), true),
 		Entry("not a Shoot", &corev1.ConfigMap{}, false),
 	)
 
@@ -120,6 +137,8 @@ var _ = Describe("ShootPinsChangedPredicate", func() {
 		Entry("a version changed", shoot(falco, "0.42.1"), shoot(falco, "0.44.1"), true),
 		Entry("a pin of another type added", shoot(falco, "0.44.1"), shoot(falco, "0.44.1", traefik, "3.6.13"), true),
 		Entry("the same pins", shoot(falco, "0.44.1"), shoot(falco, "0.44.1"), false),
+		Entry("a pool's version changed", inPool(shoot(falco, "0.42.1")), inPool(shoot(falco, "0.44.1")), true),
+		Entry("the same pool pins", inPool(shoot(falco, "0.44.1")), inPool(shoot(falco, "0.44.1")), false),
 		Entry("deletion started with pins", shoot(falco, "0.44.1"), deleting(shoot(falco, "0.44.1")), true),
 		Entry("deletion started without pins", shoot(falco, ""), deleting(shoot(falco, "")), false),
 		Entry("no pins before or after", shoot(), shoot(traefik, ""), false),

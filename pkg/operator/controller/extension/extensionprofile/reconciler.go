@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -20,6 +21,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/events"
+	"k8s.io/client-go/util/workqueue"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -61,6 +63,11 @@ const (
 // DefaultRetryInterval is the default of Reconciler.RetryInterval.
 const DefaultRetryInterval = time.Minute
 
+// refusalRetryDelay is the first retry of a refused write; each further refusal doubles it, up to
+// RetryInterval. gardener-apiserver checks in-use against its Shoot cache, which can trail the
+// Shoot event that triggered the write.
+const refusalRetryDelay = time.Second
+
 // Reconciler generates the ExtensionProfiles of operator Extensions.
 type Reconciler struct {
 	// RuntimeClient reads and writes operator Extensions (status subresource included).
@@ -73,9 +80,13 @@ type Reconciler struct {
 	Recorder events.EventRecorder
 	// ConcurrentSyncs is the number of operator Extensions reconciled in parallel.
 	ConcurrentSyncs int
-	// RetryInterval is when a refused, unmanaged or pending profile is looked at again if no watch
-	// event comes earlier (Shoots and profiles are watched). Zero means DefaultRetryInterval.
+	// RetryInterval is when an unmanaged or pending profile is looked at again if no watch event
+	// comes earlier (Shoots and profiles are watched), and the longest wait between retries of a
+	// refused one. Zero means DefaultRetryInterval.
 	RetryInterval time.Duration
+
+	backoffOnce sync.Once
+	backoff     workqueue.TypedRateLimiter[string]
 }
 
 // outcome is what happened to one profile in one reconcile.
@@ -85,8 +96,9 @@ type outcome struct {
 	message string
 }
 
-// Reconcile writes the profiles of one operator Extension and its condition. Refusals and waits
-// requeue after RetryInterval without an error; other errors back off.
+// Reconcile writes the profiles of one operator Extension and its condition. Refusals requeue with
+// a backoff up to RetryInterval, waits after RetryInterval, both without an error; other errors
+// back off.
 func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (reconcile.Result, error) {
 	log := logf.FromContext(ctx)
 
@@ -311,10 +323,22 @@ func (r *Reconciler) finish(ctx context.Context, extension *operatorv1alpha1.Ext
 			return reconcile.Result{}, fmt.Errorf("failed updating status: %w", err)
 		}
 	}
+	if slices.ContainsFunc(outcomes, func(o outcome) bool { return o.reason == ReasonRefused || o.reason == ReasonDeletionRefused }) {
+		return reconcile.Result{RequeueAfter: r.refusalBackoff().When(extension.Name)}, nil
+	}
+	r.refusalBackoff().Forget(extension.Name)
 	if status == gardencorev1beta1.ConditionTrue {
 		return reconcile.Result{}, nil
 	}
 	return reconcile.Result{RequeueAfter: r.retryInterval()}, nil
+}
+
+// refusalBackoff returns the per-Extension backoff of refused writes.
+func (r *Reconciler) refusalBackoff() workqueue.TypedRateLimiter[string] {
+	r.backoffOnce.Do(func() {
+		r.backoff = workqueue.NewTypedItemExponentialFailureRateLimiter[string](min(refusalRetryDelay, r.retryInterval()), r.retryInterval())
+	})
+	return r.backoff
 }
 
 func reconciledMessage(extension *operatorv1alpha1.Extension) string {

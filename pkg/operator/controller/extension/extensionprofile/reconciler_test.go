@@ -358,7 +358,11 @@ var _ = Describe("Reconciler", func() {
 				return
 			}
 			Expect(err).NotTo(HaveOccurred())
-			Expect(result).To(Equal(reconcile.Result{RequeueAfter: 3 * time.Minute}))
+			wantRequeue := 3 * time.Minute
+			if wantReason == ReasonRefused {
+				wantRequeue = time.Second
+			}
+			Expect(result).To(Equal(reconcile.Result{RequeueAfter: wantRequeue}))
 			c := condition()
 			Expect(c.Status).To(Equal(gardencorev1beta1.ConditionFalse))
 			Expect(c.Reason).To(Equal(wantReason))
@@ -440,7 +444,7 @@ var _ = Describe("Reconciler", func() {
 			}}
 			result, err := reconcileOnce()
 			Expect(err).NotTo(HaveOccurred())
-			Expect(result).To(Equal(reconcile.Result{RequeueAfter: 3 * time.Minute}))
+			Expect(result).To(Equal(reconcile.Result{RequeueAfter: time.Second}))
 			Expect(profileNames()).To(ConsistOf(falco, "shoot-other"))
 			Expect(reconciled().Finalizers).To(ConsistOf(operatorv1alpha1.FinalizerName))
 			c := condition()
