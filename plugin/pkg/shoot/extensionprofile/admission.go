@@ -185,7 +185,7 @@ func (p *ShootExtensionProfile) Validate(ctx context.Context, a admission.Attrib
 			return err
 		}
 		if poolPins {
-			if req.OldWorkers, err = poolPinsToV1beta1(oldShoot); err != nil {
+			if req.OldWorkers, err = oldPoolPins(oldShoot, shoot, external.Spec.Provider.Workers); err != nil {
 				return err
 			}
 		}

@@ -43,7 +43,7 @@ func (p *ShootExtensionProfile) Admit(ctx context.Context, a admission.Attribute
 			return err
 		}
 		if oldShoot != nil {
-			if req.OldWorkers, err = poolPinsToV1beta1(oldShoot); err != nil {
+			if req.OldWorkers, err = oldPoolPins(oldShoot, shoot, req.Workers); err != nil {
 				return err
 			}
 		}
