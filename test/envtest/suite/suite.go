@@ -12,6 +12,8 @@ import (
 	"k8s.io/client-go/rest"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
 	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+	crenvtest "sigs.k8s.io/controller-runtime/pkg/envtest"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
@@ -25,16 +27,46 @@ import (
 // BeforeSuite.
 func StartGarden(apiServerArgs ...string) *rest.Config {
 	GinkgoHelper()
+	return StartGardenWith(GardenOptions{APIServerArgs: apiServerArgs}).Config
+}
+
+// GardenOptions configure StartGardenWith.
+type GardenOptions struct {
+	// APIServerArgs follow --feature-gates=ExtensionComponentVersions=true.
+	APIServerArgs []string
+	// Clock is the clock of gardener-apiserver's admission plugins; nil is the real one.
+	Clock clock.PassiveClock
+	// ControllerManager adds the user gardener-controller-manager (system:masters) and configures
+	// it as ShootExtensionProfile's maintenance identity.
+	ControllerManager bool
+}
+
+// Garden is a started envtest garden.
+type Garden struct {
+	// Config is an admin (system:masters) identity.
+	Config *rest.Config
+	// ControllerManagerConfig is gardener-controller-manager's identity, with
+	// GardenOptions.ControllerManager.
+	ControllerManagerConfig *rest.Config
+}
+
+// StartGardenWith is StartGarden configured by opts.
+func StartGardenWith(opts GardenOptions) Garden {
+	GinkgoHelper()
 	logger := zap.New(zap.UseDevMode(true), zap.WriteTo(GinkgoWriter))
 	logf.SetLogger(logger)
 	klog.SetLogger(logger)
 	featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 
+	args := append([]string{"--feature-gates=ExtensionComponentVersions=true"}, opts.APIServerArgs...)
+	if opts.ControllerManager {
+		flag, err := gardenerenvtest.WriteAdmissionConfiguration(GinkgoT().TempDir(), controllerManagerUser)
+		Expect(err).NotTo(HaveOccurred())
+		args = append(args, flag)
+	}
 	By("Start etcd, kube-apiserver and gardener-apiserver")
 	testEnv := &gardenerenvtest.GardenerTestEnvironment{
-		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{
-			Args: append([]string{"--feature-gates=ExtensionComponentVersions=true"}, apiServerArgs...),
-		},
+		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{Args: args, Clock: opts.Clock},
 	}
 	restConfig, err := testEnv.Start()
 	Expect(err).NotTo(HaveOccurred())
@@ -42,5 +74,13 @@ func StartGarden(apiServerArgs ...string) *rest.Config {
 		By("Stop the test environment")
 		Expect(testEnv.Stop()).To(Succeed())
 	})
-	return restConfig
+	garden := Garden{Config: restConfig}
+	if opts.ControllerManager {
+		user, err := testEnv.AddUser(crenvtest.User{Name: controllerManagerUser, Groups: []string{"system:masters"}}, nil)
+		Expect(err).NotTo(HaveOccurred())
+		garden.ControllerManagerConfig = user.Config()
+	}
+	return garden
 }
+
+const controllerManagerUser = "gardener-controller-manager"
