@@ -169,9 +169,22 @@ func decode(decoder runtime.Decoder, data []byte, into runtime.Object) error {
 	return nil
 }
 
-// ErrorCodes returns the status.lastError.codes of a Resolve error: ERR_CONFIGURATION_PROBLEM for
-// *ComponentNotFoundError and *ProviderConfigError (a retry alone does not help), none otherwise.
+// ErrorWithCodes is an error of an extension controller that carries the codes of its
+// status.lastError, such as a failure a version's providerConfig simulates.
+type ErrorWithCodes struct {
+	Description string
+	Codes       []gardencorev1beta1.ErrorCode
+}
+
+func (e *ErrorWithCodes) Error() string { return e.Description }
+
+// ErrorCodes returns the status.lastError.codes of an error: those of an *ErrorWithCodes;
+// ERR_CONFIGURATION_PROBLEM for Resolve's *ComponentNotFoundError and *ProviderConfigError (a
+// retry alone does not help); none otherwise.
 func ErrorCodes(err error) []gardencorev1beta1.ErrorCode {
+	if coded := (*ErrorWithCodes)(nil); errors.As(err, &coded) {
+		return coded.Codes
+	}
 	if errors.Is(err, ErrComponentNotFound) || errors.Is(err, ErrInvalidProviderConfig) {
 		return []gardencorev1beta1.ErrorCode{gardencorev1beta1.ErrorConfigurationProblem}
 	}

@@ -191,6 +191,12 @@ var _ = Describe("Resolve", func() {
 			}
 		})
 
+		It("returns the codes an ErrorWithCodes carries", func() {
+			err := fmt.Errorf("deploying: %w", &ErrorWithCodes{Description: "crash", Codes: []gardencorev1beta1.ErrorCode{gardencorev1beta1.ErrorCode("ERR_INFRA_QUOTA_EXCEEDED")}})
+			Expect(ErrorCodes(err)).To(ConsistOf(gardencorev1beta1.ErrorCode("ERR_INFRA_QUOTA_EXCEEDED")))
+			Expect(err).To(MatchError("deploying: crash"))
+		})
+
 		It("returns no code for other errors", func() {
 			Expect(ErrorCodes(errors.New("connection refused"))).To(BeEmpty())
 			Expect(ErrorCodes(nil)).To(BeEmpty())

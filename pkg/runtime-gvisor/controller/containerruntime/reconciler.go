@@ -5,6 +5,7 @@
 package containerruntime
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -128,7 +129,7 @@ func (r *Reconciler) reconcile(ctx context.Context, log logr.Logger, cr *extensi
 }
 
 // values returns the pool's installation: the runsc version of spec.components[] and the platform
-// of its providerConfig.
+// of its providerConfig; a simulateFailure there is the error.
 func (r *Reconciler) values(cr *extensionsv1alpha1.ContainerRuntime) (gvisor.Values, error) {
 	cfg := &gvisorv1alpha1.RunscComponentConfig{}
 	component, err := extensioncomponents.ResolveContainerRuntime(cr, gvisor.ComponentName, r.Decoder, cfg)
@@ -138,6 +139,13 @@ func (r *Reconciler) values(cr *extensionsv1alpha1.ContainerRuntime) (gvisor.Val
 	platform := orDefault(cfg.Platform, gvisor.DefaultPlatform)
 	if !slices.Contains(platforms, platform) {
 		return gvisor.Values{}, field.NotSupported(component.FieldPath.Child("providerConfig", "platform"), cfg.Platform, platforms)
+	}
+	if f := cfg.SimulateFailure; f != nil {
+		err := &extensioncomponents.ErrorWithCodes{Description: cmp.Or(f.Description, "simulated failure of runsc "+component.Version)}
+		for _, c := range f.Codes {
+			err.Codes = append(err.Codes, gardencorev1beta1.ErrorCode(c))
+		}
+		return gvisor.Values{}, err
 	}
 	return gvisor.Values{
 		Namespace:    cr.Namespace,
@@ -212,7 +220,7 @@ func (r *Reconciler) updateStatus(ctx context.Context, cr *extensionsv1alpha1.Co
 }
 
 // errorCodes returns ERR_CONFIGURATION_PROBLEM for a missing component, an undecodable
-// providerConfig or an unsupported platform, none otherwise.
+// providerConfig or an unsupported platform, a simulated failure's codes, none otherwise.
 func errorCodes(err error) []gardencorev1beta1.ErrorCode {
 	if fieldErr := (&field.Error{}); errors.As(err, &fieldErr) {
 		return []gardencorev1beta1.ErrorCode{gardencorev1beta1.ErrorConfigurationProblem}

@@ -167,6 +167,12 @@ var _ = Describe("Reconciler", func() {
 			`spec.components[0].providerConfig: cannot decode the providerConfig of component "runsc"`),
 		Entry("an unknown platform", "20260101", `{"apiVersion":"gvisor.extensions.gardener.cloud/v1alpha1","kind":"RunscComponentConfig","platform":"vm"}`,
 			`spec.components[0].providerConfig.platform: Unsupported value: "vm"`),
+		Entry("a version that fails on purpose", "20260101", `{"apiVersion":"gvisor.extensions.gardener.cloud/v1alpha1","kind":"RunscComponentConfig",`+
+			`"simulateFailure":{"description":"runsc 20260101 crashes on start","codes":["ERR_CONFIGURATION_PROBLEM"]}}`,
+			`runsc 20260101 crashes on start`),
+		Entry("a version that fails on purpose, with the default description", "20260101", `{"apiVersion":"gvisor.extensions.gardener.cloud/v1alpha1","kind":"RunscComponentConfig",`+
+			`"simulateFailure":{"codes":["ERR_CONFIGURATION_PROBLEM"]}}`,
+			`simulated failure of runsc 20260101`),
 	)
 
 	It("records a failed apply without a configuration code and succeeds on the retry", func() {

@@ -81,26 +81,15 @@ func (r *Reconciler) resolveFalco(ext *extensionsv1alpha1.Extension) (values fal
 	return values, warning, nil
 }
 
-// failureWithCodes is an error that carries the codes of status.lastError.
-type failureWithCodes struct {
-	description string
-	codes       []gardencorev1beta1.ErrorCode
-}
-
-func (f *failureWithCodes) Error() string { return f.description }
-
 func simulatedFailure(version string, f *falcov1alpha1.SimulatedFailure) error {
-	err := &failureWithCodes{description: cmp.Or(f.Description, "simulated failure of falco "+version)}
+	err := &extensioncomponents.ErrorWithCodes{Description: cmp.Or(f.Description, "simulated failure of falco "+version)}
 	for _, c := range f.Codes {
-		err.codes = append(err.codes, gardencorev1beta1.ErrorCode(c))
+		err.Codes = append(err.Codes, gardencorev1beta1.ErrorCode(c))
 	}
 	return err
 }
 
 // errorCodes returns the codes of status.lastError for err.
 func errorCodes(err error) []gardencorev1beta1.ErrorCode {
-	if f := (&failureWithCodes{}); errors.As(err, &f) {
-		return f.codes
-	}
 	return extensioncomponents.ErrorCodes(err)
 }

@@ -5,12 +5,17 @@
 package v1alpha1
 
 import (
+	"slices"
+
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // DeepCopyInto copies in into out.
 func (in *RunscComponentConfig) DeepCopyInto(out *RunscComponentConfig) {
 	*out = *in
+	if in.SimulateFailure != nil {
+		out.SimulateFailure = &SimulatedFailure{Description: in.SimulateFailure.Description, Codes: slices.Clone(in.SimulateFailure.Codes)}
+	}
 }
 
 // DeepCopy returns a copy of in.

@@ -23,4 +23,18 @@ type RunscComponentConfig struct {
 	// systrap.
 	// +optional
 	Platform string `json:"platform,omitempty"`
+	// SimulateFailure makes every reconcile of this runsc version fail, so that tests and demos
+	// can break a version on purpose. The real extension has no such field.
+	// +optional
+	SimulateFailure *SimulatedFailure `json:"simulateFailure,omitempty"`
+}
+
+// SimulatedFailure is the error a reconcile reports in the ContainerRuntime's status.lastError.
+type SimulatedFailure struct {
+	// Description is the error; empty means "simulated failure of runsc <version>".
+	// +optional
+	Description string `json:"description,omitempty"`
+	// Codes are the error codes, e.g. ERR_CONFIGURATION_PROBLEM.
+	// +optional
+	Codes []string `json:"codes,omitempty"`
 }
