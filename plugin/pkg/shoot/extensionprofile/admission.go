@@ -222,9 +222,6 @@ func (p *ShootExtensionProfile) shootsToCheck(a admission.Attributes) (*core.Sho
 // getProfile returns the ExtensionProfile of an extension type, nil for none; a lister miss is
 // confirmed by a live read, so a lagging cache never rejects a pin.
 func (p *ShootExtensionProfile) getProfile(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error) {
-	if !admissionutils.CanBeObjectName(extensionType) {
-		return nil, nil
-	}
 	profile, err := p.extensionProfileLister.Get(extensionType)
 	if err == nil {
 		return profile, nil
@@ -232,7 +229,8 @@ func (p *ShootExtensionProfile) getProfile(ctx context.Context, extensionType st
 	if !apierrors.IsNotFound(err) {
 		return nil, apierrors.NewInternalError(fmt.Errorf("could not get ExtensionProfile %q: %w", extensionType, err))
 	}
-	if p.coreClient == nil {
+	// The cache holds valid names only; a type that cannot name an object is not read live.
+	if p.coreClient == nil || !admissionutils.CanBeObjectName(extensionType) {
 		return nil, nil
 	}
 	profile, err = p.coreClient.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})
