@@ -15,22 +15,14 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	"k8s.io/client-go/rest"
-	featuregatetesting "k8s.io/component-base/featuregate/testing"
-	"k8s.io/klog/v2"
 	testclock "k8s.io/utils/clock/testing"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/cluster"
-	crenvtest "sigs.k8s.io/controller-runtime/pkg/envtest"
-	logf "sigs.k8s.io/controller-runtime/pkg/log"
-	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/extensionprofile"
 	"github.com/gep-78/gardener/pkg/controllermanager/controller/shoot/maintenance"
 	"github.com/gep-78/gardener/pkg/features"
-	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
-	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
-	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
+	"github.com/gep-78/gardener/test/envtest/suite"
 	"github.com/gep-78/gardener/test/examples"
 	"github.com/gep-78/gardener/test/failover"
 )
@@ -46,7 +38,6 @@ func TestRollout(t *testing.T) {
 var (
 	ctx = context.Background()
 
-	testEnv    *gardenerenvtest.GardenerTestEnvironment
 	testClient client.Client
 	seedClient client.Client
 	// controllerManagerConfig is gardener-controller-manager's identity, the maintenance identity
@@ -57,53 +48,19 @@ var (
 )
 
 var _ = BeforeSuite(func() {
-	logger := zap.New(zap.UseDevMode(true), zap.WriteTo(GinkgoWriter))
-	logf.SetLogger(logger)
-	klog.SetLogger(logger)
-	featuregatetesting.SetFeatureGateDuringTest(GinkgoTB(), features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
-
-	By("Start etcd, kube-apiserver and gardener-apiserver with admission's clock at the reference time")
-	admissionConfigFlag, err := gardenerenvtest.WriteAdmissionConfiguration(GinkgoT().TempDir(), "gardener-controller-manager")
-	Expect(err).NotTo(HaveOccurred())
-	testEnv = &gardenerenvtest.GardenerTestEnvironment{
-		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{
-			Args:  []string{"--feature-gates=ExtensionComponentVersions=true", admissionConfigFlag},
-			Clock: testclock.NewFakePassiveClock(examples.ReferenceTime),
-		},
-	}
-	restConfig, err := testEnv.Start()
-	Expect(err).NotTo(HaveOccurred())
-	DeferCleanup(func() {
-		By("Stop the test environment")
-		Expect(testEnv.Stop()).To(Succeed())
+	garden := suite.StartGardenWith(suite.GardenOptions{
+		Clock:             testclock.NewFakePassiveClock(examples.ReferenceTime),
+		ControllerManager: true,
 	})
-
-	testClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.GardenScheme})
+	var err error
+	testClient, err = client.New(garden.Config, client.Options{Scheme: kubernetes.GardenScheme})
 	Expect(err).NotTo(HaveOccurred())
-	seedClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.SeedScheme})
+	seedClient, err = client.New(garden.Config, client.Options{Scheme: kubernetes.SeedScheme})
 	Expect(err).NotTo(HaveOccurred())
-	user, err := testEnv.AddUser(crenvtest.User{Name: "gardener-controller-manager", Groups: []string{"system:masters"}}, nil)
-	Expect(err).NotTo(HaveOccurred())
-	controllerManagerConfig = user.Config()
+	controllerManagerConfig = garden.ControllerManagerConfig
 	Expect(testClient.Create(ctx, failover.CloudProfile(cloudProfileName))).To(Succeed())
 
-	By("Start gardenlet's Extension controller on the fake clock")
-	Expect(bootstrappers.EnsureExtensionCRD(ctx, logger, seedClient, 100*time.Millisecond, time.Minute)).To(Succeed())
-	gardenlet, err := failover.NewReplica(ctx, "gardenlet", restConfig, kubernetes.SeedScheme, nil)
-	Expect(err).NotTo(HaveOccurred())
-	gardenCluster, err := cluster.New(restConfig, func(o *cluster.Options) { o.Scheme = kubernetes.GardenScheme })
-	Expect(err).NotTo(HaveOccurred())
-	Expect(gardenlet.Manager.Add(gardenCluster)).To(Succeed())
-	Expect((&extension.Reconciler{
-		Config: extension.Config{SeedName: "local", AdoptUnscheduledShoots: true, ConcurrentSyncs: 5},
-		Clock:  fakeClock,
-	}).AddToManager(gardenlet.Ctx, gardenlet.Manager, gardenCluster)).To(Succeed())
-	gardenlet.Start()
-	DeferCleanup(func() {
-		gardenlet.Cancel()
-		Eventually(gardenlet.Done).Should(Receive())
-	})
-
+	suite.StartGardenlet(ctx, garden.Config, fakeClock)
 	stopControllerManager = startControllerManager()
 	DeferCleanup(func() { stopControllerManager() })
 })

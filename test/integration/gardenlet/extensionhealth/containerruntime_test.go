@@ -5,24 +5,20 @@
 package extensionhealth_test
 
 import (
-	"time"
-
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/cluster"
-	logf "sigs.k8s.io/controller-runtime/pkg/log"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
-	"github.com/gep-78/gardener/pkg/gardenlet/bootstrappers"
 	"github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
 	"github.com/gep-78/gardener/pkg/utils/gardener/rollout"
+	"github.com/gep-78/gardener/test/envtest/suite"
 	"github.com/gep-78/gardener/test/failover"
 )
 
@@ -73,7 +69,6 @@ var _ = Describe("gardenlet reflects seed ContainerRuntime health into the Shoot
 		Expect(err).NotTo(HaveOccurred())
 		seedClient, err = client.New(restConfig, client.Options{Scheme: kubernetes.SeedScheme})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(bootstrappers.EnsureExtensionCRD(ctx, logf.Log, seedClient, 100*time.Millisecond, time.Minute)).To(Succeed())
 		Expect(gardenClient.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}})).To(Succeed())
 		Expect(gardenClient.Create(ctx, failover.CloudProfile(cloudProfile))).To(Succeed())
 		Expect(gardenClient.Create(ctx, failover.ExtensionProfile("runtime-health-agent"))).To(Succeed())
@@ -84,20 +79,7 @@ var _ = Describe("gardenlet reflects seed ContainerRuntime health into the Shoot
 			}}},
 		})).To(Succeed())
 
-		By("Run gardenlet's Extension controller")
-		r, err := failover.NewReplica(ctx, "runtime-health", restConfig, kubernetes.SeedScheme, nil)
-		Expect(err).NotTo(HaveOccurred())
-		gardenCluster, err := cluster.New(restConfig, func(o *cluster.Options) { o.Scheme = kubernetes.GardenScheme })
-		Expect(err).NotTo(HaveOccurred())
-		Expect(r.Manager.Add(gardenCluster)).To(Succeed())
-		Expect((&extension.Reconciler{
-			Config: extension.Config{SeedName: "local", AdoptUnscheduledShoots: true, ConcurrentSyncs: 1},
-		}).AddToManager(r.Ctx, r.Manager, gardenCluster)).To(Succeed())
-		r.Start()
-		DeferCleanup(func() {
-			r.Cancel()
-			Eventually(r.Done).Should(Receive())
-		})
+		suite.StartGardenlet(ctx, restConfig, nil)
 
 		shoot = failover.Shoot(namespace, "runtime-health", cloudProfile, "runtime-health-agent", "1.1.0")
 		shoot.Spec.Provider.Workers = shoot.Spec.Provider.Workers[:1]
