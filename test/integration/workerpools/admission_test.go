@@ -52,9 +52,9 @@ var _ = Describe("Admission of per-pool pins", Ordered, func() {
 		)
 
 		It("warns about a preview version, naming the pool", func() {
-			clientWarnings.take()
+			clientWarnings.Take()
 			create(sandboxShoot("preview", runsc("1.2.0")))
-			Expect(clientWarnings.take()).To(ContainElement(ContainSubstring("worker pool sandbox: component runsc of extension containerruntime-gvisor is pinned to preview version 1.2.0")))
+			Expect(clientWarnings.Take()).To(ContainElement(ContainSubstring("worker pool sandbox: component runsc of extension containerruntime-gvisor is pinned to preview version 1.2.0")))
 		})
 
 		It("keeps the pool's version when an update omits it", func() {

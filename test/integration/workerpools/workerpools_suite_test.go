@@ -10,7 +10,6 @@ package workerpools_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -45,7 +44,7 @@ var (
 	gardenClient client.Client
 	seedClient   client.Client
 	// clientWarnings collects the warnings gardenClient receives.
-	clientWarnings = &warningCollector{}
+	clientWarnings = &suite.Warnings{}
 	// fakeClock is the clock of maintenance and gardenlet; admission's stays at the reference
 	// time. A spec that moves it sets it back.
 	fakeClock = testclock.NewFakeClock(examples.ReferenceTime)
@@ -78,24 +77,3 @@ var _ = BeforeSuite(func() {
 		return gardenClient.Create(ctx, newShoot("probe", pool("a", "gvisor", runsc("1.2.0"))), client.DryRunAll)
 	}).Should(Succeed())
 })
-
-// warningCollector is a rest.WarningHandler that keeps the warnings since the last take.
-type warningCollector struct {
-	mu       sync.Mutex
-	warnings []string
-}
-
-func (c *warningCollector) HandleWarningHeader(_ int, _ string, text string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.warnings = append(c.warnings, text)
-}
-
-// take returns the collected warnings and forgets them.
-func (c *warningCollector) take() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := c.warnings
-	c.warnings = nil
-	return out
-}

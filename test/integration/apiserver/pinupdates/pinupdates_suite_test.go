@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +25,7 @@ import (
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/features"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
+	"github.com/gep-78/gardener/test/envtest/suite"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -51,7 +51,7 @@ var (
 	testEnv      *gardenerenvtest.GardenerTestEnvironment
 	gardenClient gardencoreclientset.Interface
 	// clientWarnings collects the warnings gardenClient receives.
-	clientWarnings = &warningCollector{}
+	clientWarnings = &suite.Warnings{}
 	kubeconfig     string
 	kubectlPath    string
 )
@@ -128,26 +128,5 @@ func warningLines(stderr string) []string {
 			out = append(out, w)
 		}
 	}
-	return out
-}
-
-// warningCollector is a rest.WarningHandler that keeps the warnings since the last take.
-type warningCollector struct {
-	mu       sync.Mutex
-	warnings []string
-}
-
-func (c *warningCollector) HandleWarningHeader(_ int, _ string, text string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.warnings = append(c.warnings, text)
-}
-
-// take returns the collected warnings and forgets them.
-func (c *warningCollector) take() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := c.warnings
-	c.warnings = nil
 	return out
 }

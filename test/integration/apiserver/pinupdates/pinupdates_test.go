@@ -147,10 +147,10 @@ var writers = map[string]writer{
 			shoot, err := gardenClient.CoreV1beta1().Shoots(namespace).Get(ctx, name, metav1.GetOptions{})
 			Expect(err).NotTo(HaveOccurred())
 			shoot.Spec.Extensions = s.extensions
-			clientWarnings.take()
+			clientWarnings.Take()
 			_, err = gardenClient.CoreV1beta1().Shoots(namespace).Update(ctx, shoot, metav1.UpdateOptions{})
 			Expect(err).NotTo(HaveOccurred())
-			return clientWarnings.take()
+			return clientWarnings.Take()
 		},
 	},
 }
@@ -276,10 +276,10 @@ func createWithClient(name string) []string {
 	GinkgoHelper()
 	shoot := &gardencorev1beta1.Shoot{}
 	Expect(yaml.Unmarshal(manifest(name, initial), shoot)).To(Succeed())
-	clientWarnings.take()
+	clientWarnings.Take()
 	_, err := gardenClient.CoreV1beta1().Shoots(namespace).Create(ctx, shoot, metav1.CreateOptions{})
 	Expect(err).NotTo(HaveOccurred())
-	return clientWarnings.take()
+	return clientWarnings.Take()
 }
 
 // kubectlOK runs kubectl, expects it to succeed and returns its warnings.

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -32,28 +31,11 @@ import (
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
 
+	"github.com/gep-78/gardener/test/envtest/suite"
 	"github.com/gep-78/gardener/test/examples"
 )
 
 const tableAccept = "application/json;as=Table;v=v1;g=meta.k8s.io"
-
-// warningRecorder collects the Warning headers of responses.
-type warningRecorder struct {
-	mu       sync.Mutex
-	warnings []string
-}
-
-func (w *warningRecorder) HandleWarningHeader(_ int, _ string, text string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.warnings = append(w.warnings, text)
-}
-
-func (w *warningRecorder) all() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return append([]string(nil), w.warnings...)
-}
 
 func readProfile(file string) *gardencorev1beta1.ExtensionProfile {
 	data, err := examples.Read(file)
@@ -339,7 +321,7 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			body, err := json.Marshal(manifest)
 			Expect(err).NotTo(HaveOccurred())
 
-			recorder := &warningRecorder{}
+			recorder := &suite.Warnings{}
 			config := rest.CopyConfig(restConfig)
 			config.WarningHandler = recorder
 			client, err := gardencoreclientset.NewForConfig(config)
@@ -357,7 +339,7 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 
 			Expect(client.CoreV1beta1().RESTClient().Post().Namespace(namespace).Resource("shoots").
 				Param("fieldValidation", "Strict").SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()).To(Succeed())
-			Expect(recorder.all()).To(BeEmpty())
+			Expect(recorder.Take()).To(BeEmpty())
 
 			shoot, err := gardenClient.CoreV1beta1().Shoots(namespace).Get(ctx, "falco-traefik-eval", metav1.GetOptions{})
 			Expect(err).NotTo(HaveOccurred())
@@ -377,7 +359,7 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			body, err := json.Marshal(manifest)
 			Expect(err).NotTo(HaveOccurred())
 
-			recorder := &warningRecorder{}
+			recorder := &suite.Warnings{}
 			config := rest.CopyConfig(restConfig)
 			config.WarningHandler = recorder
 			client, err := gardencoreclientset.NewForConfig(config)
@@ -386,7 +368,7 @@ var _ = Describe("gardener-apiserver behind kube-apiserver", Ordered, func() {
 			applied, err := client.CoreV1beta1().Shoots(namespace).Patch(ctx, "falco-traefik-eval", types.ApplyPatchType, body,
 				metav1.PatchOptions{FieldManager: "smoke-test", Force: ptr.To(true), FieldValidation: "Strict"})
 			Expect(err).NotTo(HaveOccurred())
-			Expect(recorder.all()).To(BeEmpty())
+			Expect(recorder.Take()).To(BeEmpty())
 			Expect(applied.Spec.Hibernation).To(HaveField("Enabled", HaveValue(BeFalse())))
 			Expect(applied.Spec.Kubernetes.KubeAPIServer).To(HaveField("EnableAnonymousAuthentication", HaveValue(BeFalse())))
 			Expect(applied.ManagedFields).To(ContainElement(HaveField("Manager", "smoke-test")))

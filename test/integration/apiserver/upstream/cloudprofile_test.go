@@ -55,7 +55,7 @@ var _ = Describe("Gardener's example CloudProfile ("+upstream.CloudProfile+")", 
 		Expect(err).NotTo(HaveOccurred())
 		Expect(client.CoreV1beta1().RESTClient().Post().Resource("cloudprofiles").Param("fieldValidation", "Strict").
 			SetHeader("Content-Type", "application/json").Body(body).Do(ctx).Error()).To(Succeed())
-		Expect(recorder.all()).To(BeEmpty())
+		Expect(recorder.Take()).To(BeEmpty())
 		Expect(lostFields(toJSONMap(manifest), readBackCloudProfile(name))).To(BeEmpty())
 
 		By("defaulting what Gardener defaults")

@@ -52,7 +52,7 @@ var _ = Describe("Gardener's provider-local CloudProfile and managed-seed Shoot"
 		client, recorder := recordingClient()
 		Expect(client.CoreV1beta1().RESTClient().Post().Resource("cloudprofiles").Param("fieldValidation", "Strict").
 			SetHeader("Content-Type", "application/yaml").Body(firstDocument(manifest)).Do(ctx).Error()).To(Succeed())
-		Expect(recorder.all()).To(BeEmpty())
+		Expect(recorder.Take()).To(BeEmpty())
 		Expect(lostFields(toJSONMap(firstDocument(manifest)), readBackCloudProfile(profileName))).To(BeEmpty())
 		deleteCloudProfile(profileName)
 	})
@@ -182,7 +182,7 @@ var _ = Describe("Gardener's example NamespacedCloudProfile ("+upstream.Namespac
 		client, recorder := recordingClient()
 		Expect(client.CoreV1beta1().RESTClient().Post().Namespace(namespace).Resource("namespacedcloudprofiles").Param("fieldValidation", "Strict").
 			SetHeader("Content-Type", "application/yaml").Body(manifest).Do(ctx).Error()).To(Succeed())
-		Expect(recorder.all()).To(BeEmpty())
+		Expect(recorder.Take()).To(BeEmpty())
 		Expect(lostFields(toJSONMap(manifest), readBackNamespacedCloudProfile(namespace, name))).To(BeEmpty())
 		deleteNamespacedCloudProfile(namespace, name)
 	})

@@ -80,7 +80,7 @@ func createStrict(shoot map[string]interface{}) ([]string, map[string]interface{
 	Expect(err).NotTo(HaveOccurred())
 	var readBack map[string]interface{}
 	Expect(json.Unmarshal(raw, &readBack)).To(Succeed())
-	return recorder.all(), readBack
+	return recorder.Take(), readBack
 }
 
 func deleteShoot(namespace, name string) {

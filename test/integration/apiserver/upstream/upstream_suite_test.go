@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +25,7 @@ import (
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	"github.com/gep-78/gardener/pkg/features"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
+	"github.com/gep-78/gardener/test/envtest/suite"
 )
 
 func TestUpstream(t *testing.T) {
@@ -105,27 +105,9 @@ func kubectl(stdin []byte, args ...string) (string, string, error) {
 	return stdout.String(), stderr.String(), err
 }
 
-// warningRecorder collects the Warning headers of responses.
-type warningRecorder struct {
-	mu       sync.Mutex
-	warnings []string
-}
-
-func (w *warningRecorder) HandleWarningHeader(_ int, _ string, text string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.warnings = append(w.warnings, text)
-}
-
-func (w *warningRecorder) all() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return append([]string(nil), w.warnings...)
-}
-
 // recordingClient returns a clientset of the admin identity that records response warnings.
-func recordingClient() (gardencoreclientset.Interface, *warningRecorder) {
-	recorder := &warningRecorder{}
+func recordingClient() (gardencoreclientset.Interface, *suite.Warnings) {
+	recorder := &suite.Warnings{}
 	config := rest.CopyConfig(restConfig)
 	config.WarningHandler = recorder
 	client, err := gardencoreclientset.NewForConfig(config)

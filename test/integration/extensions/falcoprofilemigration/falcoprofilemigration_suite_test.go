@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +33,7 @@ import (
 	gardenletextension "github.com/gep-78/gardener/pkg/gardenlet/controller/shoot/extension"
 	falcoextension "github.com/gep-78/gardener/pkg/shoot-falco-service/controller/extension"
 	gardenerenvtest "github.com/gep-78/gardener/test/envtest"
+	"github.com/gep-78/gardener/test/envtest/suite"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -129,30 +129,9 @@ func kubectl(stdin []byte, args ...string) (string, string, error) {
 	return stdout.String(), stderr.String(), err
 }
 
-// warningRecorder collects the Warning headers of responses.
-type warningRecorder struct {
-	mu       sync.Mutex
-	warnings []string
-}
-
-func (w *warningRecorder) HandleWarningHeader(_ int, _ string, text string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.warnings = append(w.warnings, text)
-}
-
-// take returns the warnings recorded so far and forgets them.
-func (w *warningRecorder) take() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	out := w.warnings
-	w.warnings = nil
-	return out
-}
-
 // shootOwner returns a clientset that records the warnings a shoot owner would see.
-func shootOwner() (gardencoreclientset.Interface, *warningRecorder) {
-	recorder := &warningRecorder{}
+func shootOwner() (gardencoreclientset.Interface, *suite.Warnings) {
+	recorder := &suite.Warnings{}
 	config := rest.CopyConfig(restConfig)
 	config.WarningHandler = recorder
 	c, err := gardencoreclientset.NewForConfig(config)

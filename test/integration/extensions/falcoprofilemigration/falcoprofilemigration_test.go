@@ -28,6 +28,7 @@ import (
 	gardencoreclientset "github.com/gep-78/gardener/pkg/client/core/clientset/versioned"
 	falcoextension "github.com/gep-78/gardener/pkg/shoot-falco-service/controller/extension"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/falco"
+	"github.com/gep-78/gardener/test/envtest/suite"
 	"github.com/gep-78/gardener/test/upstream"
 )
 
@@ -78,7 +79,7 @@ var _ = Describe("migrating from FalcoProfile (docs/operations/migrating-from-fa
 	)
 	var (
 		owner    gardencoreclientset.Interface
-		warnings *warningRecorder
+		warnings *suite.Warnings
 	)
 
 	updateShoot := func(name string, mutate func(*gardencorev1beta1.Shoot)) {
@@ -102,7 +103,7 @@ var _ = Describe("migrating from FalcoProfile (docs/operations/migrating-from-fa
 		Expect(yaml.UnmarshalStrict(docObject(migrationDoc, "Shoot", "docs-legacy-falco"), shoot)).To(Succeed())
 		_, err := owner.CoreV1beta1().Shoots("garden-dev").Create(ctx, shoot, metav1.CreateOptions{})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(withFalcoVersion(warnings.take())).To(BeEmpty())
+		Expect(withFalcoVersion(warnings.Take())).To(BeEmpty())
 
 		Eventually(func() []string {
 			image, rules := falcoDeployed(legacyNamespace)
@@ -130,11 +131,11 @@ var _ = Describe("migrating from FalcoProfile (docs/operations/migrating-from-fa
 			Expect(err).NotTo(HaveOccurred())
 			_, err = owner.CoreV1beta1().Shoots("garden-dev").Update(ctx, shoot, metav1.UpdateOptions{DryRun: []string{metav1.DryRunAll}})
 			Expect(err).NotTo(HaveOccurred())
-			return withFalcoVersion(warnings.take())
+			return withFalcoVersion(warnings.Take())
 		}).ShouldNot(BeEmpty())
 
 		updateShoot("docs-legacy-falco", func(s *gardencorev1beta1.Shoot) { metav1.SetMetaDataLabel(&s.ObjectMeta, "migration", "announced") })
-		Expect(withFalcoVersion(warnings.take())).To(ConsistOf(
+		Expect(withFalcoVersion(warnings.Take())).To(ConsistOf(
 			"spec.extensions[0].providerConfig.falcoVersion is deprecated: shoot-falco-service has an ExtensionProfile; pin spec.extensions[0].components[name=falco].version instead (until then the extension deploys falco 0.42.1 from providerConfig.falcoVersion)"))
 
 		Eventually(func(g Gomega) {
@@ -156,7 +157,7 @@ var _ = Describe("migrating from FalcoProfile (docs/operations/migrating-from-fa
 		updateShoot("docs-legacy-falco", func(s *gardencorev1beta1.Shoot) {
 			s.Spec.Extensions[0].Components = []gardencorev1beta1.ExtensionComponent{{Name: "falco", Version: ptr.To("0.44.1")}}
 		})
-		Expect(withFalcoVersion(warnings.take())).To(ConsistOf(
+		Expect(withFalcoVersion(warnings.Take())).To(ConsistOf(
 			"spec.extensions[0].providerConfig.falcoVersion 0.42.1 is deprecated and ignored: spec.extensions[0].components pins falco 0.44.1, which wins; remove falcoVersion from the providerConfig"))
 
 		Eventually(func() []string {
@@ -171,7 +172,7 @@ var _ = Describe("migrating from FalcoProfile (docs/operations/migrating-from-fa
 
 	It("rolls back one Shoot: without the pin, the legacy version is deployed again", func() {
 		updateShoot("docs-legacy-falco", func(s *gardencorev1beta1.Shoot) { s.Spec.Extensions[0].Components = nil })
-		Expect(withFalcoVersion(warnings.take())).To(ConsistOf(ContainSubstring("(until then the extension deploys falco 0.42.1 from providerConfig.falcoVersion)")))
+		Expect(withFalcoVersion(warnings.Take())).To(ConsistOf(ContainSubstring("(until then the extension deploys falco 0.42.1 from providerConfig.falcoVersion)")))
 		Eventually(func() []string {
 			image, rules := falcoDeployed(legacyNamespace)
 			return []string{image, rules}
@@ -183,7 +184,7 @@ var _ = Describe("migrating from FalcoProfile (docs/operations/migrating-from-fa
 		Expect(yaml.UnmarshalStrict(docObject(migrationDoc, "Shoot", "docs-migrated-falco"), shoot)).To(Succeed())
 		_, err := owner.CoreV1beta1().Shoots("garden-dev").Create(ctx, shoot, metav1.CreateOptions{})
 		Expect(err).NotTo(HaveOccurred())
-		Expect(withFalcoVersion(warnings.take())).To(BeEmpty())
+		Expect(withFalcoVersion(warnings.Take())).To(BeEmpty())
 		Eventually(func() []string {
 			image, rules := falcoDeployed(migratedNamespace)
 			return []string{image, rules}

@@ -5,11 +5,9 @@
 package maintenance_test
 
 import (
-	"context"
 	"maps"
 	"regexp"
 	"slices"
-	"sync"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -22,28 +20,9 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/test/envtest/suite"
 	"github.com/gep-78/gardener/test/examples"
 )
-
-// warningRecorder collects the warnings of the responses of a client.
-type warningRecorder struct {
-	mu       sync.Mutex
-	warnings []string
-}
-
-func (r *warningRecorder) HandleWarningHeaderWithContext(_ context.Context, _ int, _ string, text string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.warnings = append(r.warnings, text)
-}
-
-func (r *warningRecorder) take() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := r.warnings
-	r.warnings = nil
-	return out
-}
 
 // profileChange is an ExtensionProfile and its spec before and after a change.
 type profileChange struct {
@@ -69,7 +48,7 @@ var _ = Describe("Release channel moves predicted by the impact preview", Ordere
 		channels  = []gardencorev1beta1.ReleaseChannel{
 			gardencorev1beta1.ReleaseChannelRapid, gardencorev1beta1.ReleaseChannelRegular, gardencorev1beta1.ReleaseChannelStable}
 
-		warnings     = &warningRecorder{}
+		warnings     = &suite.Warnings{}
 		dryRunClient client.Client
 		shoots       = map[string]*gardencorev1beta1.Shoot{}
 	)
@@ -100,10 +79,10 @@ var _ = Describe("Release channel moves predicted by the impact preview", Ordere
 		stored := &gardencorev1beta1.ExtensionProfile{}
 		g.Expect(dryRunClient.Get(ctx, client.ObjectKey{Name: profile}, stored)).To(Succeed())
 		stored.Spec = spec
-		warnings.take()
+		warnings.Take()
 		g.Expect(dryRunClient.Update(ctx, stored, client.DryRunAll)).To(Succeed())
 		var out []move
-		for _, w := range warnings.take() {
+		for _, w := range warnings.Take() {
 			if m := detail.FindStringSubmatch(w); m != nil {
 				out = append(out, move{m[1], m[2], m[3], m[4]})
 			}
@@ -138,7 +117,7 @@ var _ = Describe("Release channel moves predicted by the impact preview", Ordere
 	BeforeAll(func() {
 		DeferCleanup(func() { fakeClock.SetTime(examples.ReferenceTime) })
 		config := rest.CopyConfig(restConfig)
-		config.WarningHandlerWithContext = warnings
+		config.WarningHandler = warnings
 		var err error
 		dryRunClient, err = client.New(config, client.Options{Scheme: kubernetes.GardenScheme})
 		Expect(err).NotTo(HaveOccurred())
