@@ -5,8 +5,6 @@
 package app
 
 import (
-	"k8s.io/utils/ptr"
-
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 )
@@ -19,17 +17,12 @@ type poolPin struct {
 	Entry gardencorev1beta1.ExtensionComponent
 }
 
-// poolPins returns the pool entries of shoot that set a version, in spec order
-// (v1beta1helper.PoolComponentPins); an override is Disabled when the Shoot's last
-// spec.extensions[] entry of its type is.
+// poolPins returns the pool entries of shoot that set a version, in spec order, Disabled as
+// v1beta1helper.PoolComponentPins decides.
 func poolPins(shoot *gardencorev1beta1.Shoot) []poolPin {
-	disabled := map[string]bool{}
-	for _, extension := range shoot.Spec.Extensions {
-		disabled[extension.Type] = ptr.Deref(extension.Disabled, false)
-	}
 	var pins []poolPin
 	workers := shoot.Spec.Provider.Workers
-	for _, pin := range v1beta1helper.PoolComponentPins(workers) {
+	for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, workers) {
 		if !pin.Pinned() {
 			continue
 		}
@@ -38,7 +31,6 @@ func poolPins(shoot *gardencorev1beta1.Shoot) []poolPin {
 			p.Entry = workers[pin.WorkerIndex].CRI.ContainerRuntimes[pin.ExtensionIndex].Components[pin.ComponentIndex]
 		} else {
 			p.Entry = workers[pin.WorkerIndex].Extensions[pin.ExtensionIndex].Components[pin.ComponentIndex]
-			p.Disabled = disabled[pin.Type]
 		}
 		pins = append(pins, p)
 	}

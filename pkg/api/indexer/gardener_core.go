@@ -54,7 +54,7 @@ func pinnedProfiles(shoot *gardencorev1beta1.Shoot) []string {
 // poolPins returns the pinned entries of a Shoot's pools; nil, without allocating, for none.
 func poolPins(shoot *gardencorev1beta1.Shoot) []v1beta1helper.PoolComponentPin {
 	var pins []v1beta1helper.PoolComponentPin
-	for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+	for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 		if pin.Pinned() {
 			pins = append(pins, pin)
 		}

@@ -89,7 +89,7 @@ func poolOverrides(shoot *gardencorev1beta1.Shoot, extensionType string, profile
 // the pool at index i.
 func entryPins(shoot *gardencorev1beta1.Shoot, kind gardencorev1beta1.ExtensionKind, i, j int) []helper.ComponentPin {
 	var pins []helper.ComponentPin
-	for _, pin := range helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+	for _, pin := range helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 		if pin.Kind == kind && pin.WorkerIndex == i && pin.ExtensionIndex == j && pin.Pinned() {
 			pins = append(pins, pin.ComponentPin)
 		}
@@ -119,7 +119,7 @@ func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.
 	for _, pin := range helper.ActiveComponentPins(shoot.Spec.Extensions) {
 		names = append(names, pin.ExtensionType)
 	}
-	for _, pin := range helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+	for _, pin := range helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 		if pin.Pinned() {
 			names = append(names, pin.ExtensionType)
 		}

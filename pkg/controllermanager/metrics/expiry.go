@@ -6,7 +6,6 @@ package metrics
 
 import (
 	"context"
-	"slices"
 	"sort"
 	"time"
 
@@ -270,7 +269,7 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 			})
 		}
 		pools := map[poolPinKey]bool{}
-		for _, pin := range activePoolPins(shoot) {
+		for _, pin := range helper.ActivePoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 			key := pinKey{pin.ExtensionType, pin.Component, pin.Version}
 			profile := byName[pin.ExtensionType]
 			if pools[poolPinKey{key, pin.Pool}] || profile == nil {
@@ -300,16 +299,4 @@ func computeExpirySeries(ctx context.Context, log logr.Logger, profiles []garden
 		return a.Version < b.Version
 	})
 	return out
-}
-
-// activePoolPins returns the pool entries of shoot that set a version and take effect: those of
-// container runtimes, and overrides unless the Shoot's last entry of their type is disabled.
-func activePoolPins(shoot *gardencorev1beta1.Shoot) []helper.PoolComponentPin {
-	disabled := map[string]bool{}
-	for _, extension := range shoot.Spec.Extensions {
-		disabled[extension.Type] = extension.Disabled != nil && *extension.Disabled
-	}
-	return slices.DeleteFunc(helper.PoolComponentPins(shoot.Spec.Provider.Workers), func(pin helper.PoolComponentPin) bool {
-		return !pin.Pinned() || (pin.Kind == gardencorev1beta1.ExtensionKindExtension && disabled[pin.Type])
-	})
 }

@@ -218,7 +218,7 @@ func computeSeries(profiles []gardencorev1beta1.ExtensionProfile, shoots []garde
 			}
 		}
 		pools := map[poolPinKey]bool{}
-		for _, pin := range helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+		for _, pin := range helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 			key := pinKey{pin.ExtensionType, pin.Component, pin.Version}
 			if !pin.Pinned() || pools[poolPinKey{key, pin.Pool}] {
 				continue

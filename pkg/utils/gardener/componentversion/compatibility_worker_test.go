@@ -235,7 +235,7 @@ var _ = Describe("DecidePool with rules that read worker", func() {
 			{Rule: "worker.machine.type.startsWith('g6')", Message: "needs g6"}}}
 		profile := &gardencorev1beta1.ExtensionProfile{ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor", Generation: 1},
 			Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{agent}}}
-		pin := v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers)[0]
+		pin := v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers)[0]
 		checker := NewCELCompatibilityChecker(celutils.NewCache())
 
 		Expect(DecidePool(context.Background(), profile, shoot, pin, now, soak, nil, checker).Target).To(Equal("1.0.2"), "the pool plain does not run the runtime")

@@ -256,7 +256,7 @@ var _ = Describe("DecidePool", func() {
 		p.Spec.Components[0].Versions[2].Compatibility.Validations[0].Rule = "worker.machine.image.version == '1877.8.0'"
 	}
 	runtimePin := func(shoot *gardencorev1beta1.Shoot) v1beta1helper.PoolComponentPin {
-		return v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers)[0]
+		return v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers)[0]
 	}
 
 	BeforeEach(func() {
@@ -304,7 +304,7 @@ var _ = Describe("DecidePool", func() {
 	It("decides an override by its own autoUpdate, not the Shoot-level entry's", func() {
 		profile.Name = "shoot-falco-service"
 		shoot := shootWithPools("1.0.1", nil)
-		override := v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers)[1]
+		override := v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers)[1]
 		Expect(override.Kind).To(Equal(gardencorev1beta1.ExtensionKindExtension))
 		checker := NewCELCompatibilityChecker(celutils.NewCache())
 

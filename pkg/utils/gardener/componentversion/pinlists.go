@@ -6,8 +6,10 @@ package componentversion
 
 import (
 	"fmt"
+	"slices"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -15,8 +17,9 @@ import (
 
 // pinList is one list of a Shoot's component entries, each entry seen as an Extension whose Type
 // names its ExtensionProfile: spec.extensions[], or a pool's cri.containerRuntimes[] or
-// extensions[] (no autoUpdate, channel or disabled of their own). Every check and resolution runs
-// on a pinList, so Shoot-level and per-pool pins share one implementation.
+// extensions[] (no autoUpdate or channel of their own; an override disabled as
+// v1beta1helper.PoolComponentPins decides). Every check and resolution runs on a pinList, so
+// Shoot-level and per-pool pins share one implementation.
 type pinList struct {
 	// worker is the pool's index in spec.provider.workers[], -1 for spec.extensions[]; runtime
 	// selects the pool's cri.containerRuntimes[] over its extensions[].
@@ -25,6 +28,26 @@ type pinList struct {
 	pool    string
 	// entries and old are the list in the new and the old Shoot (same pool name), in spec order.
 	entries, old []gardencorev1beta1.Extension
+	// pins and oldPins are a pool list's component entries, runs of v1beta1helper.PoolComponentPins.
+	pins, oldPins []v1beta1helper.PoolComponentPin
+}
+
+// appendPins appends the component entries of the list in the new Shoot, or the old one, to dst.
+func (l *pinList) appendPins(dst []v1beta1helper.ComponentPin, old bool) []v1beta1helper.ComponentPin {
+	if l.worker < 0 {
+		if old {
+			return v1beta1helper.AppendComponentPins(dst, l.old)
+		}
+		return v1beta1helper.AppendComponentPins(dst, l.entries)
+	}
+	pins := l.pins
+	if old {
+		pins = l.oldPins
+	}
+	for _, pin := range pins {
+		dst = append(dst, pin.ComponentPin)
+	}
+	return dst
 }
 
 // entryPath returns the field path of entry i of the list.
@@ -58,67 +81,80 @@ func (l *pinList) listName() string {
 	return "the worker pool's extensions[]"
 }
 
-// poolPinLists returns the pin lists of the pools of workers that set components, with the old
-// Shoot's lists of the same pool name; nil, without allocating, when no pool pins anything.
-func poolPinLists(workers, oldWorkers []gardencorev1beta1.Worker) []*pinList {
-	if !anyPoolPins(workers) && !anyPoolPins(oldWorkers) {
+// poolPinLists returns the pin lists of the pools of workers whose runtimes or overrides have
+// component entries (v1beta1helper.PoolComponentPins) in the new Shoot or in the old Shoot's pool
+// of the same name; nil, without allocating, when no pool has any.
+func poolPinLists(extensions []gardencorev1beta1.Extension, workers []gardencorev1beta1.Worker, oldExtensions []gardencorev1beta1.Extension, oldWorkers []gardencorev1beta1.Worker) []*pinList {
+	pins, oldPins := v1beta1helper.PoolComponentPins(extensions, workers), v1beta1helper.PoolComponentPins(oldExtensions, oldWorkers)
+	if len(pins) == 0 && len(oldPins) == 0 {
 		return nil
 	}
 	var lists []*pinList
 	for i := range workers {
-		worker := &workers[i]
-		oldWorker := findWorker(oldWorkers, worker.Name)
-		if hasRuntimePins(worker) || hasRuntimePins(oldWorker) {
-			lists = append(lists, &pinList{worker: i, runtime: true, pool: worker.Name, entries: runtimeEntries(worker), old: runtimeEntries(oldWorker)})
-		}
-		if len(worker.Extensions) > 0 || (oldWorker != nil && len(oldWorker.Extensions) > 0) {
-			lists = append(lists, &pinList{worker: i, pool: worker.Name, entries: overrideEntries(worker), old: overrideEntries(oldWorker)})
+		for _, runtime := range []bool{true, false} {
+			list := pinList{worker: i, runtime: runtime, pool: workers[i].Name}
+			list.pins = pinRun(pins, func(p v1beta1helper.PoolComponentPin) bool { return p.WorkerIndex == i && list.holds(p) })
+			list.oldPins = pinRun(oldPins, func(p v1beta1helper.PoolComponentPin) bool { return p.Pool == list.pool && list.holds(p) })
+			if len(list.pins) == 0 && len(list.oldPins) == 0 {
+				continue
+			}
+			list.entries, list.old = poolEntries(&workers[i], list.runtime, list.pins), poolEntries(findWorker(oldWorkers, list.pool), list.runtime, list.oldPins)
+			lists = append(lists, ptr.To(list))
 		}
 	}
 	return lists
 }
 
-func anyPoolPins(workers []gardencorev1beta1.Worker) bool {
-	for i := range workers {
-		if len(workers[i].Extensions) > 0 || hasRuntimePins(&workers[i]) {
-			return true
-		}
-	}
-	return false
+// holds reports whether a pool's pin is of the list's kind.
+func (l *pinList) holds(p v1beta1helper.PoolComponentPin) bool {
+	return (p.Kind == gardencorev1beta1.ExtensionKindContainerRuntime) == l.runtime
 }
 
-func hasRuntimePins(worker *gardencorev1beta1.Worker) bool {
-	if worker == nil || worker.CRI == nil {
-		return false
-	}
-	for _, runtime := range worker.CRI.ContainerRuntimes {
-		if len(runtime.Components) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// runtimeEntries returns the container runtimes of a pool as entries named by their profile.
-func runtimeEntries(worker *gardencorev1beta1.Worker) []gardencorev1beta1.Extension {
-	if worker == nil || worker.CRI == nil {
+// pinRun returns the run of pins that match, which PoolComponentPins keeps together (per pool its
+// runtimes', then its overrides' entries); nil for none.
+func pinRun(pins []v1beta1helper.PoolComponentPin, match func(v1beta1helper.PoolComponentPin) bool) []v1beta1helper.PoolComponentPin {
+	start := slices.IndexFunc(pins, match)
+	if start < 0 {
 		return nil
 	}
-	entries := make([]gardencorev1beta1.Extension, len(worker.CRI.ContainerRuntimes))
-	for j, runtime := range worker.CRI.ContainerRuntimes {
-		entries[j] = gardencorev1beta1.Extension{Type: v1beta1helper.ContainerRuntimeProfileName(runtime.Type), Components: runtime.Components}
+	end := start + 1
+	for end < len(pins) && match(pins[end]) {
+		end++
 	}
-	return entries
+	return pins[start:end]
 }
 
-// overrideEntries returns the extensions[] overrides of a pool as entries.
-func overrideEntries(worker *gardencorev1beta1.Worker) []gardencorev1beta1.Extension {
+// poolEntries returns a pool's container runtimes (runtime) or overrides as entries named by
+// their profile, an override disabled when its pins are; nil for a nil worker.
+func poolEntries(worker *gardencorev1beta1.Worker, runtime bool, pins []v1beta1helper.PoolComponentPin) []gardencorev1beta1.Extension {
 	if worker == nil {
 		return nil
 	}
-	entries := make([]gardencorev1beta1.Extension, len(worker.Extensions))
-	for j, override := range worker.Extensions {
-		entries[j] = gardencorev1beta1.Extension{Type: override.Type, Components: override.Components}
+	var entries []gardencorev1beta1.Extension
+	switch {
+	case runtime && worker.CRI != nil:
+		entries = make([]gardencorev1beta1.Extension, len(worker.CRI.ContainerRuntimes))
+		for j, r := range worker.CRI.ContainerRuntimes {
+			entries[j] = gardencorev1beta1.Extension{Components: r.Components}
+		}
+	case !runtime:
+		entries = make([]gardencorev1beta1.Extension, len(worker.Extensions))
+		for j, override := range worker.Extensions {
+			entries[j] = gardencorev1beta1.Extension{Type: override.Type, Components: override.Components}
+		}
+	}
+	for _, pin := range pins {
+		entries[pin.ExtensionIndex].Type = pin.ExtensionType
+		if pin.Disabled {
+			entries[pin.ExtensionIndex].Disabled = ptr.To(true)
+		}
+	}
+	if runtime {
+		for j := range entries {
+			if entries[j].Type == "" {
+				entries[j].Type = v1beta1helper.ContainerRuntimeProfileName(worker.CRI.ContainerRuntimes[j].Type)
+			}
+		}
 	}
 	return entries
 }

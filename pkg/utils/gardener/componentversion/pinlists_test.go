@@ -53,8 +53,8 @@ var _ = Describe("per-pool pins", func() {
 
 	It("builds no list, and allocates nothing, for pools without pins", func() {
 		workers := pools(nil)
-		Expect(poolPinLists(workers, workers)).To(BeNil())
-		Expect(testing.AllocsPerRun(10, func() { poolPinLists(workers, workers) })).To(BeZero())
+		Expect(poolPinLists(nil, workers, nil, workers)).To(BeNil())
+		Expect(testing.AllocsPerRun(10, func() { poolPinLists(nil, workers, nil, workers) })).To(BeZero())
 	})
 
 	// onM5 moves the sandbox pool to machine type m5.large, which runsc 1.1.3's rule refuses.
@@ -131,6 +131,20 @@ var _ = Describe("per-pool pins", func() {
 		Entry("a component not marked perWorkerPool", false, "535.0.0",
 			[]string{`spec.provider.workers[0].extensions[0].components[0].name: Forbidden: component driver of ExtensionProfile "gpu-driver" is not marked perWorkerPool: its version is the Shoot's for every pool`}),
 	)
+
+	It("takes an override's disabled from v1beta1helper.PoolComponentPins: a new pin of a disabled extension is refused", func() {
+		workers := pools(nil)
+		workers[0].Extensions = []gardencorev1beta1.WorkerExtension{{Type: "gpu-driver", Components: []gardencorev1beta1.ExtensionComponent{{Name: "driver", Version: ptr.To("535.0.0")}}}}
+		gotErrs, _, err := ValidatePins(ctx, AdmissionRequest{
+			Shoot: &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{
+				Extensions: []gardencorev1beta1.Extension{{Type: "gpu-driver", Disabled: ptr.To(true)}},
+				Provider:   gardencorev1beta1.Provider{Workers: workers},
+			}},
+			Profile: profiles, Rules: celutils.NewCache(), Now: now,
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(gotErrs.ToAggregate().Error()).To(Equal("spec.provider.workers[0].extensions[0].components: Forbidden: component versions cannot be pinned for a disabled extension"))
+	})
 
 	DescribeTable("ResolvePins stores a pool's versions at the pool's address",
 		func(oldRunsc, runsc *gardencorev1beta1.ExtensionComponent, m5 bool, stored []StoredVersion, errs []string) {

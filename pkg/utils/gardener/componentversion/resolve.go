@@ -62,7 +62,7 @@ func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, fie
 	shootList := &pinList{worker: -1, entries: deepCopyExtensions(req.Extensions), old: req.OldExtensions}
 	m.shootExtensions = shootList.entries
 	err := m.resolveList(ctx, shootList)
-	for _, list := range poolPinLists(req.Workers, req.OldWorkers) {
+	for _, list := range poolPinLists(req.Extensions, req.Workers, req.OldExtensions, req.OldWorkers) {
 		if err != nil {
 			break
 		}
@@ -77,7 +77,7 @@ func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, fie
 
 // resolveList resolves the pins of one list.
 func (m *pinMutation) resolveList(ctx context.Context, list *pinList) error {
-	m.list, m.extensions, m.oldPins = list, list.entries, v1beta1helper.ComponentPins(list.old)
+	m.list, m.extensions, m.oldPins = list, list.entries, list.appendPins(nil, true)
 	m.keepUnchangedPins()
 	m.warnDroppedPins()
 	if err := m.resolveChannels(ctx); err != nil {

@@ -47,7 +47,7 @@ type AdmissionRequest struct {
 func ValidatePins(ctx context.Context, req AdmissionRequest) (field.ErrorList, []string, error) {
 	v := &pinValidation{req: req, profiles: map[string]*gardencorev1beta1.ExtensionProfile{}, compatibility: newCompatibilityCheck(req)}
 	err := v.validateList(ctx, &pinList{worker: -1, entries: req.Shoot.Spec.Extensions, old: req.OldExtensions})
-	for _, list := range poolPinLists(req.Shoot.Spec.Provider.Workers, req.OldWorkers) {
+	for _, list := range poolPinLists(req.Shoot.Spec.Extensions, req.Shoot.Spec.Provider.Workers, req.OldExtensions, req.OldWorkers) {
 		if err != nil {
 			break
 		}
@@ -59,7 +59,7 @@ func ValidatePins(ctx context.Context, req AdmissionRequest) (field.ErrorList, [
 // validateList checks the pins of one list.
 func (v *pinValidation) validateList(ctx context.Context, list *pinList) error {
 	v.startList(list)
-	v.pins = v1beta1helper.AppendComponentPins(v.pins[:0], list.entries)
+	v.pins = list.appendPins(v.pins[:0], false)
 	for _, pin := range v.pins {
 		if err := v.validatePin(ctx, pin); err != nil {
 			return err
@@ -90,7 +90,7 @@ func (v *pinValidation) startList(list *pinList) {
 	if !v.req.Update {
 		return
 	}
-	v.oldPins = v1beta1helper.AppendComponentPins(v.oldPins[:0], list.old)
+	v.oldPins = list.appendPins(v.oldPins[:0], true)
 	v.oldActivePins = v.oldActivePins[:0]
 	for _, pin := range v.oldPins {
 		if pin.Active() {

@@ -183,7 +183,7 @@ func (p *extensionProfileImpact) pinningShoots(extensionType string) pinLookup {
 					break
 				}
 			}
-			for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+			for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 				if pin.ExtensionType == extensionType && pin.Component == component && pin.Version == version {
 					out = append(out, pinningShoot{Shoot: shoot, Pool: &pin})
 				}

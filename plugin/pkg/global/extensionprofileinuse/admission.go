@@ -172,7 +172,7 @@ func (p *extensionProfileInUse) namePools(users *pinningUsers, profile, componen
 		matches := func(pin v1beta1helper.ComponentPin) bool {
 			return pin.Pinned() && pin.ExtensionType == profile && (component == "" || pin.Component == component) && (version == "" || pin.Version == version)
 		}
-		for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+		for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 			if matches(pin.ComponentPin) && !slices.Contains(users.pools[i], "worker pool "+pin.Pool) {
 				users.pools[i] = append(users.pools[i], "worker pool "+pin.Pool)
 			}

@@ -5,6 +5,7 @@
 package helper
 
 import (
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -63,13 +64,28 @@ func (p PoolComponentPin) Path() *field.Path {
 }
 
 // PoolComponentPins returns every component entry of the pools, with and without a version, in
-// spec order: per pool its runtimes' entries, then its overrides'.
-func PoolComponentPins(workers []gardencorev1beta1.Worker) []PoolComponentPin {
-	var pins []PoolComponentPin
-	add := func(i int, kind gardencorev1beta1.ExtensionKind, j int, entryType, profileName string, components []gardencorev1beta1.ExtensionComponent) {
+// spec order: per pool its runtimes' entries, then its overrides'. An override's entry is Disabled
+// when the last entry of its type in extensions (spec.extensions) is; a runtime's never is.
+func PoolComponentPins(extensions []gardencorev1beta1.Extension, workers []gardencorev1beta1.Worker) []PoolComponentPin {
+	n := 0
+	for _, worker := range workers {
+		if worker.CRI != nil {
+			for _, runtime := range worker.CRI.ContainerRuntimes {
+				n += len(runtime.Components)
+			}
+		}
+		for _, override := range worker.Extensions {
+			n += len(override.Components)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	pins := make([]PoolComponentPin, 0, n)
+	add := func(i int, kind gardencorev1beta1.ExtensionKind, j int, entryType, profileName string, disabled bool, components []gardencorev1beta1.ExtensionComponent) {
 		for k, component := range components {
 			pin := PoolComponentPin{
-				ComponentPin: ComponentPin{ExtensionIndex: j, ComponentIndex: k, ExtensionType: profileName, Component: component.Name},
+				ComponentPin: ComponentPin{ExtensionIndex: j, ComponentIndex: k, ExtensionType: profileName, Component: component.Name, Disabled: disabled},
 				Kind:         kind,
 				WorkerIndex:  i,
 				Pool:         workers[i].Name,
@@ -84,14 +100,36 @@ func PoolComponentPins(workers []gardencorev1beta1.Worker) []PoolComponentPin {
 	for i, worker := range workers {
 		if worker.CRI != nil {
 			for j, runtime := range worker.CRI.ContainerRuntimes {
-				add(i, gardencorev1beta1.ExtensionKindContainerRuntime, j, runtime.Type, ContainerRuntimeProfileName(runtime.Type), runtime.Components)
+				if len(runtime.Components) == 0 {
+					continue
+				}
+				add(i, gardencorev1beta1.ExtensionKindContainerRuntime, j, runtime.Type, ContainerRuntimeProfileName(runtime.Type), false, runtime.Components)
 			}
 		}
 		for j, override := range worker.Extensions {
-			add(i, gardencorev1beta1.ExtensionKindExtension, j, override.Type, override.Type, override.Components)
+			if len(override.Components) == 0 {
+				continue
+			}
+			add(i, gardencorev1beta1.ExtensionKindExtension, j, override.Type, override.Type, extensionDisabled(extensions, override.Type), override.Components)
 		}
 	}
 	return pins
+}
+
+// ActivePoolComponentPins returns the Active entries of PoolComponentPins, in spec order.
+func ActivePoolComponentPins(extensions []gardencorev1beta1.Extension, workers []gardencorev1beta1.Worker) []PoolComponentPin {
+	return slices.DeleteFunc(PoolComponentPins(extensions, workers), func(p PoolComponentPin) bool { return !p.Active() })
+}
+
+// extensionDisabled reports whether the last entry of extensionType in extensions, which takes
+// effect, is disabled.
+func extensionDisabled(extensions []gardencorev1beta1.Extension, extensionType string) bool {
+	for i := len(extensions) - 1; i >= 0; i-- {
+		if extensions[i].Type == extensionType {
+			return extensions[i].Disabled != nil && *extensions[i].Disabled
+		}
+	}
+	return false
 }
 
 // EffectiveComponentVersion returns the version of an Extension-kind component in a pool: the

@@ -159,7 +159,7 @@ func (s componentStep) introducedIncompatibilities(ctx context.Context, shoot, m
 		}
 	}
 	// The run changes versions, not the pools' entries: a pin has the same indexes in both Shoots.
-	for _, pin := range activePoolPins(maintainedShoot.Spec) {
+	for _, pin := range v1beta1helper.ActivePoolComponentPins(maintainedShoot.Spec.Extensions, maintainedShoot.Spec.Provider.Workers) {
 		if original := poolEntry(shoot, pin).Version; original != nil && *original == pin.Version {
 			check(incompatibility{pin: pin.ComponentPin, pool: pin.Pool, runtimeType: runtimeTypeOf(pin)})
 		}
@@ -179,7 +179,7 @@ func runtimeTypeOf(pin v1beta1helper.PoolComponentPin) string {
 func resetPins(shoot, maintainedShoot *gardencorev1beta1.Shoot) {
 	entering := shoot.DeepCopy()
 	maintainedShoot.Spec.Extensions = entering.Spec.Extensions
-	for _, pin := range v1beta1helper.PoolComponentPins(entering.Spec.Provider.Workers) {
+	for _, pin := range v1beta1helper.PoolComponentPins(entering.Spec.Extensions, entering.Spec.Provider.Workers) {
 		poolEntry(maintainedShoot, pin).Version = poolEntry(entering, pin).Version
 	}
 }

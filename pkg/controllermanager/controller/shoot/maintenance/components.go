@@ -7,12 +7,10 @@ package maintenance
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/go-logr/logr"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
@@ -103,7 +101,7 @@ func extensionProfiles(ctx context.Context, c client.Reader, shoot *gardencorev1
 	for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
 		names = append(names, pin.ExtensionType)
 	}
-	for _, pin := range activePoolPins(shoot.Spec) {
+	for _, pin := range v1beta1helper.ActivePoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 		names = append(names, pin.ExtensionType)
 	}
 	for _, name := range names {
@@ -122,18 +120,6 @@ func extensionProfiles(ctx context.Context, c client.Reader, shoot *gardencorev1
 	return profiles, nil
 }
 
-// activePoolPins returns the pools' entries that take effect, in spec order: those that set a
-// version, of a runtime or of an override whose extension the Shoot does not disable.
-func activePoolPins(spec gardencorev1beta1.ShootSpec) []v1beta1helper.PoolComponentPin {
-	return slices.DeleteFunc(v1beta1helper.PoolComponentPins(spec.Provider.Workers), func(p v1beta1helper.PoolComponentPin) bool {
-		if !p.Pinned() {
-			return true
-		}
-		i := slices.IndexFunc(spec.Extensions, func(e gardencorev1beta1.Extension) bool { return e.Type == p.Type })
-		return p.Kind == gardencorev1beta1.ExtensionKindExtension && i >= 0 && ptr.Deref(spec.Extensions[i].Disabled, false)
-	})
-}
-
 // maintain applies componentversion.Decide to every active pin of maintainedShoot in spec order,
 // then DecidePool to the pools' pins, each against the Shoot as changed so far (the pools' new
 // images and Kubernetes versions included), and returns the changes, kept versions and failures.
@@ -148,7 +134,7 @@ func (s componentStep) maintain(ctx context.Context, log logr.Logger, maintained
 			updates = append(updates, update)
 		}
 	}
-	for _, pin := range activePoolPins(maintainedShoot.Spec) {
+	for _, pin := range v1beta1helper.ActivePoolComponentPins(maintainedShoot.Spec.Extensions, maintainedShoot.Spec.Provider.Workers) {
 		outcome := componentversion.DecidePool(ctx, s.profiles[pin.ExtensionType], maintainedShoot, pin, s.now, s.soak, s.rollout, s.checker)
 		update, ok := s.apply(log.WithValues("extensionType", pin.ExtensionType, "component", pin.Component, "worker", pin.Pool), pin.ComponentPin, outcome, func(target *string) {
 			poolEntry(maintainedShoot, pin).Version = target

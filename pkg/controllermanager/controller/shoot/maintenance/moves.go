@@ -33,7 +33,7 @@ func (c componentUpdate) move(now time.Time) (gardencorev1beta1.ExtensionCompone
 // are dropped.
 func componentMoves(moves []gardencorev1beta1.ExtensionComponentMove, maintainedShoot *gardencorev1beta1.Shoot, updates []componentUpdate, now time.Time) []gardencorev1beta1.ExtensionComponentMove {
 	pins := v1beta1helper.ComponentPins(maintainedShoot.Spec.Extensions)
-	poolPins := v1beta1helper.PoolComponentPins(maintainedShoot.Spec.Provider.Workers)
+	poolPins := v1beta1helper.PoolComponentPins(maintainedShoot.Spec.Extensions, maintainedShoot.Spec.Provider.Workers)
 	out := slices.DeleteFunc(slices.Clone(moves), func(m gardencorev1beta1.ExtensionComponentMove) bool {
 		if m.WorkerPool != nil {
 			return !slices.ContainsFunc(poolPins, func(p v1beta1helper.PoolComponentPin) bool {

@@ -105,7 +105,7 @@ func shootPins(shoot *gardencorev1beta1.Shoot) []v1beta1helper.ComponentPin {
 			pins = append(pins, pin)
 		}
 	}
-	for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Provider.Workers) {
+	for _, pin := range v1beta1helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 		if pin.Pinned() {
 			pins = append(pins, pin.ComponentPin)
 		}
