@@ -181,4 +181,51 @@ var _ = Describe("per-pool pins", func() {
 		Entry("a partial version nothing supported matches", nil, pin("1.2"), false, nil,
 			[]string{`spec.provider.workers[1].cri.containerRuntimes[1].components[0].version: Invalid value: "1.2": couldn't find a suitable version for "1.2": suitable versions are classified supported and match "1.2" (preview and deprecated versions have to be pinned explicitly); versions that can be pinned: 1.1.0, 1.1.3, 1.2.0 (preview)`}),
 	)
+
+	DescribeTable("ResolvePins evaluates a pool pin's rules against the entries as resolved so far",
+		func(shootExtensions []gardencorev1beta1.Extension, shim *string, want string) {
+			rule := func(expression string) *gardencorev1beta1.ComponentCompatibility {
+				return &gardencorev1beta1.ComponentCompatibility{Validations: []gardencorev1beta1.CompatibilityValidation{{Rule: expression, Message: "no"}}}
+			}
+			runtime := &gardencorev1beta1.ExtensionProfile{
+				ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-gvisor", Generation: 1},
+				Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{
+					{Name: "runsc", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.1.0"}, {Version: "1.1.3", Compatibility: rule(
+						"worker.cri.containerRuntimes.exists(r, r.components.exists(c, c.name == 'shim' && c.version == '2.0.0')) && " +
+							"(!has(shoot.spec.extensions) || shoot.spec.extensions.all(e, e.components.all(c, c.version == '1.0.5')))")}}},
+					{Name: "shim", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "2.0.0"}}},
+				}},
+			}
+			agent := &gardencorev1beta1.ExtensionProfile{
+				ObjectMeta: metav1.ObjectMeta{Name: "agent", Generation: 1},
+				Spec: gardencorev1beta1.ExtensionProfileSpec{Components: []gardencorev1beta1.ExtensionProfileComponent{
+					{Name: "agent", Versions: []gardencorev1beta1.ExtensionComponentVersion{{Version: "1.0.0"}, {Version: "1.0.5", Compatibility: rule("true")}}},
+				}},
+			}
+			poolsWith := func(runsc, shim *string) []gardencorev1beta1.Worker {
+				return []gardencorev1beta1.Worker{{Name: "sandbox", CRI: &gardencorev1beta1.CRI{Name: "containerd", ContainerRuntimes: []gardencorev1beta1.ContainerRuntime{
+					{Type: "gvisor", Components: []gardencorev1beta1.ExtensionComponent{{Name: "shim", Version: shim}, {Name: "runsc", Version: runsc}}}}}}}
+			}
+			req := MutationRequest{
+				Extensions: shootExtensions,
+				Workers:    poolsWith(ptr.To("1.1"), shim), OldWorkers: poolsWith(ptr.To("1.1.0"), ptr.To("2.0.0")),
+				Profile: func(_ context.Context, name string) (*gardencorev1beta1.ExtensionProfile, error) {
+					return map[string]*gardencorev1beta1.ExtensionProfile{runtime.Name: runtime, agent.Name: agent}[name], nil
+				},
+				Rules: celutils.NewCache(), Now: now,
+			}
+			req.Shoot = func() (*gardencorev1beta1.Shoot, error) {
+				return &gardencorev1beta1.Shoot{Spec: gardencorev1beta1.ShootSpec{Extensions: req.Extensions, Provider: gardencorev1beta1.Provider{Workers: poolsWith(ptr.To("1.1"), shim)}}}, nil
+			}
+			stored, errs, _, err := ResolvePins(ctx, req)
+			Expect(err).NotTo(HaveOccurred())
+			Expect(errs).To(BeEmpty())
+			Expect(stored).To(ContainElement(StoredVersion{Pool: true, ContainerRuntime: true, ComponentIndex: 1, Component: "runsc", Version: want}))
+		},
+		Entry("the pool's omitted version, kept from the old pool", nil, nil, "1.1.3"),
+		Entry("a Shoot-level partial pin resolved before, by rules of its own", []gardencorev1beta1.Extension{{Type: "agent",
+			Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0")}}}}, ptr.To("2.0.0"), "1.1.3"),
+		Entry("a rule still failing keeps the old version", []gardencorev1beta1.Extension{{Type: "agent",
+			Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0.0")}}}}, ptr.To("2.0.0"), "1.1.0"),
+	)
 })

@@ -7,6 +7,7 @@ package componentversion
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/Masterminds/semver/v3"
@@ -29,8 +30,8 @@ type MutationRequest struct {
 	// they may be nil when neither Shoot pins per pool. Only a pool's name, cri and extensions are
 	// read; they are not modified.
 	Workers, OldWorkers []gardencorev1beta1.Worker
-	// Shoot returns the new Shoot, read once for the first rule; its spec.extensions is replaced
-	// by the entries as resolved so far.
+	// Shoot returns the new Shoot, read once for the first rule; its spec.extensions and pools'
+	// entries are replaced by those as resolved so far.
 	Shoot func() (*gardencorev1beta1.Shoot, error)
 	// Profile returns the ExtensionProfile of a type, nil for none.
 	Profile                 func(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error)
@@ -78,6 +79,9 @@ func ResolvePins(ctx context.Context, req MutationRequest) ([]StoredVersion, fie
 // resolveList resolves the pins of one list.
 func (m *pinMutation) resolveList(ctx context.Context, list *pinList) error {
 	m.list, m.extensions, m.oldPins = list, list.entries, list.appendPins(nil, true)
+	if list.worker >= 0 {
+		m.pools = append(m.pools, list)
+	}
 	m.keepUnchangedPins()
 	m.warnDroppedPins()
 	if err := m.resolveChannels(ctx); err != nil {
@@ -88,7 +92,8 @@ func (m *pinMutation) resolveList(ctx context.Context, list *pinList) error {
 
 // pinMutation is the state of one ResolvePins call: extensions is the working copy of the entries
 // of list, the pin list being resolved, every version set on it is recorded in stored;
-// shootExtensions is the working copy of spec.extensions[].
+// shootExtensions is the working copy of spec.extensions[], pools the pool lists resolved so far.
+// rules evaluate against shoot with those entries; stale marks a version set since.
 type pinMutation struct {
 	req             MutationRequest
 	list            *pinList
@@ -96,7 +101,10 @@ type pinMutation struct {
 	shootExtensions []gardencorev1beta1.Extension
 	oldPins         []v1beta1helper.ComponentPin
 	profiles        map[string]*gardencorev1beta1.ExtensionProfile
+	pools           []*pinList
+	shoot           *gardencorev1beta1.Shoot
 	rules           *shootRules
+	stale           bool
 
 	stored   []StoredVersion
 	allErrs  field.ErrorList
@@ -120,6 +128,7 @@ func (m *pinMutation) setVersion(i, j int, version string) {
 		stored.Pool, stored.Worker, stored.ContainerRuntime = true, m.list.worker, m.list.runtime
 	}
 	m.stored = append(m.stored, stored)
+	m.stale = true
 }
 
 // profileOf returns the ExtensionProfile of an extension type, read once per call.
@@ -220,17 +229,47 @@ func (m *pinMutation) compatible(ctx context.Context, profile *gardencorev1beta1
 		if len(rules) == 0 {
 			return nil, nil
 		}
-		if m.rules == nil {
-			shoot, err := m.req.Shoot()
-			if err != nil {
-				return nil, err
-			}
-			shoot.Spec.Extensions = deepCopyExtensions(m.shootExtensions)
-			m.rules = newShootRules(shoot)
+		if err := m.prepareRules(); err != nil {
+			return nil, err
 		}
 		failures, _ := m.rules.checkIsolated(ctx, rules, &ruleScope{extensionType: profile.Name, component: component, pool: pool})
 		return ruleFailureDetails(failures), nil
 	}
+}
+
+// prepareRules makes m.rules evaluate against the new Shoot with spec.extensions[] and the pools'
+// entries as resolved so far, so that a rule sees every version stored before it is evaluated.
+func (m *pinMutation) prepareRules() error {
+	if m.rules != nil && !m.stale {
+		return nil
+	}
+	if m.shoot == nil {
+		shoot, err := m.req.Shoot()
+		if err != nil {
+			return err
+		}
+		m.shoot = shoot
+	}
+	m.shoot.Spec.Extensions = deepCopyExtensions(m.shootExtensions)
+	workers := slices.Clone(m.shoot.Spec.Provider.Workers)
+	for _, list := range m.pools {
+		if list.worker >= len(workers) {
+			continue
+		}
+		worker := workers[list.worker].DeepCopy()
+		for j, entry := range deepCopyExtensions(list.entries) {
+			switch {
+			case list.runtime && worker.CRI != nil && j < len(worker.CRI.ContainerRuntimes):
+				worker.CRI.ContainerRuntimes[j].Components = entry.Components
+			case !list.runtime && j < len(worker.Extensions):
+				worker.Extensions[j].Components = entry.Components
+			}
+		}
+		workers[list.worker] = *worker
+	}
+	m.shoot.Spec.Provider.Workers = workers
+	m.rules, m.stale = newShootRules(m.shoot), false
+	return nil
 }
 
 func findExtension(extensions []gardencorev1beta1.Extension, extensionType string) *gardencorev1beta1.Extension {
