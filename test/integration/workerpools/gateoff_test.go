@@ -24,15 +24,24 @@ import (
 // together (docs/operations/extensionprofiles.md).
 var _ = Describe("With the feature gate ExtensionComponentVersions rolled back", Ordered, func() {
 	const name = "rollback"
-	// gateOffPath is where the gate-off rule refuses the sandbox pool's runtime pins.
-	const gateOffPath = "spec.provider.workers[1].cri.containerRuntimes[0].components: Forbidden"
+	// runtimePath and overridePath are where the gate-off rule refuses the sandbox pool's runtime
+	// pins and the local pool's override.
+	const (
+		runtimePath  = "spec.provider.workers[1].cri.containerRuntimes[0].components: Forbidden"
+		overridePath = "spec.provider.workers[0].extensions: Forbidden"
+	)
+	// seedAgent is the seed Extension agent's components: the Shoot's and the local pool's.
+	seedAgent := []extensionsv1alpha1.ExtensionComponent{{Name: "agent", Version: "1.1.0"}, {Name: "agent", Version: "1.0.0", WorkerPool: "local"}}
 
 	BeforeAll(func() {
 		shoot := sandboxShoot(name, autoUpdate(runsc("1.0.0"), false))
 		shoot.Spec.Maintenance.AutoUpdate.MachineImageVersion = ptr.To(true)
+		shoot.Spec.Provider.Workers[0].Extensions = []gardencorev1beta1.WorkerExtension{{Type: "agent",
+			Components: []gardencorev1beta1.ExtensionComponent{{Name: "agent", Version: ptr.To("1.0.0")}}}}
 		create(shoot)
 		Eventually(func(g Gomega) {
 			g.Expect(seedRuntimes(g, shoot)).To(Equal(map[string][]string{"gvisor-sandbox": {"runsc@1.0.0"}}))
+			g.Expect(seedComponents(g, shoot, "agent")).To(ConsistOf(seedAgent))
 		}).Should(Succeed())
 
 		// Set for the whole container: featuregatetesting tracks one spec.
@@ -42,31 +51,35 @@ var _ = Describe("With the feature gate ExtensionComponentVersions rolled back",
 		})
 	})
 
-	It("updates a Shoot that keeps its pool pins", func() {
+	It("updates a Shoot that keeps its pool pins and override", func() {
 		shoot, err := update(name, func(s *gardencorev1beta1.Shoot) { s.Labels = map[string]string{"rolled-back": "true"} })
 		Expect(err).NotTo(HaveOccurred())
 		Expect(pinned(shoot)).To(HaveKeyWithValue("sandbox", "1.0.0"))
+		Expect(*shoot.Spec.Provider.Workers[0].Extensions[0].Components[0].Version).To(Equal("1.0.0"))
 	})
 
 	DescribeTable("accepts nothing new",
-		func(change func(*gardencorev1beta1.Shoot)) {
+		func(path string, change func(*gardencorev1beta1.Shoot)) {
 			_, err := update(name, change)
 			Expect(apierrors.IsInvalid(err)).To(BeTrue(), "%v", err)
-			Expect(err.Error()).To(ContainSubstring(gateOffPath))
+			Expect(err.Error()).To(ContainSubstring(path))
 		},
-		Entry("a changed version", func(s *gardencorev1beta1.Shoot) {
+		Entry("a changed version", runtimePath, func(s *gardencorev1beta1.Shoot) {
 			s.Spec.Provider.Workers[1].CRI.ContainerRuntimes[0].Components[0].Version = ptr.To("1.1.0")
 		}),
-		Entry("a new component", func(s *gardencorev1beta1.Shoot) {
+		Entry("a new component", runtimePath, func(s *gardencorev1beta1.Shoot) {
 			runtime := &s.Spec.Provider.Workers[1].CRI.ContainerRuntimes[0]
 			runtime.Components = append(runtime.Components, shim("3.0.0"))
+		}),
+		Entry("a changed override", overridePath, func(s *gardencorev1beta1.Shoot) {
+			s.Spec.Provider.Workers[0].Extensions[0].Components[0].Version = ptr.To("1.1.0")
 		}),
 	)
 
 	It("refuses pins on a new Shoot", func() {
 		err := gardenClient.Create(ctx, sandboxShoot("gate-off", runsc("1.1.0")))
 		Expect(apierrors.IsInvalid(err)).To(BeTrue(), "%v", err)
-		Expect(err.Error()).To(ContainSubstring(gateOffPath))
+		Expect(err.Error()).To(ContainSubstring(runtimePath))
 	})
 
 	It("maintains the pools' images and leaves the expired pool pin", func() {
@@ -78,11 +91,14 @@ var _ = Describe("With the feature gate ExtensionComponentVersions rolled back",
 		Expect(shoot.Status.LastMaintenance.Description).NotTo(ContainSubstring("container runtime"))
 	})
 
-	It("leaves the seed ContainerRuntime of a pool that dropped its runtime as it is", func() {
-		shoot, err := update(name, func(s *gardencorev1beta1.Shoot) { s.Spec.Provider.Workers[1].CRI.ContainerRuntimes = nil })
+	It("leaves the seed ContainerRuntime of a pool that dropped its runtime, and the seed Extension's components, as they are", func() {
+		shoot, err := update(name, func(s *gardencorev1beta1.Shoot) {
+			s.Spec.Provider.Workers[0].Extensions = nil
+			s.Spec.Provider.Workers[1].CRI.ContainerRuntimes = nil
+		})
 		Expect(err).NotTo(HaveOccurred())
 		// gardenlet reconciles a Shoot at a time: once it wrote the second providerConfig, the
-		// reconcile that saw the dropped runtime has ended.
+		// reconcile that saw the dropped runtime and override has ended.
 		for _, marker := range []string{`{"step":1}`, `{"step":2}`} {
 			_, err := update(name, func(s *gardencorev1beta1.Shoot) {
 				s.Spec.Extensions[0].ProviderConfig = &runtime.RawExtension{Raw: []byte(marker)}
@@ -96,5 +112,6 @@ var _ = Describe("With the feature gate ExtensionComponentVersions rolled back",
 			}).Should(Succeed())
 		}
 		Expect(seedRuntimes(Default, shoot)).To(Equal(map[string][]string{"gvisor-sandbox": {"runsc@1.0.0"}}))
+		Expect(seedComponents(Default, shoot, "agent")).To(ConsistOf(seedAgent))
 	})
 })

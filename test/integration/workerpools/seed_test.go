@@ -57,17 +57,22 @@ var _ = Describe("gardenlet's seed handoff of per-pool pins", func() {
 		create(shoot)
 
 		Eventually(func(g Gomega) {
-			g.Expect(gardenClient.Get(ctx, client.ObjectKeyFromObject(shoot), shoot)).To(Succeed())
-			g.Expect(shoot.Status.TechnicalID).NotTo(BeEmpty())
-			extension := &extensionsv1alpha1.Extension{}
-			g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: shoot.Status.TechnicalID, Name: gpuDriver}, extension)).To(Succeed())
-			g.Expect(extension.Spec.Components).To(ConsistOf(
+			g.Expect(seedComponents(g, shoot, gpuDriver)).To(ConsistOf(
 				extensionsv1alpha1.ExtensionComponent{Name: "driver", Version: "570.0.0"},
 				extensionsv1alpha1.ExtensionComponent{Name: "driver", Version: "535.0.0", WorkerPool: "old-gpus"},
 			))
 		}).Should(Succeed())
 	})
 })
+
+// seedComponents returns the components of the Shoot's seed Extension of extensionType.
+func seedComponents(g Gomega, shoot *gardencorev1beta1.Shoot, extensionType string) []extensionsv1alpha1.ExtensionComponent {
+	g.Expect(gardenClient.Get(ctx, client.ObjectKeyFromObject(shoot), shoot)).To(Succeed())
+	g.Expect(shoot.Status.TechnicalID).NotTo(BeEmpty())
+	extension := &extensionsv1alpha1.Extension{}
+	g.Expect(seedClient.Get(ctx, client.ObjectKey{Namespace: shoot.Status.TechnicalID, Name: extensionType}, extension)).To(Succeed())
+	return extension.Spec.Components
+}
 
 // seedRuntimes returns the seed ContainerRuntimes of the Shoot by name, each with its components as
 // "name@version[ providerConfig]"; every one selects the nodes of its pool.
