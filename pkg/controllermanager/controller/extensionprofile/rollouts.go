@@ -23,7 +23,8 @@ const eventActionRollout = "Rollout"
 
 // rollouts computes status.components[].rollouts of profile into status at now, from the previous
 // status (a staged rollout starts when a version becomes a target: a new version, or one that
-// turned supported or a channel's version; a target first seen otherwise has every stage open) and
+// turned supported or a channel's version; a target first seen otherwise has every stage open; a
+// preview that the rapid channel targeted starts again when it turns supported) and
 // the Shoots that maintenance moved to each version of an unsettled rollout (listed by the field
 // index, so the cost follows the moved Shoots, not the fleet). It returns the transitions to record and the earliest
 // time the rollout state changes next.
@@ -38,6 +39,12 @@ func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.Ex
 		for _, version := range component.Versions {
 			previous := v1beta1helper.FindComponentVersionRolloutStatus(profile.Status, component.Name, version.Version)
 			target := isTarget(*componentStatus, version.Version)
+			// A completed rollout of a version that only the rapid channel targeted (a preview)
+			// starts anew when the version turns supported: auto-update now targets it too.
+			promoted := previousComponent != nil && isSupported(*componentStatus, version.Version) && !isSupported(*previousComponent, version.Version)
+			if promoted && previous != nil && previous.State == gardencorev1beta1.RolloutStateComplete {
+				previous = nil
+			}
 			if previous == nil && !target {
 				continue
 			}
@@ -47,7 +54,7 @@ func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.Ex
 				continue
 			}
 			// A profile's or component's first versions have no Shoot on an older one to stage.
-			becameTarget := target && previousComponent != nil && !isTarget(*previousComponent, version.Version)
+			becameTarget := target && previousComponent != nil && (promoted || !isTarget(*previousComponent, version.Version))
 			var shoots []gardencorev1beta1.Shoot
 			if previous != nil || becameTarget {
 				var err error
@@ -90,12 +97,16 @@ func findComponentStatus(status gardencorev1beta1.ExtensionProfileStatus, name s
 // isTarget reports whether auto-update or a release channel targets version: it is classified
 // supported, or it is a channel's version.
 func isTarget(status gardencorev1beta1.ExtensionProfileComponentStatus, version string) bool {
-	if slices.ContainsFunc(status.Versions, func(v gardencorev1beta1.ExtensionComponentVersionStatus) bool {
+	return isSupported(status, version) ||
+		slices.ContainsFunc(status.Channels, func(c gardencorev1beta1.ReleaseChannelStatus) bool { return c.Version == version })
+}
+
+// isSupported reports whether version is classified supported, which makes it a target of
+// auto-update.
+func isSupported(status gardencorev1beta1.ExtensionProfileComponentStatus, version string) bool {
+	return slices.ContainsFunc(status.Versions, func(v gardencorev1beta1.ExtensionComponentVersionStatus) bool {
 		return v.Version == version && v.Classification == gardencorev1beta1.ClassificationSupported
-	}) {
-		return true
-	}
-	return slices.ContainsFunc(status.Channels, func(c gardencorev1beta1.ReleaseChannelStatus) bool { return c.Version == version })
+	})
 }
 
 // shootsMovedTo lists the Shoots that maintenance moved to version of component under

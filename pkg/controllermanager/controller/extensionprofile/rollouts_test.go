@@ -109,6 +109,31 @@ var _ = Describe("Reconciler rollouts", func() {
 		Expect(recorder.Events).NotTo(Receive())
 	})
 
+	It("stages a preview again when it turns supported, after its rapid-channel rollout completed", func() {
+		p := get()
+		p.Spec.Components[0].Versions = append([]gardencorev1beta1.ExtensionComponentVersion{{Version: "3.8.0",
+			Lifecycle: []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationPreview},
+				{Classification: gardencorev1beta1.ClassificationSupported, StartTime: &metav1.Time{Time: now.Add(100 * time.Hour)}}}}}, p.Spec.Components[0].Versions...)
+		Expect(fakeClient.Update(ctx, p)).To(Succeed())
+		reconcileAt()
+		fakeClock.Step(72 * time.Hour)
+		reconcileAt()
+		Expect(get().Status.Components[0].Rollouts[0]).To(And(HaveField("Version", "3.8.0"), HaveField("State", gardencorev1beta1.RolloutStateComplete)))
+		for len(recorder.Events) > 0 {
+			<-recorder.Events
+		}
+
+		By("the preview turns supported: stage early opens again, production waits for the soak")
+		fakeClock.Step(28 * time.Hour)
+		reconcileAt()
+		r := get().Status.Components[0].Rollouts[0]
+		Expect(r.Version).To(Equal("3.8.0"))
+		Expect(r.State).To(Equal(gardencorev1beta1.RolloutStateProgressing))
+		Expect(r.Stages[0].OpenedAt.Time.Equal(fakeClock.Now())).To(BeTrue())
+		Expect(r.Stages[1].OpenedAt).To(BeNil())
+		Expect(recorder.Events).To(Receive(Equal("Normal RolloutStageOpened shoot-traefik traefik 3.8.0: stage early opened")))
+	})
+
 	It("counts the Shoots moved to the version and halts at 3 failed of 5 moved", func() {
 		reconcileAt()
 		Expect(recorder.Events).To(Receive())
