@@ -270,6 +270,48 @@ show get events -A --field-selector reason=RolloutHalted -o custom-columns=OBJEC
 printf '$ curl -s %s | grep gardener_extension_component_rollout | grep 0.44.2 | grep -v " 0$"\n' "${metrics_url}"
 curl -s "${metrics_url}" | grep '^gardener_extension_component_rollout' | grep 'version="0.44.2"' | grep -v ' 0$'
 
+step "Per-pool rollout (docs/operations/per-pool-rollout.md, step 3): the operator promotes the preview runsc 2026.12.0; the dry-run previews the pools that move"
+"${KUBECTL}" get extensionprofile containerruntime-gvisor -o jsonpath='{.spec.components[0].versions[4].version}' | grep -qx 2026.12.0
+promoted="$(date -u -d '-1 minute' +%Y-%m-%dT%H:%M:%SZ)"
+patch='[{"op":"replace","path":"/spec/components/0/versions/4/lifecycle","value":[{"classification":"preview"},{"classification":"supported","startTime":"'"${promoted}"'"}]}]'
+show patch extensionprofile containerruntime-gvisor --type=json --dry-run=server -p "${patch}"
+show patch extensionprofile containerruntime-gvisor --type=json -p "${patch}"
+runtime_rollout() {
+  show get extensionprofile containerruntime-gvisor -o jsonpath="{.status.components[0].rollouts[?(@.version==\"$1\")]}{\"\\n\"}"
+}
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].rollouts[?(@.version=="2026.12.0")].state}'=Progressing extensionprofile/containerruntime-gvisor --timeout=60s >/dev/null
+runtime_rollout 2026.12.0
+
+step "Maintenance moves pool sandbox-new (auto-update, strategy minor) to 2026.12.0; sandbox-old (auto-update off) stays on 2026.6.0"
+show annotate shoot sandbox -n garden-dev gardener.cloud/operation=maintain
+"${KUBECTL}" wait --for=jsonpath='{.spec.provider.workers[1].cri.containerRuntimes[0].components[0].version}'=2026.12.0 shoot/sandbox -n garden-dev --timeout=60s >/dev/null
+got="$("${KUBECTL}" get shoot sandbox -n garden-dev -o jsonpath='{.spec.provider.workers[0].cri.containerRuntimes[0].components[0].version}')"
+[[ "${got}" == 2026.6.0 ]] || { echo "pool sandbox-old: expected runsc 2026.6.0, got ${got}" >&2; exit 1; }
+pool_versions
+show get shoot sandbox -n garden-dev -o jsonpath='{.status.lastMaintenance.description}{"\n"}'
+"${KUBECTL}" wait --for=jsonpath='{.spec.template.spec.containers[0].image}'=gvisor.dev/runsc-installer:2026.12.0 daemonset/gvisor-sandbox-new -n shoot--dev--sandbox --timeout=60s >/dev/null
+"${KUBECTL}" wait --for=jsonpath='{.status.lastOperation.state}'=Succeeded containerruntime/gvisor-sandbox-new -n shoot--dev--sandbox --timeout=60s >/dev/null
+runtime_versions
+plugin show extensionprofile usage containerruntime-gvisor -A
+
+step "The operator adds runsc 2026.12.1, which fails on purpose (providerConfig simulateFailure); its rollout halts after one failed Shoot (the version's failureThreshold)"
+patch='[{"op":"add","path":"/spec/components/0/versions/-","value":{"version":"2026.12.1","providerConfig":{"apiVersion":"gvisor.extensions.gardener.cloud/v1alpha1","kind":"RunscComponentConfig","platform":"kvm","simulateFailure":{"description":"runsc 2026.12.1 crashes on start","codes":["ERR_CONFIGURATION_PROBLEM"]}},"rollout":{"policy":{"failureThreshold":{"count":1,"percentage":50}}}}}]'
+show patch extensionprofile containerruntime-gvisor --type=json -p "${patch}"
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].rollouts[?(@.version=="2026.12.1")].state}'=Progressing extensionprofile/containerruntime-gvisor --timeout=60s >/dev/null
+show annotate shoot sandbox -n garden-dev gardener.cloud/operation=maintain
+"${KUBECTL}" wait --for=jsonpath='{.spec.provider.workers[1].cri.containerRuntimes[0].components[0].version}'=2026.12.1 shoot/sandbox -n garden-dev --timeout=60s >/dev/null
+pool_versions
+
+step "The gvisor extension fails 2026.12.1 in pool sandbox-new; gardenlet shows it in the Shoot's status under the pool's task ID"
+"${KUBECTL}" wait --for=jsonpath='{.status.lastOperation.state}'=Error containerruntime/gvisor-sandbox-new -n shoot--dev--sandbox --timeout=60s >/dev/null
+"${KUBECTL}" wait --for=jsonpath='{.status.conditions[?(@.type=="ExtensionsReady")].status}'=False shoot/sandbox -n garden-dev --timeout=120s >/dev/null
+show get shoot sandbox -n garden-dev -o jsonpath='{.status.lastErrors}{"\n"}'
+
+step "gardener-controller-manager halts the rollout of runsc 2026.12.1: the Shoot whose pool moved to it failed"
+"${KUBECTL}" wait --for=jsonpath='{.status.components[0].rollouts[?(@.version=="2026.12.1")].state}'=Halted extensionprofile/containerruntime-gvisor --timeout=120s >/dev/null
+runtime_rollout 2026.12.1
+plugin show extensionprofile shoot sandbox -n garden-dev
+
 if [[ -n "${PROMETHEUS}" ]]; then
   step "Prometheus: the fleet query of the garden dashboard, and a screenshot of its graph"
   address="$(cat "${DEV}/prometheus.address")"
