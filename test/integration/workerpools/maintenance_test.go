@@ -46,6 +46,23 @@ var _ = Describe("Shoot maintenance per worker pool", func() {
 			`Worker pool "a": container runtime "gvisor" component "runsc": Updated version from "1.0.0" to "1.0.1". Reason: Component version expired - force update required`))
 	})
 
+	It("moves a pool that follows the stable channel to the channel's version, naming the channel", func() {
+		shoot := create(newShoot("channel-follower",
+			pool("a", "gvisor", autoUpdate(runsc("1.1.0"), false)), pool("b", "gvisor", autoUpdate(runsc("1.1.0"), false))))
+		// A pool follows a channel below its version only by switching to it; the version stays.
+		shoot, err := update(shoot.Name, func(s *gardencorev1beta1.Shoot) {
+			entry := &s.Spec.Provider.Workers[0].CRI.ContainerRuntimes[0].Components[0]
+			entry.AutoUpdate, entry.Channel = nil, ptr.To(gardencorev1beta1.ReleaseChannelStable)
+		})
+		Expect(err).NotTo(HaveOccurred())
+		Expect(pinned(shoot)).To(HaveKeyWithValue("a", "1.1.0"))
+
+		maintain(shoot)
+		Expect(pinned(shoot)).To(Equal(map[string]string{"a": "1.1.3", "b": "1.1.0"}))
+		Expect(shoot.Status.LastMaintenance.Description).To(ContainSubstring(
+			`Worker pool "a": container runtime "gvisor" component "runsc": Updated version from "1.1.0" to "1.1.3" (channel stable). Reason: The component follows the stable release channel`))
+	})
+
 	It("moves a pool's image first and decides its runtime against the new image, in one write", func() {
 		shoot := newShoot("image-first", pool("a", "kata", autoUpdate(shim("3.0.0"), true)))
 		shoot.Spec.Maintenance.AutoUpdate.MachineImageVersion = ptr.To(true)
