@@ -187,21 +187,23 @@ func (s snippet) adapt(target *goFile, need importSet) (string, error) {
 	var renames []rename
 	for name, offsets := range s.refs {
 		path := s.paths[name]
-		if have, ok := byPath[path]; ok {
-			if have != name {
-				for _, o := range offsets {
-					renames = append(renames, rename{o, name, have})
-				}
+		have, ok := byPath[path]
+		if !ok {
+			have, ok = need[path]
+		}
+		if !ok {
+			have = name
+			if taken(bound, need, name, path) {
+				// Upstream's file binds the name to another package: import ours under an alias.
+				have = importAlias(path, bound, need)
 			}
-			continue
+			need[path] = have
 		}
-		if other, ok := bound[name]; ok && other != path {
-			return "", fmt.Errorf("%s imports %s as %s; the addition needs %s under that name", target.path, other, name, path)
+		if have != name {
+			for _, o := range offsets {
+				renames = append(renames, rename{o, name, have})
+			}
 		}
-		if prev, ok := need[path]; ok && prev != name {
-			return "", fmt.Errorf("%s: %s is needed as %s and as %s", target.path, path, prev, name)
-		}
-		need[path] = name
 	}
 	for _, path := range s.dots {
 		if byPath[path] != "." {
@@ -214,6 +216,33 @@ func (s snippet) adapt(target *goFile, need importSet) (string, error) {
 		text = text[:r.offset] + r.to + text[r.offset+len(r.from):]
 	}
 	return text, nil
+}
+
+// taken reports whether name is bound, or needed, for another path than path.
+func taken(bound map[string]string, need importSet, name, path string) bool {
+	if other, ok := bound[name]; ok && other != path {
+		return true
+	}
+	for p, n := range need {
+		if n == name && p != path {
+			return true
+		}
+	}
+	return false
+}
+
+// importAlias names path after its package and the closest element before it that is not
+// "pkg" (github.com/gardener/gardener/pkg/features: gardenerfeatures), as Gardener's aliases do.
+func importAlias(path string, bound map[string]string, need importSet) string {
+	name := defaultName(path)
+	elems := strings.Split(path, "/")
+	alias := name
+	for i := len(elems) - 2; i >= 0 && taken(bound, need, alias, path); i-- {
+		if elems[i] != "pkg" {
+			alias = strings.NewReplacer("-", "", ".", "", "_", "").Replace(elems[i]) + alias
+		}
+	}
+	return alias
 }
 
 // addImports formats src and adds the imports of need to it.
