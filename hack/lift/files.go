@@ -78,10 +78,17 @@ func (l *lifter) applyCommit(c manifest.Commit) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(report.decls)+len(report.fields) == 0 {
+		if len(report.decls)+len(report.fields)+len(report.keyed) == 0 {
 			return nil, fmt.Errorf("merge %s: nothing to add; exclude the file instead", mg.From)
 		}
-		l.logf("  merge %s → %s: %s", mg.From, mg.Target(), strings.Join(append(report.decls, report.fields...), ", "))
+		if added := append(report.decls, report.fields...); len(added) > 0 {
+			l.logf("  merge %s → %s: %s", mg.From, mg.Target(), strings.Join(added, ", "))
+		} else {
+			l.logf("  merge %s → %s", mg.From, mg.Target())
+		}
+		if len(report.keyed) > 0 {
+			l.logf("    list keys carried onto upstream's %s", strings.Join(report.keyed, ", "))
+		}
 		for _, r := range report.renumbered {
 			l.logf("    protobuf number %s (upstream has the number)", r)
 		}

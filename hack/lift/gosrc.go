@@ -236,9 +236,10 @@ func fieldKey(field *ast.Field) string {
 	return ""
 }
 
-// edit inserts text at an offset of a file.
+// edit inserts text at an offset of a file, in place of the cut bytes there.
 type edit struct {
 	offset int
+	cut    int
 	text   string
 }
 
@@ -250,7 +251,7 @@ func applyEdits(src []byte, edits []edit) []byte {
 	for _, e := range edits {
 		out.Write(src[last:e.offset])
 		out.WriteString(e.text)
-		last = e.offset
+		last = e.offset + e.cut
 	}
 	out.Write(src[last:])
 	return out.Bytes()

@@ -44,7 +44,7 @@ func (fe *fileEdits) insert(target *goFile, offset int, s snippet, before, after
 	if err != nil {
 		return err
 	}
-	fe.edits[target.path] = append(fe.edits[target.path], edit{offset, before + text + after})
+	fe.edits[target.path] = append(fe.edits[target.path], edit{offset: offset, text: before + text + after})
 	return nil
 }
 
@@ -69,6 +69,8 @@ func (fe *fileEdits) results() (map[string][]byte, error) {
 type mergeReport struct {
 	decls, fields []string
 	renumbered    []string
+	// keyed are upstream's fields that got our list keys (carryKeys).
+	keyed []string
 }
 
 // merge adds the declarations of ours that the upstream package in dir lacks to the file
@@ -385,11 +387,14 @@ func mergeFields(fe *fileEdits, ours *goFile, u unit, idx *pkgIndex, skip map[st
 	var prev *ast.Field
 	for _, f := range ourStruct.Fields.List {
 		key := fieldKey(f)
+		name := ts.Name.Name + "." + key
 		if _, ok := have[key]; ok {
 			prev = have[key]
+			if carryKeys(fe, up, f, prev) {
+				report.keyed = append(report.keyed, name)
+			}
 			continue
 		}
-		name := ts.Name.Name + "." + key
 		if skip[name] {
 			continue
 		}
