@@ -54,26 +54,26 @@ var _ = Describe("carryKeys", func() {
 		Expect(report.fields).To(BeEmpty())
 		out, err := fe.results()
 		Expect(err).NotTo(HaveOccurred())
-		Expect(string(out[target])).To(Equal("package v1beta1\n\n" +
-			"type Spec struct {\n" +
-			"\t// Extensions are upstream's.\n" +
-			"\t// +patchMergeKey=type\n" +
-			"\t// +patchStrategy=merge\n" +
-			"\t// +listType=map\n" +
-			"\t// +listMapKey=type\n" +
-			"\t// +optional\n" +
-			"\tExtensions []Extension `json:\"extensions,omitempty\" patchMergeKey:\"type\" patchStrategy:\"merge\" protobuf:\"bytes,4,rep,name=extensions\"`\n" +
-			"\t// Runtimes are upstream's.\n" +
-			"\t// +listType=map\n" +
-			"\t// +listMapKey=type\n" +
-			"\tRuntimes []Runtime `json:\"runtimes,omitempty\" patchMergeKey:\"type\" patchStrategy:\"merge\" protobuf:\"bytes,2,rep,name=runtimes\"`\n" +
-			"\t// Resources are keyed upstream only.\n" +
-			"\t// +patchMergeKey=name\n" +
-			"\t// +patchStrategy=merge\n" +
-			"\tResources []Resource `json:\"resources,omitempty\" patchStrategy:\"merge\" patchMergeKey:\"name\"`\n" +
-			"\t// Conditions are keyed alike, upstream without markers.\n" +
-			"\t// +optional\n" +
-			"\tConditions []Condition `json:\"conditions,omitempty\" patchMergeKey:\"type\" patchStrategy:\"merge\"`\n" +
+		Expect(string(out[target])).To(Equal("package v1beta1\n\n"+
+			"type Spec struct {\n"+
+			"\t// Extensions are upstream's.\n"+
+			"\t// +patchMergeKey=type\n"+
+			"\t// +patchStrategy=merge\n"+
+			"\t// +listType=map\n"+
+			"\t// +listMapKey=type\n"+
+			"\t// +optional\n"+
+			"\tExtensions []Extension `json:\"extensions,omitempty\" patchMergeKey:\"type\" patchStrategy:\"merge\" protobuf:\"bytes,4,rep,name=extensions\"`\n"+
+			"\t// Runtimes are upstream's.\n"+
+			"\t// +listType=map\n"+
+			"\t// +listMapKey=type\n"+
+			"\tRuntimes []Runtime `json:\"runtimes,omitempty\" patchMergeKey:\"type\" patchStrategy:\"merge\" protobuf:\"bytes,2,rep,name=runtimes\"`\n"+
+			"\t// Resources are keyed upstream only.\n"+
+			"\t// +patchMergeKey=name\n"+
+			"\t// +patchStrategy=merge\n"+
+			"\tResources []Resource `json:\"resources,omitempty\" patchStrategy:\"merge\" patchMergeKey:\"name\"`\n"+
+			"\t// Conditions are keyed alike, upstream without markers.\n"+
+			"\t// +optional\n"+
+			"\tConditions []Condition `json:\"conditions,omitempty\" patchMergeKey:\"type\" patchStrategy:\"merge\"`\n"+
 			"}\n"), "a field keyed alike stays upstream's, markers, tag order and all")
 	})
 
