@@ -23,7 +23,7 @@ import (
 )
 
 // validateWorkers checks every worker pool against the profile, in this order: machine type,
-// image and kubelet constraint, volume, Kubernetes version, zones.
+// image, container runtimes and kubelet constraint, volume, Kubernetes version, zones.
 func (c *validationContext) validateWorkers(fldPath *field.Path, a admission.Attributes) field.ErrorList {
 	allErrs := field.ErrorList{}
 	controlPlaneVersion, cpErr := semver.NewVersion(c.shoot.Spec.Kubernetes.Version)
@@ -37,7 +37,10 @@ func (c *validationContext) validateWorkers(fldPath *field.Path, a admission.Att
 		}
 		if machineErr != nil {
 			allErrs = append(allErrs, machineErr)
-		} else if cpErr == nil {
+		} else {
+			allErrs = append(allErrs, validateContainerRuntimeInterface(c.profile.MachineImages, worker, oldWorker, idxPath.Child("cri"))...)
+		}
+		if machineErr == nil && cpErr == nil {
 			kubeletVersion := controlPlaneVersion
 			if worker.Kubernetes != nil && worker.Kubernetes.Version != nil {
 				v, err := semver.NewVersion(*worker.Kubernetes.Version)
@@ -279,4 +282,58 @@ func validateZones(constraints []gardencorev1beta1.Region, region, oldRegion str
 		used.Insert(zone)
 	}
 	return allErrs
+}
+
+// validateContainerRuntimeInterface checks that the machine image version of a new pool, or of a
+// pool whose CRI or image changed, supports the pool's CRI and container runtimes. An image the
+// profile does not offer is left to the machine image check.
+func validateContainerRuntimeInterface(constraints []gardencorev1beta1.MachineImage, worker, oldWorker core.Worker, fldPath *field.Path) field.ErrorList {
+	if worker.CRI == nil || worker.Machine.Image == nil ||
+		(apiequality.Semantic.DeepEqual(worker.CRI, oldWorker.CRI) && apiequality.Semantic.DeepEqual(worker.Machine.Image, oldWorker.Machine.Image)) {
+		return nil
+	}
+	entry, found := v1beta1helper.FindMachineImageVersion(constraints, worker.Machine.Image.Name, worker.Machine.Image.Version)
+	if !found {
+		return nil
+	}
+	return validateCRI(entry.CRI, worker, fldPath)
+}
+
+// validateCRI refuses a CRI name the image version does not list (Invalid on name) and, for a
+// listed one, each container runtime type it does not list with it (Invalid on the entry's type).
+func validateCRI(constraints []gardencorev1beta1.CRI, worker core.Worker, fldPath *field.Path) field.ErrorList {
+	if worker.CRI == nil {
+		return nil
+	}
+	image := worker.Machine.Image
+	names := make([]string, 0, len(constraints))
+	i := slices.IndexFunc(constraints, func(cri gardencorev1beta1.CRI) bool { return string(cri.Name) == string(worker.CRI.Name) })
+	if i < 0 {
+		for _, cri := range constraints {
+			names = append(names, string(cri.Name))
+		}
+		return field.ErrorList{field.Invalid(fldPath.Child("name"), worker.CRI.Name, fmt.Sprintf(
+			"machine image '%s@%s' does not support CRI '%s', supported values: %+v", image.Name, image.Version, worker.CRI.Name, names))}
+	}
+	allErrs := field.ErrorList{}
+	for j, runtime := range worker.CRI.ContainerRuntimes {
+		if ok, supported := validateCRMembership(constraints[i].ContainerRuntimes, runtime.Type); !ok {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("containerRuntimes").Index(j).Child("type"), runtime.Type, fmt.Sprintf(
+				"machine image '%s@%s' does not support container runtime '%s', supported values: %+v", image.Name, image.Version, runtime.Type, supported)))
+		}
+	}
+	return allErrs
+}
+
+// validateCRMembership reports whether constraints list runtime type cr, and if not the types
+// they list.
+func validateCRMembership(constraints []gardencorev1beta1.ContainerRuntime, cr string) (bool, []string) {
+	supported := make([]string, 0, len(constraints))
+	for _, c := range constraints {
+		if c.Type == cr {
+			return true, nil
+		}
+		supported = append(supported, c.Type)
+	}
+	return false, supported
 }

@@ -206,6 +206,71 @@ var _ = Describe("ShootValidator worker pools", func() {
 		Expect(validate(shoot, oldShoot)).To(MatchError(ContainSubstring(`size must be >= 20Gi`)))
 	})
 
+	Describe("container runtimes (gardenlinux 1877.8.0 runs gvisor, ubuntu none)", func() {
+		runtimes := func(criName string, types ...string) *core.CRI {
+			cri := &core.CRI{Name: core.CRIName(criName)}
+			for _, t := range types {
+				cri.ContainerRuntimes = append(cri.ContainerRuntimes, core.ContainerRuntime{Type: t})
+			}
+			return cri
+		}
+
+		It("accepts a runtime the pool's image version lists", func() {
+			pool(shoot).CRI = runtimes("containerd", "gvisor")
+			Expect(validate(shoot, nil)).To(Succeed())
+		})
+
+		DescribeTable("rejects on create",
+			func(cri *core.CRI, image *core.ShootMachineImage, message string) {
+				pool(shoot).CRI = cri
+				if image != nil {
+					pool(shoot).Machine.Image = image
+				}
+				err := validate(shoot, nil)
+				Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
+				Expect(err.Error()).To(ContainSubstring(message))
+			},
+			Entry("a CRI the image version does not list", runtimes("docker"), nil,
+				`spec.provider.workers[0].cri.name: Invalid value: "docker": machine image 'gardenlinux@1877.8.0' does not support CRI 'docker', supported values: [containerd]`),
+			Entry("a runtime the image version does not list", runtimes("containerd", "gvisor", "kata"), nil,
+				`spec.provider.workers[0].cri.containerRuntimes[1].type: Invalid value: "kata": machine image 'gardenlinux@1877.8.0' does not support container runtime 'kata', supported values: [gvisor]`),
+			Entry("a runtime on an image version that lists none", runtimes("containerd", "gvisor"),
+				&core.ShootMachineImage{Name: "ubuntu", Version: "24.4.20260915"},
+				`spec.provider.workers[0].cri.containerRuntimes[0].type: Invalid value: "gvisor": machine image 'ubuntu@24.4.20260915' does not support container runtime 'gvisor', supported values: []`),
+		)
+
+		It("leaves an image the profile does not offer to the image check", func() {
+			pool(shoot).CRI = runtimes("containerd", "kata")
+			pool(shoot).Machine.Image.Version = "1.0.0"
+			err := validate(shoot, nil)
+			Expect(err).To(MatchError(ContainSubstring(`spec.provider.workers[0].machine.image: Invalid value: "gardenlinux:1.0.0"`)))
+			Expect(err.Error()).NotTo(ContainSubstring("cri"))
+		})
+
+		DescribeTable("on update, checks a pool only when it is new or its CRI or image changed",
+			func(mutate func(*core.Shoot), message string) {
+				oldShoot := shoot.DeepCopy()
+				pool(oldShoot).CRI = runtimes("containerd", "kata")
+				shoot = oldShoot.DeepCopy()
+				mutate(shoot)
+				if message == "" {
+					Expect(validate(shoot, oldShoot)).To(Succeed())
+					return
+				}
+				Expect(validate(shoot, oldShoot)).To(MatchError(ContainSubstring(message)))
+			},
+			Entry("an unchanged pool keeps its runtime", func(s *core.Shoot) { pool(s).Maximum = 3 }, ""),
+			Entry("a new pool with it", func(s *core.Shoot) {
+				s.Spec.Provider.Workers = append(s.Spec.Provider.Workers, *pool(s).DeepCopy())
+				s.Spec.Provider.Workers[1].Name = "second"
+			}, `spec.provider.workers[1].cri.containerRuntimes[0].type: Invalid value: "kata"`),
+			Entry("a changed runtime list", func(s *core.Shoot) { pool(s).CRI = runtimes("containerd", "kata", "gvisor") },
+				`spec.provider.workers[0].cri.containerRuntimes[0].type: Invalid value: "kata"`),
+			Entry("a changed image", func(s *core.Shoot) { pool(s).Machine.Image.Version = "1877.9.0"; s.Spec.Kubernetes.Version = "1.36.3" },
+				`machine image 'gardenlinux@1877.9.0' does not support container runtime 'kata'`),
+		)
+	})
+
 	Context("with expired pool versions (2027-01-01: 1.34.9 is expired)", func() {
 		BeforeEach(func() {
 			validator.Clock = testclock.NewFakePassiveClock(time.Date(2027, time.January, 1, 0, 0, 0, 0, time.UTC))
