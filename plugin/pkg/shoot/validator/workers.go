@@ -306,20 +306,24 @@ func validateCRI(constraints []gardencorev1beta1.CRI, worker core.Worker, fldPat
 		return nil
 	}
 	image := worker.Machine.Image
-	names := make([]string, 0, len(constraints))
 	i := slices.IndexFunc(constraints, func(cri gardencorev1beta1.CRI) bool { return string(cri.Name) == string(worker.CRI.Name) })
 	if i < 0 {
+		names := make([]string, 0, len(constraints))
 		for _, cri := range constraints {
 			names = append(names, string(cri.Name))
 		}
 		return field.ErrorList{field.Invalid(fldPath.Child("name"), worker.CRI.Name, fmt.Sprintf(
 			"machine image '%s@%s' does not support CRI '%s', supported values: %+v", image.Name, image.Version, worker.CRI.Name, names))}
 	}
+	supported := &core.CRI{}
+	if err := gardencorev1beta1.Convert_v1beta1_CRI_To_core_CRI(&constraints[i], supported, nil); err != nil {
+		return field.ErrorList{field.Invalid(fldPath, worker.CRI.Name, fmt.Sprintf("cannot read the CloudProfile's CRI: %v", err))}
+	}
 	allErrs := field.ErrorList{}
 	for j, runtime := range worker.CRI.ContainerRuntimes {
-		if ok, supported := validateCRMembership(constraints[i].ContainerRuntimes, runtime.Type); !ok {
+		if ok, types := validateCRMembership(supported.ContainerRuntimes, runtime.Type); !ok {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("containerRuntimes").Index(j).Child("type"), runtime.Type, fmt.Sprintf(
-				"machine image '%s@%s' does not support container runtime '%s', supported values: %+v", image.Name, image.Version, runtime.Type, supported)))
+				"machine image '%s@%s' does not support container runtime '%s', supported values: %+v", image.Name, image.Version, runtime.Type, types)))
 		}
 	}
 	return allErrs
@@ -327,13 +331,13 @@ func validateCRI(constraints []gardencorev1beta1.CRI, worker core.Worker, fldPat
 
 // validateCRMembership reports whether constraints list runtime type cr, and if not the types
 // they list.
-func validateCRMembership(constraints []gardencorev1beta1.ContainerRuntime, cr string) (bool, []string) {
-	supported := make([]string, 0, len(constraints))
+func validateCRMembership(constraints []core.ContainerRuntime, cr string) (bool, []string) {
+	types := make([]string, 0, len(constraints))
 	for _, c := range constraints {
 		if c.Type == cr {
 			return true, nil
 		}
-		supported = append(supported, c.Type)
+		types = append(types, c.Type)
 	}
-	return false, supported
+	return false, types
 }

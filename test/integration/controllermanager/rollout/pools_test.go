@@ -22,7 +22,7 @@ import (
 var _ = Describe("Staged rollouts of a container runtime's version", func() {
 	const (
 		namespace   = "garden-rollout-runtime"
-		runtimeType = "rollout-runtime"
+		runtimeType = "gvisor" // a runtime the CloudProfile's images list
 		profileName = "containerruntime-" + runtimeType
 	)
 
