@@ -5,12 +5,17 @@
 package crds_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"sigs.k8s.io/yaml"
 
 	"github.com/gep-78/gardener/pkg/apis/extensions/crds"
@@ -57,8 +62,31 @@ var _ = Describe("ContainerRuntimeCRD", func() {
 		// pools' overrides, keyed by name and workerPool.
 		components.Description, extensionComponents.Description = "", ""
 		extensionComponents.XListMapKeys = components.XListMapKeys
+		// Only a ContainerRuntime refuses a pool on an entry (see the next test).
+		Expect(components.XValidations).To(HaveLen(1))
+		components.XValidations = nil
 		Expect(components).To(Equal(extensionComponents))
 	})
+
+	DescribeTable("refuses a workerPool on an entry: the entries are the versions of the ContainerRuntime's own pool",
+		func(entry map[string]any, valid bool) {
+			internal := &apiextensions.JSONSchemaProps{}
+			Expect(apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(ours.Spec.Versions[0].Schema.OpenAPIV3Schema, internal, nil)).To(Succeed())
+			structural, err := structuralschema.NewStructural(internal)
+			Expect(err).NotTo(HaveOccurred())
+			obj := map[string]any{"spec": map[string]any{"type": "gvisor", "binaryPath": "/b", "workerPool": map[string]any{"name": "a", "selector": map[string]any{}},
+				"components": []any{entry}}}
+			errs, _ := cel.NewValidator(structural, true, celconfig.PerCallLimit).Validate(context.Background(), nil, structural, obj, nil, celconfig.RuntimeCELCostBudget)
+			if valid {
+				Expect(errs).To(BeEmpty())
+				return
+			}
+			Expect(errs.ToAggregate()).To(MatchError(ContainSubstring("spec.components: Invalid value: workerPool must be empty on every entry: the entries of a ContainerRuntime are the versions of its own worker pool")))
+		},
+		Entry("none, as gardenlet writes it", map[string]any{"name": "runsc", "version": "1.0.0"}, true),
+		Entry("empty, as the CRD defaults it", map[string]any{"name": "runsc", "version": "1.0.0", "workerPool": ""}, true),
+		Entry("a pool", map[string]any{"name": "runsc", "version": "1.0.0", "workerPool": "a"}, false),
+	)
 
 	It("accepts and keeps every field of Gardener's CRD (a superset), read from GARDENER_CHECKOUT", func() {
 		checkout := os.Getenv("GARDENER_CHECKOUT")

@@ -56,9 +56,12 @@ type ContainerRuntimeSpec struct {
 	WorkerPool ContainerRuntimeWorkerPool `json:"workerPool"`
 	// Components holds the resolved version of every component of the runtime for this pool, with
 	// the providerConfig of the matching ExtensionProfile version entry. Written by gardenlet only.
+	// Every entry is the pool's own version, so its workerPool stays empty: the pool is
+	// spec.workerPool.name.
 	// +optional
 	// +listType=map
 	// +listMapKey=name
+	// +kubebuilder:validation:XValidation:rule="self.all(c, !has(c.workerPool) || c.workerPool == '')",message="workerPool must be empty on every entry: the entries of a ContainerRuntime are the versions of its own worker pool, spec.workerPool.name"
 	Components []ExtensionComponent `json:"components,omitempty"`
 }
 
