@@ -9,30 +9,18 @@ package app
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"k8s.io/apimachinery/pkg/util/wait"
-	"k8s.io/client-go/discovery"
-	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/klog/v2"
-	"k8s.io/utils/ptr"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
-	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
-	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
-	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/extensions/pkg/util/seedcontroller"
 	"github.com/gep-78/gardener/pkg/runtime-gvisor/controller/containerruntime"
 )
 
@@ -101,76 +89,20 @@ func NewCommand() *cobra.Command {
 }
 
 func run(ctx context.Context, log logr.Logger, opts *Options) error {
-	var (
-		config *rest.Config
-		err    error
-	)
-	if opts.Kubeconfig == "" {
-		config, err = ctrlconfig.GetConfig()
-	} else {
-		config, err = clientcmd.BuildConfigFromFlags("", opts.Kubeconfig)
-	}
+	config, err := seedcontroller.SeedRESTConfig(opts.Kubeconfig)
 	if err != nil {
 		return fmt.Errorf("failed loading the seed kubeconfig: %w", err)
 	}
-	if err := waitForContainerRuntimeAPI(ctx, log, config, time.Second, crdWaitTimeout); err != nil {
+	if err := seedcontroller.WaitForSeedResource(ctx, log, config, "containerruntimes", time.Second, crdWaitTimeout); err != nil {
 		return err
 	}
-
-	mgr, err := manager.New(config, manager.Options{
-		Scheme:                  kubernetes.SeedScheme,
-		Logger:                  log,
-		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsBindAddress},
-		HealthProbeBindAddress:  opts.HealthProbeBindAddress,
-		GracefulShutdownTimeout: ptr.To(5 * time.Second),
-	})
+	mgr, err := seedcontroller.NewSeedManager(config, log, opts.MetricsBindAddress, opts.HealthProbeBindAddress)
 	if err != nil {
-		return fmt.Errorf("failed creating the manager: %w", err)
-	}
-	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
-		return fmt.Errorf("failed adding the healthz check: %w", err)
-	}
-	if err := mgr.AddReadyzCheck("informer-sync", func(_ *http.Request) error {
-		syncCtx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
-		defer cancel()
-		if !mgr.GetCache().WaitForCacheSync(syncCtx) {
-			return errors.New("informers have not synced yet")
-		}
-		return nil
-	}); err != nil {
-		return fmt.Errorf("failed adding the readyz check: %w", err)
+		return err
 	}
 	if err := (&containerruntime.Reconciler{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).AddToManager(mgr); err != nil {
 		return fmt.Errorf("failed adding the %s controller: %w", containerruntime.ControllerName, err)
 	}
 	log.Info("Starting the manager")
 	return mgr.Start(ctx)
-}
-
-// waitForContainerRuntimeAPI polls discovery every interval until the seed serves the
-// containerruntimes resource of extensions.gardener.cloud/v1alpha1, or fails after timeout.
-func waitForContainerRuntimeAPI(ctx context.Context, log logr.Logger, config *rest.Config, interval, timeout time.Duration) error {
-	client, err := discovery.NewDiscoveryClientForConfig(config)
-	if err != nil {
-		return fmt.Errorf("failed creating the discovery client: %w", err)
-	}
-	groupVersion := extensionsv1alpha1.SchemeGroupVersion.String()
-	logged := false
-	if err := wait.PollUntilContextTimeout(ctx, interval, timeout, true, func(context.Context) (bool, error) {
-		if resources, err := client.ServerResourcesForGroupVersion(groupVersion); err == nil {
-			for _, resource := range resources.APIResources {
-				if resource.Name == "containerruntimes" {
-					return true, nil
-				}
-			}
-		}
-		if !logged {
-			log.Info("Waiting for the ContainerRuntime CRD (gardenlet installs it)", "groupVersion", groupVersion)
-			logged = true
-		}
-		return false, nil
-	}); err != nil {
-		return fmt.Errorf("the seed does not serve %s containerruntimes: %w", groupVersion, err)
-	}
-	return nil
 }

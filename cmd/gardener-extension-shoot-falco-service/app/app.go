@@ -9,27 +9,16 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
-	"k8s.io/apimachinery/pkg/util/wait"
-	"k8s.io/client-go/discovery"
-	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
-	"k8s.io/utils/ptr"
-	"sigs.k8s.io/controller-runtime/pkg/cache"
-	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	logf "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
-	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
-	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/extensions/pkg/util/seedcontroller"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/controller/extension"
 )
 
@@ -77,25 +66,12 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 	}
 
 	// gardenlet installs the Extension CRD; the Extension informer cannot start before it exists.
-	if err := waitForExtensionAPI(ctx, log, config, time.Second, crdWaitTimeout); err != nil {
+	if err := seedcontroller.WaitForSeedResource(ctx, log, config, "extensions", time.Second, crdWaitTimeout); err != nil {
 		return err
 	}
-
-	mgr, err := manager.New(config, manager.Options{
-		Scheme:                  kubernetes.SeedScheme,
-		Logger:                  log,
-		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsBindAddress},
-		HealthProbeBindAddress:  opts.HealthProbeBindAddress,
-		GracefulShutdownTimeout: ptr.To(5 * time.Second),
-	})
+	mgr, err := seedcontroller.NewSeedManager(config, log, opts.MetricsBindAddress, opts.HealthProbeBindAddress)
 	if err != nil {
-		return fmt.Errorf("failed creating the manager: %w", err)
-	}
-	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
-		return fmt.Errorf("failed adding the healthz check: %w", err)
-	}
-	if err := mgr.AddReadyzCheck("informer-sync", cacheSyncCheck(mgr.GetCache())); err != nil {
-		return fmt.Errorf("failed adding the readyz check: %w", err)
+		return err
 	}
 
 	if err := (&extension.Reconciler{Config: opts.ControllerConfig()}).AddToManager(mgr); err != nil {
@@ -104,49 +80,4 @@ func run(ctx context.Context, log logr.Logger, opts *Options) error {
 
 	log.Info("Starting the manager")
 	return mgr.Start(ctx)
-}
-
-// waitForExtensionAPI polls discovery every interval until the seed serves the extensions
-// resource of extensions.gardener.cloud/v1alpha1, or fails after timeout.
-func waitForExtensionAPI(ctx context.Context, log logr.Logger, config *rest.Config, interval, timeout time.Duration) error {
-	client, err := discovery.NewDiscoveryClientForConfig(config)
-	if err != nil {
-		return fmt.Errorf("failed creating the discovery client: %w", err)
-	}
-	groupVersion := extensionsv1alpha1.SchemeGroupVersion.String()
-	var lastErr error
-	logged := false
-	if err := wait.PollUntilContextTimeout(ctx, interval, timeout, true, func(context.Context) (bool, error) {
-		resources, err := client.ServerResourcesForGroupVersion(groupVersion)
-		if err == nil {
-			for _, resource := range resources.APIResources {
-				if resource.Name == "extensions" {
-					return true, nil
-				}
-			}
-			err = fmt.Errorf("%s does not serve extensions", groupVersion)
-		}
-		lastErr = err
-		if !logged {
-			log.Info("Waiting for the Extension CRD (gardenlet installs it)", "groupVersion", groupVersion)
-			logged = true
-		}
-		return false, nil
-	}); err != nil {
-		return fmt.Errorf("the seed does not serve %s extensions: %w (last observation: %v)", groupVersion, err, lastErr)
-	}
-	return nil
-}
-
-// cacheSyncCheck reports ready once the informers of c have synced. It does not block: the wait is
-// bounded by a context that expires almost at once.
-func cacheSyncCheck(c cache.Cache) healthz.Checker {
-	return func(_ *http.Request) error {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
-		defer cancel()
-		if !c.WaitForCacheSync(ctx) {
-			return errors.New("informers have not synced yet")
-		}
-		return nil
-	}
 }

@@ -12,11 +12,10 @@ import (
 	"github.com/spf13/pflag"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/tools/clientcmd"
 	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
-	ctrlconfig "sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/gep-78/gardener/extensions/pkg/util/seedcontroller"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
 	"github.com/gep-78/gardener/pkg/shoot-falco-service/controller/extension"
 )
@@ -109,15 +108,7 @@ func (o *Options) ControllerConfig() extension.Config {
 // RESTConfig returns the REST config of the seed cluster with the --kube-api-* settings applied
 // (see kubernetes.ApplyClientConnection).
 func (o *Options) RESTConfig() (*rest.Config, error) {
-	var (
-		cfg *rest.Config
-		err error
-	)
-	if o.Kubeconfig == "" {
-		cfg, err = ctrlconfig.GetConfig()
-	} else {
-		cfg, err = clientcmd.BuildConfigFromFlags("", o.Kubeconfig)
-	}
+	cfg, err := seedcontroller.SeedRESTConfig(o.Kubeconfig)
 	if err != nil {
 		return nil, err
 	}

@@ -9,22 +9,18 @@
 package containerruntime
 
 import (
-	"maps"
-
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
-	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/source"
 
-	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
+	"github.com/gep-78/gardener/extensions/pkg/util/seedcontroller"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	gvisorv1alpha1 "github.com/gep-78/gardener/pkg/runtime-gvisor/apis/gvisor/v1alpha1"
 )
@@ -63,37 +59,10 @@ func NewDecoder() runtime.Decoder {
 	return serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
 }
 
-// Predicate lets through the ContainerRuntimes this controller is Responsible for: on create and
-// generic events those that need work (operation annotation, deletion, no or an unsuccessful
-// lastOperation, an unobserved generation); on update a new generation, the start of the
-// deletion, or an operation annotation that was (re)set. The controller's own writes trigger
-// nothing.
+// Predicate lets through the ContainerRuntimes this controller is Responsible for that need work
+// (seedcontroller.Reconcile).
 func Predicate() predicate.TypedPredicate[*extensionsv1alpha1.ContainerRuntime] {
-	return predicate.TypedFuncs[*extensionsv1alpha1.ContainerRuntime]{
-		CreateFunc: func(e event.TypedCreateEvent[*extensionsv1alpha1.ContainerRuntime]) bool {
-			return Responsible(e.Object) && needsWork(e.Object)
-		},
-		GenericFunc: func(e event.TypedGenericEvent[*extensionsv1alpha1.ContainerRuntime]) bool {
-			return Responsible(e.Object) && needsWork(e.Object)
-		},
-		UpdateFunc: func(e event.TypedUpdateEvent[*extensionsv1alpha1.ContainerRuntime]) bool {
-			return Responsible(e.ObjectNew) && (e.ObjectOld.Generation != e.ObjectNew.Generation ||
-				(e.ObjectOld.DeletionTimestamp == nil && e.ObjectNew.DeletionTimestamp != nil) ||
-				(hasOperationAnnotation(e.ObjectNew) && !maps.Equal(e.ObjectOld.Annotations, e.ObjectNew.Annotations)))
-		},
-		DeleteFunc: func(event.TypedDeleteEvent[*extensionsv1alpha1.ContainerRuntime]) bool {
-			return false
-		},
-	}
-}
-
-func needsWork(cr *extensionsv1alpha1.ContainerRuntime) bool {
-	last := cr.Status.LastOperation
-	return hasOperationAnnotation(cr) || cr.DeletionTimestamp != nil ||
-		last == nil || last.State != gardencorev1beta1.LastOperationStateSucceeded ||
-		cr.Status.ObservedGeneration != cr.Generation
-}
-
-func hasOperationAnnotation(cr *extensionsv1alpha1.ContainerRuntime) bool {
-	return cr.Annotations[v1beta1constants.GardenerOperation] == v1beta1constants.GardenerOperationReconcile
+	return seedcontroller.Reconcile(Responsible, func(cr *extensionsv1alpha1.ContainerRuntime) *extensionsv1alpha1.DefaultStatus {
+		return &cr.Status.DefaultStatus
+	})
 }

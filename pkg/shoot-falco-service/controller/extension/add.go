@@ -9,21 +9,18 @@
 package extension
 
 import (
-	"maps"
-
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
-	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/source"
 
-	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	"github.com/gep-78/gardener/extensions/pkg/util/seedcontroller"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	falcov1alpha1 "github.com/gep-78/gardener/pkg/shoot-falco-service/apis/falco/v1alpha1"
 )
@@ -69,44 +66,10 @@ func NewDecoder() runtime.Decoder {
 	return serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
 }
 
-// Predicate lets through the Extensions this controller is Responsible for, like Gardener's
-// extension library: on create (including the initial list after a restart) and generic events
-// only those that ask for work — operation annotation gardener.cloud/operation=reconcile, a
-// deletion timestamp, no or an unsuccessful lastOperation, or an unobserved generation; on update
-// only a new generation, the start of the deletion, or an operation annotation that was (re)set.
-// The controller's own status and annotation writes therefore trigger nothing; retries of failed
-// reconciles come from the work queue's backoff.
+// Predicate lets through the Extensions this controller is Responsible for that need work
+// (seedcontroller.Reconcile); retries of failed reconciles come from the work queue's backoff.
 func Predicate() predicate.TypedPredicate[*extensionsv1alpha1.Extension] {
-	return predicate.TypedFuncs[*extensionsv1alpha1.Extension]{
-		CreateFunc: func(e event.TypedCreateEvent[*extensionsv1alpha1.Extension]) bool {
-			return Responsible(e.Object) && needsWork(e.Object)
-		},
-		GenericFunc: func(e event.TypedGenericEvent[*extensionsv1alpha1.Extension]) bool {
-			return Responsible(e.Object) && needsWork(e.Object)
-		},
-		UpdateFunc: func(e event.TypedUpdateEvent[*extensionsv1alpha1.Extension]) bool {
-			if !Responsible(e.ObjectNew) {
-				return false
-			}
-			return e.ObjectOld.Generation != e.ObjectNew.Generation ||
-				(e.ObjectOld.DeletionTimestamp == nil && e.ObjectNew.DeletionTimestamp != nil) ||
-				(hasOperationAnnotation(e.ObjectNew) && !maps.Equal(e.ObjectOld.Annotations, e.ObjectNew.Annotations))
-		},
-		DeleteFunc: func(event.TypedDeleteEvent[*extensionsv1alpha1.Extension]) bool {
-			// The finalizer makes the deletion an update; the final delete event needs no work.
-			return false
-		},
-	}
-}
-
-func needsWork(ext *extensionsv1alpha1.Extension) bool {
-	last := ext.Status.LastOperation
-	return hasOperationAnnotation(ext) ||
-		ext.DeletionTimestamp != nil ||
-		last == nil || last.State != gardencorev1beta1.LastOperationStateSucceeded ||
-		ext.Status.ObservedGeneration != ext.Generation
-}
-
-func hasOperationAnnotation(ext *extensionsv1alpha1.Extension) bool {
-	return ext.Annotations[AnnotationOperation] == OperationReconcile
+	return seedcontroller.Reconcile(Responsible, func(ext *extensionsv1alpha1.Extension) *extensionsv1alpha1.DefaultStatus {
+		return &ext.Status.DefaultStatus
+	})
 }
