@@ -41,13 +41,7 @@ var _ = Describe("ShootExtensionProfile", func() {
 		admitter  *ShootExtensionProfile
 		fakeClock *testclock.FakePassiveClock
 
-		// admitAndValidate runs the plugin as the admission chain does: Admit, then Validate.
-		admitAndValidate = func(a admission.Attributes) error {
-			if err := admitter.Admit(ctx, a, nil); err != nil {
-				return err
-			}
-			return admitter.Validate(ctx, a, nil)
-		}
+		admitAndValidate = func(a admission.Attributes) error { return admitThenValidate(ctx, admitter, a) }
 	)
 
 	BeforeEach(func() {

@@ -67,14 +67,7 @@ func BenchmarkPinnedAdmission(b *testing.B) {
 		b.Fatalf("expected the 4 rules of falco 0.44.1 and traefik 3.6.13, got %d", len(rules))
 	}
 
-	env, err := celutils.DefaultEnvironment()
-	if err != nil {
-		b.Fatal(err)
-	}
-	celEnv, err := env.Env(celutils.StoredExpressions)
-	if err != nil {
-		b.Fatal(err)
-	}
+	celEnv := storedExpressionsEnv(b)
 	tracked := compilePrograms(b, celEnv, rules, celutils.ProgramOptions()...)
 	plainEnv, err := cel.NewEnv(cel.Variable(celutils.ShootVariable, cel.DynType), library.SemverLib(library.SemverVersion(1)))
 	if err != nil {
@@ -127,10 +120,10 @@ func BenchmarkUnpinnedAdmission(b *testing.B) {
 	benchmarkValidate(b, p, unpinnedNew, unpinnedOld)
 }
 
-// setupAdmissionBenchmark returns the plugin with the example profiles in its informer cache
-// (by name), and the update of shoot-accepted-falco-traefik.yaml: falco at 0.44.1, a worker
+// setupAdmissionBenchmark returns the plugin with the example profiles and extra in its informer
+// cache (the examples also by name), and the update of shoot-accepted-falco-traefik.yaml: falco at 0.44.1, a worker
 // maximum raised.
-func setupAdmissionBenchmark(b *testing.B) (*ShootExtensionProfile, map[string]*gardencorev1beta1.ExtensionProfile, *core.Shoot, *core.Shoot) {
+func setupAdmissionBenchmark(b *testing.B, extra ...*gardencorev1beta1.ExtensionProfile) (*ShootExtensionProfile, map[string]*gardencorev1beta1.ExtensionProfile, *core.Shoot, *core.Shoot) {
 	features.RegisterFeatureGates()
 	featuregatetesting.SetFeatureGateDuringTest(b, features.DefaultFeatureGate, features.ExtensionComponentVersions, true)
 
@@ -148,6 +141,9 @@ func setupAdmissionBenchmark(b *testing.B) (*ShootExtensionProfile, map[string]*
 		examples.MustDecode(name, profile)
 		profile.Generation = 1
 		profiles[profile.Name] = profile
+		extra = append(extra, profile)
+	}
+	for _, profile := range extra {
 		if err := factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Add(profile); err != nil {
 			b.Fatal(err)
 		}
@@ -188,6 +184,19 @@ func benchmarkValidate(b *testing.B, p *ShootExtensionProfile, newShoot, oldShoo
 		}
 	}
 	benchutil.ReportCPU(b, start)
+}
+
+// storedExpressionsEnv returns the plugin's CEL environment of stored rules.
+func storedExpressionsEnv(b *testing.B) *cel.Env {
+	env, err := celutils.DefaultEnvironment()
+	if err != nil {
+		b.Fatal(err)
+	}
+	celEnv, err := env.Env(celutils.StoredExpressions)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return celEnv
 }
 
 // compilePrograms compiles rules in env into programs with opts.

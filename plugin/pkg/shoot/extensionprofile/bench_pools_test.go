@@ -18,10 +18,8 @@ import (
 	"github.com/gep-78/gardener/pkg/api"
 	"github.com/gep-78/gardener/pkg/apis/core"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
-	gardencoreinformers "github.com/gep-78/gardener/pkg/client/core/informers/externalversions"
 	celutils "github.com/gep-78/gardener/pkg/utils/cel"
 	"github.com/gep-78/gardener/test/benchutil"
-	"github.com/gep-78/gardener/test/examples"
 )
 
 // poolRules are the rules of the runtime version the pools of BenchmarkPoolPinAdmission pin; each
@@ -39,7 +37,6 @@ var poolRules = []gardencorev1beta1.CompatibilityValidation{
 // same program options, once per pool on activations built outside the loop from the JSON form
 // of the Shoot and of each pool. The target is Validate <= 1.25x cel-go.
 func BenchmarkPoolPinAdmission(b *testing.B) {
-	p, _, _, oldShoot := setupAdmissionBenchmark(b)
 	profile := &gardencorev1beta1.ExtensionProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "containerruntime-runsc-bench", Generation: 1},
 		Spec: gardencorev1beta1.ExtensionProfileSpec{
@@ -49,19 +46,7 @@ func BenchmarkPoolPinAdmission(b *testing.B) {
 			}}}},
 		},
 	}
-	factory := gardencoreinformers.NewSharedInformerFactory(nil, 0)
-	for _, name := range examples.Names("extensionprofile-") {
-		example := &gardencorev1beta1.ExtensionProfile{}
-		examples.MustDecode(name, example)
-		example.Generation = 1
-		if err := factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Add(example); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Add(profile); err != nil {
-		b.Fatal(err)
-	}
-	p.SetCoreInformerFactory(factory)
+	p, _, _, oldShoot := setupAdmissionBenchmark(b, profile)
 
 	versioned := &gardencorev1beta1.Shoot{}
 	if err := api.Scheme.Convert(oldShoot, versioned, nil); err != nil {
@@ -87,14 +72,7 @@ func BenchmarkPoolPinAdmission(b *testing.B) {
 	updated := old.DeepCopy()
 	updated.Spec.Provider.Workers[0].Maximum++
 
-	env, err := celutils.DefaultEnvironment()
-	if err != nil {
-		b.Fatal(err)
-	}
-	celEnv, err := env.Env(celutils.StoredExpressions)
-	if err != nil {
-		b.Fatal(err)
-	}
+	celEnv := storedExpressionsEnv(b)
 	rules := make([]string, 0, len(poolRules))
 	for _, r := range poolRules {
 		rules = append(rules, r.Rule)

@@ -66,10 +66,7 @@ var _ = Describe("ShootExtensionProfile release channels", func() {
 		if oldShoot == nil {
 			a = attributes(shoot, nil, operation, "")
 		}
-		if err := admitter.Admit(ctx, a, nil); err != nil {
-			return err
-		}
-		return admitter.Validate(ctx, a, nil)
+		return admitThenValidate(ctx, admitter, a)
 	}
 	versionOf := func(shoot *core.Shoot, name string) string {
 		GinkgoHelper()

@@ -71,6 +71,14 @@ func toInternal(versioned *gardencorev1beta1.Shoot) *core.Shoot {
 	return internal
 }
 
+// admitThenValidate runs p as the admission chain does: Admit, then Validate.
+func admitThenValidate(ctx context.Context, p *ShootExtensionProfile, a admission.Attributes) error {
+	if err := p.Admit(ctx, a, nil); err != nil {
+		return err
+	}
+	return p.Validate(ctx, a, nil)
+}
+
 func attributes(shoot, oldShoot runtime.Object, operation admission.Operation, subresource string) admission.Attributes {
 	var options runtime.Object = &metav1.CreateOptions{}
 	if operation == admission.Update {

@@ -64,10 +64,7 @@ var _ = Describe("ShootExtensionProfile per-pool pins", func() {
 	DescribeTable("a container runtime's pins are admitted as Shoot-level pins are",
 		func(version, stored, detail, warning string) {
 			shoot := sandboxed(shootWith(traefik("3.6.13")), version)
-			err := admitter.Admit(ctx, attributes(shoot, nil, admission.Create, ""), nil)
-			if err == nil {
-				err = admitter.Validate(ctx, attributes(shoot, nil, admission.Create, ""), nil)
-			}
+			err := admitThenValidate(ctx, admitter, attributes(shoot, nil, admission.Create, ""))
 			if detail != "" {
 				Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
 				Expect(err).To(MatchError(ContainSubstring(detail)))
@@ -114,10 +111,7 @@ var _ = Describe("ShootExtensionProfile per-pool pins", func() {
 			})).To(Succeed())
 			shoot := shootWith(core.Extension{Type: "gpu-driver", Components: []core.ExtensionComponent{{Name: "driver", Version: ptr.To("535.0.0")}}})
 			shoot.Spec.Provider.Workers[0].Extensions = []core.WorkerExtension{{Type: "gpu-driver", Components: []core.ExtensionComponent{{Name: "driver", Version: ptr.To(version)}}}}
-			err := admitter.Admit(ctx, attributes(shoot, nil, admission.Create, ""), nil)
-			if err == nil {
-				err = admitter.Validate(ctx, attributes(shoot, nil, admission.Create, ""), nil)
-			}
+			err := admitThenValidate(ctx, admitter, attributes(shoot, nil, admission.Create, ""))
 			if detail != "" {
 				Expect(apierrors.IsForbidden(err)).To(BeTrue(), "%v", err)
 				Expect(err).To(MatchError(ContainSubstring(detail)))

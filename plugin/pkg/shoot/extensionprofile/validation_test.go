@@ -31,14 +31,8 @@ var _ = Describe("ShootExtensionProfile #Validate", func() {
 		admitter  *ShootExtensionProfile
 		fakeClock *testclock.FakePassiveClock
 
-		// admitAndValidate runs the plugin as the admission chain does: Admit, then Validate.
-		admitAndValidate = func(a admission.Attributes) error {
-			if err := admitter.Admit(ctx, a, nil); err != nil {
-				return err
-			}
-			return admitter.Validate(ctx, a, nil)
-		}
-		addProfile = func(profile *gardencorev1beta1.ExtensionProfile) {
+		admitAndValidate = func(a admission.Attributes) error { return admitThenValidate(ctx, admitter, a) }
+		addProfile       = func(profile *gardencorev1beta1.ExtensionProfile) {
 			GinkgoHelper()
 			Expect(factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Add(profile)).To(Succeed())
 		}
