@@ -23,6 +23,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/source"
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
+	"github.com/gep-78/gardener/pkg/api/indexer"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	operatorv1alpha1 "github.com/gep-78/gardener/pkg/apis/operator/v1alpha1"
 )
@@ -80,17 +81,7 @@ func (r *Reconciler) MapExtensionProfileToExtensions(ctx context.Context, obj cl
 // old and the new Shoot of an update, so a pin that goes is mapped as well. A mapped Extension's
 // refusal backoff starts over: its last refusal may predate the change.
 func (r *Reconciler) MapShootToExtensions(ctx context.Context, obj client.Object) []reconcile.Request {
-	shoot, ok := obj.(*gardencorev1beta1.Shoot)
-	if !ok {
-		return nil
-	}
-	var profiles []string
-	for _, pin := range shootPins(shoot) {
-		if !slices.Contains(profiles, pin.ExtensionType) {
-			profiles = append(profiles, pin.ExtensionType)
-		}
-	}
-	requests := r.extensionsOfTypes(ctx, profiles)
+	requests := r.extensionsOfTypes(ctx, indexer.ShootPinnedExtensionTypesIndexerFunc(obj))
 	for _, request := range requests {
 		r.refusalBackoff().Forget(request.Name)
 	}
