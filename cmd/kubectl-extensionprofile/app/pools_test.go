@@ -120,7 +120,7 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 				ComponentPin: helper.ComponentPin{ExtensionType: "containerruntime-gvisor", Component: "runsc", Version: "1.0.0"},
 				Kind:         gardencorev1beta1.ExtensionKindContainerRuntime, Pool: "p", Type: "gvisor"},
 				Entry: entry("runsc", "1.0.0")}}),
-		Entry("an override takes disabled from the Shoot's last entry of its type", pooled("ns", "s", append(falcoAt("0.40.0", true), falcoAt("0.44.1", false)...),
+		Entry("an override of an enabled extension, in a later pool", pooled("ns", "s", falcoAt("0.44.1", false),
 			gardencorev1beta1.Worker{Name: "q"}, overridePool("p", entry("falco", "0.42.1"))),
 			[]poolPin{{PoolComponentPin: helper.PoolComponentPin{
 				ComponentPin: helper.ComponentPin{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.42.1"},

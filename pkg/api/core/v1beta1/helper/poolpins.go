@@ -65,7 +65,7 @@ func (p PoolComponentPin) Path() *field.Path {
 
 // PoolComponentPins returns every component entry of the pools, with and without a version, in
 // spec order: per pool its runtimes' entries, then its overrides'. An override's entry is Disabled
-// when the last entry of its type in extensions (spec.extensions) is; a runtime's never is.
+// when the Shoot's entry of its type in extensions (spec.extensions) is; a runtime's never is.
 func PoolComponentPins(extensions []gardencorev1beta1.Extension, workers []gardencorev1beta1.Worker) []PoolComponentPin {
 	n := 0
 	for _, worker := range workers {
@@ -121,8 +121,7 @@ func ActivePoolComponentPins(extensions []gardencorev1beta1.Extension, workers [
 	return slices.DeleteFunc(PoolComponentPins(extensions, workers), func(p PoolComponentPin) bool { return !p.Active() })
 }
 
-// extensionDisabled reports whether the last entry of extensionType in extensions, which takes
-// effect, is disabled.
+// extensionDisabled reports whether the Shoot's entry of extensionType in extensions is disabled.
 func extensionDisabled(extensions []gardencorev1beta1.Extension, extensionType string) bool {
 	for i := len(extensions) - 1; i >= 0; i-- {
 		if extensions[i].Type == extensionType {

