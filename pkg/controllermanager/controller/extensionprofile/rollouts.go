@@ -37,14 +37,12 @@ func (r *Reconciler) rollouts(ctx context.Context, profile *gardencorev1beta1.Ex
 		componentStatus := &status.Components[i]
 		previousComponent := findComponentStatus(profile.Status, component.Name)
 		for _, version := range component.Versions {
-			previous := v1beta1helper.FindComponentVersionRolloutStatus(profile.Status, component.Name, version.Version)
-			target := isTarget(*componentStatus, version.Version)
 			// A completed rollout of a version that only the rapid channel targeted (a preview)
 			// starts anew when the version turns supported: auto-update now targets it too.
-			promoted := previousComponent != nil && isSupported(*componentStatus, version.Version) && !isSupported(*previousComponent, version.Version)
-			if promoted && previous != nil && previous.State == gardencorev1beta1.RolloutStateComplete {
-				previous = nil
-			}
+			supported := isSupported(*componentStatus, version.Version)
+			previous := v1beta1helper.CurrentRolloutStatus(profile.Status, component.Name, version.Version, supported)
+			target := isTarget(*componentStatus, version.Version)
+			promoted := previousComponent != nil && supported && !isSupported(*previousComponent, version.Version)
 			if previous == nil && !target {
 				continue
 			}

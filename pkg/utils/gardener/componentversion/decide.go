@@ -136,7 +136,7 @@ func decide(ctx context.Context, profile *gardencorev1beta1.ExtensionProfile, sh
 	decision, err := decideEntry(ctx, profile, pin, at, soak, check)
 	candidate := decision.target
 	if err == nil && candidate != "" && !decision.trigger.forced() {
-		if wait := rolloutWait(profile, rollout, pin.component.Name, candidate, shoot.Spec.Purpose); wait != "" {
+		if wait := rolloutWait(profile, rollout, pin.component.Name, candidate, shoot.Spec.Purpose, at); wait != "" {
 			decision.target, decision.held = "", wait
 		}
 	}

@@ -30,10 +30,17 @@ func rolloutBlock(profile *gardencorev1beta1.ExtensionProfile, component, versio
 
 // rolloutWait returns why a Shoot of purpose waits before auto-update or its channel moves it
 // to version: the rollout is paused or halted, or has not opened the Shoot's stage of the
-// effective policy (defaults as configured). Without rollout status only the first stage is open.
-// "" means the Shoot may move.
-func rolloutWait(profile *gardencorev1beta1.ExtensionProfile, defaults *gardencorev1beta1.RolloutPolicy, component, version string, purpose *gardencorev1beta1.ShootPurpose) string {
-	status := v1beta1helper.FindComponentVersionRolloutStatus(profile.Status, component, version)
+// effective policy (defaults as configured). Without rollout status only the first stage is open,
+// as for a version supported at at whose Complete rollout predates its promotion
+// (v1beta1helper.CurrentRolloutStatus). "" means the Shoot may move.
+func rolloutWait(profile *gardencorev1beta1.ExtensionProfile, defaults *gardencorev1beta1.RolloutPolicy, component, version string, purpose *gardencorev1beta1.ShootPurpose, at time.Time) string {
+	supported := false
+	if c := v1beta1helper.FindExtensionComponent(profile.Spec, component); c != nil {
+		if v := v1beta1helper.FindComponentVersion(c, version); v != nil {
+			supported = v1beta1helper.CurrentClassification(v.Lifecycle, at) == gardencorev1beta1.ClassificationSupported
+		}
+	}
+	status := v1beta1helper.CurrentRolloutStatus(profile.Status, component, version, supported)
 	switch v1beta1helper.EffectiveRolloutState(profile, component, version) {
 	case gardencorev1beta1.RolloutStatePaused:
 		return fmt.Sprintf("the rollout of %s is paused", version)

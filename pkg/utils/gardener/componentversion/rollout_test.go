@@ -101,6 +101,28 @@ var _ = Describe("Decide with staged rollouts", func() {
 			UpdateReason: autoUpdateReason, Rejected: "1.0.2 (withdrawn by the operator after its rollout halted)"}),
 	)
 
+	// promoted makes 1.0.2 a preview until a day ago, and the stored status what
+	// gardener-controller-manager wrote before that: the version as classified, its rollout complete.
+	promoted := func(classification gardencorev1beta1.VersionClassification) {
+		profile.Spec.Components[0].Versions[2].Lifecycle = []gardencorev1beta1.LifecycleStage{
+			stage(gardencorev1beta1.ClassificationPreview, nil), stage(gardencorev1beta1.ClassificationSupported, at(-1))}
+		profile.Status.Components[0].Versions = []gardencorev1beta1.ExtensionComponentVersionStatus{{Version: "1.0.2", Classification: classification}}
+		rollout("1.0.2", gardencorev1beta1.RolloutStateComplete, true)
+	}
+	DescribeTable("a promoted preview whose rollout completed before the promotion",
+		func(classification gardencorev1beta1.VersionClassification, purpose *gardencorev1beta1.ShootPurpose, expected Outcome) {
+			promoted(classification)
+			Expect(decide("1.0.1", purpose, nil, nil)).To(Equal(expected))
+		},
+		Entry("moves an evaluation Shoot: the staged rollout starts with it", gardencorev1beta1.ClassificationPreview, nil,
+			Outcome{Action: ActionUpdate, Target: "1.0.2", Reason: autoUpdateReason, UpdateReason: autoUpdateReason, Candidate: "1.0.2"}),
+		Entry("holds a production Shoot until the status reports the new rollout", gardencorev1beta1.ClassificationPreview, production,
+			Outcome{Action: ActionWait, Reason: "the rollout of 1.0.2 has not opened stage production (purpose production) yet; until gardener-controller-manager reports the rollout, only stage early is open",
+				UpdateReason: autoUpdateReason, Candidate: "1.0.2"}),
+		Entry("moves a production Shoot once the status recorded the version supported", gardencorev1beta1.ClassificationSupported, production,
+			Outcome{Action: ActionUpdate, Target: "1.0.2", Reason: autoUpdateReason, UpdateReason: autoUpdateReason, Candidate: "1.0.2"}),
+	)
+
 	It("takes the stages of the configured default policy", func() {
 		defaults := &gardencorev1beta1.RolloutPolicy{Stages: []gardencorev1beta1.RolloutStage{{Name: "all", Purposes: []gardencorev1beta1.ShootPurpose{"production"}}}}
 		Expect(decide("1.0.1", production, nil, defaults).Action).To(Equal(ActionUpdate))

@@ -79,6 +79,28 @@ func FindComponentVersionRolloutStatus(status gardencorev1beta1.ExtensionProfile
 	return nil
 }
 
+// CurrentRolloutStatus is FindComponentVersionRolloutStatus for a version that is supported (or
+// not) at the time of the read. A Complete rollout that status recorded with the version classified
+// otherwise (a preview's, which only the rapid channel took) is none: the promotion starts a staged
+// rollout, and until the status says so only the first stage is open.
+func CurrentRolloutStatus(status gardencorev1beta1.ExtensionProfileStatus, component, version string, supported bool) *gardencorev1beta1.ComponentVersionRolloutStatus {
+	rollout := FindComponentVersionRolloutStatus(status, component, version)
+	if rollout == nil || !supported || rollout.State != gardencorev1beta1.RolloutStateComplete {
+		return rollout
+	}
+	for _, c := range status.Components {
+		if c.Name != component {
+			continue
+		}
+		for _, v := range c.Versions {
+			if v.Version == version && v.Classification != gardencorev1beta1.ClassificationSupported {
+				return nil
+			}
+		}
+	}
+	return rollout
+}
+
 // EffectiveRolloutState returns the state of the rollout of version of component: the status's, with the
 // version's levers in the spec applied at once (a pause, or an acknowledgement of the halt in the
 // status). "" means no rollout status yet.

@@ -107,4 +107,22 @@ var _ = Describe("Rollout helpers", func() {
 			Expect(IsRolloutStageOpen(nil, 1, "production")).To(BeFalse())
 		})
 	})
+
+	DescribeTable("#CurrentRolloutStatus",
+		func(state gardencorev1beta1.RolloutState, recorded gardencorev1beta1.VersionClassification, supported, found bool) {
+			status := gardencorev1beta1.ExtensionProfileStatus{Components: []gardencorev1beta1.ExtensionProfileComponentStatus{{Name: "falco",
+				Versions: []gardencorev1beta1.ExtensionComponentVersionStatus{{Version: "1.1.0", Classification: recorded}},
+				Rollouts: []gardencorev1beta1.ComponentVersionRolloutStatus{{Version: "1.1.0", State: state}}}}}
+			r := CurrentRolloutStatus(status, "falco", "1.1.0", supported)
+			if found {
+				Expect(r).To(Equal(FindComponentVersionRolloutStatus(status, "falco", "1.1.0")))
+			} else {
+				Expect(r).To(BeNil())
+			}
+		},
+		Entry("a completed preview rollout is none once the version is supported", gardencorev1beta1.RolloutStateComplete, gardencorev1beta1.ClassificationPreview, true, false),
+		Entry("it stays while the version is a preview", gardencorev1beta1.RolloutStateComplete, gardencorev1beta1.ClassificationPreview, false, true),
+		Entry("a rollout completed while supported stays", gardencorev1beta1.RolloutStateComplete, gardencorev1beta1.ClassificationSupported, true, true),
+		Entry("a preview rollout that is not complete goes on", gardencorev1beta1.RolloutStateSoaking, gardencorev1beta1.ClassificationPreview, true, true),
+	)
 })
