@@ -18,8 +18,10 @@ import (
 
 	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	"github.com/gep-78/gardener/pkg/client/core/clientset/versioned/fake"
 	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
+	"github.com/gep-78/gardener/pkg/utils/gardener/rollout"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -222,7 +224,7 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 	It("shoot shows that a pool's runtime failed at its version, read from the pool's ContainerRuntime entry", func() {
 		shoot := pooled("garden-dev", "s", nil, runtimePool("a", entry("runsc", "1.0.0")), runtimePool("b", entry("runsc", "1.0.0")))
 		shoot.Status.LastErrors = []gardencorev1beta1.LastError{{TaskID: ptr.To("containerruntime/gvisor/b"),
-			Description:    "ContainerRuntime gvisor of worker pool b (runsc 1.0.0) reports: runsc crashes",
+			Description:    "ContainerRuntime " + rollout.ContainerRuntimeDescription("gvisor", "b", []extensionsv1alpha1.ExtensionComponent{{Name: "runsc", Version: "1.0.0"}}) + " reports: runsc crashes",
 			LastUpdateTime: &metav1.Time{Time: reference.Add(-time.Hour)}}}
 		objects = append(objects[:2], shoot)
 		view, err := shootPins(ctx, client(), "garden-dev", "s", reference, soak)
@@ -234,7 +236,7 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 		out := &bytes.Buffer{}
 		Expect(printShootPins(out, view)).To(Succeed())
 		Expect(out.String()).To(HaveSuffix("\ncontainerruntime-gvisor runsc 1.0.0 failed in worker pool b since 2026-11-28T23:00:00Z: " +
-			"ContainerRuntime gvisor of worker pool b (runsc 1.0.0) reports: runsc crashes\n"))
+			"ContainerRuntime gvisor in worker pool b (runsc 1.0.0) reports: runsc crashes\n"))
 	})
 
 	It("shoot prints the POOL column only for a Shoot with pool pins", func() {

@@ -5,6 +5,7 @@
 package rollout
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 )
 
 // TaskIDPrefixExtension prefixes the status.lastErrors task IDs under which gardenlet
@@ -27,6 +29,25 @@ const TaskIDPrefixContainerRuntime = "containerruntime/"
 // Types and pool names are DNS labels, so the ID names one object.
 func ContainerRuntimeTaskID(runtimeType, pool string) string {
 	return TaskIDPrefixContainerRuntime + runtimeType + "/" + pool
+}
+
+// ExtensionDescription names a seed Extension with its components' versions, as gardenlet's
+// status.lastErrors entry does, e.g. "shoot-falco-service (falco 0.44.1)".
+func ExtensionDescription(extensionType string, components []extensionsv1alpha1.ExtensionComponent) string {
+	var parts []string
+	for _, c := range components {
+		parts = append(parts, c.Name+" "+c.Version)
+	}
+	if len(parts) == 0 {
+		return extensionType
+	}
+	return fmt.Sprintf("%s (%s)", extensionType, strings.Join(parts, ", "))
+}
+
+// ContainerRuntimeDescription names the seed ContainerRuntime of runtimeType in pool with its
+// components' versions, as gardenlet's entry under ContainerRuntimeTaskID does.
+func ContainerRuntimeDescription(runtimeType, pool string, components []extensionsv1alpha1.ExtensionComponent) string {
+	return ExtensionDescription(runtimeType+" in worker pool "+pool, components)
 }
 
 type counts struct {

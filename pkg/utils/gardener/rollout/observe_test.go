@@ -14,6 +14,7 @@ import (
 
 	v1beta1helper "github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
+	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
 	. "github.com/gep-78/gardener/pkg/utils/gardener/rollout"
 )
 
@@ -26,13 +27,23 @@ var _ = Describe("Failures", func() {
 		}
 		return s
 	}
-	const (
-		runtimeFailed  = "ContainerRuntime gvisor of worker pool b (runsc 2026.12.0) reports: runsc crashes"
-		extensionFails = "Extension gpu-driver (driver 535, driver 570) reports: driver crashes"
+	// runsc is the components of a gVisor ContainerRuntime at version.
+	runsc := func(version string) []extensionsv1alpha1.ExtensionComponent {
+		return []extensionsv1alpha1.ExtensionComponent{{Name: "runsc", Version: version}}
+	}
+	var (
+		runtimeFailed  = "ContainerRuntime " + ContainerRuntimeDescription("gvisor", "b", runsc("2026.12.0")) + " reports: runsc crashes"
+		extensionFails = "Extension " + ExtensionDescription("gpu-driver", []extensionsv1alpha1.ExtensionComponent{{Name: "driver", Version: "535"}, {Name: "driver", Version: "570"}}) + " reports: driver crashes"
 	)
 
 	It("names a ContainerRuntime's task ID by type and pool", func() {
 		Expect(ContainerRuntimeTaskID("gvisor", "b")).To(Equal("containerruntime/gvisor/b"))
+	})
+
+	It("describes a seed Extension and ContainerRuntime with their components' versions", func() {
+		Expect(ContainerRuntimeDescription("gvisor", "b", runsc("1.0.0"))).To(Equal("gvisor in worker pool b (runsc 1.0.0)"))
+		Expect(ExtensionDescription("gpu-driver", append(runsc("1"), runsc("2")...))).To(Equal("gpu-driver (runsc 1, runsc 2)"))
+		Expect(ExtensionDescription("gpu-driver", nil)).To(Equal("gpu-driver"))
 	})
 
 	DescribeTable("PoolComponentFailure reads the pool's ContainerRuntime for a runtime, the Extension for an override",
@@ -96,7 +107,7 @@ var _ = Describe("Failures", func() {
 				Expect(status.Failed).To(Equal(failed))
 			},
 			Entry("the moved pool failed", sandbox("containerruntime/gvisor/b", runtimeFailed), int32(1)),
-			Entry("only a pool that did not move failed", sandbox("containerruntime/gvisor/a", "ContainerRuntime gvisor of worker pool a (runsc 2026.12.0) reports: x"), int32(0)),
+			Entry("only a pool that did not move failed", sandbox("containerruntime/gvisor/a", "ContainerRuntime "+ContainerRuntimeDescription("gvisor", "a", runsc("2026.12.0"))+" reports: x"), int32(0)),
 			Entry("nothing failed", sandbox(), int32(0)),
 		)
 	})

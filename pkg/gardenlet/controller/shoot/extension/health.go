@@ -57,18 +57,6 @@ func healthOf(status extensionsv1alpha1.DefaultStatus) extensionHealth {
 	return h
 }
 
-// componentVersions formats a type and its spec.components, e.g. "shoot-falco-service (falco 0.44.1)".
-func componentVersions(extensionType string, components []extensionsv1alpha1.ExtensionComponent) string {
-	var parts []string
-	for _, c := range components {
-		parts = append(parts, c.Name+" "+c.Version)
-	}
-	if len(parts) == 0 {
-		return extensionType
-	}
-	return fmt.Sprintf("%s (%s)", extensionType, strings.Join(parts, ", "))
-}
-
 // recordExtensionStatus patches status.lastErrors and the ExtensionsReady condition of the Shoot to
 // reflect its seed Extensions, the writes that failed and, unless runtimes is nil (the gate is
 // off), its seed ContainerRuntimes, when they changed.
@@ -105,14 +93,14 @@ func (r *Reconciler) recordExtensionStatus(ctx context.Context, shoot *gardencor
 	slices.SortFunc(extensions, func(a, b extensionsv1alpha1.Extension) int { return strings.Compare(a.Spec.Type, b.Spec.Type) })
 	for i := range extensions {
 		ext := &extensions[i]
-		observe("Extension", componentVersions(ext.Spec.Type, ext.Spec.Components), TaskIDPrefixExtension+ext.Spec.Type, ext.Status.DefaultStatus)
+		observe("Extension", rollout.ExtensionDescription(ext.Spec.Type, ext.Spec.Components), TaskIDPrefixExtension+ext.Spec.Type, ext.Status.DefaultStatus)
 	}
 	if runtimes != nil {
 		slices.SortFunc(runtimes.Items, func(a, b extensionsv1alpha1.ContainerRuntime) int { return strings.Compare(a.Name, b.Name) })
 		for i := range runtimes.Items {
 			// A runtime being deleted belongs to a pool or type the Shoot no longer has.
 			if cr := &runtimes.Items[i]; cr.DeletionTimestamp == nil {
-				subject := componentVersions(cr.Spec.Type+" in worker pool "+cr.Spec.WorkerPool.Name, cr.Spec.Components)
+				subject := rollout.ContainerRuntimeDescription(cr.Spec.Type, cr.Spec.WorkerPool.Name, cr.Spec.Components)
 				observe("ContainerRuntime", subject, rollout.ContainerRuntimeTaskID(cr.Spec.Type, cr.Spec.WorkerPool.Name), cr.Status.DefaultStatus)
 			}
 		}
