@@ -160,7 +160,7 @@ func (p *extensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 		return nil, err
 	}
 	impacts = append(append(impacts, moves...), channels...)
-	return append(rolloutWarnings(oldProfile, profile), impactWarnings(impacts, maxWarnings)...), nil
+	return append(rolloutWarnings(oldProfile, profile, now), impactWarnings(impacts, maxWarnings)...), nil
 }
 
 // pinningShoots looks up the Shoots that actively pin extensionType, sorted, a Shoot once per

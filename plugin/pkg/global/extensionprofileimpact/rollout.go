@@ -7,6 +7,7 @@ package extensionprofileimpact
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 
@@ -16,11 +17,18 @@ import (
 
 // rolloutWarnings returns a warning per version whose rollout the write changes (the policy of
 // the profile, its component or the version, or the version's levers): the rollout's state after
-// the write and which stage opens next, and when, as the status reports it.
-func rolloutWarnings(oldProfile, profile *gardencorev1beta1.ExtensionProfile) []string {
+// the write and which stage opens next, and when, as the status reports it. A write that makes a
+// version supported at now whose Complete rollout then counts as none warns that it starts staged.
+func rolloutWarnings(oldProfile, profile *gardencorev1beta1.ExtensionProfile, now time.Time) []string {
 	var warnings []string
 	for _, component := range profile.Spec.Components {
 		for _, version := range component.Versions {
+			if restagedBy(oldProfile, profile, component.Name, version, now) {
+				policy := v1beta1helper.EffectiveRolloutPolicy(profile.Status.DefaultRolloutPolicy, profile.Spec, component.Name, version.Version)
+				warnings = append(warnings, fmt.Sprintf("rollout of %s %s after this change: supported now, so its Complete rollout starts again staged; stage %s opens first, stages in order: %s",
+					component.Name, version.Version, policy.Stages[0].Name, stageNames(policy)))
+				continue
+			}
 			if oldProfile != nil && sameRollout(oldProfile, profile, component.Name, version.Version) {
 				continue
 			}
@@ -31,6 +39,24 @@ func rolloutWarnings(oldProfile, profile *gardencorev1beta1.ExtensionProfile) []
 		}
 	}
 	return warnings
+}
+
+// restagedBy reports whether the write makes version supported at now and its stored rollout
+// then counts as none (v1beta1helper.CurrentRolloutStatus).
+func restagedBy(oldProfile, profile *gardencorev1beta1.ExtensionProfile, component string, version gardencorev1beta1.ExtensionComponentVersion, now time.Time) bool {
+	if v1beta1helper.CurrentClassification(version.Lifecycle, now) != gardencorev1beta1.ClassificationSupported ||
+		v1beta1helper.FindComponentVersionRolloutStatus(profile.Status, component, version.Version) == nil ||
+		v1beta1helper.CurrentRolloutStatus(profile.Status, component, version.Version, true) != nil {
+		return false
+	}
+	if oldProfile != nil {
+		if c := v1beta1helper.FindExtensionComponent(oldProfile.Spec, component); c != nil {
+			if v := v1beta1helper.FindComponentVersion(c, version.Version); v != nil {
+				return v1beta1helper.CurrentClassification(v.Lifecycle, now) != gardencorev1beta1.ClassificationSupported
+			}
+		}
+	}
+	return true
 }
 
 // sameRollout reports whether the effective policy and the levers of a version are the same in
