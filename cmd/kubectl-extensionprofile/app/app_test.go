@@ -185,7 +185,7 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("shows the next window and per pin the classification, expiry, auto-update policy and the outcome now and later", func() {
-			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("2026-11-29T03:00:00Z (window 03:00:00-03:45:00 UTC)"))
 			Expect(view.Rows).To(sameRows([]shootRow{
@@ -202,7 +202,7 @@ var _ = Describe("kubectl extensionprofile", func() {
 		})
 
 		It("shows the forced update once the frozen pin has expired", func() {
-			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC), gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", time.Date(2027, time.February, 1, 0, 0, 0, 0, time.UTC), nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[1].NextMaintenance).To(Equal("force update to 0.44.1 (Component version expired - force update required)"))
 			Expect(view.Rows[1].Later).To(BeEmpty())
@@ -213,47 +213,47 @@ var _ = Describe("kubectl extensionprofile", func() {
 			shoot := objects[2].(*gardencorev1beta1.Shoot)
 			shoot.Spec.Kubernetes.Version = "1.32.4"
 			shoot.Spec.Provider.Workers[0].Machine.Image.Version = ptr.To("1877.7.0")
-			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[1].NextMaintenance).To(Equal("keep"))
 			Expect(view.Rows[1].Later).To(Equal(`on 2027-02-01: hold, no compatible version: 0.44.1 fails "falco 0.44 requires Garden Linux 1877.8.0 or newer on gardenlinux worker pools (illustrative rule)"`))
 		})
 
 		It("says when maintenance runs at once", func() {
-			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+10*time.Minute), gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+10*time.Minute), nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("now (inside the window 03:00:00-03:45:00 UTC)"))
-			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+50*time.Minute), gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference.Add(3*time.Hour+50*time.Minute), nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("2026-11-30T03:00:00Z (window 03:00:00-03:45:00 UTC)"), "maintenance starts until 15 minutes before the end")
 
 			objects[2].(*gardencorev1beta1.Shoot).Annotations = map[string]string{"gardener.cloud/operation": "maintain"}
-			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.NextWindow).To(Equal("now (operation annotation maintain)"))
 		})
 
 		It("names the namespaces of a Shoot not found, or suggests -n and -A", func() {
-			_, err := shootPins(ctx, client(), "default", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			_, err := shootPins(ctx, client(), "default", "gw-pinned", reference, nil)
 			Expect(err).To(MatchError(`Shoot "gw-pinned" not found in namespace "default"; it exists in namespace garden-dev: use -n garden-dev`))
-			_, err = shootPins(ctx, client(), "default", "missing", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			_, err = shootPins(ctx, client(), "default", "missing", reference, nil)
 			Expect(err).To(MatchError(`Shoot "missing" not found in namespace "default", nor in any other namespace`))
 
-			view, err := shootPins(ctx, client(), "", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows).To(HaveLen(2))
 
 			other := objects[2].(*gardencorev1beta1.Shoot).DeepCopy()
 			other.Namespace = "garden-ops"
 			objects = append(objects, other)
-			_, err = shootPins(ctx, client(), "", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			_, err = shootPins(ctx, client(), "", "gw-pinned", reference, nil)
 			Expect(err).To(MatchError(`Shoot "gw-pinned" exists in several namespaces (garden-dev, garden-ops): name one with -n NAMESPACE`))
 
 			c := fake.NewSimpleClientset(objects...)
 			c.PrependReactor("list", "shoots", func(k8stesting.Action) (bool, runtime.Object, error) {
 				return true, nil, apierrors.NewForbidden(gardencorev1beta1.Resource("shoots"), "", errors.New("not allowed"))
 			})
-			_, err = shootPins(ctx, c, "default", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			_, err = shootPins(ctx, c, "default", "gw-pinned", reference, nil)
 			Expect(err).To(MatchError(`Shoot "gw-pinned" not found in namespace "default"; name its namespace with -n NAMESPACE, or find it in all namespaces with -A`))
 		})
 
@@ -263,12 +263,12 @@ var _ = Describe("kubectl extensionprofile", func() {
 			component := &shoot.Spec.Extensions[0].Components[0]
 			component.Version = ptr.To("1.9.0")
 
-			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].NextMaintenance).To(Equal("keep"))
 
 			component.AutoUpdate.Classifications = []gardencorev1beta1.VersionClassification{gardencorev1beta1.ClassificationPreview, gardencorev1beta1.ClassificationSupported}
-			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].NextMaintenance).To(Equal("update to 1.9.1 (Automatic update of the component version is configured (update strategy: patch))"))
 			view.Rows = view.Rows[:1]
@@ -287,7 +287,7 @@ var _ = Describe("kubectl extensionprofile", func() {
 			profile := objects[0].(*gardencorev1beta1.ExtensionProfile)
 			Expect(profile.Status.Components[0].Name).To(Equal("envoy-gateway"))
 			profile.Status.Components[0].Rollouts = []gardencorev1beta1.ComponentVersionRolloutStatus{{Version: "1.8.3", State: gardencorev1beta1.RolloutStateHalted, Moved: 5, Failed: 3}}
-			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Rollout).To(Equal("Halted (3 of 5 moved failed)"))
 			Expect(view.Rows[0].Failure).To(HaveField("Description", HaveSuffix("crash loop")))
@@ -302,7 +302,7 @@ var _ = Describe("kubectl extensionprofile", func() {
 
 		It("names a pin without profile", func() {
 			objects = objects[1:]
-			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, client(), "garden-dev", "gw-pinned", reference, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Classification).To(Equal("<no profile>"))
 			Expect(view.Rows[0].NextMaintenance).To(Equal(`fails: ExtensionProfile "envoy-gateway" does not exist`))

@@ -5,6 +5,8 @@
 package app
 
 import (
+	"time"
+
 	"bytes"
 	"context"
 	"regexp"
@@ -119,7 +121,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 
 	Describe("shoot", func() {
 		It("shows the channel of each entry and the channel's current version", func() {
-			view, err := shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "regular-b", examples.ReferenceTime, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows).To(HaveLen(1))
 			Expect(view.Rows[0].Channel).To(Equal(gardencorev1beta1.ReleaseChannelRegular))
@@ -129,7 +131,7 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 			Expect(out.String()).To(ContainSubstring("   CHANNEL            AUTO-UPDATE"))
 			Expect(out.String()).To(ContainSubstring("   regular (0.44.1)   by channel   "))
 
-			view, err = shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err = shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "own-policy", examples.ReferenceTime, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].Channel).To(BeEmpty(), "its own autoUpdate leaves the extension's channel")
 		})
@@ -155,8 +157,24 @@ var _ = Describe("kubectl extensionprofile usage, release channels", func() {
 			Expect(run("--stable-channel-soak-period=72h")).To(MatchRegexp(` keep +` + regexp.QuoteMeta("on 2027-01-18 (stable soak of 0.45.0 ends): "+update) + "\n"))
 		})
 
+		It("takes the soak period the profile publishes unless the flag overrides it", func() {
+			onStable := follower("garden-dev", "stable-a", "0.44.1", gardencorev1beta1.ReleaseChannelStable, "")
+			onStable.Spec.Kubernetes.Version = "1.33.0" // 0.45.0's rules
+			objects = append(objects, onStable)
+			// gardener-controller-manager configured with 3 days publishes them.
+			profile.Status.StableChannelSoakPeriod = &metav1.Duration{Duration: 72 * time.Hour}
+			later := func(soak *time.Duration) string {
+				GinkgoHelper()
+				view, err := shootPins(ctx, fake.NewSimpleClientset(objects...), "garden-dev", "stable-a", examples.ReferenceTime, soak)
+				Expect(err).NotTo(HaveOccurred())
+				return view.Rows[0].Later
+			}
+			Expect(later(nil)).To(HavePrefix("on 2027-01-18 (stable soak of 0.45.0 ends)"), "as maintenance with 72h decides")
+			Expect(later(ptr.To(14 * 24 * time.Hour))).To(HavePrefix("on 2027-01-29 (stable soak of 0.45.0 ends)"))
+		})
+
 		It("shows <unknown> for the channel's version without profile", func() {
-			view, err := shootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime, gardencorev1beta1.DefaultStableChannelSoakPeriod)
+			view, err := shootPins(ctx, fake.NewSimpleClientset(objects[1:]...), "garden-dev", "regular-a", examples.ReferenceTime, nil)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[0].ChannelVersion).To(Equal("<unknown>"))
 		})

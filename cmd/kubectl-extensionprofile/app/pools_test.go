@@ -180,7 +180,7 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 	})
 
 	It("shoot lists the pools' pins after the Shoot's, with classification, expiry and their own auto-update, not the extension's", func() {
-		view, err := shootPins(ctx, client(), "garden-dev", "mixed", reference, soak)
+		view, err := shootPins(ctx, client(), "garden-dev", "mixed", reference, &soak)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(view.Rows).To(sameRows([]shootRow{
 			{ExtensionType: "shoot-falco-service", Component: "falco", Version: "0.44.1", Classification: "supported",
@@ -199,7 +199,7 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 	DescribeTable("shoot shows a pool's pin as a Shoot-level one, with the pool",
 		func(shoot *gardencorev1beta1.Shoot, want shootRow) {
 			objects = append(objects[:2], shoot)
-			view, err := shootPins(ctx, client(), "garden-dev", "s", reference, soak)
+			view, err := shootPins(ctx, client(), "garden-dev", "s", reference, &soak)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(view.Rows[len(view.Rows)-1:]).To(sameRows([]shootRow{want}), "the pool's row comes last")
 		},
@@ -227,7 +227,7 @@ var _ = Describe("kubectl extensionprofile and worker pools", func() {
 			Description:    "ContainerRuntime " + rollout.ContainerRuntimeDescription("gvisor", "b", []extensionsv1alpha1.ExtensionComponent{{Name: "runsc", Version: "1.0.0"}}) + " reports: runsc crashes",
 			LastUpdateTime: &metav1.Time{Time: reference.Add(-time.Hour)}}}
 		objects = append(objects[:2], shoot)
-		view, err := shootPins(ctx, client(), "garden-dev", "s", reference, soak)
+		view, err := shootPins(ctx, client(), "garden-dev", "s", reference, &soak)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(view.Rows).To(HaveLen(2))
 		Expect(view.Rows[0].Failure).To(BeNil(), "pool a did not fail")

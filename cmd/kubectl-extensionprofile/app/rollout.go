@@ -34,7 +34,7 @@ type rolloutRow struct {
 }
 
 func newRolloutCommand(o *Options) *cobra.Command {
-	var soak time.Duration
+	var soak func() *time.Duration
 	cmd := &cobra.Command{
 		Use:   "rollout EXTENSION_TYPE",
 		Short: "Lists the rollout of every component version of an ExtensionProfile: state, open stages, Shoots moved, healthy, failed and waiting, and when the next stage opens",
@@ -46,22 +46,23 @@ func newRolloutCommand(o *Options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rows, err := profileRollouts(cmd.Context(), client, args[0], o.Clock.Now(), soak)
+			rows, err := profileRollouts(cmd.Context(), client, args[0], o.Clock.Now(), soak())
 			if err != nil {
 				return err
 			}
 			return printRollouts(o.Out, rows)
 		},
 	}
-	addStableChannelSoakPeriodFlag(cmd, &soak)
+	soak = addStableChannelSoakPeriodFlag(cmd)
 	return cmd
 }
 
 // profileRollouts returns a row per rollout in the status of the ExtensionProfile named
 // extensionType, in status order. Waiting counts the Shoots of all namespaces whose decision at
-// now (componentversion.Decide, with the default policy the profile status publishes) waits for the version; it is -1 when
-// listing Shoots is not allowed.
-func profileRollouts(ctx context.Context, client gardencoreclientset.Interface, extensionType string, now time.Time, soak time.Duration) ([]rolloutRow, error) {
+// now (componentversion.Decide, with the default policy and, unless soak overrides it, the soak
+// period the profile status publishes) waits for the version; it is -1 when listing Shoots is not
+// allowed.
+func profileRollouts(ctx context.Context, client gardencoreclientset.Interface, extensionType string, now time.Time, soak *time.Duration) ([]rolloutRow, error) {
 	profile, err := client.CoreV1beta1().ExtensionProfiles().Get(ctx, extensionType, metav1.GetOptions{})
 	if err != nil {
 		return nil, err
@@ -75,12 +76,13 @@ func profileRollouts(ctx context.Context, client gardencoreclientset.Interface, 
 		return nil, err
 	}
 	checker := componentversion.NewCELCompatibilityChecker(celutils.NewCache())
+	stableSoak := stableChannelSoakPeriod(profile, soak)
 	for i := range shoots {
 		for _, pin := range v1beta1helper.PinnedComponents(shoots[i].Spec.Extensions, extensionType) {
 			if pin.Disabled {
 				continue
 			}
-			outcome := componentversion.Decide(ctx, profile, &shoots[i], pin.ExtensionIndex, pin.ComponentIndex, now, soak, nil, checker)
+			outcome := componentversion.Decide(ctx, profile, &shoots[i], pin.ExtensionIndex, pin.ComponentIndex, now, stableSoak, nil, checker)
 			if outcome.Action == componentversion.ActionWait && outcome.Candidate != "" {
 				waiting[versionKey{Component: pin.Component, Version: outcome.Candidate}]++
 			}

@@ -65,7 +65,7 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 	})
 
 	It("lists every rollout with the Shoots waiting for it", func() {
-		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rows).To(HaveLen(2))
 		Expect(rows[0].State).To(Equal(gardencorev1beta1.RolloutStateComplete))
@@ -87,7 +87,7 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 			{Name: "early", Purposes: []gardencorev1beta1.ShootPurpose{"evaluation"}},
 			{Name: "production", Purposes: []gardencorev1beta1.ShootPurpose{"development", "production", "infrastructure"}}}}
 		profile.Status.DefaultRolloutPolicy = configured
-		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rows[1].Waiting).To(Equal(3), "d1 is in stage production of the configured policy")
 
@@ -105,7 +105,7 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 
 	It("shows a pause in the spec before the controller reports it", func() {
 		profile.Spec.Components[0].Versions[1].Rollout = &gardencorev1beta1.ComponentVersionRollout{Paused: true}
-		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rows[1].State).To(Equal(gardencorev1beta1.RolloutStatePaused))
 		Expect(rows[1].Waiting).To(Equal(3), "every Shoot on 0.44.1 waits while the rollout is paused")
@@ -116,7 +116,7 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 		c.PrependReactor("list", "shoots", func(k8stesting.Action) (bool, runtime.Object, error) {
 			return true, nil, apierrors.NewForbidden(gardencorev1beta1.Resource("shoots"), "", errors.New("not allowed"))
 		})
-		rows, err := profileRollouts(ctx, c, "shoot-falco-service", now, 0)
+		rows, err := profileRollouts(ctx, c, "shoot-falco-service", now, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rows[1].Waiting).To(Equal(-1))
 		out := &bytes.Buffer{}
@@ -141,7 +141,7 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 		profile.Status.Components[0].Rollouts[1].LastTransitionTime = opened
 		profile.Spec.Components[0].Versions[1].Rollout = &gardencorev1beta1.ComponentVersionRollout{HaltAcknowledgement: &gardencorev1beta1.RolloutHaltAcknowledgement{
 			Action: gardencorev1beta1.RolloutHaltActionWithdraw, Time: metav1.Time{Time: now}}}
-		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, 0)
+		rows, err := profileRollouts(ctx, fake.NewSimpleClientset(objects()...), "shoot-falco-service", now, nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(rows[1].State).To(Equal(gardencorev1beta1.RolloutStateWithdrawn))
 
@@ -149,7 +149,7 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 		c.PrependReactor("list", "shoots", func(k8stesting.Action) (bool, runtime.Object, error) {
 			return true, nil, apierrors.NewServiceUnavailable("etcd is down")
 		})
-		_, err = profileRollouts(ctx, c, "shoot-falco-service", now, 0)
+		_, err = profileRollouts(ctx, c, "shoot-falco-service", now, nil)
 		Expect(apierrors.IsServiceUnavailable(err)).To(BeTrue())
 	})
 
@@ -182,7 +182,7 @@ var _ = Describe("kubectl extensionprofile rollout", func() {
 	)
 
 	It("fails for an unknown profile", func() {
-		_, err := profileRollouts(ctx, fake.NewSimpleClientset(), "unknown", now, 0)
+		_, err := profileRollouts(ctx, fake.NewSimpleClientset(), "unknown", now, nil)
 		Expect(apierrors.IsNotFound(err)).To(BeTrue())
 	})
 })

@@ -81,7 +81,7 @@ type shootView struct {
 
 func newShootCommand(o *Options) *cobra.Command {
 	var allNamespaces bool
-	var soak time.Duration
+	var soak func() *time.Duration
 	cmd := &cobra.Command{
 		Use:   "shoot NAME",
 		Short: "Lists the component pins of a Shoot with classification, expiry, effective auto-update policy, what maintenance does now and at the next transition",
@@ -101,7 +101,7 @@ func newShootCommand(o *Options) *cobra.Command {
 					return err
 				}
 			}
-			view, err := shootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now(), soak)
+			view, err := shootPins(cmd.Context(), client, namespace, args[0], o.Clock.Now(), soak())
 			if err != nil {
 				return err
 			}
@@ -109,14 +109,15 @@ func newShootCommand(o *Options) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVarP(&allNamespaces, "all-namespaces", "A", false, "Find the Shoot by name in all namespaces (it must be the only one of that name).")
-	addStableChannelSoakPeriodFlag(cmd, &soak)
+	soak = addStableChannelSoakPeriodFlag(cmd)
 	return cmd
 }
 
 // shootPins returns the next maintenance window of the Shoot and one row per component pin, in
 // spec order (every extension entry with components that set a version, disabled ones included),
 // then one per pool entry that sets a version (poolPins). namespace "" finds the Shoot by name in
-// all namespaces. soak is the stable channel's soak period. A Shoot that is not found is an error naming the namespaces holding a Shoot of that
+// all namespaces. soak overrides the stable channel's soak period each profile publishes
+// (stableChannelSoakPeriod); nil takes it. A Shoot that is not found is an error naming the namespaces holding a Shoot of that
 // name, or suggesting -n and -A.
 //
 // NextMaintenance is componentversion.Decide (with gardener-controller-manager's CEL checker) at
@@ -126,7 +127,7 @@ func newShootCommand(o *Options) *cobra.Command {
 // disabled extension is not maintained; a pin without ExtensionProfile fails. A pool's pin is
 // decided with componentversion.DecidePool, on the Shoot as stored: maintenance moves the pool's
 // machine image and Kubernetes version first.
-func shootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak time.Duration) (shootView, error) {
+func shootPins(ctx context.Context, client gardencoreclientset.Interface, namespace, name string, now time.Time, soak *time.Duration) (shootView, error) {
 	shoot, err := getShoot(ctx, client, namespace, name)
 	if err != nil {
 		return shootView{}, err
@@ -162,6 +163,7 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		row := pinRow(profile, extension.Type, extension, component, pin.Disabled)
 		row.Failure = rollout.ComponentFailure(shoot, extension.Type, component.Name, row.Version)
 		if row.NextMaintenance == "" {
+			soak := stableChannelSoakPeriod(profile, soak)
 			decideRow(&row, profile, now, soak, func(at time.Time) componentversion.Outcome {
 				return componentversion.Decide(ctx, profile, shoot, pin.ExtensionIndex, pin.ComponentIndex, at, soak, nil, checker)
 			})
@@ -177,6 +179,7 @@ func shootPins(ctx context.Context, client gardencoreclientset.Interface, namesp
 		row.Pool = pin.Pool
 		row.Failure = rollout.PoolComponentFailure(shoot, pin.ExtensionType, pin.Pool, pin.Component, row.Version)
 		if row.NextMaintenance == "" {
+			soak := stableChannelSoakPeriod(profile, soak)
 			decideRow(&row, profile, now, soak, func(at time.Time) componentversion.Outcome {
 				return componentversion.DecidePool(ctx, profile, shoot, pin.PoolComponentPin, at, soak, nil, checker)
 			})
@@ -325,10 +328,27 @@ func nextWindow(shoot *gardencorev1beta1.Shoot, now time.Time) string {
 	return window.NextBegin(now).Format(time.RFC3339) + " (" + span + ")"
 }
 
-// addStableChannelSoakPeriodFlag adds --stable-channel-soak-period to cmd, into soak.
-func addStableChannelSoakPeriodFlag(cmd *cobra.Command, soak *time.Duration) {
-	cmd.Flags().DurationVar(soak, "stable-channel-soak-period", gardencorev1beta1.DefaultStableChannelSoakPeriod,
-		"The soak period of the stable release channel: gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod.")
+// addStableChannelSoakPeriodFlag adds --stable-channel-soak-period to cmd; the function returned
+// gives its value when it was set, else nil.
+func addStableChannelSoakPeriodFlag(cmd *cobra.Command) func() *time.Duration {
+	const name = "stable-channel-soak-period"
+	soak := cmd.Flags().Duration(name, 0, "Overrides the soak period of the stable release channel. By default, the one the ExtensionProfile's "+
+		"status publishes (gardener-controller-manager's controllers.extensionProfile.stableChannelSoakPeriod), else 336h.")
+	return func() *time.Duration {
+		if !cmd.Flags().Changed(name) {
+			return nil
+		}
+		return soak
+	}
+}
+
+// stableChannelSoakPeriod is override, else the soak period profile's status publishes, else the
+// default.
+func stableChannelSoakPeriod(profile *gardencorev1beta1.ExtensionProfile, override *time.Duration) time.Duration {
+	if override != nil {
+		return *override
+	}
+	return v1beta1helper.StableChannelSoakPeriod(profile, gardencorev1beta1.DefaultStableChannelSoakPeriod)
 }
 
 // formatDay renders t as its UTC date when it is midnight, else in RFC 3339.

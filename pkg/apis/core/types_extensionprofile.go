@@ -119,6 +119,9 @@ type ExtensionProfileStatus struct {
 	// DefaultRolloutPolicy is the default rollout policy gardener-controller-manager applies
 	// below the profile's own, with every field set.
 	DefaultRolloutPolicy *RolloutPolicy
+	// StableChannelSoakPeriod is the stable release channel's soak period gardener-controller-manager
+	// applies.
+	StableChannelSoakPeriod *metav1.Duration
 }
 
 // ExtensionProfileComponentStatus holds the classification of every version of a component.

@@ -3430,11 +3430,17 @@ func schema_pkg_apis_core_v1beta1_ExtensionProfileStatus(ref common.ReferenceCal
 							Ref:         ref(v1beta1.RolloutPolicy{}.OpenAPIModelName()),
 						},
 					},
+					"stableChannelSoakPeriod": {
+						SchemaProps: spec.SchemaProps{
+							Description: "StableChannelSoakPeriod is the stable release channel's soak period gardener-controller-manager applies (controllers.extensionProfile.stableChannelSoakPeriod); readers that cannot read its configuration resolve the stable channel with it.",
+							Ref:         ref(metav1.Duration{}.OpenAPIModelName()),
+						},
+					},
 				},
 			},
 		},
 		Dependencies: []string{
-			v1beta1.ExtensionProfileComponentStatus{}.OpenAPIModelName(), v1beta1.RolloutPolicy{}.OpenAPIModelName()},
+			v1beta1.ExtensionProfileComponentStatus{}.OpenAPIModelName(), v1beta1.RolloutPolicy{}.OpenAPIModelName(), metav1.Duration{}.OpenAPIModelName()},
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	"github.com/gep-78/gardener/pkg/client/kubernetes"
+	"github.com/gep-78/gardener/pkg/utils/gardener/componentversion"
 	"github.com/gep-78/gardener/test/examples"
 )
 
@@ -80,6 +81,26 @@ var _ = Describe("extensionComponentChannelCollector", func() {
 			channelSample("stable", "0.44.1", false, 1)+
 			channelSample("stable", "0.44.1", true, 0)))).To(Succeed())
 	})
+
+	DescribeTable("moves stable after the configured soak period, which maintenance and the profile status take too",
+		func(soak time.Duration) {
+			promotion := time.Date(2027, time.January, 15, 0, 0, 0, 0, time.UTC)
+			profiles := []gardencorev1beta1.ExtensionProfile{*objects[0].(*gardencorev1beta1.ExtensionProfile)}
+			stable := func(at time.Time) string {
+				for _, s := range computeChannelSeries(profiles, nil, at, soak) {
+					if s.OnChannelVersion && s.Channel == gardencorev1beta1.ReleaseChannelStable {
+						return s.Version
+					}
+				}
+				return ""
+			}
+			Expect(stable(promotion.Add(soak - time.Second))).To(Equal("0.44.1"))
+			Expect(stable(promotion.Add(soak))).To(Equal("0.45.0"))
+			Expect(componentversion.ExtensionProfileStatusWithChannelsAt(profiles[0].Spec, promotion.Add(soak), soak).Components[0].Channels[2].Version).To(Equal("0.45.0"))
+		},
+		Entry("the default", gardencorev1beta1.DefaultStableChannelSoakPeriod),
+		Entry("3 days", 72*time.Hour),
+	)
 
 	It("moves the channels' versions with the clock: a promotion moves regular at once and stable after the soak period", func() {
 		// 0.45.0 is supported from 2027-01-15; 0.45.1 is preview from 2026-12-15.

@@ -103,14 +103,18 @@ func ValidateExtensionProfileUpdate(newProfile, oldProfile *core.ExtensionProfil
 // ValidateExtensionProfileStatusUpdate validates a write to the status subresource: the object
 // metadata update rules and that every classification in the status is one of unavailable,
 // preview, supported, deprecated or expired, that the rollouts are well-formed
-// (validateRolloutStatuses) and the default rollout policy valid. The status is computed by
-// gardener-controller-manager; it is not checked against the spec.
+// (validateRolloutStatuses), the default rollout policy valid and the stable channel's soak
+// period not negative. The status is computed by gardener-controller-manager; it is not checked
+// against the spec.
 func ValidateExtensionProfileStatusUpdate(newProfile, oldProfile *core.ExtensionProfile) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newProfile.ObjectMeta, &oldProfile.ObjectMeta, field.NewPath("metadata"))
 	componentsPath := field.NewPath("status", "components")
 	for i, component := range newProfile.Status.Components {
 		allErrs = append(allErrs, validateComponentVersionStatuses(component.Versions, componentsPath.Index(i).Child("versions"))...)
 		allErrs = append(allErrs, validateRolloutStatuses(component.Rollouts, componentsPath.Index(i).Child("rollouts"))...)
+	}
+	if soak := newProfile.Status.StableChannelSoakPeriod; soak != nil && soak.Duration < 0 {
+		allErrs = append(allErrs, field.Invalid(field.NewPath("status", "stableChannelSoakPeriod"), soak.Duration.String(), "must not be negative"))
 	}
 	return append(allErrs, ValidateRolloutPolicy(newProfile.Status.DefaultRolloutPolicy, field.NewPath("status", "defaultRolloutPolicy"))...)
 }

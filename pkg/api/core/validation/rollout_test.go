@@ -133,4 +133,16 @@ var _ = Describe("Rollout validation", func() {
 		Entry("a stage without purposes", &core.RolloutPolicy{Stages: []core.RolloutStage{{Name: "all"}}},
 			fieldErr(field.ErrorTypeRequired, "status.defaultRolloutPolicy.stages[0].purposes")),
 	)
+
+	DescribeTable("the stable channel's soak period in ValidateExtensionProfileStatusUpdate",
+		func(soak *metav1.Duration, matchers ...gomegatypes.GomegaMatcher) {
+			newProfile := validProfile()
+			newProfile.Status.StableChannelSoakPeriod = soak
+			Expect(ValidateExtensionProfileStatusUpdate(newProfile, validProfile())).To(ConsistOf(matchers))
+		},
+		Entry("none", nil),
+		Entry("zero", &metav1.Duration{}),
+		Entry("three days", &metav1.Duration{Duration: 72 * time.Hour}),
+		Entry("a negative one", &metav1.Duration{Duration: -time.Hour}, fieldErr(field.ErrorTypeInvalid, "status.stableChannelSoakPeriod")),
+	)
 })

@@ -3956,6 +3956,18 @@ func (m *ExtensionProfileStatus) MarshalToSizedBuffer(dAtA []byte) (int, error) 
 	_ = i
 	var l int
 	_ = l
+	if m.StableChannelSoakPeriod != nil {
+		{
+			size, err := m.StableChannelSoakPeriod.MarshalToSizedBuffer(dAtA[:i])
+			if err != nil {
+				return 0, err
+			}
+			i -= size
+			i = encodeVarintGenerated(dAtA, i, uint64(size))
+		}
+		i--
+		dAtA[i] = 0x1a
+	}
 	if m.DefaultRolloutPolicy != nil {
 		{
 			size, err := m.DefaultRolloutPolicy.MarshalToSizedBuffer(dAtA[:i])
@@ -11704,6 +11716,10 @@ func (m *ExtensionProfileStatus) Size() (n int) {
 		l = m.DefaultRolloutPolicy.Size()
 		n += 1 + l + sovGenerated(uint64(l))
 	}
+	if m.StableChannelSoakPeriod != nil {
+		l = m.StableChannelSoakPeriod.Size()
+		n += 1 + l + sovGenerated(uint64(l))
+	}
 	return n
 }
 
@@ -15031,6 +15047,7 @@ func (this *ExtensionProfileStatus) String() string {
 	s := strings.Join([]string{`&ExtensionProfileStatus{`,
 		`Components:` + repeatedStringForComponents + `,`,
 		`DefaultRolloutPolicy:` + strings.Replace(this.DefaultRolloutPolicy.String(), "RolloutPolicy", "RolloutPolicy", 1) + `,`,
+		`StableChannelSoakPeriod:` + strings.Replace(fmt.Sprintf("%v", this.StableChannelSoakPeriod), "Duration", "v11.Duration", 1) + `,`,
 		`}`,
 	}, "")
 	return s
@@ -27068,6 +27085,42 @@ func (m *ExtensionProfileStatus) Unmarshal(dAtA []byte) error {
 				m.DefaultRolloutPolicy = &RolloutPolicy{}
 			}
 			if err := m.DefaultRolloutPolicy.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field StableChannelSoakPeriod", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowGenerated
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthGenerated
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			if m.StableChannelSoakPeriod == nil {
+				m.StableChannelSoakPeriod = &v11.Duration{}
+			}
+			if err := m.StableChannelSoakPeriod.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
 				return err
 			}
 			iNdEx = postIndex

@@ -162,6 +162,11 @@ type ExtensionProfileStatus struct {
 	// overrides a field.
 	// +optional
 	DefaultRolloutPolicy *RolloutPolicy `json:"defaultRolloutPolicy,omitempty" protobuf:"bytes,2,opt,name=defaultRolloutPolicy"`
+	// StableChannelSoakPeriod is the stable release channel's soak period gardener-controller-manager
+	// applies (controllers.extensionProfile.stableChannelSoakPeriod); readers that cannot read its
+	// configuration resolve the stable channel with it.
+	// +optional
+	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty" protobuf:"bytes,3,opt,name=stableChannelSoakPeriod"`
 }
 
 // ExtensionProfileComponentStatus holds the classification of every version of a component.

@@ -1947,6 +1947,11 @@ func (in *ExtensionProfileStatus) DeepCopyInto(out *ExtensionProfileStatus) {
 		*out = new(RolloutPolicy)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.StableChannelSoakPeriod != nil {
+		in, out := &in.StableChannelSoakPeriod, &out.StableChannelSoakPeriod
+		*out = new(metav1.Duration)
+		**out = **in
+	}
 	return
 }
 

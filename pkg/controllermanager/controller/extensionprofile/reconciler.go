@@ -16,6 +16,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/events"
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -83,10 +84,12 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	now := r.Clock.Now()
-	status := componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, r.stableChannelSoakPeriod())
-	// Published, so that every reader decides with the default maintenance uses.
+	soak := r.stableChannelSoakPeriod()
+	status := componentversion.ExtensionProfileStatusWithChannelsAt(profile.Spec, now, soak)
+	// Published, so that every reader decides with the default policy and soak maintenance uses.
 	defaults := helper.EffectiveRolloutPolicy(r.Config.Rollout, gardencorev1beta1.ExtensionProfileSpec{}, "", "")
 	status.DefaultRolloutPolicy = &defaults
+	status.StableChannelSoakPeriod = &metav1.Duration{Duration: soak}
 	events, rolloutAt, err := r.rollouts(ctx, profile, &status, now)
 	if err != nil {
 		return reconcile.Result{}, err
@@ -105,7 +108,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, request reconcile.Request) (
 	}
 
 	requeueAfter, ok := helper.DurationUntilNextTransition(now, helper.ExtensionProfileLifecycles(profile.Spec)...)
-	if soakEnd, found := nextSoakEnd(profile.Spec, now, r.stableChannelSoakPeriod()); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
+	if soakEnd, found := nextSoakEnd(profile.Spec, now, soak); found && (!ok || soakEnd.Sub(now) < requeueAfter) {
 		requeueAfter, ok = soakEnd.Sub(now), true
 	}
 	if rolloutAt != nil && (!ok || rolloutAt.Sub(now) < requeueAfter) {

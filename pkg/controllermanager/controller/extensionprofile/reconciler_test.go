@@ -107,7 +107,7 @@ var _ = Describe("Reconciler", func() {
 	equalStatus := func(expected gardencorev1beta1.ExtensionProfileStatus) gomegatypes.GomegaMatcher {
 		return BeComparableTo(expected, cmp.Comparer(func(a, b metav1.Time) bool { return a.Equal(&b) }),
 			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileComponentStatus{}, "Channels", "Rollouts"),
-			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileStatus{}, "DefaultRolloutPolicy"))
+			cmpopts.IgnoreFields(gardencorev1beta1.ExtensionProfileStatus{}, "DefaultRolloutPolicy", "StableChannelSoakPeriod"))
 	}
 
 	get := func() *gardencorev1beta1.ExtensionProfile {
@@ -182,6 +182,13 @@ var _ = Describe("Reconciler", func() {
 			return p
 		}()),
 	)
+
+	It("should publish the stable channel's soak period it resolves the channels with", func() {
+		reconciler.Config.StableChannelSoakPeriod = &metav1.Duration{Duration: 72 * time.Hour}
+		_, err := reconciler.Reconcile(ctx, request)
+		Expect(err).NotTo(HaveOccurred())
+		Expect(get().Status.StableChannelSoakPeriod).To(Equal(&metav1.Duration{Duration: 72 * time.Hour}))
+	})
 
 	It("should not write when the status is unchanged", func() {
 		_, err := reconciler.Reconcile(ctx, request)

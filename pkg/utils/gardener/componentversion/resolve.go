@@ -34,9 +34,11 @@ type MutationRequest struct {
 	// entries are replaced by those as resolved so far.
 	Shoot func() (*gardencorev1beta1.Shoot, error)
 	// Profile returns the ExtensionProfile of a type, nil for none.
-	Profile                 func(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error)
-	Rules                   *celutils.Cache
-	Now                     time.Time
+	Profile func(ctx context.Context, extensionType string) (*gardencorev1beta1.ExtensionProfile, error)
+	Rules   *celutils.Cache
+	Now     time.Time
+	// StableChannelSoakPeriod resolves the stable channel of a profile whose status publishes no
+	// soak period yet (v1beta1helper.StableChannelSoakPeriod).
 	StableChannelSoakPeriod time.Duration
 }
 

@@ -80,12 +80,13 @@ func (m *pinMutation) resolveChannel(i, j int, old *gardencorev1beta1.Extension,
 	var (
 		resolved string
 		fieldErr *field.Error
+		soak     = v1beta1helper.StableChannelSoakPeriod(profile, m.req.StableChannelSoakPeriod)
 	)
 	switch {
 	case version == "":
-		resolved, fieldErr = resolveChannelVersion(channelPath, *profileComponent, channel, m.req.Now, m.req.StableChannelSoakPeriod)
+		resolved, fieldErr = resolveChannelVersion(channelPath, *profileComponent, channel, m.req.Now, soak)
 	case version != oldVersion && (!oldFound || oldChannel != channel):
-		resolved, fieldErr = validateChannelPin(componentPath.Child("version"), channelPath, *profileComponent, channel, version, m.req.Now, m.req.StableChannelSoakPeriod)
+		resolved, fieldErr = validateChannelPin(componentPath.Child("version"), channelPath, *profileComponent, channel, version, m.req.Now, soak)
 	default:
 		return
 	}

@@ -50,7 +50,8 @@ func Register(plugins *admission.Plugins) {
 type extensionProfileImpact struct {
 	*admissionutils.ReadyHandler
 
-	Clock                   clock.PassiveClock
+	Clock clock.PassiveClock
+	// StableChannelSoakPeriod resolves the stable channel of a profile whose status publishes none.
 	StableChannelSoakPeriod time.Duration
 
 	shootIndexer cache.Indexer
@@ -146,7 +147,12 @@ func (p *extensionProfileImpact) preview(ctx context.Context, a admission.Attrib
 	// Not stored yet, so no generation: rules are cached per content.
 	checker := newSharedChecker(componentversion.NewCELCompatibilityChecker(p.rules))
 	pins := p.pinningShoots(profile.Name)
-	soak := p.StableChannelSoakPeriod
+	// The soak period maintenance uses, published in the stored status; a new profile has none yet.
+	published := profile
+	if oldProfile != nil {
+		published = oldProfile
+	}
+	soak := v1beta1helper.StableChannelSoakPeriod(published, p.StableChannelSoakPeriod)
 	impacts, err := previewImpacts(ctx, profile, changes, now, soak, pins, checker)
 	if err != nil {
 		return nil, err

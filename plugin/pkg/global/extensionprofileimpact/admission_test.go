@@ -140,6 +140,25 @@ var _ = Describe("ExtensionProfileImpact", func() {
 			))
 		})
 
+		It("predicts the stable channel with the soak period the stored profile publishes over its configuration's", func() {
+			Expect(validator.StableChannelSoakPeriod).To(Equal(gardencorev1beta1.DefaultStableChannelSoakPeriod))
+			// gardener-controller-manager, configured with 48h, published them.
+			oldProfile.Status.StableChannelSoakPeriod = &metav1.Duration{Duration: 48 * time.Hour}
+			for _, p := range []*gardencorev1beta1.ExtensionProfile{oldProfile, profile} {
+				version(p, "0.43.0").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
+				version(p, "0.42.1").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
+			}
+			version(profile, "0.42.1").Lifecycle = append(version(profile, "0.42.1").Lifecycle, stage(gardencorev1beta1.ClassificationSupported, now.Add(-time.Hour)))
+			onStable := newShoot("on-stable", "1.32.0", "0.41.2", nil)
+			onStable.Spec.Extensions[0].Components[0].AutoUpdate = nil
+			onStable.Spec.Extensions[0].Channel = ptr.To(gardencorev1beta1.ReleaseChannelStable)
+			addShoots(onStable)
+
+			Expect(update()).To(ContainElement(
+				"component falco channel stable: moves from 0.41.2 to 0.42.1 at 2026-12-03T11:00:00Z; followed by 1 Shoot; from then on 1 is auto-updated to 0.42.1"),
+				"48h after the promotion, as maintenance with 48h moves it")
+		})
+
 		It("refuses to start with an invalid admission configuration", func() {
 			plugins := admission.NewPlugins()
 			Register(plugins)

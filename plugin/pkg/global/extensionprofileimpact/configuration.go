@@ -25,7 +25,8 @@ type configuration struct {
 	metav1.TypeMeta `json:",inline"`
 
 	// StableChannelSoakPeriod is how long a version must have been supported before the stable
-	// channel offers it; it must equal gardener-controller-manager's.
+	// channel offers it, for a profile whose status does not publish gardener-controller-manager's
+	// yet (status.stableChannelSoakPeriod, which wins); set it to gardener-controller-manager's.
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 

@@ -52,7 +52,8 @@ type ShootExtensionProfile struct {
 
 	Clock clock.PassiveClock
 	// MaintenanceUsers are the users whose writes are shoot maintenance's.
-	MaintenanceUsers        sets.Set[string]
+	MaintenanceUsers sets.Set[string]
+	// StableChannelSoakPeriod resolves the stable channel of a profile whose status publishes none.
 	StableChannelSoakPeriod time.Duration
 
 	// rules holds the compiled compatibility rules, per profile generation.

@@ -177,6 +177,21 @@ var _ = Describe("ShootExtensionProfile release channels", func() {
 		Expect(versionOf(shoot, "agent")).To(Equal("1.1.0"))
 	})
 
+	It("resolves stable with the soak period the profile publishes over its configuration's", func() {
+		// gardener-controller-manager configured with 1 day: 1.1.0, supported for 2 days, has soaked.
+		published := profile.DeepCopy()
+		published.Status.StableChannelSoakPeriod = &metav1.Duration{Duration: day}
+		factory := gardencoreinformers.NewSharedInformerFactory(nil, 0)
+		admitter.SetCoreInformerFactory(factory)
+		Expect(factory.Core().V1beta1().ExtensionProfiles().Informer().GetStore().Add(published)).To(Succeed())
+
+		shoot := shootWith(core.Extension{Type: "shoot-agent", Components: []core.ExtensionComponent{{Name: "agent", Channel: channel(core.ReleaseChannelStable)}}})
+		Expect(admitAndValidate(shoot, nil)).To(Succeed())
+		Expect(versionOf(shoot, "agent")).To(Equal("1.1.0"), "as maintenance with 1 day resolves it, not the configured 7 days")
+		pinned := shootWith(core.Extension{Type: "shoot-agent", Components: []core.ExtensionComponent{{Name: "agent", Version: ptr.To("1.1.0"), Channel: channel(core.ReleaseChannelStable)}}})
+		Expect(admitAndValidate(pinned, nil)).To(Succeed())
+	})
+
 	It("reads the soak period from its configuration, defaulting it", func() {
 		cfg, err := LoadConfiguration(nil)
 		Expect(err).NotTo(HaveOccurred())

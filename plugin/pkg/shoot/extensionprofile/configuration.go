@@ -29,7 +29,8 @@ type Configuration struct {
 	// Unset means DefaultMaintenanceUsers(); empty means none.
 	MaintenanceUsers []string `json:"maintenanceUsers,omitempty"`
 	// StableChannelSoakPeriod is how long a version must have been supported before the stable
-	// channel offers it; it must equal gardener-controller-manager's.
+	// channel offers it, for a profile whose status does not publish gardener-controller-manager's
+	// yet (status.stableChannelSoakPeriod, which wins); set it to gardener-controller-manager's.
 	StableChannelSoakPeriod *metav1.Duration `json:"stableChannelSoakPeriod,omitempty"`
 }
 

@@ -31,3 +31,13 @@ func SupportedSince(stages []gardencorev1beta1.LifecycleStage, now time.Time) (s
 	}
 	return stages[first].StartTime.Time, true
 }
+
+// StableChannelSoakPeriod returns the stable channel's soak period profile's status publishes (set
+// by gardener-controller-manager), else fallback: a reader that cannot read
+// gardener-controller-manager's configuration resolves the stable channel as maintenance does.
+func StableChannelSoakPeriod(profile *gardencorev1beta1.ExtensionProfile, fallback time.Duration) time.Duration {
+	if profile == nil || profile.Status.StableChannelSoakPeriod == nil {
+		return fallback
+	}
+	return profile.Status.StableChannelSoakPeriod.Duration
+}
