@@ -164,12 +164,14 @@ var _ = Describe("Reconciler", func() {
 		Expect(get().Status).To(equalStatus(status("3.7.0", "unavailable>preview@2h", "3.6.13", "supported", "3.6.12", "deprecated>expired@5h")))
 	})
 
-	DescribeTable("should publish the default rollout policy it applies, every field set",
+	DescribeTable("should publish the default rollout policy it applies, every field set, and the stable channel's soak period",
 		func(configured *gardencorev1beta1.RolloutPolicy, expected gardencorev1beta1.RolloutPolicy) {
 			reconciler.Config.Rollout = configured
+			reconciler.Config.StableChannelSoakPeriod = &metav1.Duration{Duration: 72 * time.Hour}
 			_, err := reconciler.Reconcile(ctx, request)
 			Expect(err).NotTo(HaveOccurred())
 			Expect(get().Status.DefaultRolloutPolicy).To(PointTo(BeComparableTo(expected)))
+			Expect(get().Status.StableChannelSoakPeriod).To(Equal(&metav1.Duration{Duration: 72 * time.Hour}))
 		},
 		Entry("the built-in policy without configuration", nil, gardencorev1beta1.DefaultRolloutPolicy()),
 		Entry("the configured fields over the built-in ones", &gardencorev1beta1.RolloutPolicy{
@@ -182,13 +184,6 @@ var _ = Describe("Reconciler", func() {
 			return p
 		}()),
 	)
-
-	It("should publish the stable channel's soak period it resolves the channels with", func() {
-		reconciler.Config.StableChannelSoakPeriod = &metav1.Duration{Duration: 72 * time.Hour}
-		_, err := reconciler.Reconcile(ctx, request)
-		Expect(err).NotTo(HaveOccurred())
-		Expect(get().Status.StableChannelSoakPeriod).To(Equal(&metav1.Duration{Duration: 72 * time.Hour}))
-	})
 
 	It("should not write when the status is unchanged", func() {
 		_, err := reconciler.Reconcile(ctx, request)
