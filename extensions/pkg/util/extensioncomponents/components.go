@@ -18,6 +18,7 @@
 package extensioncomponents
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
@@ -177,6 +178,16 @@ type ErrorWithCodes struct {
 }
 
 func (e *ErrorWithCodes) Error() string { return e.Description }
+
+// SimulatedFailure returns the failure a version's providerConfig simulates for component at
+// version: description (default "simulated failure of <component> <version>") with codes.
+func SimulatedFailure(component, version, description string, codes []string) error {
+	err := &ErrorWithCodes{Description: cmp.Or(description, "simulated failure of "+component+" "+version)}
+	for _, c := range codes {
+		err.Codes = append(err.Codes, gardencorev1beta1.ErrorCode(c))
+	}
+	return err
+}
 
 // ErrorCodes returns the status.lastError.codes of an error: those of an *ErrorWithCodes;
 // ERR_CONFIGURATION_PROBLEM for Resolve's *ComponentNotFoundError and *ProviderConfigError (a

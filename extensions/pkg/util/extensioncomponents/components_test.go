@@ -197,6 +197,16 @@ var _ = Describe("Resolve", func() {
 			Expect(err).To(MatchError("deploying: crash"))
 		})
 
+		DescribeTable("SimulatedFailure carries its codes, described by default by component and version",
+			func(description string, codes []string, want string, wantCodes ...gardencorev1beta1.ErrorCode) {
+				err := SimulatedFailure("runsc", "1.0.0", description, codes)
+				Expect(err).To(MatchError(want))
+				Expect(ErrorCodes(err)).To(ConsistOf(wantCodes))
+			},
+			Entry("defaults", "", nil, "simulated failure of runsc 1.0.0"),
+			Entry("set", "crash", []string{"ERR_INFRA_QUOTA_EXCEEDED"}, "crash", gardencorev1beta1.ErrorCode("ERR_INFRA_QUOTA_EXCEEDED")),
+		)
+
 		It("returns no code for other errors", func() {
 			Expect(ErrorCodes(errors.New("connection refused"))).To(BeEmpty())
 			Expect(ErrorCodes(nil)).To(BeEmpty())

@@ -5,7 +5,6 @@
 package containerruntime
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -141,11 +140,7 @@ func (r *Reconciler) values(cr *extensionsv1alpha1.ContainerRuntime) (gvisor.Val
 		return gvisor.Values{}, field.NotSupported(component.FieldPath.Child("providerConfig", "platform"), cfg.Platform, platforms)
 	}
 	if f := cfg.SimulateFailure; f != nil {
-		err := &extensioncomponents.ErrorWithCodes{Description: cmp.Or(f.Description, "simulated failure of runsc "+component.Version)}
-		for _, c := range f.Codes {
-			err.Codes = append(err.Codes, gardencorev1beta1.ErrorCode(c))
-		}
-		return gvisor.Values{}, err
+		return gvisor.Values{}, extensioncomponents.SimulatedFailure(gvisor.ComponentName, component.Version, f.Description, f.Codes)
 	}
 	return gvisor.Values{
 		Namespace:    cr.Namespace,

@@ -5,7 +5,6 @@
 package extension
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,7 +61,7 @@ func (r *Reconciler) resolveFalco(ext *extensionsv1alpha1.Extension) (values fal
 	case err == nil:
 		values = falco.Values{Version: component.Version, RulesVersion: config.RulesVersion, ContainerPlugin: config.ContainerPlugin}
 		if f := config.SimulateFailure; f != nil {
-			return falco.Values{}, "", simulatedFailure(component.Version, f)
+			return falco.Values{}, "", extensioncomponents.SimulatedFailure(falco.ComponentName, component.Version, f.Description, f.Codes)
 		}
 		if config.Image != nil {
 			values.Image = config.Image.Repository + ":" + config.Image.Tag
@@ -79,14 +78,6 @@ func (r *Reconciler) resolveFalco(ext *extensionsv1alpha1.Extension) (values fal
 	values.Namespace = ext.Namespace
 	values.ManagedBy = ManagedBy
 	return values, warning, nil
-}
-
-func simulatedFailure(version string, f *falcov1alpha1.SimulatedFailure) error {
-	err := &extensioncomponents.ErrorWithCodes{Description: cmp.Or(f.Description, "simulated failure of falco "+version)}
-	for _, c := range f.Codes {
-		err.Codes = append(err.Codes, gardencorev1beta1.ErrorCode(c))
-	}
-	return err
 }
 
 // errorCodes returns the codes of status.lastError for err.
