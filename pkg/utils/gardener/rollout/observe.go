@@ -56,10 +56,8 @@ type counts struct {
 	failing []string
 }
 
-// count reads the Shoots that maintenance moved to the version: moved are those whose
-// status.extensionComponentMoves record the move (of the Shoot's pin or a pool's); of those,
-// failing reported the component failed (status.lastErrors) where it moved, within the
-// observation window after that move and not before countFrom.
+// count counts the Shoots whose status.extensionComponentMoves record a move to the version, and
+// those that failed where it moved within the window after the move, not before countFrom.
 func (c *computation) count(countFrom time.Time) counts {
 	var out counts
 	for i := range c.Shoots {
@@ -98,17 +96,14 @@ func failedAt(shoot *gardencorev1beta1.Shoot, move gardencorev1beta1.ExtensionCo
 	return e.LastUpdateTime.Time, true
 }
 
-// ComponentFailure returns the status.lastErrors entry in which gardenlet reports the component at
-// version failing on shoot: task ID "extension/<type>", naming "<component> <version>"; nil for
-// none.
+// ComponentFailure returns the status.lastErrors entry (task ID "extension/<type>") in which
+// gardenlet reports the component at version failing; nil for none.
 func ComponentFailure(shoot *gardencorev1beta1.Shoot, extensionType, component, version string) *gardencorev1beta1.LastError {
 	return failure(shoot, TaskIDPrefixExtension+extensionType, component, version)
 }
 
-// PoolComponentFailure returns the status.lastErrors entry in which gardenlet reports a pool's
-// component at version failing: for the profile of a container runtime (containerruntime-<type>)
-// the entry of the pool's seed ContainerRuntime (ContainerRuntimeTaskID), for an override of an
-// extension's component the seed Extension's (ComponentFailure); nil for none.
+// PoolComponentFailure returns the entry reporting a pool's component at version failing: the
+// pool's seed ContainerRuntime's for a runtime's profile, else ComponentFailure; nil for none.
 func PoolComponentFailure(shoot *gardencorev1beta1.Shoot, profileName, pool, component, version string) *gardencorev1beta1.LastError {
 	if runtimeType, ok := v1beta1helper.ContainerRuntimeTypeFromProfileName(profileName); ok {
 		return failure(shoot, ContainerRuntimeTaskID(runtimeType, pool), component, version)
