@@ -115,21 +115,7 @@ func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.
 	if !componentVersions {
 		return profiles, nil
 	}
-	var names []string
-	for _, pin := range helper.ActiveComponentPins(shoot.Spec.Extensions) {
-		names = append(names, pin.ExtensionType)
-	}
-	for _, pin := range helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
-		if pin.Pinned() {
-			names = append(names, pin.ExtensionType)
-		}
-	}
-	read := map[string]bool{}
-	for _, name := range names {
-		if read[name] {
-			continue
-		}
-		read[name] = true
+	for _, name := range helper.ActiveProfileNames(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 		profile := &gardencorev1beta1.ExtensionProfile{}
 		if err := c.Get(ctx, client.ObjectKey{Name: name}, profile); err != nil {
 			if apierrors.IsNotFound(err) {

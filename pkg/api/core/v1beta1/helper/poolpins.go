@@ -121,6 +121,24 @@ func ActivePoolComponentPins(extensions []gardencorev1beta1.Extension, workers [
 	return slices.DeleteFunc(PoolComponentPins(extensions, workers), func(p PoolComponentPin) bool { return !p.Active() })
 }
 
+// ActiveProfileNames returns the names of the ExtensionProfiles that the Active pins of a Shoot's
+// spec.extensions[] and pools read, once each, in spec order.
+func ActiveProfileNames(extensions []gardencorev1beta1.Extension, workers []gardencorev1beta1.Worker) []string {
+	var names []string
+	add := func(name string) {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	for _, pin := range ActiveComponentPins(extensions) {
+		add(pin.ExtensionType)
+	}
+	for _, pin := range ActivePoolComponentPins(extensions, workers) {
+		add(pin.ExtensionType)
+	}
+	return names
+}
+
 // extensionDisabled reports whether the Shoot's entry of extensionType in extensions is disabled.
 func extensionDisabled(extensions []gardencorev1beta1.Extension, extensionType string) bool {
 	for i := len(extensions) - 1; i >= 0; i-- {

@@ -84,6 +84,18 @@ var _ = Describe("Pool component pins", func() {
 		Entry("disabled: only the runtime's entry", ptr.To(true), runsc),
 	)
 
+	DescribeTable("#ActiveProfileNames names the profiles of the Active pins once each, the Shoot's before the pools'",
+		func(disabled *bool, want ...string) {
+			extensions := []gardencorev1beta1.Extension{
+				{Type: "gpu-driver", Disabled: disabled, Components: []gardencorev1beta1.ExtensionComponent{{Name: "driver", Version: ptr.To("535")}}},
+				{Type: "shoot-falco-service"},
+			}
+			Expect(ActiveProfileNames(extensions, spec.Provider.Workers)).To(Equal(want))
+		},
+		Entry("enabled: the overrides add no second gpu-driver", nil, "gpu-driver", "containerruntime-gvisor"),
+		Entry("disabled: only the runtime's profile", ptr.To(true), "containerruntime-gvisor"),
+	)
+
 	DescribeTable("#PoolComponentPin.Path",
 		func(p PoolComponentPin, path string) {
 			Expect(p.Path().String()).To(Equal(path))

@@ -97,17 +97,7 @@ var defaultCompatibilityChecker = componentversion.NewCELCompatibilityChecker(ce
 // if missing.
 func extensionProfiles(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
-	names := make([]string, 0)
-	for _, pin := range v1beta1helper.ActiveComponentPins(shoot.Spec.Extensions) {
-		names = append(names, pin.ExtensionType)
-	}
-	for _, pin := range v1beta1helper.ActivePoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
-		names = append(names, pin.ExtensionType)
-	}
-	for _, name := range names {
-		if _, loaded := profiles[name]; loaded {
-			continue
-		}
+	for _, name := range v1beta1helper.ActiveProfileNames(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
 		profile := &gardencorev1beta1.ExtensionProfile{}
 		if err := c.Get(ctx, client.ObjectKey{Name: name}, profile); err != nil {
 			if !apierrors.IsNotFound(err) {
