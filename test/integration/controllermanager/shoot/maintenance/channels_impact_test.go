@@ -15,6 +15,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/util/retry"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -173,10 +174,15 @@ var _ = Describe("Release channel moves predicted by the impact preview", Ordere
 
 		By("Storing the changes")
 		for _, change := range []profileChange{promote, resoak} {
-			profile := &gardencorev1beta1.ExtensionProfile{}
-			Expect(testClient.Get(ctx, client.ObjectKey{Name: change.name}, profile)).To(Succeed())
-			profile.Spec = change.after
-			Expect(testClient.Update(ctx, profile)).To(Succeed())
+			// gardener-controller-manager writes the profile's finalizer and status meanwhile.
+			Expect(retry.RetryOnConflict(retry.DefaultRetry, func() error {
+				profile := &gardencorev1beta1.ExtensionProfile{}
+				if err := testClient.Get(ctx, client.ObjectKey{Name: change.name}, profile); err != nil {
+					return err
+				}
+				profile.Spec = change.after
+				return testClient.Update(ctx, profile)
+			})).To(Succeed())
 		}
 		// predictedBy returns the predicted moves after after until until, at until.
 		predictedBy := func(until time.Time, after time.Time) []move {
