@@ -25,6 +25,7 @@ import (
 	"github.com/prometheus/common/model"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/clientcmd"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 
@@ -137,19 +138,24 @@ func (g *garden) cloneShoot(file, name string, extensions ...gardencorev1beta1.E
 // setStartTime moves the start of the stage with the given classification of a profile version
 // to at, as an operator does to expire or release a version now.
 func (g *garden) setStartTime(profileName, version string, classification gardencorev1beta1.VersionClassification, at time.Time) {
-	profile := &gardencorev1beta1.ExtensionProfile{}
-	Expect(g.client.Get(ctx, client.ObjectKey{Name: profileName}, profile)).To(Succeed())
-	found := false
-	for i := range profile.Spec.Components[0].Versions {
-		v := &profile.Spec.Components[0].Versions[i]
-		for j := range v.Lifecycle {
-			if v.Version == version && v.Lifecycle[j].Classification == classification {
-				v.Lifecycle[j].StartTime, found = &metav1.Time{Time: at}, true
+	// gardener-controller-manager writes the profile's finalizer and status meanwhile.
+	Expect(retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		profile := &gardencorev1beta1.ExtensionProfile{}
+		if err := g.client.Get(ctx, client.ObjectKey{Name: profileName}, profile); err != nil {
+			return err
+		}
+		found := false
+		for i := range profile.Spec.Components[0].Versions {
+			v := &profile.Spec.Components[0].Versions[i]
+			for j := range v.Lifecycle {
+				if v.Version == version && v.Lifecycle[j].Classification == classification {
+					v.Lifecycle[j].StartTime, found = &metav1.Time{Time: at}, true
+				}
 			}
 		}
-	}
-	Expect(found).To(BeTrue(), "%s %s has a %s stage", profileName, version, classification)
-	Expect(g.client.Update(ctx, profile)).To(Succeed())
+		Expect(found).To(BeTrue(), "%s %s has a %s stage", profileName, version, classification)
+		return g.client.Update(ctx, profile)
+	})).To(Succeed())
 	g.waitClassified(profileName, version, classification)
 }
 

@@ -13,6 +13,7 @@ import (
 	eventsv1 "k8s.io/api/events/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 
@@ -174,9 +175,14 @@ var _ = Describe("gardener-operator generates the falco ExtensionProfile from th
 
 	It("reverts a hand edit of the generated profile", func() {
 		profile := &gardencorev1beta1.ExtensionProfile{}
-		Expect(gardenClient.Get(ctx, client.ObjectKey{Name: falcoType}, profile)).To(Succeed())
-		profile.Spec.UpdateStrategy = nil
-		Expect(gardenClient.Update(ctx, profile)).To(Succeed())
+		// gardener-controller-manager and gardener-operator write the profile meanwhile.
+		Expect(retry.RetryOnConflict(retry.DefaultRetry, func() error {
+			if err := gardenClient.Get(ctx, client.ObjectKey{Name: falcoType}, profile); err != nil {
+				return err
+			}
+			profile.Spec.UpdateStrategy = nil
+			return gardenClient.Update(ctx, profile)
+		})).To(Succeed())
 
 		Eventually(func(g Gomega) *gardencorev1beta1.ExtensionUpdateStrategy {
 			g.Expect(gardenClient.Get(ctx, client.ObjectKey{Name: falcoType}, profile)).To(Succeed())

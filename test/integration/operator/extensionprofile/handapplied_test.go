@@ -11,6 +11,7 @@ import (
 	. "github.com/onsi/gomega"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
@@ -67,10 +68,15 @@ var _ = Describe("a profile that gardener-operator did not create", Ordered, fun
 	})
 
 	It("is not taken over by a second operator Extension once another one manages it", func() {
-		extension := &operatorv1alpha1.Extension{}
-		Expect(runtimeClient.Get(ctx, client.ObjectKey{Name: extensionName}, extension)).To(Succeed())
-		metav1.SetMetaDataAnnotation(&extension.ObjectMeta, operatorv1alpha1.AnnotationAdoptExtensionProfiles, "true")
-		Expect(runtimeClient.Update(ctx, extension)).To(Succeed())
+		// gardener-operator writes the Extension's status meanwhile.
+		Expect(retry.RetryOnConflict(retry.DefaultRetry, func() error {
+			extension := &operatorv1alpha1.Extension{}
+			if err := runtimeClient.Get(ctx, client.ObjectKey{Name: extensionName}, extension); err != nil {
+				return err
+			}
+			metav1.SetMetaDataAnnotation(&extension.ObjectMeta, operatorv1alpha1.AnnotationAdoptExtensionProfiles, "true")
+			return runtimeClient.Update(ctx, extension)
+		})).To(Succeed())
 
 		By("adopting it with the annotation")
 		Eventually(func(g Gomega) {
