@@ -93,6 +93,22 @@ func rolloutOf(profileName, version string) func(Gomega) gardencorev1beta1.Compo
 	}
 }
 
+// classificationOf returns the classification of version the controller last wrote.
+func classificationOf(profileName, version string) func(Gomega) gardencorev1beta1.VersionClassification {
+	return func(g Gomega) gardencorev1beta1.VersionClassification {
+		p := &gardencorev1beta1.ExtensionProfile{}
+		g.Expect(testClient.Get(ctx, client.ObjectKey{Name: profileName}, p)).To(Succeed())
+		for _, c := range p.Status.Components {
+			for _, v := range c.Versions {
+				if c.Name == component && v.Version == version {
+					return v.Classification
+				}
+			}
+		}
+		return ""
+	}
+}
+
 // stageOpen matches a rollout status whose stage name is open.
 func stageOpen(name string) OmegaMatcher {
 	return HaveField("Stages", ContainElement(And(HaveField("Name", name), HaveField("OpenedAt", Not(BeNil())))))

@@ -100,9 +100,16 @@ var _ = Describe("Staged rollouts", func() {
 		Eventually(func() []string { return profileEvents(profileName) }).Should(contains("RolloutHalted: " + profileName + " agent 1.1.0: rollout halted: 3 of 5 moved Shoots failed"))
 
 		By("The production stage stays closed after the soak, and no production Shoot moves")
+		// 0.9.0, below every Shoot's version, turns deprecated within the soak; its classification
+		// shows the controller reconciled after the soak.
+		addVersion(profileName, gardencorev1beta1.ExtensionComponentVersion{Version: "0.9.0", Lifecycle: []gardencorev1beta1.LifecycleStage{
+			{Classification: gardencorev1beta1.ClassificationSupported},
+			{Classification: gardencorev1beta1.ClassificationDeprecated, StartTime: &metav1.Time{Time: fakeClock.Now().Add(soak / 2)}}}})
+		Eventually(classificationOf(profileName, "0.9.0")).Should(Equal(gardencorev1beta1.ClassificationSupported))
 		fakeClock.Step(soak)
 		poke(profileName)
-		Consistently(rolloutOf(profileName, "1.1.0"), "2s").Should(And(HaveField("State", gardencorev1beta1.RolloutStateHalted), Not(stageOpen("production"))))
+		Eventually(classificationOf(profileName, "0.9.0")).Should(Equal(gardencorev1beta1.ClassificationDeprecated))
+		Expect(rolloutOf(profileName, "1.1.0")(Default)).To(And(HaveField("State", gardencorev1beta1.RolloutStateHalted), Not(stageOpen("production"))))
 		Expect(maintain(prod...)).To(Equal(map[string]string{"prod-0": "1.0.0", "prod-1": "1.0.0"}))
 
 		By("A forced upgrade of an expired version skips the halted version for another compatible one")
