@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/yaml"
@@ -99,7 +100,7 @@ type Merge struct {
 	// Skip names additions that stay here, with the reason.
 	Skip []Skip `json:"skip,omitempty"`
 	// Only, when set, names the only declarations that merge (the rest of a file that is a subset
-	// of upstream's stays here); Why says why these do.
+	// of upstream's stays here; Skip then names fields of these only); Why says why these do.
 	Only []string `json:"only,omitempty"`
 	Why  string   `json:"why,omitempty"`
 	// Place puts additions after a named upstream declaration (into its parenthesized group).
@@ -214,8 +215,13 @@ func (m *Manifest) validate() error {
 				return fmt.Errorf("merge %s: skip %s needs a reason", mg.From, s.Name)
 			}
 		}
-		if len(mg.Only) > 0 && (len(mg.Skip) > 0 || mg.Why == "") {
-			return fmt.Errorf("merge %s: only goes with why and without skip", mg.From)
+		if len(mg.Only) > 0 && mg.Why == "" {
+			return fmt.Errorf("merge %s: only goes with why", mg.From)
+		}
+		for _, sk := range mg.Skip {
+			if typeName, _, isField := strings.Cut(sk.Name, "."); len(mg.Only) > 0 && (!isField || !slices.Contains(mg.Only, typeName)) {
+				return fmt.Errorf("merge %s: with only, skip names fields of the types only names, not %s", mg.From, sk.Name)
+			}
 		}
 	}
 	for _, in := range m.Insert {

@@ -97,6 +97,8 @@ exclude:
 		Entry("skip without reason", "merge: [{commit: api, from: a.go, skip: [{name: X}]}]", "needs a reason"),
 		Entry("merge of a glob", `merge: [{commit: api, from: "a/*.go"}]`, "merges one Go file"),
 		Entry("only without why", "merge: [{commit: api, from: a.go, only: [X]}]", "only goes with why"),
+		Entry("only with a skipped declaration", "merge: [{commit: api, from: a.go, only: [X], why: w, skip: [{name: Z, reason: r}]}]", "not Z"),
+		Entry("only with a skipped field of another type", "merge: [{commit: api, from: a.go, only: [X], why: w, skip: [{name: Z.F, reason: r}]}]", "not Z.F"),
 		Entry("insert with two kinds", "insert: [{commit: api, into: a.go, in: F, code: x(), from: b.go, elements: [y], why: w}]", "one of elements"),
 		Entry("insert without why", "insert: [{commit: api, into: a.go, in: F, code: x()}]", "and why"),
 		Entry("move without reason", "moves: [{from: a, to: b}]", "needs from, to and a reason"),

@@ -13,7 +13,6 @@ import (
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"github.com/gep-78/gardener/pkg/api/core/v1beta1/helper"
 	gardencorev1beta1 "github.com/gep-78/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gep-78/gardener/pkg/apis/core/v1beta1/constants"
 	extensionsv1alpha1 "github.com/gep-78/gardener/pkg/apis/extensions/v1alpha1"
@@ -28,24 +27,14 @@ func ContainerRuntimeName(runtimeType, pool string) string {
 }
 
 // DesiredContainerRuntimes returns the seed ContainerRuntimes of a Shoot, one per pool and runtime
-// type, each with spec.components resolved from the runtime's pins and its profile (keyed by
-// profile name), and a warning per pin without a profile entry.
-func DesiredContainerRuntimes(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardencorev1beta1.ExtensionProfile, namespace string) ([]*extensionsv1alpha1.ContainerRuntime, []ComponentWarning) {
-	var (
-		result   []*extensionsv1alpha1.ContainerRuntime
-		warnings []ComponentWarning
-	)
-	for i, worker := range shoot.Spec.Provider.Workers {
+// type, without spec.components (SetContainerRuntimeComponents sets them).
+func DesiredContainerRuntimes(shoot *gardencorev1beta1.Shoot, namespace string) []*extensionsv1alpha1.ContainerRuntime {
+	var result []*extensionsv1alpha1.ContainerRuntime
+	for _, worker := range shoot.Spec.Provider.Workers {
 		if worker.CRI == nil {
 			continue
 		}
-		for j, runtime := range worker.CRI.ContainerRuntimes {
-			profileName := helper.ContainerRuntimeProfileName(runtime.Type)
-			components, componentWarnings := desiredComponents(entryPins(shoot, gardencorev1beta1.ExtensionKindContainerRuntime, i, j), profiles[profileName])
-			for i := range componentWarnings {
-				componentWarnings[i].Pool = worker.Name
-			}
-			warnings = append(warnings, componentWarnings...)
+		for _, runtime := range worker.CRI.ContainerRuntimes {
 			result = append(result, &extensionsv1alpha1.ContainerRuntime{
 				ObjectMeta: metav1.ObjectMeta{
 					Name:      ContainerRuntimeName(runtime.Type, worker.Name),
@@ -69,21 +58,20 @@ func DesiredContainerRuntimes(shoot *gardencorev1beta1.Shoot, profiles map[strin
 							v1beta1constants.LabelWorkerPoolDeprecated: worker.Name,
 						}},
 					},
-					Components: components,
 				},
 			})
 		}
 	}
-	return result, warnings
+	return result
 }
 
 // NewContainerRuntimeWithComponents returns the deployer of a Shoot's seed ContainerRuntimes
-// (DesiredContainerRuntimes) and their warnings.
+// (DesiredContainerRuntimes) with their components (SetContainerRuntimeComponents), and the warnings.
 func NewContainerRuntimeWithComponents(ctx context.Context, log logr.Logger, gardenClient client.Reader, seedClient client.Client, namespace string, shoot *gardencorev1beta1.Shoot, clock clock.Clock) (containerruntime.Interface, []ComponentWarning, error) {
-	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
+	deployer := containerruntime.New(log, seedClient, &containerruntime.Values{Namespace: namespace, ContainerRuntimes: DesiredContainerRuntimes(shoot, namespace), Clock: clock}, extension.DefaultInterval, extension.DefaultSevereThreshold, extension.DefaultTimeout)
+	warnings, err := SetContainerRuntimeComponents(ctx, gardenClient, shoot, deployer)
 	if err != nil {
 		return nil, nil, err
 	}
-	desired, warnings := DesiredContainerRuntimes(shoot, profiles, namespace)
-	return containerruntime.New(log, seedClient, &containerruntime.Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock}, extension.DefaultInterval, extension.DefaultSevereThreshold, extension.DefaultTimeout), warnings, nil
+	return deployer, warnings, nil
 }

@@ -57,8 +57,7 @@ var _ = Describe("DesiredContainerRuntimes", func() {
 	}
 
 	It("returns one ContainerRuntime per pool and type, named and labelled as Gardener does", func() {
-		runtimes, warnings := DesiredContainerRuntimes(shootWith(pool("a", gvisor("20260101")), pool("plain"), pool("b", gvisor())), map[string]*gardencorev1beta1.ExtensionProfile{"containerruntime-gvisor": profile()}, namespace)
-		Expect(warnings).To(BeEmpty())
+		runtimes := DesiredContainerRuntimes(shootWith(pool("a", gvisor("20260101")), pool("plain"), pool("b", gvisor())), namespace)
 		Expect(runtimes).To(HaveLen(2))
 		for i, name := range []string{"a", "b"} {
 			Expect(runtimes[i].Name).To(Equal("gvisor-" + name))
@@ -73,35 +72,14 @@ var _ = Describe("DesiredContainerRuntimes", func() {
 			Expect(runtimes[i].Spec.WorkerPool.Name).To(Equal(name))
 			Expect(runtimes[i].Spec.WorkerPool.Selector.MatchLabels).To(Equal(map[string]string{"worker.gardener.cloud/pool": name, "worker.garden.sapcloud.io/group": name}))
 			Expect(runtimes[i].Spec.ProviderConfig.Raw).To(MatchJSON(`{"debug":true}`))
+			Expect(runtimes[i].Spec.Components).To(BeNil())
 		}
-		Expect(toJSON(runtimes[0].Spec.Components)).To(MatchJSON(`[{"name":"runsc","version":"20260101","providerConfig":{"platform":"systrap"}}]`))
-		Expect(runtimes[1].Spec.Components).To(BeEmpty())
 	})
-
-	DescribeTable("resolves a pool's pins with the containerruntime-<type> profile",
-		func(profiles map[string]*gardencorev1beta1.ExtensionProfile, versions []string, components string, reasons ...WarningReason) {
-			runtimes, warnings := DesiredContainerRuntimes(shootWith(pool("a", gvisor(versions...))), profiles, namespace)
-			Expect(runtimes).To(HaveLen(1))
-			Expect(toJSON(runtimes[0].Spec.Components)).To(MatchJSON(components))
-			Expect(warnings).To(HaveLen(len(reasons)))
-			for i, reason := range reasons {
-				Expect(warnings[i].Reason).To(Equal(reason))
-				Expect(warnings[i].Pool).To(Equal("a"))
-				Expect(warnings[i].ExtensionType).To(Equal("containerruntime-gvisor"))
-				Expect(warnings[i].String()).To(HavePrefix("pool a: containerruntime-gvisor: runsc "))
-			}
-		},
-		Entry("an entry without providerConfig", map[string]*gardencorev1beta1.ExtensionProfile{"containerruntime-gvisor": profile()}, []string{"20250101"}, `[{"name":"runsc","version":"20250101"}]`),
-		Entry("no profile", nil, []string{"20260101"}, `[{"name":"runsc","version":"20260101"}]`, WarningProfileNotFound),
-		Entry("a profile of the Extension type gvisor is not read", map[string]*gardencorev1beta1.ExtensionProfile{"gvisor": profile()}, []string{"20260101"}, `[{"name":"runsc","version":"20260101"}]`, WarningProfileNotFound),
-		Entry("a version the profile does not list", map[string]*gardencorev1beta1.ExtensionProfile{"containerruntime-gvisor": profile()}, []string{"1"}, `[{"name":"runsc","version":"1"}]`, WarningVersionNotFound),
-		Entry("a component twice", map[string]*gardencorev1beta1.ExtensionProfile{"containerruntime-gvisor": profile()}, []string{"20250101", "20260101"}, `[{"name":"runsc","version":"20250101"}]`, WarningDuplicateComponent),
-	)
 
 	It("reads the runtime's profile from the garden for the deployer", func() {
 		c := fakeclient.NewClientBuilder().WithScheme(kubernetes.GardenScheme).WithObjects(profile()).Build()
 		seed := fakeclient.NewClientBuilder().WithScheme(kubernetes.SeedScheme).Build()
-		deployer, warnings, err := NewContainerRuntimeWithComponents(context.Background(), logr.Discard(), c, seed, namespace, shootWith(pool("a", gvisor("20260101"))), nil)
+		deployer, warnings, err := NewContainerRuntimeWithComponents(context.Background(), logr.Discard(), c, seed, namespace, shootWith(pool("a", gvisor("20260101")), pool("b", gvisor())), nil)
 		Expect(err).NotTo(HaveOccurred())
 		Expect(warnings).To(BeEmpty())
 		Expect(deployer.Deploy(context.Background())).To(Succeed())
@@ -109,5 +87,8 @@ var _ = Describe("DesiredContainerRuntimes", func() {
 		cr := &extensionsv1alpha1.ContainerRuntime{}
 		Expect(seed.Get(context.Background(), client.ObjectKey{Namespace: namespace, Name: "gvisor-a"}, cr)).To(Succeed())
 		Expect(toJSON(cr.Spec.Components)).To(MatchJSON(`[{"name":"runsc","version":"20260101","providerConfig":{"platform":"systrap"}}]`))
+		cr = &extensionsv1alpha1.ContainerRuntime{}
+		Expect(seed.Get(context.Background(), client.ObjectKey{Namespace: namespace, Name: "gvisor-b"}, cr)).To(Succeed())
+		Expect(cr.Spec.Components).To(BeEmpty())
 	})
 })

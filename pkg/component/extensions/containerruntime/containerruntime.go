@@ -31,6 +31,9 @@ type Values struct {
 	ContainerRuntimes []*extensionsv1alpha1.ContainerRuntime
 	// Clock supplies the gardener.cloud/timestamp annotation.
 	Clock clock.Clock
+	// Components, where they have an entry for a worker pool name and runtime type, are the
+	// spec.components of that pool's ContainerRuntime of the type.
+	Components map[string]map[string][]extensionsv1alpha1.ExtensionComponent
 }
 
 // Interface creates, updates and deletes the ContainerRuntimes of Values.Namespace that carry
@@ -73,6 +76,9 @@ func (c *containerRuntime) Deploy(ctx context.Context) error {
 
 func (c *containerRuntime) write(ctx context.Context, desired *extensionsv1alpha1.ContainerRuntime) error {
 	desired.Namespace = c.values.Namespace
+	if components, ok := c.values.Components[desired.Spec.WorkerPool.Name][desired.Spec.Type]; ok {
+		desired.Spec.Components = components
+	}
 	key := client.ObjectKeyFromObject(desired)
 	log := c.log.WithValues("containerRuntime", key)
 

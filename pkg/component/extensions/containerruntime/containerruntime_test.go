@@ -110,6 +110,16 @@ var _ = Describe("ContainerRuntime", func() {
 		Entry("a label only", func(cr *extensionsv1alpha1.ContainerRuntime) { cr.Labels = map[string]string{"x": "y"} }, true, false),
 	)
 
+	It("writes a pool's components from Values.Components over the desired ones", func() {
+		desired := []*extensionsv1alpha1.ContainerRuntime{containerRuntime("gvisor-a", "0"), containerRuntime("gvisor-b", "0")}
+		desired[1].Spec.WorkerPool.Name = "b"
+		d := deployer(desired...)
+		SetComponents(d, map[string]map[string][]extensionsv1alpha1.ExtensionComponent{"a": {"gvisor": {{Name: "runsc", Version: "1"}}}})
+		Expect(d.Deploy(ctx)).To(Succeed())
+		Expect(get("gvisor-a").Spec.Components).To(Equal([]extensionsv1alpha1.ExtensionComponent{{Name: "runsc", Version: "1"}}))
+		Expect(get("gvisor-b").Spec.Components).To(Equal([]extensionsv1alpha1.ExtensionComponent{{Name: "runsc", Version: "0"}}))
+	})
+
 	It("does not write a ContainerRuntime that is being deleted", func() {
 		cr := containerRuntime("gvisor-a", "1")
 		cr.Finalizers = []string{"extensions.gardener.cloud/gvisor"}
