@@ -31,7 +31,7 @@ var patchDirectiveValues = []string{"delete", "replace"}
 // k8s.io/apiserver answers with 500, or panics on: a $patch other than delete or replace, a
 // keyed-list item without its key (a delete included) or with an object as key, $retainKeys
 // that do not list the patch's fields, $setElementOrder of no ordered list or in another order
-// than the patch's items, $deleteFromPrimitiveList of no list of scalars, or a list of scalars
+// than the patch's items, $deleteFromPrimitiveList of no list of scalars or null beside its list, or a list of scalars
 // of another type than the stored one. It judges the patch alone: a directive is judged as if
 // the object stored a value at its place, where the library would merge it.
 func strategicPatchError(patch map[string]interface{}, t reflect.Type, path *field.Path) *field.Error {
@@ -59,7 +59,7 @@ func strategicPatchError(patch map[string]interface{}, t reflect.Type, path *fie
 		case strings.HasPrefix(key, setElementOrderPrefix):
 			err = setElementOrderError(patch, key, schema, path)
 		case strings.HasPrefix(key, deleteFromListPrefix):
-			err = deleteFromListError(patch[key], strings.TrimPrefix(key, deleteFromListPrefix), schema, childOf(path, key))
+			err = deleteFromListError(patch, key, schema, childOf(path, key))
 		case strings.HasPrefix(key, "$"):
 		default:
 			// An unknown field has no stored value to merge with.
@@ -252,7 +252,11 @@ func setElementOrderError(patch map[string]interface{}, key string, schema strat
 
 // deleteFromListError checks "$deleteFromPrimitiveList/<list>": null (the list is removed), or a
 // list of scalars of the list's type.
-func deleteFromListError(value interface{}, listKey string, schema strategicpatch.PatchMetaFromStruct, path *field.Path) *field.Error {
+func deleteFromListError(patch map[string]interface{}, key string, schema strategicpatch.PatchMetaFromStruct, path *field.Path) *field.Error {
+	if err := nullDeletionError(patch, key, path); err != nil {
+		return err
+	}
+	value, listKey := patch[key], strings.TrimPrefix(key, deleteFromListPrefix)
 	sub, _, err := schema.LookupPatchMetadataForStruct(listKey)
 	if value == nil || err != nil {
 		return nil
@@ -268,6 +272,16 @@ func deleteFromListError(value interface{}, listKey string, schema strategicpatc
 	return scalarItemsError(items, derefType(t.Elem()), path)
 }
 
+// nullDeletionError refuses a null $deleteFromPrimitiveList beside the field it names: the library
+// deletes the field for it, before or after merging the patch's value as its map order falls.
+func nullDeletionError(patch map[string]interface{}, key string, path *field.Path) *field.Error {
+	listKey := strings.TrimPrefix(key, deleteFromListPrefix)
+	if _, beside := patch[listKey]; patch[key] == nil && beside {
+		return field.Invalid(path, nil, fmt.Sprintf("must not be null beside %q", listKey))
+	}
+	return nil
+}
+
 // mapPatchError checks the patch of a Go map: the library looks up no field of a map, so it
 // cannot order its entries, nor merge an entry that is an object or a list.
 func mapPatchError(patch map[string]interface{}, t reflect.Type, path *field.Path) *field.Error {
@@ -275,7 +289,11 @@ func mapPatchError(patch map[string]interface{}, t reflect.Type, path *field.Pat
 		value := patch[key]
 		switch {
 		case key == patchDirective:
-		case strings.HasPrefix(key, setElementOrderPrefix), strings.HasPrefix(key, deleteFromListPrefix) && value != nil:
+		case strings.HasPrefix(key, deleteFromListPrefix) && value == nil:
+			if err := nullDeletionError(patch, key, path.Key(key)); err != nil {
+				return err
+			}
+		case strings.HasPrefix(key, setElementOrderPrefix), strings.HasPrefix(key, deleteFromListPrefix):
 			return field.Invalid(path.Key(key), shortValue(value), "the entries of a map cannot take this directive")
 		case jsonKindOfValue(value) == "an object" || jsonKindOfValue(value) == "a list":
 			if kind := jsonKindOf(t.Elem()); kind == "an object" || kind == "a list" {

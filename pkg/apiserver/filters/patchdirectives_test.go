@@ -64,11 +64,12 @@ func storedCloudProfile() runtime.Object {
 	return profile
 }
 
-// storedShoot is an example Shoot with a finalizer, a merged list of scalars.
+// storedShoot is an example Shoot with a finalizer, a merged list of scalars, and a label.
 func storedShoot() runtime.Object {
 	shoot := &gardencorev1beta1.Shoot{}
 	examples.MustDecode("shoot-accepted-falco-traefik.yaml", shoot)
 	shoot.Finalizers = []string{"gardener"}
+	shoot.Labels = map[string]string{"a": "c"}
 	return shoot
 }
 
@@ -96,6 +97,21 @@ func strategicMerge(stored runtime.Object, patch []byte) (code int, err error) {
 		return http.StatusUnprocessableEntity, err
 	}
 	return http.StatusInternalServerError, err
+}
+
+// strategicMergeOutcomes merges patch into stored tries times and counts the distinct results.
+func strategicMergeOutcomes(stored runtime.Object, patch []byte, tries int) int {
+	outcomes := map[string]bool{}
+	for range tries {
+		original, err := runtime.DefaultUnstructuredConverter.ToUnstructured(stored.DeepCopyObject())
+		Expect(err).NotTo(HaveOccurred())
+		patchMap := map[string]interface{}{}
+		Expect(kjson.UnmarshalCaseSensitivePreserveInts(patch, &patchMap)).To(Succeed())
+		merged, err := strategicpatch.StrategicMergeMapPatch(original, patchMap, stored)
+		data, _ := json.Marshal(merged)
+		outcomes[fmt.Sprintf("%v %s", err, data)] = true
+	}
+	return len(outcomes)
 }
 
 var _ = Describe("WithOpaqueStrategicMerge and patch directives", func() {
@@ -194,6 +210,23 @@ var _ = Describe("WithOpaqueStrategicMerge and patch directives", func() {
 			"metadata.finalizers[0]", "must be a string"),
 	)
 
+	DescribeTable("refuses with 422 a null $deleteFromPrimitiveList beside the field it names, which the library merges in map order",
+		func(patch, fieldPath, detail string) {
+			By("the library's result depends on the order it visits the keys in")
+			Expect(strategicMergeOutcomes(storedObjects["Shoot"].typed, []byte(patch), 200)).To(BeNumerically(">", 1))
+
+			code, status := send("Shoot", patch)
+			Expect(code).To(Equal(http.StatusUnprocessableEntity))
+			Expect(status.Details.Causes).To(ConsistOf(And(HaveField("Field", fieldPath), HaveField("Message", ContainSubstring(detail)))))
+		},
+		Entry("a list of objects with opaque values", `{"spec":{"$deleteFromPrimitiveList/extensions":null,"extensions":[{"type":"shoot-traefik","providerConfig":{"a":[{"b":1}]}}]}}`,
+			"spec.$deleteFromPrimitiveList/extensions", `must not be null beside "extensions"`),
+		Entry("a list of scalars", `{"metadata":{"$deleteFromPrimitiveList/finalizers":null,"finalizers":["a"]}}`,
+			"metadata.$deleteFromPrimitiveList/finalizers", `must not be null beside "finalizers"`),
+		Entry("a map entry", `{"metadata":{"labels":{"$deleteFromPrimitiveList/a":null,"a":"b"}}}`,
+			"metadata.labels[$deleteFromPrimitiveList/a]", `must not be null beside "a"`),
+	)
+
 	It("refuses $deleteFromPrimitiveList of a keyed list, which the library merges instead", func() {
 		patch := `{"spec":{"$deleteFromPrimitiveList/components":[{"name":"traefik"}]}}`
 		code, err := strategicMerge(storedObjects["ExtensionProfile"].typed, []byte(patch))
@@ -234,6 +267,7 @@ var _ = Describe("WithOpaqueStrategicMerge and patch directives", func() {
 			`{"spec":{"$setElementOrder/components":[{"name":"a"},{"name":"traefik"}],"components":[{"name":"a","versions":[{"version":"1.0.0"}]}]}}`),
 		Entry("$setElementOrder of a list of scalars", "Shoot", `{"metadata":{"$setElementOrder/finalizers":["b","a"],"finalizers":["b","a"]}}`),
 		Entry("$deleteFromPrimitiveList of strings", "Shoot", `{"metadata":{"$deleteFromPrimitiveList/finalizers":["a"]}}`),
+		Entry("a null $deleteFromPrimitiveList alone, which deletes the list", "Shoot", `{"metadata":{"$deleteFromPrimitiveList/finalizers":null}}`),
 	)
 
 	It("forwards no patch with a directive in a keyed list that the library fails on, and refuses the others at a field", func() {
