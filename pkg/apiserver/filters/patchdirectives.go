@@ -28,12 +28,13 @@ var patchDirectiveValues = []string{"delete", "replace"}
 
 // strategicPatchError returns the first part of a strategic-merge patch for an object of Go type t
 // that the strategicpatch library, merging it into a stored object, refuses with an error
-// k8s.io/apiserver answers with 500, or panics on: a $patch other than delete or replace, a
-// keyed-list item without its key (a delete included) or with an object as key, $retainKeys
-// that do not list the patch's fields, $setElementOrder of no ordered list or in another order
-// than the patch's items, $deleteFromPrimitiveList of no list of scalars or null beside its list, or a list of scalars
-// of another type than the stored one. It judges the patch alone: a directive is judged as if
-// the object stored a value at its place, where the library would merge it.
+// k8s.io/apiserver answers with 500, panics on, or merges in its map order: a $patch other than
+// delete or replace, a keyed-list item without its key (a delete included) or with an object as
+// key, $retainKeys that do not list the patch's fields, $setElementOrder of no ordered list or in
+// another order than the patch's items, $deleteFromPrimitiveList of no list of scalars or in
+// conflict with its list beside it, or a list of scalars of another type than the stored one. It
+// judges the patch alone: a directive is judged as if the object stored a value at its place,
+// where the library would merge it.
 func strategicPatchError(patch map[string]interface{}, t reflect.Type, path *field.Path) *field.Error {
 	t = derefType(t)
 	if v, ok := patch[patchDirective]; ok && !isPatchDirectiveValue(v) {
@@ -59,7 +60,7 @@ func strategicPatchError(patch map[string]interface{}, t reflect.Type, path *fie
 		case strings.HasPrefix(key, setElementOrderPrefix):
 			err = setElementOrderError(patch, key, schema, path)
 		case strings.HasPrefix(key, deleteFromListPrefix):
-			err = deleteFromListError(patch, key, schema, childOf(path, key))
+			err = deleteFromListError(patch, key, schema, path)
 		case strings.HasPrefix(key, "$"):
 		default:
 			// An unknown field has no stored value to merge with.
@@ -251,14 +252,25 @@ func setElementOrderError(patch map[string]interface{}, key string, schema strat
 }
 
 // deleteFromListError checks "$deleteFromPrimitiveList/<list>": null (the list is removed), or a
-// list of scalars of the list's type.
-func deleteFromListError(patch map[string]interface{}, key string, schema strategicpatch.PatchMetaFromStruct, path *field.Path) *field.Error {
-	if err := nullDeletionError(patch, key, path); err != nil {
-		return err
+// list of scalars of the list's type. Beside <list> the library applies the two in its map order
+// unless $setElementOrder/<list> merges <list> first, so a directive whose result or failure
+// depends on that order is refused: null beside a list, of an unknown field, deleting an item the
+// list adds, or beside a list of another item type.
+func deleteFromListError(patch map[string]interface{}, key string, schema strategicpatch.PatchMetaFromStruct, parent *field.Path) *field.Error {
+	value, listKey, path := patch[key], strings.TrimPrefix(key, deleteFromListPrefix), childOf(parent, key)
+	list, beside := patch[listKey]
+	ordered := !beside || list == nil || hasKey(patch, setElementOrderPrefix+listKey)
+	if value == nil {
+		if !ordered {
+			return field.Invalid(path, nil, fmt.Sprintf("must not be null beside %q", listKey))
+		}
+		return nil
 	}
-	value, listKey := patch[key], strings.TrimPrefix(key, deleteFromListPrefix)
 	sub, _, err := schema.LookupPatchMetadataForStruct(listKey)
-	if value == nil || err != nil {
+	if err != nil {
+		if !ordered {
+			return field.Invalid(path, shortValue(value), fmt.Sprintf("%q is not a field of this object", listKey))
+		}
 		return nil
 	}
 	t := derefType(sub.(strategicpatch.PatchMetaFromStruct).T)
@@ -269,15 +281,21 @@ func deleteFromListError(patch map[string]interface{}, key string, schema strate
 	if !ok {
 		return field.Invalid(path, shortValue(value), "must be a list")
 	}
-	return scalarItemsError(items, derefType(t.Elem()), path)
-}
-
-// nullDeletionError refuses a null $deleteFromPrimitiveList beside the field it names: the library
-// deletes the field for it, before or after merging the patch's value as its map order falls.
-func nullDeletionError(patch map[string]interface{}, key string, path *field.Path) *field.Error {
-	listKey := strings.TrimPrefix(key, deleteFromListPrefix)
-	if _, beside := patch[listKey]; patch[key] == nil && beside {
-		return field.Invalid(path, nil, fmt.Sprintf("must not be null beside %q", listKey))
+	if err := scalarItemsError(items, derefType(t.Elem()), path); err != nil {
+		return err
+	}
+	// A value that is no list replaces the stored one either way.
+	listItems, isList := list.([]interface{})
+	if ordered || !isList {
+		return nil
+	}
+	if err := scalarItemsError(listItems, derefType(t.Elem()), childOf(parent, listKey)); err != nil {
+		return err
+	}
+	for i, item := range items {
+		if slices.Contains(listItems, item) {
+			return field.Invalid(path.Index(i), shortValue(item), fmt.Sprintf("must not be an item of %q beside it", listKey))
+		}
 	}
 	return nil
 }
@@ -290,8 +308,9 @@ func mapPatchError(patch map[string]interface{}, t reflect.Type, path *field.Pat
 		switch {
 		case key == patchDirective:
 		case strings.HasPrefix(key, deleteFromListPrefix) && value == nil:
-			if err := nullDeletionError(patch, key, path.Key(key)); err != nil {
-				return err
+			// The library deletes the entry for it before or after setting the entry, in its map order.
+			if entry := patch[strings.TrimPrefix(key, deleteFromListPrefix)]; entry != nil {
+				return field.Invalid(path.Key(key), nil, fmt.Sprintf("must not be null beside %q", strings.TrimPrefix(key, deleteFromListPrefix)))
 			}
 		case strings.HasPrefix(key, setElementOrderPrefix), strings.HasPrefix(key, deleteFromListPrefix):
 			return field.Invalid(path.Key(key), shortValue(value), "the entries of a map cannot take this directive")

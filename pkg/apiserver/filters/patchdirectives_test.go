@@ -210,7 +210,7 @@ var _ = Describe("WithOpaqueStrategicMerge and patch directives", func() {
 			"metadata.finalizers[0]", "must be a string"),
 	)
 
-	DescribeTable("refuses with 422 a null $deleteFromPrimitiveList beside the field it names, which the library merges in map order",
+	DescribeTable("refuses with 422 a $deleteFromPrimitiveList beside the field it names that the library applies in map order",
 		func(patch, fieldPath, detail string) {
 			By("the library's result depends on the order it visits the keys in")
 			Expect(strategicMergeOutcomes(storedObjects["Shoot"].typed, []byte(patch), 200)).To(BeNumerically(">", 1))
@@ -225,6 +225,27 @@ var _ = Describe("WithOpaqueStrategicMerge and patch directives", func() {
 			"metadata.$deleteFromPrimitiveList/finalizers", `must not be null beside "finalizers"`),
 		Entry("a map entry", `{"metadata":{"labels":{"$deleteFromPrimitiveList/a":null,"a":"b"}}}`,
 			"metadata.labels[$deleteFromPrimitiveList/a]", `must not be null beside "a"`),
+		Entry("an item the merged list adds", `{"metadata":{"$deleteFromPrimitiveList/finalizers":["a"],"finalizers":["a"]}}`,
+			"metadata.$deleteFromPrimitiveList/finalizers[0]", `must not be an item of "finalizers" beside it`),
+		Entry("an item the replaced list sets", `{"spec":{"provider":{"workers":[{"name":"gl","$deleteFromPrimitiveList/zones":["a"],"zones":["a"]}]}}}`,
+			"spec.provider.workers[0].$deleteFromPrimitiveList/zones[0]", `must not be an item of "zones" beside it`),
+		Entry("an unknown field", `{"spec":{"$deleteFromPrimitiveList/zzz":["a"],"zzz":["a"]}}`,
+			"spec.$deleteFromPrimitiveList/zzz", `"zzz" is not a field of this object`),
+		Entry("a list of another item type", `{"spec":{"provider":{"workers":[{"name":"gl","$deleteFromPrimitiveList/zones":["a"],"zones":[1]}]}}}`,
+			"spec.provider.workers[0].zones[0]", "must be a string"),
+	)
+
+	DescribeTable("forwards a $deleteFromPrimitiveList beside the field it names where the order does not matter",
+		func(patch string) {
+			Expect(strategicMergeOutcomes(storedObjects["Shoot"].typed, []byte(patch), 200)).To(Equal(1))
+			code, _ := send("Shoot", patch)
+			Expect(code).To(Equal(http.StatusOK))
+		},
+		Entry("kubectl's, with $setElementOrder", `{"metadata":{"$setElementOrder/finalizers":["b"],"$deleteFromPrimitiveList/finalizers":["gardener"],"finalizers":["b"]}}`),
+		Entry("null beside a list merged first by $setElementOrder", `{"metadata":{"$setElementOrder/finalizers":["b"],"$deleteFromPrimitiveList/finalizers":null,"finalizers":["b"]}}`),
+		Entry("beside a null list", `{"metadata":{"$deleteFromPrimitiveList/finalizers":["gardener"],"finalizers":null}}`),
+		Entry("other items than the list's", `{"metadata":{"$deleteFromPrimitiveList/finalizers":["gardener"],"finalizers":["b"]}}`),
+		Entry("null beside a null map entry", `{"metadata":{"labels":{"$deleteFromPrimitiveList/a":null,"a":null}}}`),
 	)
 
 	It("refuses $deleteFromPrimitiveList of a keyed list, which the library merges instead", func() {
