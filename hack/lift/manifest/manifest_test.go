@@ -86,6 +86,12 @@ exclude:
 		Expect(c.Target("pkg/shoot-falco-service/falcoprofile/types.go")).To(Equal("cmd/plugin/falcoprofile/types.go"))
 	})
 
+	It("loads a merge whose only names a type and whose skip names fields of it", func() {
+		m, err := load(head + "merge: [{commit: api, from: a.go, only: [X], why: w, skip: [{name: X.F, reason: r}]}]")
+		Expect(err).NotTo(HaveOccurred())
+		Expect(m.Merge[0].Skip).To(ConsistOf(HaveField("Name", "X.F")))
+	})
+
 	DescribeTable("Load refuses an incomplete manifest",
 		func(body, message string) {
 			_, err := load(head + body)

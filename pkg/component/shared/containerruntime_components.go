@@ -17,7 +17,7 @@ import (
 
 // SetContainerRuntimeComponents sets the spec.components that deployer writes into the seed
 // ContainerRuntime of each pool and runtime type from the pool's pins, an empty list where nothing
-// is pinned, and returns a warning per pin without a profile entry.
+// is pinned, and returns a warning per pin it cannot resolve as written.
 func SetContainerRuntimeComponents(ctx context.Context, gardenClient client.Reader, shoot *gardencorev1beta1.Shoot, deployer containerruntime.Interface) ([]ComponentWarning, error) {
 	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
 	if err != nil {

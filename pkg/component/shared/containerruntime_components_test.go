@@ -87,7 +87,7 @@ var _ = Describe("SetContainerRuntimeComponents", func() {
 		}))
 	})
 
-	DescribeTable("warns, naming the pool, about a pin without a profile entry and still sets it",
+	DescribeTable("warns, naming the pool, about a pin it cannot resolve as written and still sets it",
 		func(profiles []client.Object, versions []string, want []extensionsv1alpha1.ExtensionComponent, reason WarningReason) {
 			warnings, err := SetContainerRuntimeComponents(ctx, gardenWith(profiles...), shootWith(pool("a", runtimeOf("gvisor", versions...))), deployer)
 			Expect(err).NotTo(HaveOccurred())

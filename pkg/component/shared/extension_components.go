@@ -20,7 +20,7 @@ import (
 )
 
 // SetExtensionComponents sets spec.components of the Extensions from the Shoot's active pins, an
-// empty list where nothing is pinned, and returns a warning per pin without a profile entry.
+// empty list where nothing is pinned, and returns a warning per pin it cannot resolve as written.
 func SetExtensionComponents(ctx context.Context, gardenClient client.Reader, shoot *gardencorev1beta1.Shoot, extensions map[string]extension.Extension) ([]ComponentWarning, error) {
 	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
 	if err != nil {

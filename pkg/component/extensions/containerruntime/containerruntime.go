@@ -32,7 +32,7 @@ type Values struct {
 	// Clock supplies the gardener.cloud/timestamp annotation.
 	Clock clock.Clock
 	// Components, where they have an entry for a worker pool name and runtime type, are the
-	// spec.components of that pool's ContainerRuntime of the type.
+	// spec.components of that pool's ContainerRuntime of the type; without one, the stored ones stay.
 	Components map[string]map[string][]extensionsv1alpha1.ExtensionComponent
 }
 
@@ -76,7 +76,8 @@ func (c *containerRuntime) Deploy(ctx context.Context) error {
 
 func (c *containerRuntime) write(ctx context.Context, desired *extensionsv1alpha1.ContainerRuntime) error {
 	desired.Namespace = c.values.Namespace
-	if components, ok := c.values.Components[desired.Spec.WorkerPool.Name][desired.Spec.Type]; ok {
+	components, resolved := c.values.Components[desired.Spec.WorkerPool.Name][desired.Spec.Type]
+	if resolved {
 		desired.Spec.Components = components
 	}
 	key := client.ObjectKeyFromObject(desired)
@@ -100,6 +101,9 @@ func (c *containerRuntime) write(ctx context.Context, desired *extensionsv1alpha
 
 	desiredSpec := *desired.Spec.DeepCopy()
 	desiredSpec.Class = existing.Spec.Class
+	if !resolved {
+		desiredSpec.Components = existing.Spec.Components
+	}
 	specChanged := !specEqual(existing.Spec, desiredSpec)
 	labelsChanged := false
 	for k, v := range desired.Labels {

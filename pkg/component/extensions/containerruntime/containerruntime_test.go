@@ -57,8 +57,15 @@ var _ = Describe("ContainerRuntime", func() {
 		clock = testclock.NewFakeClock(now)
 	})
 
+	// deployer deploys desired with their components as resolved ones (Values.Components).
 	deployer := func(desired ...*extensionsv1alpha1.ContainerRuntime) Interface {
-		return New(logr.Discard(), c, &Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock}, 0, 0, 0)
+		components := map[string]map[string][]extensionsv1alpha1.ExtensionComponent{}
+		for _, cr := range desired {
+			if cr.Spec.Components != nil {
+				components[cr.Spec.WorkerPool.Name] = map[string][]extensionsv1alpha1.ExtensionComponent{cr.Spec.Type: cr.Spec.Components}
+			}
+		}
+		return New(logr.Discard(), c, &Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock, Components: components}, 0, 0, 0)
 	}
 	get := func(name string) *extensionsv1alpha1.ContainerRuntime {
 		GinkgoHelper()
@@ -110,10 +117,13 @@ var _ = Describe("ContainerRuntime", func() {
 		Entry("a label only", func(cr *extensionsv1alpha1.ContainerRuntime) { cr.Labels = map[string]string{"x": "y"} }, true, false),
 	)
 
-	It("writes a pool's components from Values.Components over the desired ones", func() {
-		desired := []*extensionsv1alpha1.ContainerRuntime{containerRuntime("gvisor-a", "0"), containerRuntime("gvisor-b", "0")}
+	It("writes a pool's components from Values.Components, and keeps the stored ones of a pool without an entry", func() {
+		stored := containerRuntime("gvisor-b", "0")
+		stored.Spec.WorkerPool.Name = "b"
+		Expect(c.Create(ctx, stored)).To(Succeed())
+		desired := []*extensionsv1alpha1.ContainerRuntime{containerRuntime("gvisor-a", "0"), containerRuntime("gvisor-b", "")}
 		desired[1].Spec.WorkerPool.Name = "b"
-		d := deployer(desired...)
+		d := New(logr.Discard(), c, &Values{Namespace: namespace, ContainerRuntimes: desired, Clock: clock}, 0, 0, 0)
 		SetComponents(d, map[string]map[string][]extensionsv1alpha1.ExtensionComponent{"a": {"gvisor": {{Name: "runsc", Version: "1"}}}})
 		Expect(d.Deploy(ctx)).To(Succeed())
 		Expect(get("gvisor-a").Spec.Components).To(Equal([]extensionsv1alpha1.ExtensionComponent{{Name: "runsc", Version: "1"}}))
