@@ -100,7 +100,14 @@ var _ = Describe("maintenance annotations of a Shoot owner", Ordered, func() {
 		shoot = &gardencorev1beta1.Shoot{}
 		examples.MustDecode("shoot-accepted-partial-version.yaml", shoot)
 		shoot.Namespace, shoot.Name, shoot.Spec.Extensions = namespace, "forgery", nil
-		Expect(ownerClient.Create(ctx, shoot)).To(Succeed())
+		// gardener-apiserver asks kube-apiserver, whose RBAC informer may not have the binding yet.
+		Eventually(func() error {
+			err := ownerClient.Create(ctx, shoot)
+			if err != nil && !apierrors.IsForbidden(err) {
+				StopTrying("the owner's create failed").Wrap(err).Now()
+			}
+			return err
+		}).Should(Succeed())
 		Expect(forgedSeries()).To(BeEmpty())
 	})
 
