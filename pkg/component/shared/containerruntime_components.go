@@ -19,7 +19,7 @@ import (
 // ContainerRuntime of each pool and runtime type from the pool's pins, an empty list where nothing
 // is pinned, and returns a warning per pin it cannot resolve as written.
 func SetContainerRuntimeComponents(ctx context.Context, gardenClient client.Reader, shoot *gardencorev1beta1.Shoot, deployer containerruntime.Interface) ([]ComponentWarning, error) {
-	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
+	profiles, err := profilesFor(ctx, gardenClient, shoot, true, true)
 	if err != nil {
 		return nil, err
 	}
@@ -33,6 +33,7 @@ func SetContainerRuntimeComponents(ctx context.Context, gardenClient client.Read
 func containerRuntimeComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardencorev1beta1.ExtensionProfile) (map[string]map[string][]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
 	var (
 		result   = map[string]map[string][]extensionsv1alpha1.ExtensionComponent{}
+		poolPins = helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers)
 		warnings []ComponentWarning
 	)
 	for i, worker := range shoot.Spec.Provider.Workers {
@@ -41,7 +42,7 @@ func containerRuntimeComponents(shoot *gardencorev1beta1.Shoot, profiles map[str
 		}
 		result[worker.Name] = map[string][]extensionsv1alpha1.ExtensionComponent{}
 		for j, runtime := range worker.CRI.ContainerRuntimes {
-			components, componentWarnings := desiredComponents(entryPins(shoot, gardencorev1beta1.ExtensionKindContainerRuntime, i, j), profiles[helper.ContainerRuntimeProfileName(runtime.Type)])
+			components, componentWarnings := desiredComponents(entryPins(poolPins, gardencorev1beta1.ExtensionKindContainerRuntime, i, j), profiles[helper.ContainerRuntimeProfileName(runtime.Type)])
 			if components == nil {
 				components = []extensionsv1alpha1.ExtensionComponent{}
 			}

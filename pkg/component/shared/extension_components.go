@@ -22,7 +22,7 @@ import (
 // SetExtensionComponents sets spec.components of the Extensions from the Shoot's active pins, an
 // empty list where nothing is pinned, and returns a warning per pin it cannot resolve as written.
 func SetExtensionComponents(ctx context.Context, gardenClient client.Reader, shoot *gardencorev1beta1.Shoot, extensions map[string]extension.Extension) ([]ComponentWarning, error) {
-	profiles, err := profilesFor(ctx, gardenClient, shoot, true)
+	profiles, err := profilesFor(ctx, gardenClient, shoot, true, false)
 	if err != nil {
 		return nil, err
 	}
@@ -42,6 +42,7 @@ func SetExtensionComponents(ctx context.Context, gardenClient client.Reader, sho
 func setComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardencorev1beta1.ExtensionProfile, extensions map[string]extension.Extension) []ComponentWarning {
 	var (
 		pins     = helper.ActiveComponentPins(shoot.Spec.Extensions)
+		poolPins = helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers)
 		warnings []ComponentWarning
 	)
 	for i, entry := range shoot.Spec.Extensions {
@@ -50,7 +51,7 @@ func setComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardenco
 			continue
 		}
 		components, componentWarnings := desiredComponents(slices.DeleteFunc(slices.Clone(pins), func(p helper.ComponentPin) bool { return p.ExtensionIndex != i }), profiles[entry.Type])
-		poolComponents, poolWarnings := poolOverrides(shoot, entry.Type, profiles[entry.Type])
+		poolComponents, poolWarnings := poolOverrides(shoot, poolPins, entry.Type, profiles[entry.Type])
 		ext.Spec.Components = append(components, poolComponents...)
 		componentWarnings = append(componentWarnings, poolWarnings...)
 		extensions[entry.Type] = ext
@@ -60,8 +61,9 @@ func setComponents(shoot *gardencorev1beta1.Shoot, profiles map[string]*gardenco
 }
 
 // poolOverrides returns one spec.components[] entry per versioned component of each pool's
-// workers[].extensions[] override of extensionType, with the pool's name in workerPool.
-func poolOverrides(shoot *gardencorev1beta1.Shoot, extensionType string, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
+// workers[].extensions[] override of extensionType (poolPins: the Shoot's PoolComponentPins), with
+// the pool's name in workerPool.
+func poolOverrides(shoot *gardencorev1beta1.Shoot, poolPins []helper.PoolComponentPin, extensionType string, profile *gardencorev1beta1.ExtensionProfile) ([]extensionsv1alpha1.ExtensionComponent, []ComponentWarning) {
 	var (
 		components []extensionsv1alpha1.ExtensionComponent
 		warnings   []ComponentWarning
@@ -71,7 +73,7 @@ func poolOverrides(shoot *gardencorev1beta1.Shoot, extensionType string, profile
 			if override.Type != extensionType {
 				continue
 			}
-			poolComponents, poolWarnings := desiredComponents(entryPins(shoot, gardencorev1beta1.ExtensionKindExtension, i, j), profile)
+			poolComponents, poolWarnings := desiredComponents(entryPins(poolPins, gardencorev1beta1.ExtensionKindExtension, i, j), profile)
 			for k := range poolComponents {
 				poolComponents[k].WorkerPool = worker.Name
 			}
@@ -85,11 +87,11 @@ func poolOverrides(shoot *gardencorev1beta1.Shoot, extensionType string, profile
 	return components, warnings
 }
 
-// entryPins returns the versioned pins of one pool entry: the runtime or override at index j of
-// the pool at index i.
-func entryPins(shoot *gardencorev1beta1.Shoot, kind gardencorev1beta1.ExtensionKind, i, j int) []helper.ComponentPin {
+// entryPins returns the versioned pins of one pool entry among poolPins: the runtime or override at
+// index j of the pool at index i.
+func entryPins(poolPins []helper.PoolComponentPin, kind gardencorev1beta1.ExtensionKind, i, j int) []helper.ComponentPin {
 	var pins []helper.ComponentPin
-	for _, pin := range helper.PoolComponentPins(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
+	for _, pin := range poolPins {
 		if pin.Kind == kind && pin.WorkerIndex == i && pin.ExtensionIndex == j && pin.Pinned() {
 			pins = append(pins, pin.ComponentPin)
 		}
@@ -109,13 +111,16 @@ func lastIndex(entries []gardencorev1beta1.Extension, extensionType string) int 
 }
 
 // profilesFor returns the ExtensionProfiles of the Shoot's active pins and its pools' pins by
-// name; none with the gate off.
-func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot, componentVersions bool) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
+// name, those of container runtimes or those of Extensions; none with the gate off.
+func profilesFor(ctx context.Context, c client.Reader, shoot *gardencorev1beta1.Shoot, componentVersions, containerRuntimes bool) (map[string]*gardencorev1beta1.ExtensionProfile, error) {
 	profiles := map[string]*gardencorev1beta1.ExtensionProfile{}
 	if !componentVersions {
 		return profiles, nil
 	}
 	for _, name := range helper.ActiveProfileNames(shoot.Spec.Extensions, shoot.Spec.Provider.Workers) {
+		if helper.IsContainerRuntimeProfileName(name) != containerRuntimes {
+			continue
+		}
 		profile := &gardencorev1beta1.ExtensionProfile{}
 		if err := c.Get(ctx, client.ObjectKey{Name: name}, profile); err != nil {
 			if apierrors.IsNotFound(err) {

@@ -38,7 +38,7 @@ func NewExtensionWithComponents(
 	shoot *gardencorev1beta1.Shoot,
 	opts ExtensionComponentOptions,
 ) (extension.Interface, []ComponentWarning, error) {
-	profiles, err := profilesFor(ctx, gardenClient, shoot, opts.ComponentVersions)
+	profiles, err := profilesFor(ctx, gardenClient, shoot, opts.ComponentVersions, false)
 	if err != nil {
 		return nil, nil, err
 	}
