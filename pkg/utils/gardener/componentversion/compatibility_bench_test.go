@@ -235,28 +235,11 @@ func benchmarkShoot(b *testing.B, n int) *gardencorev1beta1.Shoot {
 
 // barePrograms compiles rules with cel-go in the rule environment, with celutils.ProgramOptions.
 func barePrograms(b *testing.B, rules []gardencorev1beta1.CompatibilityValidation) []cel.Program {
-	b.Helper()
-	env, err := celutils.DefaultEnvironment()
-	if err != nil {
-		b.Fatal(err)
-	}
-	celEnv, err := env.Env(celutils.StoredExpressions)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var programs []cel.Program
+	expressions := make([]string, 0, len(rules))
 	for _, rule := range rules {
-		ast, issues := celEnv.Compile(rule.Rule)
-		if issues != nil && issues.Err() != nil {
-			b.Fatal(issues.Err())
-		}
-		program, err := celEnv.Program(ast, celutils.ProgramOptions()...)
-		if err != nil {
-			b.Fatal(err)
-		}
-		programs = append(programs, program)
+		expressions = append(expressions, rule.Rule)
 	}
-	return programs
+	return benchutil.CompilePrograms(b, benchutil.StoredRulesEnv(b), expressions, celutils.ProgramOptions()...)
 }
 
 // jsonValue is obj's JSON form as a CEL value, as a cel-go user would pass it.

@@ -67,13 +67,13 @@ func BenchmarkPinnedAdmission(b *testing.B) {
 		b.Fatalf("expected the 4 rules of falco 0.44.1 and traefik 3.6.13, got %d", len(rules))
 	}
 
-	celEnv := storedExpressionsEnv(b)
-	tracked := compilePrograms(b, celEnv, rules, celutils.ProgramOptions()...)
+	celEnv := benchutil.StoredRulesEnv(b)
+	tracked := benchutil.CompilePrograms(b, celEnv, rules, celutils.ProgramOptions()...)
 	plainEnv, err := cel.NewEnv(cel.Variable(celutils.ShootVariable, cel.DynType), library.SemverLib(library.SemverVersion(1)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	untracked := compilePrograms(b, plainEnv, rules, append(celutils.ProgramOptions(), cel.EvalOptions(cel.OptOptimize))...)
+	untracked := benchutil.CompilePrograms(b, plainEnv, rules, append(celutils.ProgramOptions(), cel.EvalOptions(cel.OptOptimize))...)
 
 	external := &gardencorev1beta1.Shoot{}
 	if err := api.Scheme.Convert(newShoot, external, nil); err != nil {
@@ -184,36 +184,6 @@ func benchmarkValidate(b *testing.B, p *ShootExtensionProfile, newShoot, oldShoo
 		}
 	}
 	benchutil.ReportCPU(b, start)
-}
-
-// storedExpressionsEnv returns the plugin's CEL environment of stored rules.
-func storedExpressionsEnv(b *testing.B) *cel.Env {
-	env, err := celutils.DefaultEnvironment()
-	if err != nil {
-		b.Fatal(err)
-	}
-	celEnv, err := env.Env(celutils.StoredExpressions)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return celEnv
-}
-
-// compilePrograms compiles rules in env into programs with opts.
-func compilePrograms(b *testing.B, env *cel.Env, rules []string, opts ...cel.ProgramOption) []cel.Program {
-	programs := make([]cel.Program, 0, len(rules))
-	for _, rule := range rules {
-		ast, issues := env.Compile(rule)
-		if issues.Err() != nil {
-			b.Fatal(issues.Err())
-		}
-		program, err := env.Program(ast, opts...)
-		if err != nil {
-			b.Fatal(err)
-		}
-		programs = append(programs, program)
-	}
-	return programs
 }
 
 type pin struct{ extensionType, component, version string }

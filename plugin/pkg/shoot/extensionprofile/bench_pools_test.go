@@ -72,12 +72,12 @@ func BenchmarkPoolPinAdmission(b *testing.B) {
 	updated := old.DeepCopy()
 	updated.Spec.Provider.Workers[0].Maximum++
 
-	celEnv := storedExpressionsEnv(b)
+	celEnv := benchutil.StoredRulesEnv(b)
 	rules := make([]string, 0, len(poolRules))
 	for _, r := range poolRules {
 		rules = append(rules, r.Rule)
 	}
-	programs := compilePrograms(b, celEnv, rules, celutils.ProgramOptions()...)
+	programs := benchutil.CompilePrograms(b, celEnv, rules, celutils.ProgramOptions()...)
 	toValue := func(obj any) any {
 		out, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
 		if err != nil {
