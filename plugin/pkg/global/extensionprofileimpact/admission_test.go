@@ -106,6 +106,20 @@ var _ = Describe("ExtensionProfileImpact", func() {
 		)
 	})
 
+	// promoteWithShootOnStable makes 0.43.0 and 0.42.1 previews, 0.42.1 promoted by the update an
+	// hour ago, with a Shoot following the stable channel from 0.41.2.
+	promoteWithShootOnStable := func() {
+		for _, p := range []*gardencorev1beta1.ExtensionProfile{oldProfile, profile} {
+			version(p, "0.43.0").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
+			version(p, "0.42.1").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
+		}
+		version(profile, "0.42.1").Lifecycle = append(version(profile, "0.42.1").Lifecycle, stage(gardencorev1beta1.ClassificationSupported, now.Add(-time.Hour)))
+		onStable := newShoot("on-stable", "1.32.0", "0.41.2", nil)
+		onStable.Spec.Extensions[0].Components[0].AutoUpdate = nil
+		onStable.Spec.Extensions[0].Channel = ptr.To(gardencorev1beta1.ReleaseChannelStable)
+		addShoots(onStable)
+	}
+
 	Describe("plugin conventions", func() {
 		It("registers under its name", func() {
 			plugins := admission.NewPlugins()
@@ -124,15 +138,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 			validator.AssignReadyFunc(func() bool { return true })
 			Expect(validator.StableChannelSoakPeriod).To(Equal(48 * time.Hour))
 
-			for _, p := range []*gardencorev1beta1.ExtensionProfile{oldProfile, profile} {
-				version(p, "0.43.0").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
-				version(p, "0.42.1").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
-			}
-			version(profile, "0.42.1").Lifecycle = append(version(profile, "0.42.1").Lifecycle, stage(gardencorev1beta1.ClassificationSupported, now.Add(-time.Hour)))
-			onStable := newShoot("on-stable", "1.32.0", "0.41.2", nil)
-			onStable.Spec.Extensions[0].Components[0].AutoUpdate = nil
-			onStable.Spec.Extensions[0].Channel = ptr.To(gardencorev1beta1.ReleaseChannelStable)
-			addShoots(onStable)
+			promoteWithShootOnStable()
 
 			Expect(update()).To(ContainElements(
 				"component falco channel stable: moves from 0.41.2 to 0.42.1 at 2026-12-03T11:00:00Z; followed by 1 Shoot; from then on 1 is auto-updated to 0.42.1",
@@ -144,15 +150,7 @@ var _ = Describe("ExtensionProfileImpact", func() {
 			Expect(validator.StableChannelSoakPeriod).To(Equal(gardencorev1beta1.DefaultStableChannelSoakPeriod))
 			// gardener-controller-manager, configured with 48h, published them.
 			oldProfile.Status.StableChannelSoakPeriod = &metav1.Duration{Duration: 48 * time.Hour}
-			for _, p := range []*gardencorev1beta1.ExtensionProfile{oldProfile, profile} {
-				version(p, "0.43.0").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
-				version(p, "0.42.1").Lifecycle = []gardencorev1beta1.LifecycleStage{stage(gardencorev1beta1.ClassificationPreview, now.Add(-day))}
-			}
-			version(profile, "0.42.1").Lifecycle = append(version(profile, "0.42.1").Lifecycle, stage(gardencorev1beta1.ClassificationSupported, now.Add(-time.Hour)))
-			onStable := newShoot("on-stable", "1.32.0", "0.41.2", nil)
-			onStable.Spec.Extensions[0].Components[0].AutoUpdate = nil
-			onStable.Spec.Extensions[0].Channel = ptr.To(gardencorev1beta1.ReleaseChannelStable)
-			addShoots(onStable)
+			promoteWithShootOnStable()
 
 			Expect(update()).To(ContainElement(
 				"component falco channel stable: moves from 0.41.2 to 0.42.1 at 2026-12-03T11:00:00Z; followed by 1 Shoot; from then on 1 is auto-updated to 0.42.1"),
