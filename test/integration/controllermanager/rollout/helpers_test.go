@@ -135,6 +135,13 @@ func maintain(shoots ...*gardencorev1beta1.Shoot) map[string]string {
 	return out
 }
 
+// maintainTo maintains shoots until they are on the versions of want: maintenance reads the
+// profile from gardener-controller-manager's cache, which can trail the change the test observed.
+func maintainTo(want map[string]string, shoots ...*gardencorev1beta1.Shoot) {
+	GinkgoHelper()
+	Eventually(func() map[string]string { return maintain(shoots...) }).Should(Equal(want))
+}
+
 // failExtension makes the seed Extension of shoot report that its component failed, as the
 // extension controller does, and waits until gardenlet shows it in the Shoot's status.
 func failExtension(shoot *gardencorev1beta1.Shoot) {

@@ -50,19 +50,19 @@ var _ = Describe("Staged rollouts", func() {
 		addVersion(profileName, gardencorev1beta1.ExtensionComponentVersion{Version: "1.1.0"})
 		Eventually(rolloutOf(profileName, "1.1.0")).Should(And(stageOpen("canary"), Not(stageOpen("early")),
 			HaveField("State", gardencorev1beta1.RolloutStateProgressing)))
-		Expect(maintain(eval, dev, prod)).To(Equal(map[string]string{"eval": "1.1.0", "dev": "1.0.0", "prod": "1.0.0"}))
+		maintainTo(map[string]string{"eval": "1.1.0", "dev": "1.0.0", "prod": "1.0.0"}, eval, dev, prod)
 
 		By("After the soak the early stage opens")
 		fakeClock.Step(soak)
 		poke(profileName)
 		Eventually(rolloutOf(profileName, "1.1.0")).Should(And(stageOpen("early"), Not(stageOpen("production"))))
-		Expect(maintain(dev, prod)).To(Equal(map[string]string{"dev": "1.1.0", "prod": "1.0.0"}))
+		maintainTo(map[string]string{"dev": "1.1.0", "prod": "1.0.0"}, dev, prod)
 
 		By("After another soak the production stage opens")
 		fakeClock.Step(soak)
 		poke(profileName)
 		Eventually(rolloutOf(profileName, "1.1.0")).Should(And(stageOpen("production"), HaveField("State", gardencorev1beta1.RolloutStateComplete)))
-		Expect(maintain(prod)).To(Equal(map[string]string{"prod": "1.1.0"}))
+		maintainTo(map[string]string{"prod": "1.1.0"}, prod)
 		Eventually(rolloutOf(profileName, "1.1.0")).Should(And(HaveField("Moved", int32(3)), HaveField("Healthy", int32(3)), HaveField("Failed", int32(0))))
 		Eventually(func() []string { return profileEvents(profileName) }).Should(And(
 			contains("RolloutStageOpened: "+profileName+" agent 1.1.0: stage canary opened"),
@@ -84,9 +84,8 @@ var _ = Describe("Staged rollouts", func() {
 
 		addVersion(profileName, gardencorev1beta1.ExtensionComponentVersion{Version: "1.1.0"})
 		Eventually(rolloutOf(profileName, "1.1.0")).Should(stageOpen("early"))
-		moved := maintain(append(early, prod...)...)
-		Expect(moved).To(Equal(map[string]string{"early-0": "1.1.0", "early-1": "1.1.0", "early-2": "1.1.0", "early-3": "1.1.0", "early-4": "1.1.0",
-			"prod-0": "1.0.0", "prod-1": "1.0.0"}))
+		maintainTo(map[string]string{"early-0": "1.1.0", "early-1": "1.1.0", "early-2": "1.1.0", "early-3": "1.1.0", "early-4": "1.1.0",
+			"prod-0": "1.0.0", "prod-1": "1.0.0"}, append(early, prod...)...)
 
 		By("Three early Shoots report the component failed")
 		for _, shoot := range early[:3] {
@@ -119,7 +118,7 @@ var _ = Describe("Staged rollouts", func() {
 			v.Lifecycle = []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationSupported},
 				{Classification: gardencorev1beta1.ClassificationExpired, StartTime: &metav1.Time{Time: fakeClock.Now().Add(-soak / 2)}}}
 		})
-		Expect(maintain(prod[0])).To(Equal(map[string]string{"prod-0": "1.0.5"}))
+		maintainTo(map[string]string{"prod-0": "1.0.5"}, prod[0])
 
 		By("A resume later than the halt continues the rollout; the failures before it no longer count")
 		editVersion(profileName, "1.1.0", func(v *gardencorev1beta1.ExtensionComponentVersion) {
@@ -163,6 +162,6 @@ var _ = Describe("Staged rollouts", func() {
 		By("Unpaused, the due stage opens at once")
 		editVersion(profileName, "1.1.0", func(v *gardencorev1beta1.ExtensionComponentVersion) { v.Rollout = nil })
 		Eventually(rolloutOf(profileName, "1.1.0")).Should(And(HaveField("State", gardencorev1beta1.RolloutStateComplete), stageOpen("production")))
-		Expect(maintain(prod)).To(Equal(map[string]string{"prod": "1.1.0"}))
+		maintainTo(map[string]string{"prod": "1.1.0"}, prod)
 	})
 })
